@@ -1,0 +1,70 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorScreen, type ErrorKind } from "~/components/ErrorScreen";
+import { Shell } from "~/components/Shell";
+import { loadShell } from "~/server/shell.server";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return loadShell(context);
+}
+
+export const meta: MetaFunction = () => [
+  { title: "SkinVault: CS2 skins, prices and loadouts" },
+  { name: "description", content: "Browse every Counter-Strike 2 weapon skin with per-wear prices, plan loadouts and track resells." },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const shell = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-surface text-ink antialiased">
+        <Shell
+          categories={shell?.categories ?? []}
+          signedIn={shell?.signedIn ?? false}
+          isAdmin={shell?.isAdmin ?? false}
+          demoPrices={shell?.demoPrices ?? false}
+        >
+          {children}
+        </Shell>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+const STATUS_KINDS: Record<number, ErrorKind> = { 403: "forbidden", 404: "not-found" };
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    return <ErrorScreen kind={STATUS_KINDS[error.status] ?? (error.status >= 500 ? "server" : "unknown")} />;
+  }
+  return <ErrorScreen kind="crash" />;
+}

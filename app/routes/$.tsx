@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ErrorScreen } from "~/components/ErrorScreen";
+
+/** Any path no other route claims: the 404 page with a real 404 status. */
+export async function loader() {
+  throw new Response(null, { status: 404, statusText: "Not Found" });
+}
+
+export const meta: MetaFunction = () => [{ title: "Page Not Found | SkinVault" }, { name: "robots", content: "noindex" }];
+
+export default function CatchAll() {
+  return <ErrorScreen kind="not-found" />;
+}

@@ -1,0 +1,330 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  position: integer("position").notNull(),
+});
+
+export const weapons = sqliteTable(
+  "weapons",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    category: text("category")
+      .notNull()
+      .references(() => categories.name),
+    image: text("image"),
+  },
+  (t) => [index("weapons_category_name_idx").on(t.category, t.name)],
+);
+
+export const skins = sqliteTable(
+  "skins",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Lower-case name with everything but letters and digits removed; what search matches on. */
+    searchKey: text("search_key").notNull(),
+    image: text("image").notNull(),
+    description: text("description"),
+    weapon: text("weapon")
+      .notNull()
+      .references(() => weapons.name),
+    rarity: text("rarity").notNull(),
+    rarityColor: text("rarity_color").notNull(),
+    minFloat: real("min_float").notNull(),
+    maxFloat: real("max_float").notNull(),
+    stattrak: integer("stattrak", { mode: "boolean" }).notNull(),
+    souvenir: integer("souvenir", { mode: "boolean" }).notNull(),
+    lastPriceUpdate: integer("last_price_update", { mode: "timestamp_ms" }),
+    /** 'demo' for seeded prices, or the feed's name once a price job has written them. */
+    priceSource: text("price_source").notNull().default("demo"),
+  },
+  (t) => [index("skins_weapon_name_idx").on(t.weapon, t.name), index("skins_name_idx").on(t.name)],
+);
+
+export const skinWears = sqliteTable(
+  "skin_wears",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    priceCents: integer("price_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.wear] }), check("skin_wears_price_check", sql`${t.priceCents} >= 0`)],
+);
+
+export const crates = sqliteTable("crates", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  image: text("image"),
+});
+
+export const skinCrates = sqliteTable(
+  "skin_crates",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    crateId: integer("crate_id")
+      .notNull()
+      .references(() => crates.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.crateId] }), index("skin_crates_crate_idx").on(t.crateId)],
+);
+
+export const collections = sqliteTable("collections", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  image: text("image"),
+});
+
+export const skinCollections = sqliteTable(
+  "skin_collections",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.collectionId] }), index("skin_collections_collection_idx").on(t.collectionId)],
+);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  /** Always stored lower-cased. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const emailConfirmationTokens = sqliteTable(
+  "email_confirmation_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_confirmation_tokens_user_idx").on(t.userId)],
+);
+
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ---------------------------------------------------------------- content
+
+export const officialLoadouts = sqliteTable(
+  "official_loadouts",
+  {
+    id: integer("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("official_loadouts_created_idx").on(t.createdAt)],
+);
+
+export const officialLoadoutSlots = sqliteTable(
+  "official_loadout_slots",
+  {
+    loadoutId: integer("loadout_id")
+      .notNull()
+      .references(() => officialLoadouts.id, { onDelete: "cascade" }),
+    slot: text("slot").notNull(),
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }),
+  },
+  (t) => [primaryKey({ columns: [t.loadoutId, t.slot] })],
+);
+
+export const userLoadouts = sqliteTable(
+  "user_loadouts",
+  {
+    id: integer("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    budgetCents: integer("budget_cents"),
+    /** Bumped on every save so concurrent edits cannot silently overwrite each other. */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("user_loadouts_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const userLoadoutSlots = sqliteTable(
+  "user_loadout_slots",
+  {
+    loadoutId: integer("loadout_id")
+      .notNull()
+      .references(() => userLoadouts.id, { onDelete: "cascade" }),
+    slot: text("slot").notNull(),
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }),
+  },
+  (t) => [primaryKey({ columns: [t.loadoutId, t.slot] })],
+);
+
+export const stickerCrafts = sqliteTable(
+  "sticker_crafts",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    ingameImage: text("ingame_image"),
+    placementImage: text("placement_image"),
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id),
+    externalCraftLink: text("external_craft_link"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sticker_crafts_created_idx").on(t.createdAt)],
+);
+
+export const stickerCraftStickers = sqliteTable(
+  "sticker_craft_stickers",
+  {
+    id: integer("id").primaryKey(),
+    craftId: integer("craft_id")
+      .notNull()
+      .references(() => stickerCrafts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    image: text("image"),
+    priceCents: integer("price_cents"),
+    externalLink: text("external_link"),
+    position: integer("position").notNull(),
+    lastUpdated: integer("last_updated", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("sticker_craft_stickers_craft_position_idx").on(t.craftId, t.position),
+    check("sticker_craft_stickers_position_check", sql`${t.position} between 1 and 5`),
+  ],
+);
+
+export const resellTrackers = sqliteTable(
+  "resell_trackers",
+  {
+    id: integer("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id),
+    buyPriceCents: integer("buy_price_cents").notNull(),
+    wearValue: real("wear_value"),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    notes: text("notes"),
+    /** Calendar date the user bought the skin, YYYY-MM-DD. */
+    boughtAt: text("bought_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("resell_trackers_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const userFavorites = sqliteTable(
+  "user_favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.skinId] })],
+);

@@ -1,0 +1,213 @@
+// Builds the skin catalogue from @ianlucas/cs2-lib: categories, weapons, skins with their wears,
+// crates and collections. Pure data in, rows out; run.ts turns them into SQL.
+import { CS2_ITEMS, type CS2Item } from "@ianlucas/cs2-lib";
+import { english } from "@ianlucas/cs2-lib/translations";
+import { CATEGORY_NAMES, slugify, searchKey, type CategoryName } from "../../app/domain/catalogue.ts";
+import { RARITY_COLORS, rarityFromColor } from "../../app/domain/rarity.ts";
+import { WEARS, isWearEnabled, type Wear } from "../../app/domain/wear.ts";
+import { demoPriceCents } from "./demo-prices.ts";
+
+export const IMAGE_BASE_URL = "https://cdn.cstrike.app";
+
+const CATEGORY_BY_LIB: Record<string, CategoryName> = {
+  secondary: "Pistols",
+  smg: "SMGs",
+  heavy: "Heavy",
+  rifle: "Rifles",
+  // The Zeus x27 is the only "equipment" item with finishes; it is carried like a sidearm.
+  equipment: "Pistols",
+};
+
+const WEAPON_CASE = 0;
+const SOUVENIR_PACKAGE = 3;
+
+export interface CategoryRow {
+  id: number;
+  name: CategoryName;
+  position: number;
+}
+export interface WeaponRow {
+  id: number;
+  name: string;
+  category: CategoryName;
+  image: string | null;
+}
+export interface SkinRow {
+  id: string;
+  name: string;
+  searchKey: string;
+  image: string;
+  description: string | null;
+  weapon: string;
+  rarity: string;
+  rarityColor: string;
+  minFloat: number;
+  maxFloat: number;
+  stattrak: boolean;
+  souvenir: boolean;
+}
+export interface WearRow {
+  skinId: string;
+  wear: Wear;
+  enabled: boolean;
+  priceCents: number;
+}
+export interface NamedRow {
+  id: number;
+  name: string;
+  image: string | null;
+}
+export interface Catalogue {
+  categories: CategoryRow[];
+  weapons: WeaponRow[];
+  skins: SkinRow[];
+  wears: WearRow[];
+  crates: NamedRow[];
+  collections: NamedRow[];
+  skinCrates: { skinId: string; crateId: number }[];
+  skinCollections: { skinId: string; collectionId: number }[];
+  /** Stickers, for the demo sticker crafts. */
+  stickers: { id: number; name: string; image: string }[];
+}
+
+function translation(item: CS2Item) {
+  const entry = english[item.id];
+  if (!entry) throw new Error(`cs2-lib item ${item.id} has no English name`);
+  return entry;
+}
+
+function imageUrl(path: string | undefined): string | null {
+  return path ? `${IMAGE_BASE_URL}${path}` : null;
+}
+
+function stripPrefix(name: string, prefix: string): string {
+  return name.startsWith(prefix) ? name.slice(prefix.length) : name;
+}
+
+function categoryOf(item: CS2Item): CategoryName | undefined {
+  if (item.type === "melee") return "Knives";
+  if (item.type === "glove") return "Gloves";
+  return item.category ? CATEGORY_BY_LIB[item.category] : undefined;
+}
+
+export function buildCatalogue(): Catalogue {
+  const byId = new Map(CS2_ITEMS.map((item) => [item.id, item]));
+  const finishes = CS2_ITEMS.filter(
+    (item) =>
+      (item.type === "weapon" || item.type === "melee" || item.type === "glove") &&
+      !item.base &&
+      item.baseId !== undefined &&
+      categoryOf(byId.get(item.baseId)!) !== undefined,
+  );
+
+  const containers = CS2_ITEMS.filter((item) => item.type === "case" && (item.contents || item.specials));
+  const containersBySkin = new Map<number, CS2Item[]>();
+  for (const container of containers) {
+    for (const id of [...(container.contents ?? []), ...(container.specials ?? [])]) {
+      const list = containersBySkin.get(id) ?? [];
+      list.push(container);
+      containersBySkin.set(id, list);
+    }
+  }
+
+  const categories = CATEGORY_NAMES.map((name, index) => ({ id: index + 1, name, position: index + 1 }));
+
+  const weaponsByBaseId = new Map<number, WeaponRow>();
+  const skins: SkinRow[] = [];
+  const wears: WearRow[] = [];
+  const crates = new Map<string, NamedRow>();
+  const collections = new Map<string, NamedRow>();
+  const skinCrates: Catalogue["skinCrates"] = [];
+  const skinCollections: Catalogue["skinCollections"] = [];
+  const usedIds = new Set<string>();
+
+  for (const item of finishes) {
+    const base = byId.get(item.baseId!)!;
+    const category = categoryOf(base)!;
+    const weaponName = translation(base).name;
+    if (!weaponsByBaseId.has(base.id)) {
+      weaponsByBaseId.set(base.id, { id: base.id, name: weaponName, category, image: imageUrl(base.image) });
+    }
+
+    const text = translation(item);
+    const name = item.altName ? `${text.name} (${item.altName})` : text.name;
+    let id = slugify(name);
+    if (usedIds.has(id)) id = `${id}-${item.id}`;
+    usedIds.add(id);
+
+    const isKnifeOrGloves = category === "Knives" || category === "Gloves";
+    const rarity = rarityFromColor(item.rarity ?? "", isKnifeOrGloves);
+    const minFloat = item.wearMin ?? 0;
+    const maxFloat = item.wearMax ?? 1;
+    const itemContainers = containersBySkin.get(item.id) ?? [];
+    const stattrak =
+      !item.statTrakless && (item.statTrakOnly === true || itemContainers.some((c) => c.containerType === WEAPON_CASE));
+    const souvenir = itemContainers.some((c) => c.containerType === SOUVENIR_PACKAGE);
+
+    skins.push({
+      id,
+      name,
+      searchKey: searchKey(name),
+      image: imageUrl(item.image) ?? imageUrl(base.image) ?? "",
+      description: text.desc?.trim() || null,
+      weapon: weaponName,
+      rarity,
+      rarityColor: isKnifeOrGloves ? RARITY_COLORS.Extraordinary : (item.rarity ?? RARITY_COLORS[rarity]),
+      minFloat,
+      maxFloat,
+      stattrak,
+      souvenir,
+    });
+
+    for (const wear of WEARS) {
+      const enabled = isWearEnabled(wear, minFloat, maxFloat);
+      wears.push({ skinId: id, wear, enabled, priceCents: enabled ? demoPriceCents(id, wear, rarity) : 0 });
+    }
+
+    for (const container of itemContainers) {
+      const crateName = stripPrefix(translation(container).name, "Container | ");
+      if (!crates.has(crateName)) crates.set(crateName, { id: container.id, name: crateName, image: imageUrl(container.image) });
+      skinCrates.push({ skinId: id, crateId: crates.get(crateName)!.id });
+    }
+
+    const collectionName = text.collectionName;
+    if (item.collection && collectionName) {
+      if (!collections.has(collectionName)) {
+        collections.set(collectionName, {
+          id: collections.size + 1,
+          name: collectionName,
+          image: imageUrl(item.collectionImage),
+        });
+      }
+      skinCollections.push({ skinId: id, collectionId: collections.get(collectionName)!.id });
+    }
+  }
+
+  const stickers = CS2_ITEMS.filter((item) => item.type === "sticker" && item.image).map((item) => ({
+    id: item.id,
+    name: stripPrefix(translation(item).name, "Sticker | "),
+    image: imageUrl(item.image)!,
+  }));
+
+  return {
+    categories,
+    weapons: [...weaponsByBaseId.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    skins,
+    wears,
+    crates: [...crates.values()],
+    collections: [...collections.values()],
+    skinCrates: dedupe(skinCrates, (row) => `${row.skinId}|${row.crateId}`),
+    skinCollections,
+    stickers,
+  };
+}
+
+function dedupe<T>(rows: T[], key: (row: T) => string): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const k = key(row);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
