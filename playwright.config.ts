@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+import { existsSync } from "node:fs";
+
+const PORT = 8788;
+const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: systemChromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "javascript", use: { javaScriptEnabled: true } },
+    { name: "no-javascript", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // Serves the production build (`npm run build` first) in workerd, on its own fresh local state.
+    command: `node tests/e2e/serve.ts ${PORT}`,
+    url: `http://localhost:${PORT}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

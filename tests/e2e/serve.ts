@@ -1,0 +1,24 @@
+// Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const port = process.argv[2] ?? "8788";
+const state = ".wrangler/e2e-state";
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+rmSync(state, { recursive: true, force: true });
+for (const command of [
+  ["npx", "wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
+  ["node", "migrations/seed/run.ts", "--persist-to", state],
+]) {
+  const result = spawnSync(command[0]!, command.slice(1), { stdio: ["ignore", "ignore", "inherit"], env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", port, "--persist-to", state, "--test-scheduled", "--log-level", "warn", "--show-interactive-dev-session=false"],
+  { stdio: "inherit", env },
+);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

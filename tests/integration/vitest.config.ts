@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutStatements } from "../../migrations/seed/sql.ts";
+
+// Integration tests run inside workerd against a real local D1 with the migrations applied and
+// the real catalogue seeded. The Remix plugin stays out of this config; the Worker under test
+// serves the production build, so `npm run build` runs first.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
+  const catalogue = buildCatalogue();
+  const seed = [
+    ...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)),
+    ...demoLoadoutStatements(catalogue),
+    ...demoCraftStatements(catalogue),
+  ];
+  return {
+    resolve: { alias: { "~": fileURLToPath(new URL("../../app", import.meta.url)) } },
+    plugins: [
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, ENVIRONMENT: "test" },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/integration/**/*.test.ts"],
+      setupFiles: ["tests/integration/setup.ts"],
+      // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },
+    },
+  };
+});

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCatalogue, type Catalogue } from "../../migrations/seed/catalogue.ts";
+import { buildDemoCrafts, buildDemoLoadouts } from "../../migrations/seed/demo-content.ts";
+import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
+
+let catalogue: Catalogue;
+beforeAll(() => {
+  catalogue = buildCatalogue();
+});
+
+describe("catalogue import from @ianlucas/cs2-lib", () => {
+  it("holds the six categories and well over 1,500 skins on more than 45 weapons", () => {
+    expect(catalogue.categories.map((c) => c.name)).toEqual(["Pistols", "SMGs", "Heavy", "Rifles", "Knives", "Gloves"]);
+    expect(catalogue.skins.length).toBeGreaterThan(1500);
+    expect(catalogue.weapons.length).toBeGreaterThan(45);
+    for (const category of ["Knives", "Gloves"]) {
+      expect(catalogue.weapons.some((w) => w.category === category)).toBe(true);
+    }
+  });
+
+  it("gives every skin a unique readable id and five wears", () => {
+    const ids = catalogue.skins.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id))).toBe(true);
+    expect(catalogue.wears.length).toBe(catalogue.skins.length * 5);
+  });
+
+  it("imports the AK-47 | Redline as the game knows it", () => {
+    const redline = catalogue.skins.find((s) => s.id === "ak-47-redline");
+    expect(redline).toMatchObject({ name: "AK-47 | Redline", weapon: "AK-47", rarity: "Classified", minFloat: 0.1, maxFloat: 0.7 });
+    expect(redline?.stattrak).toBe(true);
+    const wears = catalogue.wears.filter((w) => w.skinId === "ak-47-redline");
+    expect(wears.filter((w) => w.enabled).map((w) => w.wear)).toEqual(["MW", "FT", "WW", "BS"]);
+    expect(wears.find((w) => w.wear === "FN")?.priceCents).toBe(0);
+  });
+
+  it("tells Doppler phases apart", () => {
+    expect(catalogue.skins.some((s) => s.name === "Karambit | Doppler (Phase 2)")).toBe(true);
+  });
+
+  it("produces the same rows, prices included, every time", () => {
+    const again = buildCatalogue();
+    expect(again.wears).toEqual(catalogue.wears);
+    expect(again.skins).toEqual(catalogue.skins);
+  });
+});
+
+describe("demo content", () => {
+  it("fills every slot of six official loadouts with a skin of the right weapon", () => {
+    const loadouts = buildDemoLoadouts(catalogue);
+    expect(loadouts).toHaveLength(6);
+    const weaponOf = new Map(catalogue.skins.map((s) => [s.id, s.weapon]));
+    for (const loadout of loadouts) {
+      expect(loadout.slots).toHaveLength(LOADOUT_SLOTS.length);
+      for (const slot of loadout.slots) {
+        const definition = LOADOUT_SLOTS.find((s) => s.key === slot.slot)!;
+        if (definition.weapon) expect(weaponOf.get(slot.skinId)).toBe(definition.weapon);
+      }
+    }
+  });
+
+  it("builds at least three sticker crafts from real stickers, at most five each", () => {
+    const crafts = buildDemoCrafts(catalogue);
+    expect(crafts.length).toBeGreaterThanOrEqual(3);
+    const stickerNames = new Set(catalogue.stickers.map((s) => s.name));
+    for (const craft of crafts) {
+      expect(craft.stickers.length).toBeLessThanOrEqual(5);
+      for (const sticker of craft.stickers) expect(stickerNames.has(sticker.name)).toBe(true);
+    }
+  });
+});
