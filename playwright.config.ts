@@ -1,7 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { existsSync } from "node:fs";
 
-const PORT = 8788;
+// Separate ports let several checkouts run their end-to-end tests at once.
+const PORT = Number(process.env.E2E_PORT ?? 8788);
+const INSPECTOR_PORT = Number(process.env.E2E_INSPECTOR_PORT ?? 9230);
 const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
@@ -33,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // Serves the production build (`npm run build` first) in workerd, on its own fresh local state.
-    command: `node tests/e2e/serve.ts ${PORT}`,
+    command: `node tests/e2e/serve.ts ${PORT} ${INSPECTOR_PORT}`,
     url: `http://localhost:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -10,6 +10,7 @@ export async function loadShell({ db, env, load }: AppLoadContext) {
     db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1),
   ]);
   return {
+    origin: env.APP_ORIGIN,
     categories: categoryRows.map((row) => row.name),
     signedIn: false,
     isAdmin: false,

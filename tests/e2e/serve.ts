@@ -3,7 +3,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const port = process.argv[2] ?? "8788";
-const state = ".wrangler/e2e-state";
+const inspectorPort = process.argv[3] ?? "9230";
+const state = `.wrangler/e2e-state-${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 rmSync(state, { recursive: true, force: true });
@@ -17,7 +18,7 @@ for (const command of [
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "--port", port, "--persist-to", state, "--test-scheduled", "--log-level", "warn", "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled", "--log-level", "warn", "--show-interactive-dev-session=false"],
   { stdio: "inherit", env },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
