@@ -11,7 +11,7 @@ describe("catalogue in D1", () => {
       `SELECT (SELECT count(*) FROM skins) AS skins, (SELECT count(*) FROM weapons) AS weapons,
               (SELECT count(*) FROM skin_wears) AS wears, (SELECT count(*) FROM official_loadouts) AS loadouts,
               (SELECT count(*) FROM sticker_crafts) AS crafts`,
-    ).first<Record<string, number>>();
+    ).first<{ skins: number; weapons: number; wears: number; loadouts: number; crafts: number }>();
     expect(counts!.skins).toBeGreaterThan(1500);
     expect(counts!.weapons).toBeGreaterThan(45);
     expect(counts!.wears).toBe(counts!.skins * 5);

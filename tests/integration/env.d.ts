@@ -1,12 +1,12 @@
+/// <reference types="@cloudflare/vitest-pool-workers/types" />
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
-import type { Env } from "../../workers/load-context";
+import type { Env as WorkerEnv } from "../../workers/load-context";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends import("../../workers/load-context").Env {
+    interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       TEST_SEED: string[];
     }
   }
 }
-export type { Env };
