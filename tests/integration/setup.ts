@@ -1,5 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
-import { afterEach, vi } from "vitest";
+import "../fixtures/fail-on-console-error";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 const seeded = await env.DB.prepare("SELECT count(*) AS n FROM skins").first<{ n: number }>();
@@ -9,13 +9,3 @@ if (!seeded?.n) {
     await env.DB.batch(env.TEST_SEED.slice(i, i + 50).map((sql) => env.DB.prepare(sql)));
   }
 }
-
-const errors: unknown[][] = [];
-vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-  errors.push(args);
-});
-afterEach(() => {
-  if (errors.length === 0) return;
-  const logged = errors.splice(0).map((args) => args.map(String).join(" "));
-  throw new Error(`Unexpected console.error:\n${logged.join("\n")}`);
-});
