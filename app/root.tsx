@@ -20,8 +20,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return loadShell(context);
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return loadShell(context, request);
 }
 
 export const meta: MetaFunction = () => [
@@ -45,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
           signedIn={shell?.signedIn ?? false}
           isAdmin={shell?.isAdmin ?? false}
           demoPrices={shell?.demoPrices ?? false}
+          cookieConsent={shell?.cookieConsent ?? null}
         >
           {children}
         </Shell>
