@@ -102,3 +102,38 @@ describe("POST /cookie-consent", () => {
     expect(response.headers.get("Location")).toBe("/cookie-settings");
   });
 });
+
+describe("page metadata", () => {
+  const page = async (path: string) => (await SELF.fetch(`${ORIGIN}${path}`)).text();
+
+  it("home and category carry title, description, canonical and Open Graph, and are indexable", async () => {
+    for (const [path, title] of [
+      ["/", "CS2 skins, prices and loadouts | SkinVault"],
+      ["/category/Rifles", "Rifles Skins | SkinVault"],
+    ]) {
+      const html = await page(path!);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toMatch(/<meta name="description" content=".{20,}"\/>/);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:8787${path}"/>`);
+      expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
+      expect(html).toContain('<meta property="og:type" content="website"/>');
+      expect(html).not.toContain('name="robots"');
+    }
+  });
+
+  it.each([
+    ["/404", "Page Not Found"],
+    ["/403", "Access Denied"],
+    ["/500", "Server Error"],
+    ["/NETWORK", "Network Error"],
+    ["/UNKNOWN", "Unexpected Error"],
+    ["/no/such/page", "Page Not Found"],
+    ["/category/Bazookas", "Category Not Found"],
+  ])("%s is noindex with its title, a description and a canonical URL", async (path, title) => {
+    const html = await page(path);
+    expect(html).toContain(`<title>${title} | SkinVault</title>`);
+    expect(html).toMatch(/<meta name="description" content=".{20,}"\/>/);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:8787${path}"/>`);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
