@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorScreen, type ErrorKind } from "~/components/ErrorScreen";
+import { ErrorScreen, errorPageMeta, type ErrorKind } from "~/components/ErrorScreen";
 import { Shell } from "~/components/Shell";
 import { loadShell } from "~/server/shell.server";
 import stylesheet from "~/styles/app.css?url";
@@ -20,14 +20,18 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return loadShell(context);
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return loadShell(context, request);
 }
 
-export const meta: MetaFunction = () => [
-  { title: "SkinVault: CS2 skins, prices and loadouts" },
-  { name: "description", content: "Browse every Counter-Strike 2 weapon skin with per-wear prices, plan loadouts and track resells." },
-];
+/** The fallback; an error shown by the root boundary gets that error page's metadata (noindex). */
+export const meta: MetaFunction = ({ error, matches, location }) =>
+  error
+    ? errorPageMeta(matches, errorKindOf(error), location.pathname)
+    : [
+        { title: "SkinVault: CS2 skins, prices and loadouts" },
+        { name: "description", content: "Browse every Counter-Strike 2 weapon skin with per-wear prices, plan loadouts and track resells." },
+      ];
 
 export function Layout({ children }: { children: ReactNode }) {
   const shell = useRouteLoaderData<typeof loader>("root");
@@ -45,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
           signedIn={shell?.signedIn ?? false}
           isAdmin={shell?.isAdmin ?? false}
           demoPrices={shell?.demoPrices ?? false}
+          cookieConsent={shell?.cookieConsent ?? null}
         >
           {children}
         </Shell>
@@ -61,10 +66,11 @@ export default function App() {
 
 const STATUS_KINDS: Record<number, ErrorKind> = { 403: "forbidden", 404: "not-found" };
 
+function errorKindOf(error: unknown): ErrorKind {
+  if (isRouteErrorResponse(error)) return STATUS_KINDS[error.status] ?? (error.status >= 500 ? "server" : "unknown");
+  return "crash";
+}
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    return <ErrorScreen kind={STATUS_KINDS[error.status] ?? (error.status >= 500 ? "server" : "unknown")} />;
-  }
-  return <ErrorScreen kind="crash" />;
+  return <ErrorScreen kind={errorKindOf(useRouteError())} />;
 }

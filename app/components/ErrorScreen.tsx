@@ -1,4 +1,6 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { pageMeta } from "./page-meta";
 
 export type ErrorKind = "not-found" | "server" | "forbidden" | "network" | "unknown" | "crash";
 
@@ -93,4 +95,14 @@ export function ErrorScreen({ kind, detail }: { kind: ErrorKind; detail?: { mess
       </nav>
     </section>
   );
+}
+
+/** An error page's title and message as its metadata; error pages stay out of search results. */
+export function errorPageMeta(
+  matches: readonly { id: string; data?: unknown }[],
+  kind: ErrorKind,
+  path: string,
+): MetaDescriptor[] {
+  const { title, message } = COPY[kind];
+  return pageMeta(matches, { title, description: message, path, noindex: true });
 }

@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { StoredConsent } from "~/domain/cookie-consent";
+import { CookieBanner } from "./CookieBanner";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2 ${isActive ? "text-accent" : "text-ink"}`;
@@ -9,6 +11,7 @@ export interface ShellProps {
   signedIn: boolean;
   isAdmin: boolean;
   demoPrices: boolean;
+  cookieConsent: StoredConsent;
   children: ReactNode;
 }
 
@@ -100,7 +103,7 @@ const FOOTER_LINKS = [
   { to: "/cookie-settings", label: "Cookie Settings" },
 ];
 
-export function Shell({ categories, signedIn, isAdmin, demoPrices, children }: ShellProps) {
+export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent, children }: ShellProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <RouteChangeBar />
@@ -188,6 +191,7 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, children }: S
           {demoPrices ? <p data-testid="demo-prices-notice">Prices shown are demo data for development.</p> : null}
         </div>
       </footer>
+      <CookieBanner consent={cookieConsent} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { ErrorScreen, errorPageMeta } from "~/components/ErrorScreen";
 import { errorPageResponse } from "~/server/error-pages.server";
 
 export async function loader() {
   return errorPageResponse(403);
 }
 
-export const meta: MetaFunction = () => [{ title: "Access Denied | SkinVault" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => errorPageMeta(matches, "forbidden", "/403");
 
 export default function ErrorPage403() {
   return <ErrorScreen kind="forbidden" />;

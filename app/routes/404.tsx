@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { ErrorScreen, errorPageMeta } from "~/components/ErrorScreen";
 import { errorPageResponse } from "~/server/error-pages.server";
 
 export async function loader() {
   return errorPageResponse(404);
 }
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found | SkinVault" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => errorPageMeta(matches, "not-found", "/404");
 
 export default function ErrorPage404() {
   return <ErrorScreen kind="not-found" />;

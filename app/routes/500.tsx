@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { ErrorScreen, errorPageMeta } from "~/components/ErrorScreen";
 import { errorPageResponse } from "~/server/error-pages.server";
 
 export async function loader() {
   return errorPageResponse(500);
 }
 
-export const meta: MetaFunction = () => [{ title: "Server Error | SkinVault" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => errorPageMeta(matches, "server", "/500");
 
 export default function ErrorPage500() {
   return <ErrorScreen kind="server" />;

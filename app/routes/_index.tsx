@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/components/page-meta";
 import { listCategoriesQuery } from "~/server/catalogue.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -41,7 +42,10 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "SkinVault: CS2 skins, prices and loadouts" },
-  { name: "description", content: "Browse every Counter-Strike 2 weapon skin with per-wear prices, plan loadouts and track resells." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "CS2 skins, prices and loadouts",
+    description: "Browse every Counter-Strike 2 weapon skin with per-wear prices, plan loadouts and track resells.",
+    path: "/",
+    openGraph: {},
+  });

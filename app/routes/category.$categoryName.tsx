@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/components/page-meta";
 import { WeaponImage } from "~/components/WeaponImage";
 import { findCategoryQuery, weaponCardsQuery } from "~/server/catalogue.server";
 
@@ -53,10 +54,20 @@ export default function CategoryPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data?.category) return [{ title: "Category Not Found | SkinVault" }];
-  return [
-    { title: `${data.category} Skins | SkinVault` },
-    { name: "description", content: `All ${data.category} in Counter-Strike 2 with their skins and prices.` },
-  ];
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => {
+  const path = `/category/${encodeURIComponent(params.categoryName ?? "")}`;
+  if (!data?.category) {
+    return pageMeta(matches, {
+      title: "Category Not Found",
+      description: "The requested category could not be found.",
+      path,
+      noindex: true,
+    });
+  }
+  return pageMeta(matches, {
+    title: `${data.category} Skins`,
+    description: `All ${data.category} in Counter-Strike 2 with their skins and prices.`,
+    path,
+    openGraph: {},
+  });
 };

@@ -20,7 +20,7 @@ export const cookieSettings: LegalPage = {
       {
         kind: "list",
         items: [
-          "**Session cookies** exist only while your browser is open and are deleted automatically when you close it.",
+          "**Session cookies** exist only while your browser is open and are deleted automatically when you close it. Your cookie preferences, for example, are kept in a session cookie.",
           "**Persistent cookies** remain on your device until their expiry date or until you delete them. Our login cookie, for example, is a persistent cookie that expires after 7 days.",
         ],
       },
@@ -37,7 +37,7 @@ export const cookieSettings: LegalPage = {
           "**Language** - remembers whether you use SkinVault in English or German.",
           "**Theme** - remembers your display preferences.",
           "**Secure transmission** - security-related cookies that ensure data are only sent over encrypted connections and protect forms against misuse such as cross-site request forgery.",
-          "**Cookie preferences** - stores your consent decision so that we do not have to ask you again on every visit.",
+          "**Cookie preferences** - a session cookie that stores your consent decision for the rest of your browser session, so that we do not ask you again on every page. When JavaScript is enabled, your decision is also kept in your browser's local storage (cookies-accepted, cookies-enabled).",
         ],
       },
       { kind: "heading", text: "Optional cookies (only with your consent)" },
@@ -130,7 +130,7 @@ export const cookieSettings: LegalPage = {
       {
         kind: "list",
         items: [
-          "**Sitzungs-Cookies** bestehen nur, solange Ihr Browser geöffnet ist, und werden beim Schließen automatisch gelöscht.",
+          "**Sitzungs-Cookies** bestehen nur, solange Ihr Browser geöffnet ist, und werden beim Schließen automatisch gelöscht. Ihre Cookie-Einstellungen werden zum Beispiel in einem Sitzungs-Cookie gespeichert.",
           "**Dauerhafte (persistente) Cookies** bleiben bis zu ihrem Ablaufdatum oder bis zu ihrer Löschung auf Ihrem Gerät. Unser Anmelde-Cookie ist zum Beispiel ein dauerhaftes Cookie, das nach 7 Tagen abläuft.",
         ],
       },
@@ -147,7 +147,7 @@ export const cookieSettings: LegalPage = {
           "**Sprache** - speichert, ob Sie SkinVault auf Deutsch oder Englisch nutzen.",
           "**Design** - speichert Ihre Anzeigeeinstellungen.",
           "**Sichere Übertragung** - sicherheitsbezogene Cookies, die dafür sorgen, dass Daten nur über verschlüsselte Verbindungen übertragen werden, und Formulare vor Missbrauch wie Cross-Site-Request-Forgery schützen.",
-          "**Cookie-Einstellungen** - speichert Ihre Einwilligungsentscheidung, damit wir Sie nicht bei jedem Besuch erneut fragen müssen.",
+          "**Cookie-Einstellungen** - ein Sitzungs-Cookie, das Ihre Einwilligungsentscheidung für die restliche Browsersitzung speichert, damit wir Sie nicht auf jeder Seite erneut fragen. Ist JavaScript aktiviert, wird Ihre Entscheidung zusätzlich im lokalen Speicher Ihres Browsers abgelegt (cookies-accepted, cookies-enabled).",
         ],
       },
       { kind: "heading", text: "Optionale Cookies (nur mit Ihrer Einwilligung)" },

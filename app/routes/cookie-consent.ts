@@ -1,0 +1,33 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { cookieConsentSchema } from "~/forms/cookie-consent";
+import { consentChoiceHeaders } from "~/server/consent.server";
+import { isSameOriginRequest } from "~/server/same-origin.server";
+
+/** The consent form posts here; a GET has nothing to show, so it goes to the settings page. */
+export async function loader() {
+  return redirect("/cookie-settings");
+}
+
+/**
+ * Stores the banner or settings choice in a browser-session cookie (declining also expires
+ * user_session), then redirects back (303, Post/Redirect/Get). The JavaScript form sends
+ * `respond=data` and gets data instead, so the page stays where it is.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const wantsData = form.respond === "data";
+  // A plain form post to a resource route gets a plain response: data() would lose the status.
+  const refuse = (status: 400 | 403, error: string) =>
+    wantsData
+      ? data({ ok: false as const, error }, { status })
+      : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+  if (!isSameOriginRequest(request)) return refuse(403, "Cross-site requests may not change cookie settings.");
+  const parsed = cookieConsentSchema.safeParse(form);
+  if (!parsed.success) return refuse(400, parsed.error.issues.map((issue) => issue.message).join(" "));
+
+  const { intent, redirectTo } = parsed.data;
+  const { consent, headers } = consentChoiceHeaders(request, intent);
+  if (wantsData) return data({ ok: true as const, consent }, { headers });
+  return redirect(redirectTo, { status: 303, headers });
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LegalDocument, legalMeta } from "~/components/LegalDocument";
+import { legalNotice } from "~/content/legal";
+import { legalPageData } from "~/server/legal-page.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return legalPageData(request);
+}
+
+export default function LegalNoticePage() {
+  const { lang, unsupportedLanguage } = useLoaderData<typeof loader>();
+  return <LegalDocument page={legalNotice} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  legalMeta(matches, legalNotice, data?.lang ?? "en", location.pathname);

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LegalDocument, legalMeta } from "~/components/LegalDocument";
+import { privacyPolicy } from "~/content/legal";
+import { legalPageData } from "~/server/legal-page.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return legalPageData(request);
+}
+
+export default function PrivacyPolicyPage() {
+  const { lang, unsupportedLanguage } = useLoaderData<typeof loader>();
+  return <LegalDocument page={privacyPolicy} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  legalMeta(matches, privacyPolicy, data?.lang ?? "en", location.pathname);

@@ -1,0 +1,69 @@
+import {
+  applyConsentChoice,
+  hasConsent,
+  parseConsent,
+  serializeConsent,
+  type ConsentChoice,
+  type CookieConsent,
+  type StoredConsent,
+} from "~/domain/cookie-consent";
+
+/** The stored banner choice. A browser-session cookie: no Max-Age, so it ends with the session. */
+export const CONSENT_COOKIE = "cookie_consent";
+/** Non-essential: holds the signed-in user's id for 7 days, written only with consent. */
+export const USER_SESSION_COOKIE = "user_session";
+export const USER_SESSION_MAX_AGE = 7 * 24 * 60 * 60;
+
+/** The value of one cookie from the request's Cookie header, or null. */
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function cookieAttributes(request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The consent stored for this browser session, or null when no choice has been made. */
+export function readConsent(request: Request): StoredConsent {
+  return parseConsent(readCookie(request, CONSENT_COOKIE));
+}
+
+export function consentCookie(request: Request, consent: CookieConsent): string {
+  return `${CONSENT_COOKIE}=${serializeConsent(consent)}; ${cookieAttributes(request)}`;
+}
+
+/**
+ * For the login: the Set-Cookie header that writes `user_session` (the user id, 7 days), or null
+ * when the browser has not consented. The login session cookie itself is essential and never waits
+ * for this.
+ */
+export function userSessionCookie(request: Request, userId: string): string | null {
+  if (!hasConsent(readConsent(request))) return null;
+  return `${USER_SESSION_COOKIE}=${encodeURIComponent(userId)}; Max-Age=${USER_SESSION_MAX_AGE}; ${cookieAttributes(request)}`;
+}
+
+/** For the logout, and for a declined consent: expires `user_session` in the browser. */
+export function expireUserSessionCookie(request: Request): string {
+  return `${USER_SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes(request)}`;
+}
+
+/** Set-Cookie headers for a banner or settings choice: the new consent, and without consent no user_session. */
+export function consentChoiceHeaders(request: Request, choice: ConsentChoice): { consent: CookieConsent; headers: Headers } {
+  const consent = applyConsentChoice(choice);
+  const headers = new Headers();
+  headers.append("Set-Cookie", consentCookie(request, consent));
+  if (!hasConsent(consent)) headers.append("Set-Cookie", expireUserSessionCookie(request));
+  return { consent, headers };
+}
