@@ -1,5 +1,7 @@
-import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { CategorySkeleton } from "./CategorySkeleton";
+import { SearchBox } from "./SearchBox";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2 ${isActive ? "text-accent" : "text-ink"}`;
@@ -38,26 +40,6 @@ function RouteChangeBar() {
       className="fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-accent"
       style={{ animation: "route-progress 100ms ease-out forwards" }}
     />
-  );
-}
-
-function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
-  return (
-    <Form method="get" action="/search" role="search" className="w-full">
-      <label htmlFor={id} className="sr-only">
-        Search skins
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        placeholder="Search skins..."
-        autoComplete="off"
-        minLength={2}
-        autoFocus={autoFocus}
-        className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
-      />
-    </Form>
   );
 }
 
@@ -100,7 +82,16 @@ const FOOTER_LINKS = [
   { to: "/cookie-settings", label: "Cookie Settings" },
 ];
 
+/** While a client navigation loads a category page, its 18-card skeleton stands in for the page. */
+function useLoadingCategory(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target = navigation.location?.pathname;
+  return navigation.state === "loading" && !!target?.startsWith("/category/") && target !== pathname;
+}
+
 export function Shell({ categories, signedIn, isAdmin, demoPrices, children }: ShellProps) {
+  const loadingCategory = useLoadingCategory();
   return (
     <div className="flex min-h-screen flex-col">
       <RouteChangeBar />
@@ -163,7 +154,7 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, children }: S
           </ul>
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
-          {children}
+          {loadingCategory ? <CategorySkeleton /> : children}
         </main>
       </div>
       <footer className="border-t border-line bg-panel px-4 py-6 text-sm text-muted">
