@@ -109,61 +109,85 @@ export function isSearchable(query: string): boolean {
 }
 
 export type VariantKind = "typo" | "drop-last" | "alias";
+/** A fuzzy spelling of the query: its words as search keys; a name matches when it contains them all. */
 export interface FuzzyVariant {
   kind: VariantKind;
-  text: string;
+  tokens: string[];
 }
 
-/** Every fuzzy spelling of the query, each a search key a name should contain. */
+const replaceAt = <T>(list: readonly T[], index: number, value: T): T[] => list.map((item, i) => (i === index ? value : item));
+
+function dropLast(tokens: readonly string[]): string[] | null {
+  const last = tokens[tokens.length - 1];
+  if (!last || last.length < 3) return null;
+  return replaceAt(tokens, tokens.length - 1, last.slice(0, -1));
+}
+
+/**
+ * Every fuzzy spelling of the query. Aliases replace whole words ("deagle blaze" ->
+ * "deserteagle blaze") and may also lose the last character; a typo swaps one character for a
+ * neighbouring key; the last word may lose its last character. Words under 3 characters get no
+ * typo variants: a neighbouring key there matches half the catalogue.
+ */
 export function fuzzyVariants(terms: SearchTerms): FuzzyVariant[] {
-  const { key, tokens } = terms;
+  const { tokens } = terms;
   const variants: FuzzyVariant[] = [];
-  const seen = new Set<string>([key]);
-  const push = (kind: VariantKind, text: string) => {
-    if (text.length < SEARCH_MIN_LENGTH || seen.has(text)) return;
-    seen.add(text);
-    variants.push({ kind, text });
+  const seen = new Set<string>([tokens.join(" ")]);
+  const push = (kind: VariantKind, next: string[] | null) => {
+    if (!next || next.join("").length < SEARCH_MIN_LENGTH) return;
+    const id = next.join(" ");
+    if (seen.has(id)) return;
+    seen.add(id);
+    variants.push({ kind, tokens: next });
   };
-  // Aliases replace whole words: "deagle blaze" -> "deserteagleblaze".
   tokens.forEach((token, index) => {
     for (const expansion of WEAPON_ALIASES[token] ?? []) {
-      push("alias", [...tokens.slice(0, index), expansion, ...tokens.slice(index + 1)].join("").slice(0, MAX_KEY_LENGTH));
+      const aliased = replaceAt(tokens, index, expansion);
+      push("alias", aliased);
+      if (index < tokens.length - 1) push("alias", dropLast(aliased));
     }
   });
-  // One-character typos and the dropped last character only make sense past a couple of letters.
-  if (key.length >= 3) {
-    push("drop-last", key.slice(0, -1));
-    for (let i = 0; i < key.length; i++) {
-      for (const near of adjacentKeys(key[i]!)) push("typo", key.slice(0, i) + near + key.slice(i + 1));
+  push("drop-last", dropLast(tokens));
+  tokens.forEach((token, index) => {
+    if (token.length < 3) return;
+    for (let i = 0; i < token.length; i++) {
+      for (const near of adjacentKeys(token[i]!)) {
+        push("typo", replaceAt(tokens, index, token.slice(0, i) + near + token.slice(i + 1)));
+      }
     }
-  }
+  });
   return variants;
 }
 
 /**
- * What to ask the database, as SQL LIKE patterns over `search_key` (letters and digits only, so no
- * escaping is needed): the direct query requires every token; the fuzzy query asks for any
- * pattern, with `_` standing for the typo'd position so one pattern covers all its neighbours.
+ * What to ask the database, as SQL LIKE patterns over `search_key` (letters and digits only, so
+ * patterns need no escaping): the direct query requires every pattern of `directPatterns`; the
+ * fuzzy query asks for any group of `fuzzyPatterns` (all patterns of a group), with `_` standing
+ * for a typo'd position so that one group covers every neighbouring key.
  */
 export interface SearchPlan {
   terms: SearchTerms;
   directPatterns: string[];
-  fuzzyPatterns: string[];
+  fuzzyPatterns: string[][];
 }
+
+const contains = (token: string) => `%${token}%`;
 
 export function searchPlan(query: string): SearchPlan | null {
   const terms = searchTerms(query);
   if (terms.key.length < SEARCH_MIN_LENGTH) return null;
-  const patterns = new Set<string>();
+  const groups = new Map<string, string[]>();
+  const add = (tokens: string[]) => groups.set(tokens.join(" "), tokens.map(contains));
   for (const variant of fuzzyVariants(terms)) {
-    if (variant.kind !== "typo") patterns.add(`%${variant.text}%`);
+    if (variant.kind !== "typo") add(variant.tokens);
   }
-  if (terms.key.length >= 3) {
-    for (let i = 0; i < terms.key.length; i++) {
-      if (adjacentKeys(terms.key[i]!).length > 0) patterns.add(`%${terms.key.slice(0, i)}_${terms.key.slice(i + 1)}%`);
+  terms.tokens.forEach((token, index) => {
+    if (token.length < 3) return;
+    for (let i = 0; i < token.length; i++) {
+      if (adjacentKeys(token[i]!).length > 0) add(replaceAt(terms.tokens, index, `${token.slice(0, i)}_${token.slice(i + 1)}`));
     }
-  }
-  return { terms, directPatterns: terms.tokens.map((t) => `%${t}%`), fuzzyPatterns: [...patterns] };
+  });
+  return { terms, directPatterns: terms.tokens.map(contains), fuzzyPatterns: [...groups.values()] };
 }
 
 /** Byte order, as SQLite sorts text, so the database and this module agree on "alphabetical". */
@@ -179,8 +203,8 @@ export function matchTier(candidateKey: string, key: string): number {
   return 3;
 }
 
-export function isDirectMatch(candidateKey: string, terms: SearchTerms): boolean {
-  return terms.tokens.length > 0 && terms.tokens.every((token) => candidateKey.includes(token));
+export function containsAll(candidateKey: string, tokens: readonly string[]): boolean {
+  return tokens.length > 0 && tokens.every((token) => candidateKey.includes(token));
 }
 
 function byTierThenName<T extends SearchCandidate>(tier: (c: T) => number) {
@@ -200,7 +224,7 @@ export function rankSearchResults<T extends SearchCandidate>(
   const terms = searchTerms(query);
   if (terms.key.length < SEARCH_MIN_LENGTH) return [];
 
-  const directHits = dedupe(direct.filter((c) => isDirectMatch(c.searchKey, terms))).sort(
+  const directHits = dedupe(direct.filter((c) => containsAll(c.searchKey, terms.tokens))).sort(
     byTierThenName((c) => matchTier(c.searchKey, terms.key)),
   );
   if (directHits.length >= FUZZY_THRESHOLD) return directHits.slice(0, limit);
@@ -210,9 +234,10 @@ export function rankSearchResults<T extends SearchCandidate>(
   const fuzzyHits: T[] = [];
   const pool = [...dedupe(fuzzy)].sort((a, b) => compareNames(a.name, b.name));
   for (const variant of fuzzyVariants(terms)) {
-    const matches = pool.filter((c) => c.searchKey.includes(variant.text)).slice(0, FUZZY_PER_VARIANT);
+    const matches = pool.filter((c) => containsAll(c.searchKey, variant.tokens)).slice(0, FUZZY_PER_VARIANT);
+    const variantKey = variant.tokens.join("");
     for (const candidate of matches) {
-      const tier = matchTier(candidate.searchKey, variant.text);
+      const tier = matchTier(candidate.searchKey, variantKey);
       if (taken.has(candidate.id)) continue;
       const previous = bestTier.get(candidate.id);
       if (previous === undefined) fuzzyHits.push(candidate);

@@ -70,18 +70,6 @@ export function parseSkinListState(params: URLSearchParams): SkinListState {
   };
 }
 
-/** The URL query for a state, leaving out defaults so plain URLs stay plain. */
-export function skinListQuery(state: SkinListState): string {
-  const params = new URLSearchParams();
-  if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
-  for (const v of state.types) params.append("type", v);
-  for (const v of state.rarities) params.append("rarity", v);
-  for (const v of state.crates) params.append("crate", v);
-  for (const v of state.collections) params.append("collection", v);
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}
-
 export function isFiltered(state: SkinListState): boolean {
   return state.types.length + state.rarities.length + state.crates.length + state.collections.length > 0;
 }

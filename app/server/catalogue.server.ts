@@ -183,7 +183,14 @@ export function searchDirectQuery(db: Database, plan: SearchPlan) {
 const FUZZY_POOL_LIMIT = 400;
 
 export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
-  const condition = plan.fuzzyPatterns.length > 0 ? or(...plan.fuzzyPatterns.map((p) => like(skins.searchKey, p))) : sql`0`;
+  // A long query has dozens of patterns, past D1's limit of 100 bound parameters, so they are
+  // written into the SQL; a pattern is only letters, digits, % and _, checked here once more.
+  const literal = (pattern: string) => {
+    if (!/^[a-z0-9%_]+$/.test(pattern)) throw new Error(`Unsafe search pattern ${pattern}`);
+    return sql.raw(`'${pattern}'`);
+  };
+  const groups = plan.fuzzyPatterns.map((group) => and(...group.map((pattern) => sql`${skins.searchKey} like ${literal(pattern)}`)));
+  const condition = groups.length > 0 ? or(...groups) : sql`0`;
   return db.select(searchColumns).from(skins).where(condition).orderBy(asc(skins.name)).limit(FUZZY_POOL_LIMIT);
 }
 
