@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { isSearchable } from "~/domain/search";
+import { useHydrated } from "./useHydrated";
 
 interface Suggestion {
   id: string;
   name: string;
   image: string;
-  weapon: string;
   rarity: string;
   rarityColor: string;
 }
@@ -36,46 +36,59 @@ function useSuggestions(query: string): Suggestion[] {
   return suggestions;
 }
 
+/** Arrow keys move between the input and the suggestion links; Escape goes back to the input. */
+function moveFocus(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement | null) {
+  const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>("[data-suggestion]")];
+  if (links.length === 0 || !input) return;
+  const stops: HTMLElement[] = [input, ...links];
+  const index = stops.indexOf(document.activeElement as HTMLElement);
+  if (event.key === "Escape") {
+    input.focus();
+    return;
+  }
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  event.preventDefault();
+  const next = (index + (event.key === "ArrowDown" ? 1 : -1) + stops.length) % stops.length;
+  stops[next]?.focus();
+}
+
 /**
- * The search box of the shell. Without JavaScript it is a plain GET form to /search; with it, up to
- * 10 suggestions appear under it as a listbox (arrow keys move, Enter opens, Escape closes).
+ * The shell's search box. Without JavaScript it is a plain GET form to /search; with it, up to 10
+ * suggestions (links to the skins) appear under it from the second character.
  */
 export function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const suggestions = useSuggestions(query);
-  const listId = `${id}-suggestions`;
-  const shown = open && suggestions.length > 0 && isSearchable(query);
+  const shown = hydrated && open && suggestions.length > 0 && isSearchable(query);
 
-  useEffect(() => setActive(-1), [suggestions]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Escape") {
-      setOpen(false);
-      return;
+  // The input is uncontrolled, so whatever was typed before hydration counts too.
+  useEffect(() => {
+    if (inputRef.current?.value) {
+      setQuery(inputRef.current.value);
+      setOpen(document.activeElement === inputRef.current);
     }
-    if (!shown) return;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      // Moves through the options and back to the input (-1) at either end.
-      setActive((current) => {
-        const next = current + step;
-        return next < -1 ? suggestions.length - 1 : next >= suggestions.length ? -1 : next;
-      });
-    } else if (event.key === "Enter" && active >= 0 && suggestions[active]) {
-      event.preventDefault();
-      window.location.assign(`/skins/${encodeURIComponent(suggestions[active].id)}`);
-    }
-  };
+  }, []);
 
   return (
-    <Form method="get" action="/search" role="search" className="relative w-full">
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className="relative w-full"
+      onKeyDown={(event) => moveFocus(event, inputRef.current)}
+      onFocus={() => setOpen(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <label htmlFor={id} className="sr-only">
         Search skins
       </label>
       <input
+        ref={inputRef}
         id={id}
         name="q"
         type="search"
@@ -83,46 +96,40 @@ export function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }
         autoComplete="off"
         minLength={2}
         autoFocus={autoFocus}
-        value={query}
-        role="combobox"
-        aria-expanded={shown}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-describedby={`${id}-status`}
         onChange={(event) => {
           setQuery(event.currentTarget.value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
         className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!shown}
-        className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-auto rounded-md border border-line bg-panel shadow-xl"
-      >
-        {suggestions.map((suggestion, index) => (
-          <li key={suggestion.id} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
-            <a
-              href={`/skins/${encodeURIComponent(suggestion.id)}`}
-              tabIndex={-1}
-              className={`flex items-center gap-3 px-3 py-2 text-sm hover:bg-panel-2 ${index === active ? "bg-panel-2" : ""}`}
-            >
-              <img src={suggestion.image} alt="" className="h-8 w-10 shrink-0 object-contain" />
-              <span className="min-w-0">
-                <span className="block truncate">{suggestion.name}</span>
-                <span className="block text-xs" style={{ color: suggestion.rarityColor }}>
-                  {suggestion.rarity}
+      <p id={`${id}-status`} className="sr-only" aria-live="polite">
+        {shown ? `${suggestions.length} suggestions, use the down arrow to reach them` : ""}
+      </p>
+      {shown ? (
+        <ul
+          aria-label="Suggestions"
+          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-auto rounded-md border border-line bg-panel shadow-xl"
+        >
+          {suggestions.map((suggestion) => (
+            <li key={suggestion.id}>
+              <a
+                href={`/skins/${encodeURIComponent(suggestion.id)}`}
+                data-suggestion
+                className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-panel-2 focus:bg-panel-2"
+              >
+                <img src={suggestion.image} alt="" className="h-8 w-10 shrink-0 object-contain" />
+                <span className="min-w-0">
+                  <span className="block truncate">{suggestion.name}</span>
+                  <span className="block text-xs" style={{ color: suggestion.rarityColor }}>
+                    {suggestion.rarity}
+                  </span>
                 </span>
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Form>
   );
 }

@@ -6,6 +6,6 @@ import { catalogueCacheHeaders, loadSearchResults } from "~/server/catalogue.ser
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = searchQueryParam(new URL(request.url).searchParams);
   const results = await loadSearchResults(context, query);
-  const suggestions = results.map(({ id, name, image, weapon, rarity, rarityColor }) => ({ id, name, image, weapon, rarity, rarityColor }));
+  const suggestions = results.map(({ id, name, image, rarity, rarityColor }) => ({ id, name, image, rarity, rarityColor }));
   return Response.json({ query, suggestions }, { headers: catalogueCacheHeaders(request) });
 }

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { useRef, type ReactNode, type SyntheticEvent } from "react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
+import { useHydrated } from "~/components/useHydrated";
 import {
   applySkinList,
   filterOptions,
@@ -53,12 +54,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = catalogueHeaders;
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function Dropdown({ label, count, onToggle, children }: { label: string; count?: number; onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void; children: ReactNode }) {
   return (
