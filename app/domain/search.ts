@@ -161,33 +161,49 @@ export function fuzzyVariants(terms: SearchTerms): FuzzyVariant[] {
 
 /**
  * What to ask the database, as SQL LIKE patterns over `search_key` (letters and digits only, so
- * patterns need no escaping): the direct query requires every pattern of `directPatterns`; the
- * fuzzy query asks for any group of `fuzzyPatterns` (all patterns of a group), with `_` standing
- * for a typo'd position so that one group covers every neighbouring key.
+ * patterns need no escaping). The direct query requires every pattern of `directPatterns`. The
+ * fuzzy query asks for any group of `fuzzyPatterns` (a group matches when all its patterns do) or
+ * any group of `typoPatterns`, where `_` stands for the typo'd position so one group covers every
+ * neighbouring key. Typo groups are many, so `typoGuard` first rules out most rows cheaply: a typo
+ * leaves one half of each word intact, so a candidate holds, for every word, one of its halves.
  */
 export interface SearchPlan {
   terms: SearchTerms;
   directPatterns: string[];
   fuzzyPatterns: string[][];
+  typoPatterns: string[][];
+  /** Per word, substrings of which a candidate must contain at least one. */
+  typoGuard: string[][];
 }
 
 const contains = (token: string) => `%${token}%`;
 
+function halves(token: string): string[] {
+  const middle = Math.floor(token.length / 2);
+  return [token.slice(0, middle), token.slice(middle)].filter((half) => half.length > 0);
+}
+
 export function searchPlan(query: string): SearchPlan | null {
   const terms = searchTerms(query);
   if (terms.key.length < SEARCH_MIN_LENGTH) return null;
-  const groups = new Map<string, string[]>();
-  const add = (tokens: string[]) => groups.set(tokens.join(" "), tokens.map(contains));
+  const fuzzy = new Map<string, string[]>();
   for (const variant of fuzzyVariants(terms)) {
-    if (variant.kind !== "typo") add(variant.tokens);
+    if (variant.kind !== "typo") fuzzy.set(variant.tokens.join(" "), variant.tokens.map(contains));
   }
+  const typos: string[][] = [];
   terms.tokens.forEach((token, index) => {
     if (token.length < 3) return;
     for (let i = 0; i < token.length; i++) {
-      if (adjacentKeys(token[i]!).length > 0) add(replaceAt(terms.tokens, index, `${token.slice(0, i)}_${token.slice(i + 1)}`));
+      if (adjacentKeys(token[i]!).length > 0) typos.push(replaceAt(terms.tokens, index, `${token.slice(0, i)}_${token.slice(i + 1)}`).map(contains));
     }
   });
-  return { terms, directPatterns: terms.tokens.map(contains), fuzzyPatterns: [...groups.values()] };
+  return {
+    terms,
+    directPatterns: terms.tokens.map(contains),
+    fuzzyPatterns: [...fuzzy.values()],
+    typoPatterns: typos,
+    typoGuard: typos.length > 0 ? terms.tokens.map(halves) : [],
+  };
 }
 
 /** Byte order, as SQLite sorts text, so the database and this module agree on "alphabetical". */

@@ -1,7 +1,7 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/domain/caching";
-import { rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
+import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "./db/client.server";
 import {
   categories,
@@ -165,12 +165,15 @@ const searchColumns = {
 };
 
 /** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
+const directCondition = (plan: SearchPlan) => and(...plan.directPatterns.map((pattern) => like(skins.searchKey, pattern)));
+
+/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
 export function searchDirectQuery(db: Database, plan: SearchPlan) {
   const { key } = plan.terms;
   return db
     .select(searchColumns)
     .from(skins)
-    .where(and(...plan.directPatterns.map((pattern) => like(skins.searchKey, pattern))))
+    .where(directCondition(plan))
     .orderBy(
       sql`case when ${skins.searchKey} = ${key} then 0 when ${skins.searchKey} like ${`${key}%`} then 1
                when ${skins.searchKey} like ${`%${key}%`} then 2 else 3 end`,
@@ -182,16 +185,38 @@ export function searchDirectQuery(db: Database, plan: SearchPlan) {
 /** Rows any fuzzy variant could match; the ranking picks its 20 per variant from them. */
 const FUZZY_POOL_LIMIT = 400;
 
+/**
+ * Fuzzy candidates, asked in the same batch as the direct query. The database applies the rule
+ * "fuzzy only when fewer than 5 direct hits" too (a subquery computed once), so a common query
+ * costs no fuzzy scan; the ranking still checks the rule itself.
+ */
 export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
-  // A long query has dozens of patterns, past D1's limit of 100 bound parameters, so they are
-  // written into the SQL; a pattern is only letters, digits, % and _, checked here once more.
+  // A long query has dozens of patterns, past D1's limit of 100 bound parameters, so the condition
+  // is written as SQL text (built as one string, which is also much quicker than a tree of
+  // drizzle fragments); a pattern is only letters, digits, % and _, checked here once more.
   const literal = (pattern: string) => {
     if (!/^[a-z0-9%_]+$/.test(pattern)) throw new Error(`Unsafe search pattern ${pattern}`);
-    return sql.raw(`'${pattern}'`);
+    return `'${pattern}'`;
   };
-  const groups = plan.fuzzyPatterns.map((group) => and(...group.map((pattern) => sql`${skins.searchKey} like ${literal(pattern)}`)));
-  const condition = groups.length > 0 ? or(...groups) : sql`0`;
-  return db.select(searchColumns).from(skins).where(condition).orderBy(asc(skins.name)).limit(FUZZY_POOL_LIMIT);
+  const column = `"skins"."search_key"`;
+  const allOf = (group: string[]) => `(${group.map((pattern) => `${column} like ${literal(pattern)}`).join(" and ")})`;
+  const anyOf = (groups: string[][]) => groups.map(allOf).join(" or ");
+  // instr() is a plain substring test: most rows fail the guard before any typo pattern is tried.
+  const guard = plan.typoGuard.map((parts) => `(${parts.map((part) => `instr(${column}, ${literal(part)}) > 0`).join(" or ")})`).join(" and ");
+  const alternatives = [
+    ...(plan.fuzzyPatterns.length > 0 ? [anyOf(plan.fuzzyPatterns)] : []),
+    ...(plan.typoPatterns.length > 0 ? [`(${guard} and (${anyOf(plan.typoPatterns)}))`] : []),
+  ];
+  if (alternatives.length === 0) return db.select(searchColumns).from(skins).where(sql`0`).limit(1);
+  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
+  return db
+    .select(searchColumns)
+    .from(skins)
+    .where(and(fewDirectHits, sql.raw(`(${alternatives.join(" or ")})`)))
+    // "+name" keeps SQLite from walking the name index (a table lookup per row) to skip a sort
+    // of the few rows that match: a plain scan is several times faster here.
+    .orderBy(sql`+${skins.name}`)
+    .limit(FUZZY_POOL_LIMIT);
 }
 
 /** Cache-Control for a catalogue page or answer, from the request's cookies. */

@@ -15,9 +15,15 @@ export function simulateSearch(catalogue: Catalogue, query: string): { direct: S
     .filter((row) => plan.directPatterns.every((p) => like(p).test(row.searchKey)))
     .sort((a, b) => matchTier(a.searchKey, plan.terms.key) - matchTier(b.searchKey, plan.terms.key) || compareNames(a.name, b.name))
     .slice(0, SEARCH_LIMIT);
-  const groups = plan.fuzzyPatterns.map((group) => group.map(like));
+  const matchesGroup = (key: string) => (group: RegExp[]) => group.every((r) => r.test(key));
+  const fuzzyGroups = plan.fuzzyPatterns.map((group) => group.map(like));
+  const typoGroups = plan.typoPatterns.map((group) => group.map(like));
+  const guarded = (key: string) => plan.typoGuard.every((parts) => parts.some((part) => key.includes(part)));
   const fuzzy = rows
-    .filter((row) => groups.some((group) => group.every((r) => r.test(row.searchKey))))
+    .filter(
+      (row) =>
+        fuzzyGroups.some(matchesGroup(row.searchKey)) || (guarded(row.searchKey) && typoGroups.some(matchesGroup(row.searchKey))),
+    )
     .sort((a, b) => compareNames(a.name, b.name))
     .slice(0, 400);
   return { direct, fuzzy };

@@ -148,9 +148,16 @@ describe("search terms and variants", () => {
 
   it("plans patterns of letters, digits, % and _ only", () => {
     const plan = searchPlan("'; DROP TABLE skins; -- ak47 redlin%_")!;
-    for (const pattern of [...plan.directPatterns, ...plan.fuzzyPatterns.flat()]) {
+    for (const pattern of [...plan.directPatterns, ...plan.fuzzyPatterns.flat(), ...plan.typoPatterns.flat(), ...plan.typoGuard.flat()]) {
       expect(pattern).toMatch(/^[a-z0-9%_]+$/);
     }
     expect(searchPlan("a")).toBeNull();
+  });
+
+  it("guards typo groups by the halves of each word", () => {
+    const plan = searchPlan("case hardenes")!;
+    expect(plan.typoGuard).toEqual([["ca", "se"], ["hard", "enes"]]);
+    expect(plan.typoPatterns).toContainEqual(["%case%", "%hardene_%"]);
+    expect(searchPlan("ak")!.typoGuard).toEqual([]);
   });
 });
