@@ -46,6 +46,23 @@ test("home to category to weapon to skin", async ({ page }) => {
   await expect(viewer).toBeHidden();
 });
 
+test("the category page restores its scroll position after a visit to a weapon, when JavaScript runs", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/category/Knives");
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, 500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+  await page.getByRole("link", { name: /Karambit Skins/ }).click();
+  await expect(page).toHaveURL(/\/weapons\/Karambit$/);
+  await page.goto("/category/Knives");
+  if (withJs(testInfo)) {
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(500);
+  } else {
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  }
+});
+
 test("the mobile browse sheet opens categories to their weapons", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
@@ -138,9 +155,10 @@ test.describe("not found", () => {
   });
 });
 
-test("built assets are immutable", async ({ page, request }) => {
-  await page.goto("/");
-  const script = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+test("built assets are immutable, pages briefly cacheable", async ({ request }) => {
+  const home = await request.get("/");
+  expect(home.headers()["cache-control"]).toMatch(/^public, .*s-maxage=/);
+  const script = (await home.text()).match(/<link rel="modulepreload" href="([^"]+)"/)?.[1];
   const response = await request.get(script!);
   expect(response.headers()["cache-control"]).toContain("immutable");
 });
