@@ -127,6 +127,23 @@ test("searching 'ak47 redlin' lists 'AK-47 | Redline'", async ({ page }, testInf
   await expect(results.getByRole("link").first()).toContainText("AK-47 | Redline");
 });
 
+test("on a phone the search overlay suggests skins; without JavaScript the search page does the same job", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search", exact: true }).click();
+  const box = withJs(testInfo)
+    ? page.getByRole("dialog", { name: "Search skins" }).getByRole("searchbox", { name: "Search skins" })
+    : page.getByRole("main").getByRole("searchbox", { name: "Search skins" });
+  await box.fill("deagle blaze");
+  if (withJs(testInfo)) {
+    const suggestions = page.getByRole("dialog").getByRole("list", { name: "Suggestions" });
+    await expect(suggestions.getByRole("link").first()).toContainText("Desert Eagle | Blaze");
+  }
+  await box.press("Enter");
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("link").first()).toContainText("Desert Eagle | Blaze");
+});
+
 test("typos and weapon aliases still find skins", async ({ page }) => {
   await page.goto("/search?q=deagle+blaz");
   await expect(page.getByRole("list", { name: "Search results" }).getByRole("link").first()).toContainText("Desert Eagle | Blaze");
