@@ -1,7 +1,9 @@
-import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { StoredConsent } from "~/domain/cookie-consent";
 import { CookieBanner } from "./CookieBanner";
+import { CategorySkeleton } from "./CategorySkeleton";
+import { SearchBox } from "./SearchBox";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2 ${isActive ? "text-accent" : "text-ink"}`;
@@ -44,26 +46,6 @@ function RouteChangeBar() {
   );
 }
 
-function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
-  return (
-    <Form method="get" action="/search" role="search" className="w-full">
-      <label htmlFor={id} className="sr-only">
-        Search skins
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        placeholder="Search skins..."
-        autoComplete="off"
-        minLength={2}
-        autoFocus={autoFocus}
-        className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
-      />
-    </Form>
-  );
-}
-
 /** Without JavaScript the search icon is a link to the search page; with it, an overlay opens in place. */
 function MobileSearch() {
   const [open, setOpen] = useState(false);
@@ -103,7 +85,16 @@ const FOOTER_LINKS = [
   { to: "/cookie-settings", label: "Cookie Settings" },
 ];
 
+/** While a client navigation loads a category page, its 18-card skeleton stands in for the page. */
+function useLoadingCategory(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target = navigation.location?.pathname;
+  return navigation.state === "loading" && !!target?.startsWith("/category/") && target !== pathname;
+}
+
 export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent, children }: ShellProps) {
+  const loadingCategory = useLoadingCategory();
   return (
     <div className="flex min-h-screen flex-col">
       <RouteChangeBar />
@@ -166,7 +157,7 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent
           </ul>
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
-          {children}
+          {loadingCategory ? <CategorySkeleton /> : children}
         </main>
       </div>
       <footer className="border-t border-line bg-panel px-4 py-6 text-sm text-muted">

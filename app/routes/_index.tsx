@@ -1,15 +1,87 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
-import { listCategoriesQuery } from "~/server/catalogue.server";
+import {
+  allWeaponsQuery,
+  catalogueCacheHeaders,
+  catalogueHeaders,
+  latestOfficialLoadoutsQuery,
+  latestStickerCraftsQuery,
+  listCategoriesQuery,
+} from "~/server/catalogue.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const [categories] = await context.load([listCategoriesQuery(context.db)]);
-  return { categories: categories.map((c) => c.name) };
+const LATEST = 3;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db } = context;
+  const [categories, weapons, loadouts, crafts] = await context.load([
+    listCategoriesQuery(db),
+    allWeaponsQuery(db),
+    latestOfficialLoadoutsQuery(db, LATEST),
+    latestStickerCraftsQuery(db, LATEST),
+  ]);
+  const browse = categories.map(({ name }) => ({
+    name,
+    weapons: weapons.filter((weapon) => weapon.category === name).map((weapon) => weapon.name),
+  }));
+  return data({ browse, loadouts, crafts }, { headers: catalogueCacheHeaders(request) });
+}
+
+export const headers = catalogueHeaders;
+
+const FEATURES = [
+  { title: "Every skin, every wear", text: "Prices for Factory New to Battle-Scarred, with the wears a finish cannot have marked as such." },
+  { title: "Loadouts on a budget", text: "Pick a skin for every slot on both sides and see the total against your budget." },
+  { title: "Sticker crafts", text: "Study community crafts with in-game shots, placement guides and sticker prices." },
+  { title: "Resell tracker", text: "Record what you paid and watch profit, percent and trade lock at a glance." },
+];
+
+function SectionHeading({ id, title, more }: { id: string; title: string; more?: { to: string; label: string } }) {
+  return (
+    <div className="mb-4 flex items-baseline justify-between">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {more ? (
+        <Link to={more.to} className="text-sm text-accent hover:underline">
+          {more.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Categories expanding to their weapons; plain <details>, so it opens without JavaScript too. */
+function BrowseSheet({ browse }: { browse: { name: string; weapons: string[] }[] }) {
+  return (
+    <details className="group rounded-xl border border-line bg-panel md:hidden" data-testid="browse-sheet">
+      <summary className="cursor-pointer list-none rounded-xl bg-accent px-4 py-3 text-center font-bold text-black">
+        View Skins
+      </summary>
+      <ul className="divide-y divide-line p-2">
+        {browse.map((category) => (
+          <li key={category.name}>
+            <details>
+              <summary className="cursor-pointer px-2 py-3 font-semibold">{category.name}</summary>
+              <ul className="grid grid-cols-2 gap-1 px-2 pb-3">
+                {category.weapons.map((weapon) => (
+                  <li key={weapon}>
+                    <a href={`/weapons/${encodeURIComponent(weapon)}`} className="block rounded px-2 py-1.5 text-sm hover:bg-panel-2">
+                      {weapon}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 }
 
 export default function Home() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { browse, loadouts, crafts } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-10">
       <section className="rounded-xl border border-line bg-gradient-to-br from-panel to-panel-2 p-8">
@@ -20,20 +92,62 @@ export default function Home() {
           Browse the whole catalogue, plan loadouts for both sides within a budget, study sticker crafts and track what you
           bought to resell.
         </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/category/Rifles" className="hidden rounded-md bg-accent px-4 py-2 font-semibold text-black md:inline-block">
+            Browse Rifles
+          </Link>
+          <Link to="/loadouts" className="rounded-md border border-line px-4 py-2 font-semibold hover:bg-panel-2">
+            See loadouts
+          </Link>
+        </div>
       </section>
-      <section aria-labelledby="browse-heading">
-        <h2 id="browse-heading" className="mb-4 text-xl font-bold">
-          Browse by category
-        </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {categories.map((name) => (
-            <li key={name}>
+
+      <BrowseSheet browse={browse} />
+
+      <section aria-labelledby="loadouts-heading">
+        <SectionHeading id="loadouts-heading" title="Latest loadouts" more={{ to: "/loadouts", label: "All loadouts" }} />
+        <ul className="grid gap-4 md:grid-cols-3">
+          {loadouts.map((loadout) => (
+            <li key={loadout.id}>
               <Link
-                to={`/category/${encodeURIComponent(name)}`}
-                className="block rounded-lg border border-line bg-panel p-4 text-center font-semibold hover:border-accent"
+                to={`/loadouts/official/${loadout.id}`}
+                className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent"
               >
-                {name}
+                <h3 className="font-semibold">{loadout.title}</h3>
+                {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
               </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="crafts-heading">
+        <SectionHeading id="crafts-heading" title="Latest sticker crafts" more={{ to: "/sticker-crafts", label: "All sticker crafts" }} />
+        <ul className="grid gap-4 md:grid-cols-3">
+          {crafts.map((craft) => (
+            <li key={craft.id}>
+              <Link
+                to={`/sticker-crafts/${craft.id}`}
+                className="flex h-full gap-3 rounded-lg border border-line bg-panel p-4 hover:border-accent"
+              >
+                <img src={craft.skinImage} alt="" loading="lazy" className="h-16 w-20 shrink-0 object-contain" />
+                <div>
+                  <h3 className="font-semibold">{craft.name}</h3>
+                  <p className="text-sm text-muted">{craft.skinName}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="features-heading">
+        <SectionHeading id="features-heading" title="What SkinVault does" />
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="rounded-lg border border-line bg-panel p-4">
+              <h3 className="font-semibold text-accent">{feature.title}</h3>
+              <p className="mt-1 text-sm text-muted">{feature.text}</p>
             </li>
           ))}
         </ul>
@@ -42,7 +156,7 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta(matches, {
     title: "CS2 skins, prices and loadouts",
     description: "Browse every Counter-Strike 2 weapon skin with per-wear prices, plan loadouts and track resells.",

@@ -1,6 +1,20 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
+import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { catalogueCacheControl } from "~/domain/caching";
+import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "./db/client.server";
-import { categories, skins, weapons } from "./db/schema.server";
+import {
+  categories,
+  collections,
+  crates,
+  officialLoadouts,
+  skinCollections,
+  skinCrates,
+  skins,
+  skinWears,
+  stickerCrafts,
+  weapons,
+} from "./db/schema.server";
 
 export function listCategoriesQuery(db: Database) {
   return db.select({ name: categories.name }).from(categories).orderBy(asc(categories.position));
@@ -25,3 +39,207 @@ export function weaponCardsQuery(db: Database, category: string) {
     .groupBy(weapons.name)
     .orderBy(asc(weapons.name));
 }
+
+/** Every weapon with its category, for the home page's browse sheet. */
+export function allWeaponsQuery(db: Database) {
+  return db.select({ name: weapons.name, category: weapons.category }).from(weapons).orderBy(asc(weapons.name));
+}
+
+export function latestOfficialLoadoutsQuery(db: Database, limit: number) {
+  return db
+    .select({ id: officialLoadouts.id, title: officialLoadouts.title, description: officialLoadouts.description })
+    .from(officialLoadouts)
+    .orderBy(desc(officialLoadouts.createdAt), desc(officialLoadouts.id))
+    .limit(limit);
+}
+
+export function latestStickerCraftsQuery(db: Database, limit: number) {
+  return db
+    .select({
+      id: stickerCrafts.id,
+      name: stickerCrafts.name,
+      description: stickerCrafts.description,
+      skinName: skins.name,
+      skinImage: skins.image,
+    })
+    .from(stickerCrafts)
+    .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
+    .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id))
+    .limit(limit);
+}
+
+export function findWeaponQuery(db: Database, name: string) {
+  return db
+    .select({ name: weapons.name, category: weapons.category, image: weapons.image })
+    .from(weapons)
+    .where(eq(weapons.name, name))
+    .limit(1);
+}
+
+const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
+
+/** A weapon's skins with the lowest and highest known price of their possible wears. */
+export function weaponSkinsQuery(db: Database, weapon: string) {
+  return db
+    .select({
+      id: skins.id,
+      name: skins.name,
+      image: skins.image,
+      rarity: skins.rarity,
+      rarityColor: skins.rarityColor,
+      stattrak: skins.stattrak,
+      souvenir: skins.souvenir,
+      minPriceCents: sql<number | null>`min(${priceOfEnabledWear})`,
+      maxPriceCents: sql<number | null>`max(${priceOfEnabledWear})`,
+    })
+    .from(skins)
+    .leftJoin(skinWears, eq(skinWears.skinId, skins.id))
+    .where(eq(skins.weapon, weapon))
+    .groupBy(skins.id)
+    .orderBy(asc(skins.name));
+}
+
+/** Crates holding the skins that match `where` (a condition on skins), by name. */
+export function skinCrateNamesQuery(db: Database, where: SQL) {
+  return db
+    .select({ skinId: skinCrates.skinId, name: crates.name, image: crates.image })
+    .from(skinCrates)
+    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
+    .innerJoin(skins, eq(skins.id, skinCrates.skinId))
+    .where(where)
+    .orderBy(asc(crates.name));
+}
+
+/** Collections of the skins that match `where`, by name. */
+export function skinCollectionNamesQuery(db: Database, where: SQL) {
+  return db
+    .select({ skinId: skinCollections.skinId, name: collections.name, image: collections.image })
+    .from(skinCollections)
+    .innerJoin(collections, eq(collections.id, skinCollections.collectionId))
+    .innerJoin(skins, eq(skins.id, skinCollections.skinId))
+    .where(where)
+    .orderBy(asc(collections.name));
+}
+
+export const ofWeapon = (weapon: string) => eq(skins.weapon, weapon);
+export const ofSkin = (id: string) => eq(skins.id, id);
+
+export function skinQuery(db: Database, id: string) {
+  return db
+    .select({
+      id: skins.id,
+      name: skins.name,
+      image: skins.image,
+      description: skins.description,
+      weapon: skins.weapon,
+      category: weapons.category,
+      rarity: skins.rarity,
+      rarityColor: skins.rarityColor,
+      minFloat: skins.minFloat,
+      maxFloat: skins.maxFloat,
+      stattrak: skins.stattrak,
+      souvenir: skins.souvenir,
+      lastPriceUpdate: skins.lastPriceUpdate,
+    })
+    .from(skins)
+    .innerJoin(weapons, eq(weapons.name, skins.weapon))
+    .where(eq(skins.id, id))
+    .limit(1);
+}
+
+export function skinWearsQuery(db: Database, id: string) {
+  return db
+    .select({ wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
+    .from(skinWears)
+    .where(eq(skinWears.skinId, id));
+}
+
+const searchColumns = {
+  id: skins.id,
+  name: skins.name,
+  searchKey: skins.searchKey,
+  image: skins.image,
+  weapon: skins.weapon,
+  rarity: skins.rarity,
+  rarityColor: skins.rarityColor,
+};
+
+/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
+const directCondition = (plan: SearchPlan) => and(...plan.directPatterns.map((pattern) => like(skins.searchKey, pattern)));
+
+/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
+export function searchDirectQuery(db: Database, plan: SearchPlan) {
+  const { key } = plan.terms;
+  return db
+    .select(searchColumns)
+    .from(skins)
+    .where(directCondition(plan))
+    .orderBy(
+      sql`case when ${skins.searchKey} = ${key} then 0 when ${skins.searchKey} like ${`${key}%`} then 1
+               when ${skins.searchKey} like ${`%${key}%`} then 2 else 3 end`,
+      asc(skins.name),
+    )
+    .limit(SEARCH_LIMIT);
+}
+
+/** Rows any fuzzy variant could match; the ranking picks its 20 per variant from them. */
+const FUZZY_POOL_LIMIT = 400;
+
+/**
+ * Fuzzy candidates, asked in the same batch as the direct query. The database applies the rule
+ * "fuzzy only when fewer than 5 direct hits" too (a subquery computed once), so a common query
+ * costs no fuzzy scan; the ranking still checks the rule itself.
+ */
+export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
+  // A long query has dozens of patterns, past D1's limit of 100 bound parameters, so the condition
+  // is written as SQL text (built as one string, which is also much quicker than a tree of
+  // drizzle fragments); a pattern is only letters, digits, % and _, checked here once more.
+  const literal = (pattern: string) => {
+    if (!/^[a-z0-9%_]+$/.test(pattern)) throw new Error(`Unsafe search pattern ${pattern}`);
+    return `'${pattern}'`;
+  };
+  const column = `"skins"."search_key"`;
+  const allOf = (group: string[]) => `(${group.map((pattern) => `${column} like ${literal(pattern)}`).join(" and ")})`;
+  const anyOf = (groups: string[][]) => groups.map(allOf).join(" or ");
+  // instr() is a plain substring test: most rows fail the guard before any typo pattern is tried.
+  const guard = plan.typoGuard.map((parts) => `(${parts.map((part) => `instr(${column}, ${literal(part)}) > 0`).join(" or ")})`).join(" and ");
+  const alternatives = [
+    ...(plan.fuzzyPatterns.length > 0 ? [anyOf(plan.fuzzyPatterns)] : []),
+    ...(plan.typoPatterns.length > 0 ? [`(${guard} and (${anyOf(plan.typoPatterns)}))`] : []),
+  ];
+  if (alternatives.length === 0) return db.select(searchColumns).from(skins).where(sql`0`).limit(1);
+  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
+  return db
+    .select(searchColumns)
+    .from(skins)
+    .where(and(fewDirectHits, sql.raw(`(${alternatives.join(" or ")})`)))
+    // "+name" keeps SQLite from walking the name index (a table lookup per row) to skip a sort
+    // of the few rows that match: a plain scan is several times faster here.
+    .orderBy(sql`+${skins.name}`)
+    .limit(FUZZY_POOL_LIMIT);
+}
+
+/** Cache-Control for a catalogue page or answer, from the request's cookies. */
+export function catalogueCacheHeaders(request: Request): HeadersInit {
+  return { "Cache-Control": catalogueCacheControl(request.headers.get("Cookie")), Vary: "Cookie" };
+}
+
+/** A route's `headers` export: the page sends what its loader decided. */
+export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const source = errorHeaders ?? loaderHeaders;
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "Vary"]) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
+/** Search for a page or the typeahead: both queries in the request's one batch, then the ranking. */
+export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {
+  const plan = searchPlan(query);
+  if (!plan) return [];
+  const [direct, fuzzy] = await load([searchDirectQuery(db, plan), searchFuzzyQuery(db, plan)]);
+  return rankSearchResults(query, direct, fuzzy).map(({ searchKey: _key, ...result }) => result);
+}
+export type SearchResult = Awaited<ReturnType<typeof loadSearchResults>>[number];

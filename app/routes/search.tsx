@@ -1,0 +1,61 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/components/page-meta";
+import { SkinGrid } from "~/components/SkinCard";
+import { isSearchable, SEARCH_MIN_LENGTH, searchQueryParam } from "~/domain/search";
+import { catalogueCacheHeaders, catalogueHeaders, loadSearchResults } from "~/server/catalogue.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = searchQueryParam(new URL(request.url).searchParams);
+  const results = await loadSearchResults(context, query);
+  return data({ query, searchable: isSearchable(query), results }, { headers: catalogueCacheHeaders(request) });
+}
+
+export const headers = catalogueHeaders;
+
+export default function SearchPage() {
+  const { query, searchable, results } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <h1 className="text-3xl font-bold">Search skins</h1>
+      <Form method="get" role="search" className="mt-4 flex max-w-xl gap-2" key={query}>
+        <label htmlFor="search-page-q" className="sr-only">
+          Search skins
+        </label>
+        <input
+          id="search-page-q"
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder="Search skins..."
+          autoComplete="off"
+          className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
+        />
+        <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-black">
+          Search
+        </button>
+      </Form>
+      {!searchable ? (
+        <p className="mt-6 text-muted">Type at least {SEARCH_MIN_LENGTH} characters to search.</p>
+      ) : results.length === 0 ? (
+        <p className="mt-6">No skins found for “{query}”.</p>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-muted" aria-live="polite">
+            {results.length} {results.length === 1 ? "result" : "results"} for “{query}”
+          </p>
+          <SkinGrid skins={results} label="Search results" />
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: data?.query ? `Search: ${data.query}` : "Search skins",
+    description: "Search every Counter-Strike 2 skin by name, with typos and short weapon names understood.",
+    path: data?.query ? `/search?q=${encodeURIComponent(data.query)}` : "/search",
+    noindex: true,
+    openGraph: {},
+  });

@@ -1,0 +1,168 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import { pageMeta } from "~/components/page-meta";
+import { formatDollars } from "~/domain/money";
+import { WEAR_NAMES, WEARS } from "~/domain/wear";
+import {
+  catalogueCacheHeaders,
+  catalogueHeaders,
+  ofSkin,
+  skinCollectionNamesQuery,
+  skinCrateNamesQuery,
+  skinQuery,
+  skinWearsQuery,
+} from "~/server/catalogue.server";
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { db } = context;
+  const id = params.skinId ?? "";
+  const [found, wears, crates, collections] = await context.load([
+    skinQuery(db, id),
+    skinWearsQuery(db, id),
+    skinCrateNamesQuery(db, ofSkin(id)),
+    skinCollectionNamesQuery(db, ofSkin(id)),
+  ]);
+  const headers = catalogueCacheHeaders(request);
+  const skin = found[0];
+  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [] }, { status: 404, headers });
+  const byWear = new Map(wears.map((w) => [w.wear, w]));
+  const wearChips = WEARS.map((wear) => {
+    const row = byWear.get(wear);
+    const price = !row?.enabled ? "Not possible" : row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+    return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price };
+  });
+  return data(
+    { skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null }, wears: wearChips, crates, collections },
+    { headers },
+  );
+}
+
+export const headers = catalogueHeaders;
+
+/** A fixed, time-zone-free date so the server and the browser render the same text. */
+function formatDate(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+function Badge({ children, className, style }: { children: string; className: string; style?: CSSProperties }) {
+  return (
+    <span className={`rounded px-2 py-1 text-xs font-bold uppercase tracking-wide ${className}`} style={style}>
+      {children}
+    </span>
+  );
+}
+
+function NameList({ title, items }: { title: string; items: { name: string; image: string | null }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-label={title} className="rounded-lg border border-line bg-panel p-4">
+      <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">{title}</h2>
+      <ul className="space-y-2">
+        {items.map((item) => (
+          <li key={item.name} className="flex items-center gap-2 text-sm">
+            {item.image ? <img src={item.image} alt="" loading="lazy" className="h-8 w-8 object-contain" /> : null}
+            {item.name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function SkinPage() {
+  const { skin, wears, crates, collections } = useLoaderData<typeof loader>();
+  if (!skin) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Skin not found.</h1>
+        <Link to="/" className="mt-6 inline-block rounded-md bg-accent px-4 py-2 font-semibold text-black">
+          Back to Home
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <article id="skin" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div>
+        {/* Enlarging works without JavaScript: the link targets a full-screen viewer shown by :target. */}
+        <a href="#skin-image-full" className="block rounded-xl border border-line bg-panel p-4 hover:border-accent" aria-label={`Enlarge image of ${skin.name}`}>
+          <img src={skin.image} alt={skin.name} className="mx-auto aspect-[4/3] w-full object-contain" />
+        </a>
+        <div
+          id="skin-image-full"
+          role="dialog"
+          aria-label={`${skin.name}, enlarged`}
+          className="fixed inset-0 z-50 hidden items-center justify-center bg-black/90 p-4 target:flex"
+        >
+          <img src={skin.image} alt={skin.name} className="max-h-full max-w-full object-contain" />
+          <a href="#skin" className="absolute right-4 top-4 rounded-md bg-panel px-3 py-2 text-sm font-semibold hover:bg-panel-2">
+            Close
+          </a>
+        </div>
+      </div>
+
+      <div className="space-y-5">
+        <div>
+          <p className="text-sm text-muted">
+            <a href={`/weapons/${encodeURIComponent(skin.weapon)}`} className="hover:text-accent">
+              {skin.weapon}
+            </a>
+          </p>
+          <h1 className="text-3xl font-bold">{skin.name}</h1>
+          <div className="mt-3 flex flex-wrap gap-2" aria-label="Badges">
+            {skin.stattrak ? <Badge className="bg-orange-900/60 text-orange-200">StatTrak</Badge> : null}
+            {skin.souvenir ? <Badge className="bg-yellow-900/60 text-yellow-200">Souvenir</Badge> : null}
+            <Badge className="border" style={{ color: skin.rarityColor, borderColor: skin.rarityColor }}>
+              {skin.rarity}
+            </Badge>
+          </div>
+        </div>
+
+        {skin.description ? <p className="whitespace-pre-line text-muted">{skin.description}</p> : null}
+
+        <section aria-labelledby="prices-heading">
+          <h2 id="prices-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
+            Prices by wear
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {wears.map((chip) => (
+              <li
+                key={chip.wear}
+                data-testid={`wear-${chip.wear}`}
+                className={`rounded-lg border px-3 py-2 text-sm ${chip.enabled ? "border-line bg-panel" : "border-line/50 bg-panel/40 text-muted"}`}
+              >
+                <abbr title={chip.name} className="font-semibold no-underline">
+                  {chip.wear}
+                </abbr>{" "}
+                <span>{chip.price}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted">
+            Float range {skin.minFloat.toFixed(2)} – {skin.maxFloat.toFixed(2)}
+            {skin.lastPriceUpdate ? <> · Last price update: {formatDate(skin.lastPriceUpdate)}</> : null}
+          </p>
+        </section>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NameList title="Crates" items={crates} />
+          <NameList title="Collections" items={collections} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const skin = data?.skin;
+  if (!skin) {
+    return pageMeta(matches, { title: "Skin not found", description: "Skin not found.", path: location.pathname, noindex: true });
+  }
+  return pageMeta(matches, {
+    title: skin.name,
+    description: `${skin.name}: ${skin.rarity} ${skin.weapon} skin. Prices for every wear, crates and collections.`,
+    path: `/skins/${encodeURIComponent(skin.id)}`,
+    openGraph: { image: skin.image, type: "article" },
+  });
+};

@@ -1,0 +1,182 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, type ReactNode, type SyntheticEvent } from "react";
+import { pageMeta } from "~/components/page-meta";
+import { SkinGrid } from "~/components/SkinCard";
+import { useHydrated } from "~/components/useHydrated";
+import {
+  applySkinList,
+  filterOptions,
+  isFiltered,
+  parseSkinListState,
+  SORT_OPTIONS,
+  TYPE_OPTIONS,
+  type SkinListState,
+} from "~/domain/skin-list";
+import {
+  catalogueCacheHeaders,
+  catalogueHeaders,
+  findWeaponQuery,
+  ofWeapon,
+  skinCollectionNamesQuery,
+  skinCrateNamesQuery,
+  weaponSkinsQuery,
+} from "~/server/catalogue.server";
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { db } = context;
+  const name = params.weaponName ?? "";
+  const [found, skinRows, crateRows, collectionRows] = await context.load([
+    findWeaponQuery(db, name),
+    weaponSkinsQuery(db, name),
+    skinCrateNamesQuery(db, ofWeapon(name)),
+    skinCollectionNamesQuery(db, ofWeapon(name)),
+  ]);
+  const namesBySkin = (rows: { skinId: string; name: string }[]) => {
+    const map = new Map<string, string[]>();
+    for (const row of rows) map.set(row.skinId, [...(map.get(row.skinId) ?? []), row.name]);
+    return map;
+  };
+  const cratesBySkin = namesBySkin(crateRows);
+  const collectionsBySkin = namesBySkin(collectionRows);
+  const all = skinRows.map((skin) => ({
+    ...skin,
+    crates: cratesBySkin.get(skin.id) ?? [],
+    collections: collectionsBySkin.get(skin.id) ?? [],
+  }));
+  const state = parseSkinListState(new URL(request.url).searchParams);
+  const shown = applySkinList(all, state).map(({ crates: _c, collections: _l, ...card }) => card);
+  const weapon = found[0]?.name ?? name;
+  return data(
+    { weapon, state, total: all.length, skins: shown, options: filterOptions(all) },
+    { status: found.length === 0 ? 404 : 200, headers: catalogueCacheHeaders(request) },
+  );
+}
+
+export const headers = catalogueHeaders;
+
+function Dropdown({ label, count, onToggle, children }: { label: string; count?: number; onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void; children: ReactNode }) {
+  return (
+    <details className="relative" onToggle={onToggle} data-dropdown>
+      <summary className="cursor-pointer list-none rounded-md border border-line bg-panel px-3 py-2 text-sm hover:border-accent">
+        {label}
+        {count ? <span className="ml-1 rounded bg-accent px-1.5 text-xs font-bold text-black">{count}</span> : null}
+        <span aria-hidden="true" className="ml-1 text-muted">▾</span>
+      </summary>
+      <fieldset className="absolute z-20 mt-1 max-h-80 w-72 overflow-auto rounded-md border border-line bg-panel p-3 shadow-xl">
+        <legend className="sr-only">{label}</legend>
+        {children}
+      </fieldset>
+    </details>
+  );
+}
+
+function Choice({ type, name, value, label, checked }: { type: "radio" | "checkbox"; name: string; value: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-panel-2">
+      <input type={type} name={name} value={value} defaultChecked={checked} className="accent-[var(--color-accent)]" />
+      {label}
+    </label>
+  );
+}
+
+function SkinListForm({ state, options }: { state: SkinListState; options: ReturnType<typeof filterOptions> }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { pathname } = useLocation();
+  // Opening one dropdown closes the others.
+  const closeOthers = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget;
+    if (!opened.open) return;
+    formRef.current?.querySelectorAll<HTMLDetailsElement>("details[data-dropdown][open]").forEach((other) => {
+      if (other !== opened) other.open = false;
+    });
+  };
+  const many = (name: string, values: string[], chosen: string[]) =>
+    values.map((value) => <Choice key={value} type="checkbox" name={name} value={value} label={value} checked={chosen.includes(value)} />);
+  // The key remounts the inputs when the URL changes, so they always show the URL's state.
+  const key = JSON.stringify(state);
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      key={key}
+      aria-label="Sort and filter skins"
+      className="mt-4 flex flex-wrap items-start gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      <Dropdown label={`Sort: ${SORT_OPTIONS.find((o) => o.value === state.sort)?.label}`} onToggle={closeOthers}>
+        {SORT_OPTIONS.map((o) => (
+          <Choice key={o.value} type="radio" name="sort" value={o.value} label={o.label} checked={state.sort === o.value} />
+        ))}
+      </Dropdown>
+      <Dropdown label="Type" count={state.types.length} onToggle={closeOthers}>
+        {TYPE_OPTIONS.map((o) => (
+          <Choice key={o.value} type="checkbox" name="type" value={o.value} label={o.label} checked={state.types.includes(o.value)} />
+        ))}
+      </Dropdown>
+      <Dropdown label="Rarity" count={state.rarities.length} onToggle={closeOthers}>
+        {many("rarity", options.rarities, state.rarities)}
+      </Dropdown>
+      {options.crates.length > 0 ? (
+        <Dropdown label="Crates" count={state.crates.length} onToggle={closeOthers}>
+          {many("crate", options.crates, state.crates)}
+        </Dropdown>
+      ) : null}
+      {options.collections.length > 0 ? (
+        <Dropdown label="Collections" count={state.collections.length} onToggle={closeOthers}>
+          {many("collection", options.collections, state.collections)}
+        </Dropdown>
+      ) : null}
+      {hydrated ? null : (
+        <button type="submit" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold text-black">
+          Apply
+        </button>
+      )}
+      {isFiltered(state) || state.sort !== "rarity" ? (
+        <a href={pathname} className="px-3 py-2 text-sm text-accent hover:underline">
+          Clear
+        </a>
+      ) : null}
+    </Form>
+  );
+}
+
+export default function WeaponPage() {
+  const { weapon, state, total, skins, options } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  return (
+    <section>
+      <h1 className="text-3xl font-bold">{weapon} Skins</h1>
+      {total === 0 ? (
+        <p className="mt-6">No skins for this weapon.</p>
+      ) : (
+        <>
+          <SkinListForm state={state} options={options} />
+          <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="skin-count">
+            {loading ? "Loading..." : `${skins.length} of ${total} skins`}
+          </p>
+          {skins.length === 0 ? (
+            <p className="mt-6">No skins match these filters.</p>
+          ) : (
+            <SkinGrid skins={skins} label={`${weapon} skins`} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const weapon = data?.weapon ?? "Weapon";
+  return pageMeta(matches, {
+    title: `${weapon} Skins`,
+    description: `All ${data?.total ?? 0} ${weapon} skins in Counter-Strike 2 with rarity, StatTrak and Souvenir availability and prices by wear.`,
+    path: `/weapons/${encodeURIComponent(weapon)}`,
+    noindex: !data?.total,
+    openGraph: { image: data?.skins[0]?.image ?? null },
+  });
+};

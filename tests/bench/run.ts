@@ -1,0 +1,288 @@
+// `npm run bench`: builds and serves the production Worker in workerd (wrangler dev, local D1 with
+// the full catalogue), then loads each catalogue page with autocannon and compares it with the
+// same HTML served as a static asset by the same workerd. Writes tests/bench/results.json.
+//
+// Ports 8794 (HTTP) and 9234 (inspector), or BENCH_PORT / BENCH_INSPECTOR_PORT.
+import autocannon from "autocannon";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8794);
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9234);
+const ORIGIN = `http://localhost:${PORT}`;
+const STATE = `.wrangler/e2e-state-${PORT}`;
+const STATIC_DIR = "build/client/__bench";
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const JS_BUDGET_GZIP = 100 * 1024;
+const SEARCH_P95_TARGET_MS = 5;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+const ROUTES = [
+  { name: "home", path: "/" },
+  { name: "category", path: "/category/Rifles" },
+  { name: "weapon", path: "/weapons/AK-47" },
+  { name: "skin", path: "/skins/ak-47-redline" },
+  { name: "search", path: "/search?q=ak" },
+];
+
+// Queries for the search timing: words, prefixes, typos, aliases, misses.
+const SEARCH_QUERIES = [
+  "ak", "awp", "ak47 redlin", "redline", "deagle blaze", "m4 howl", "usp kill", "cz tigris", "glpck fade",
+  "karambit fade", "karambit doppler", "asiimpv", "hyoer beast", "printstrean", "fire serpemt", "vulcam",
+  "case hardenes", "scout blood", "ssg bloodd", "five7", "tec9 fuel", "mp9 starlight", "neo-noir", "bayonet",
+  "gloves", "sport gloves", "butterfly", "zzzzzz", "m9 bayonet lore", "the empress",
+];
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+/** Starts a server in its own process group, so stopping it stops wrangler and workerd too. */
+function start(command: string, args: string[]): ChildProcess {
+  return spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], env, detached: true });
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
+    server.once("exit", () => resolve());
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      resolve(); // the group has already gone
+    }
+  });
+}
+
+async function waitUntilUp(timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${ORIGIN}/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${ORIGIN} did not come up`);
+}
+
+/** Until the old server has let go of the port, a new one could not be told apart from it. */
+async function waitUntilDown(timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${ORIGIN}/`);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${ORIGIN} is still answering`);
+}
+
+const gzipBytes = (body: string | Buffer) => gzipSync(body).length;
+
+/** The JavaScript a first visit loads: module preloads, module scripts and the entry's import(). */
+function scriptUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/import\(\s*"([^"]+\.js)"\s*\)/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/import \* as \w+ from "([^"]+\.js)"/g)) urls.add(match[1]!);
+  return [...urls];
+}
+
+async function capture(path: string) {
+  const response = await fetch(`${ORIGIN}${path}`);
+  const html = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  let js = 0;
+  for (const url of scriptUrls(html)) js += gzipBytes(Buffer.from(await (await fetch(`${ORIGIN}${url}`)).arrayBuffer()));
+  return { html, htmlGzip: gzipBytes(html), jsGzip: js, roundTrips: Number(response.headers.get("X-D1-Round-Trips")) };
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(path: string, duration = DURATION_S): Promise<Load> {
+  const result = await autocannon({ url: `${ORIGIN}${path}`, connections: CONNECTIONS, duration });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Latencies of sequential requests to the suggestions endpoint, after one warm-up round. */
+async function timeSuggestions(queries: string[], rounds: number) {
+  const times: number[] = [];
+  let maxRoundTrips = 0;
+  for (let round = 0; round < rounds + 1; round++) {
+    for (const q of queries) {
+      const started = performance.now();
+      const response = await fetch(`${ORIGIN}/api/suggestions?q=${encodeURIComponent(q)}`);
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      maxRoundTrips = Math.max(maxRoundTrips, Number(response.headers.get("X-D1-Round-Trips")));
+      if (round > 0) times.push(elapsed);
+    }
+  }
+  return { times: times.sort((a, b) => a - b), maxRoundTrips };
+}
+
+/**
+ * Search server time, estimated: each search alone (one request at a time) over the full catalogue,
+ * minus the same endpoint's cost for a one-letter query, which answers without touching D1 or the
+ * ranking (what remains of the latency is localhost HTTP, wrangler's proxy and the Worker call).
+ */
+async function timeSearch(rounds = 10) {
+  const search = await timeSuggestions(SEARCH_QUERIES, rounds);
+  const baseline = await timeSuggestions(["x"], SEARCH_QUERIES.length * rounds);
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  const baselineP50 = percentile(baseline.times, 50);
+  return {
+    queries: SEARCH_QUERIES.length,
+    samples: search.times.length,
+    endToEndP50Ms: round2(percentile(search.times, 50)),
+    endToEndP95Ms: round2(percentile(search.times, 95)),
+    baselineP50Ms: round2(baselineP50),
+    serverP50Ms: round2(Math.max(0, percentile(search.times, 50) - baselineP50)),
+    serverP95Ms: round2(Math.max(0, percentile(search.times, 95) - baselineP50)),
+    maxRoundTrips: search.maxRoundTrips,
+  };
+}
+
+/** The Worker's search code in Node on the benchmark's D1 file (see search-time.timing.ts). */
+function timeSearchCode(rounds = 10): { samples: number; p50Ms: number; p95Ms: number; maxMs: number } {
+  const dir = `${STATE}/v3/d1/miniflare-D1DatabaseObject`;
+  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  const output = `${tmpdir()}/skinvault-search-time-${process.pid}.json`;
+  const result = spawnSync("npx", ["vitest", "run", "--config", "tests/bench/vitest.config.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...env,
+      BENCH_D1_FILE: `${dir}/${file}`,
+      BENCH_SEARCH_QUERIES: JSON.stringify(SEARCH_QUERIES),
+      BENCH_SEARCH_ROUNDS: String(rounds),
+      BENCH_OUTPUT: output,
+    },
+  });
+  if (result.status !== 0) throw new Error("search timing failed");
+  const timing = JSON.parse(readFileSync(output, "utf8")) as ReturnType<typeof timeSearchCode>;
+  rmSync(output, { force: true });
+  return timing;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  run("npm", ["run", "build"]);
+  rmSync(STATIC_DIR, { recursive: true, force: true });
+
+  // 1. A fresh, migrated and seeded state; capture each page's HTML and first-visit JavaScript.
+  let server = start("node", ["tests/e2e/serve.ts", String(PORT), String(INSPECTOR_PORT)]);
+  await waitUntilUp();
+  const captured = [];
+  for (const route of ROUTES) captured.push({ ...route, ...(await capture(route.path)) });
+  await stop(server);
+  await waitUntilDown();
+
+  // 2. The same workerd serves the captured HTML as static assets next to the Worker.
+  mkdirSync(STATIC_DIR, { recursive: true });
+  for (const route of captured) writeFileSync(`${STATIC_DIR}/${route.name}.html`, route.html);
+  server = start("npx", [
+    "wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--persist-to", STATE,
+    "--log-level", "error", "--show-interactive-dev-session=false",
+  ]);
+  try {
+    await waitUntilUp();
+    const rows = [];
+    for (const route of captured) {
+      const staticPath = `/__bench/${route.name}`;
+      const check = await fetch(`${ORIGIN}${staticPath}`);
+      if ((await check.text()) !== route.html) throw new Error(`${staticPath} is not served as a static asset`);
+      console.log(`loading ${route.path} and ${staticPath} ...`);
+      await load(route.path, 2); // warm up
+      const dynamic = await load(route.path);
+      const flat = await load(staticPath);
+      rows.push({
+        route: route.path,
+        requestsPerSecond: dynamic.rps,
+        p50Ms: dynamic.p50,
+        p99Ms: dynamic.p99,
+        errors: dynamic.errors,
+        htmlGzipBytes: route.htmlGzip,
+        jsGzipBytes: route.jsGzip,
+        d1RoundTrips: route.roundTrips,
+        static: { requestsPerSecond: flat.rps, p50Ms: flat.p50, p99Ms: flat.p99, errors: flat.errors },
+        ratio: Math.round((dynamic.rps / flat.rps) * 1000) / 1000,
+      });
+    }
+    console.log("timing search ...");
+    const endToEnd = await timeSearch();
+    await stop(server);
+    await waitUntilDown();
+    const code = timeSearchCode();
+    const search = { ...endToEnd, code };
+
+    const header = ["route", "req/s", "p50 ms", "p99 ms", "HTML gz", "JS gz", "D1 trips", "static req/s", "static p50", "static p99", "ratio"];
+    const table = rows.map((r) => [
+      r.route, String(r.requestsPerSecond), String(r.p50Ms), String(r.p99Ms), kb(r.htmlGzipBytes), kb(r.jsGzipBytes),
+      String(r.d1RoundTrips), String(r.static.requestsPerSecond), String(r.static.p50Ms), String(r.static.p99Ms), r.ratio.toFixed(3),
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+    console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run, ${cpus().length} CPUs, Node ${process.version}\n`);
+    console.log(line(header));
+    for (const row of table) console.log(line(row));
+    console.log(
+      `\nsearch, ${search.queries} queries x 10, one at a time:` +
+        `\n  server time (the Worker's search code on the D1 file, batch + ranking): p50 ${code.p50Ms} ms, p95 ${code.p95Ms} ms` +
+        ` (target < ${SEARCH_P95_TARGET_MS} ms)` +
+        `\n  through wrangler dev (/api/suggestions): p50 ${search.endToEndP50Ms} ms, p95 ${search.endToEndP95Ms} ms end to end;` +
+        ` minus the endpoint answering without a search (${search.baselineP50Ms} ms): p50 ${search.serverP50Ms} ms, p95 ${search.serverP95Ms} ms` +
+        `\n  D1 round trips per search: at most ${search.maxRoundTrips}`,
+    );
+    const worstJs = Math.max(...rows.map((r) => r.jsGzipBytes));
+    console.log(`largest first-visit JavaScript: ${kb(worstJs)} gzipped (budget ${kb(JS_BUDGET_GZIP)})`);
+
+    const results = {
+      generatedAt: new Date().toISOString(),
+      settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, cpus: cpus().length, node: process.version, gzip: "zlib level 6" },
+      routes: rows,
+      search: {
+        ...search,
+        targetP95Ms: SEARCH_P95_TARGET_MS,
+        measured:
+          "code: the Worker's search code (plan, one batch, ranking) in Node on the benchmark's D1 SQLite file; " +
+          "endToEnd/server*: sequential requests through wrangler dev, minus the p50 of the endpoint answering without a search",
+      },
+      javascript: { largestFirstVisitGzipBytes: worstJs, budgetGzipBytes: JS_BUDGET_GZIP, withinBudget: worstJs <= JS_BUDGET_GZIP },
+    };
+    writeFileSync("tests/bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+    console.log("\nwrote tests/bench/results.json");
+  } finally {
+    await stop(server);
+    await waitUntilDown();
+    rmSync(STATIC_DIR, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

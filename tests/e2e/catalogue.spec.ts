@@ -1,0 +1,181 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
+
+/** With JavaScript the filters apply at once (the Apply button goes once hydrated); without, Apply submits. */
+async function applyFilters(page: Page, testInfo: TestInfo) {
+  const apply = page.getByRole("button", { name: "Apply" });
+  if (!withJs(testInfo)) await apply.click();
+}
+
+async function choose(page: Page, dropdown: RegExp, option: string) {
+  const form = page.getByRole("form", { name: "Sort and filter skins" });
+  await form.locator("summary").filter({ hasText: dropdown }).click();
+  await form.getByLabel(option, { exact: true }).check();
+}
+
+test("home to category to weapon to skin", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Every CS2 skin");
+  await expect(page.locator('a[href^="/loadouts/official/"]')).toHaveCount(3);
+  await expect(page.locator('a[href^="/sticker-crafts/"]')).toHaveCount(3);
+
+  await page.getByRole("complementary", { name: "Categories" }).getByRole("link", { name: "Rifles" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Rifles" })).toBeVisible();
+  await expect(page).toHaveTitle("Rifles Skins | SkinVault");
+
+  await page.getByRole("link", { name: /AK-47 Skins/ }).click();
+  await expect(page).toHaveURL(/\/weapons\/AK-47$/);
+  await expect(page.getByRole("heading", { level: 1, name: "AK-47 Skins" })).toBeVisible();
+
+  await page.getByRole("link", { name: /AK-47 \| Redline/ }).click();
+  await expect(page).toHaveURL(/\/skins\/ak-47-redline$/);
+  await expect(page.getByRole("heading", { level: 1, name: "AK-47 | Redline" })).toBeVisible();
+  await expect(page.getByText("StatTrak", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("wear-FN")).toContainText("Not possible");
+  await expect(page.getByTestId("wear-FT")).toContainText(/\$\d+\.\d\d|No Data/);
+  await expect(page.getByText(/Last price update/)).toBeVisible();
+
+  // The image enlarges without JavaScript too (a :target viewer), and closes again.
+  const viewer = page.getByRole("dialog", { name: "AK-47 | Redline, enlarged" });
+  await expect(viewer).toBeHidden();
+  await page.getByRole("link", { name: "Enlarge image of AK-47 | Redline" }).click();
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole("link", { name: "Close" }).click();
+  await expect(viewer).toBeHidden();
+});
+
+test("the category page restores its scroll position after a visit to a weapon, when JavaScript runs", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/category/Knives");
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, 500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+  await page.getByRole("link", { name: /Karambit Skins/ }).click();
+  await expect(page).toHaveURL(/\/weapons\/Karambit$/);
+  await page.goto("/category/Knives");
+  if (withJs(testInfo)) {
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(500);
+  } else {
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  }
+});
+
+test("the mobile browse sheet opens categories to their weapons", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const sheet = page.getByTestId("browse-sheet");
+  await sheet.getByText("View Skins").click();
+  await sheet.getByText("Pistols", { exact: true }).click();
+  await sheet.getByRole("link", { name: "Glock-18" }).click();
+  await expect(page).toHaveURL(/\/weapons\/Glock-18$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Glock-18 Skins" })).toBeVisible();
+});
+
+test("sorting by highest price and filtering by StatTrak change the grid and the URL", async ({ page }, testInfo) => {
+  await page.goto("/weapons/AK-47");
+  if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
+  const cards = page.getByTestId("skin-card");
+  const count = page.getByTestId("skin-count");
+  const total = await cards.count();
+  const firstBefore = await cards.first().textContent();
+
+  await choose(page, /^Sort/, "Highest price");
+  await applyFilters(page, testInfo);
+  await expect(page).toHaveURL(/[?&]sort=price-desc/);
+  await expect(cards.first()).not.toHaveText(firstBefore ?? "");
+  const prices = await page.getByTestId("skin-card-price").allTextContents();
+  const lows = prices.filter((p) => p.startsWith("$")).map((p) => Number(p.replace(/[$,]/g, "").split(" ")[0]));
+  expect(lows).toEqual([...lows].sort((a, b) => b - a));
+
+  await choose(page, /^Type/, "StatTrak");
+  await applyFilters(page, testInfo);
+  await expect(page).toHaveURL(/type=stattrak/);
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(count).toHaveText(new RegExp(`^\\d+ of ${total} skins$`));
+  expect(await cards.count()).toBeLessThan(total);
+  for (const card of await cards.all()) await expect(card).toContainText("StatTrak");
+
+  // The filtered view can be shared: the same URL shows the same grid.
+  const shown = await cards.count();
+  await page.goto(page.url());
+  await expect(cards).toHaveCount(shown);
+});
+
+test("opening one dropdown closes the others when JavaScript runs", async ({ page }, testInfo) => {
+  await page.goto("/weapons/AK-47");
+  const form = page.getByRole("form", { name: "Sort and filter skins" });
+  if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
+  await form.locator("summary").filter({ hasText: /^Sort/ }).click();
+  await form.locator("summary").filter({ hasText: /^Rarity/ }).click();
+  await expect(form.locator("details[open]")).toHaveCount(withJs(testInfo) ? 1 : 2);
+});
+
+test("searching 'ak47 redlin' lists 'AK-47 | Redline'", async ({ page }, testInfo) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox", { name: "Search skins" }).first();
+  await box.fill("ak47 redlin");
+  if (withJs(testInfo)) {
+    const suggestions = page.getByRole("list", { name: "Suggestions" });
+    await expect(suggestions.getByRole("link", { name: /AK-47 \| Redline/ })).toHaveAttribute("href", "/skins/ak-47-redline");
+  }
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=ak47(\+|%20)redlin$/);
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect(results.getByRole("link").first()).toContainText("AK-47 | Redline");
+});
+
+test("on a phone the search overlay suggests skins; without JavaScript the search page does the same job", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search", exact: true }).click();
+  const box = withJs(testInfo)
+    ? page.getByRole("dialog", { name: "Search skins" }).getByRole("searchbox", { name: "Search skins" })
+    : page.getByRole("main").getByRole("searchbox", { name: "Search skins" });
+  await box.fill("deagle blaze");
+  if (withJs(testInfo)) {
+    const suggestions = page.getByRole("dialog").getByRole("list", { name: "Suggestions" });
+    await expect(suggestions.getByRole("link").first()).toContainText("Desert Eagle | Blaze");
+  }
+  await box.press("Enter");
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("link").first()).toContainText("Desert Eagle | Blaze");
+});
+
+test("typos and weapon aliases still find skins", async ({ page }) => {
+  await page.goto("/search?q=deagle+blaz");
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("link").first()).toContainText("Desert Eagle | Blaze");
+});
+
+test.describe("not found", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("an unknown skin shows 'Skin not found.' with status 404", async ({ page }) => {
+    const response = await page.goto("/skins/no-such-skin");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Skin not found." })).toBeVisible();
+  });
+
+  test("an unknown category shows 'Category Not Found' with status 404", async ({ page }) => {
+    const response = await page.goto("/category/Bazookas");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Category Not Found" })).toBeVisible();
+    await expect(page.getByText("The requested category could not be found.")).toBeVisible();
+  });
+
+  test("an unknown weapon shows 'No skins for this weapon.' with status 404", async ({ page }) => {
+    const response = await page.goto("/weapons/Bazooka");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("No skins for this weapon.")).toBeVisible();
+  });
+});
+
+test("built assets are immutable, pages briefly cacheable", async ({ request }) => {
+  const home = await request.get("/");
+  expect(home.headers()["cache-control"]).toMatch(/^public, .*s-maxage=/);
+  const script = (await home.text()).match(/<link rel="modulepreload" href="([^"]+)"/)?.[1];
+  const response = await request.get(script!);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+});

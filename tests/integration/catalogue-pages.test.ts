@@ -1,0 +1,168 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+async function get(path: string, init?: RequestInit) {
+  const response = await SELF.fetch(`https://example.com${path}`, init);
+  const html = await response.text();
+  return { response, html, roundTrips: response.headers.get("X-D1-Round-Trips") };
+}
+
+/** Skin ids in the order their cards appear. */
+const cardIds = (html: string) => [...html.matchAll(/href="\/skins\/([^"]+)" class="[^"]*" [^>]*data-testid="skin-card"/g)].map((m) => m[1]!);
+
+const PAGES = [
+  "/",
+  "/category/Rifles",
+  "/category/Knives",
+  "/category/Nope",
+  "/weapons/AK-47",
+  "/weapons/AK-47?sort=price-desc&type=stattrak&rarity=Covert",
+  "/weapons/Nope",
+  "/skins/ak-47-redline",
+  "/skins/nope",
+  "/search?q=ak",
+  "/search?q=ak47%20redlin",
+  "/search?q=x",
+  "/search",
+  "/api/suggestions?q=deagle%20blaze",
+];
+
+describe("catalogue pages cost one D1 round trip and may be cached by a CDN when anonymous", () => {
+  it.each(PAGES)("%s", async (path) => {
+    const { response, roundTrips } = await get(path);
+    expect(response.status).toBeLessThan(500);
+    expect(roundTrips).toBe("1");
+    expect(response.headers.get("Cache-Control")).toMatch(/^public, .*s-maxage=\d+/);
+    expect(response.headers.get("Vary")).toMatch(/Cookie/);
+  });
+
+  it.each(["skinvault_session=abc", "__Host-skinvault_session=abc"])("signed in (%s): private", async (cookie) => {
+    for (const path of ["/", "/category/Rifles", "/weapons/AK-47", "/skins/ak-47-redline", "/search?q=ak"]) {
+      const { response } = await get(path, { headers: { Cookie: cookie } });
+      expect(response.headers.get("Cache-Control")).toMatch(/^private/);
+    }
+  });
+});
+
+describe("home", () => {
+  it("has the browse sheet, the latest 3 loadouts and crafts, and the feature blurbs", async () => {
+    const { html } = await get("/");
+    expect(html).toContain("View Skins");
+    expect(html).toContain('href="/weapons/AK-47"');
+    expect(html).toContain('href="/weapons/Karambit"');
+    const latestLoadouts = await env.DB.prepare("SELECT id FROM official_loadouts ORDER BY created_at DESC, id DESC LIMIT 3").all<{ id: number }>();
+    for (const { id } of latestLoadouts.results) expect(html).toContain(`href="/loadouts/official/${id}"`);
+    expect(html.match(/href="\/loadouts\/official\/\d+"/g)).toHaveLength(3);
+    expect(html.match(/href="\/sticker-crafts\/\d+"/g)).toHaveLength(3);
+    expect(html).toContain("What SkinVault does");
+  });
+});
+
+describe("category", () => {
+  it("lists weapon cards with counts, metadata and CollectionPage data", async () => {
+    const { html } = await get("/category/Rifles");
+    expect(html).toMatch(/<h1[^>]*>Rifles<\/h1>/);
+    expect(html).toMatch(/\d+<!-- --> Weapons/);
+    expect(html).toContain("AK-47<!-- --> Skins");
+    expect(html).toMatch(/<title>Rifles Skins \| SkinVault<\/title>/);
+    expect(html).toContain('property="og:title"');
+    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1];
+    const data = JSON.parse(ld!) as { "@type": string; mainEntity: { numberOfItems: number } };
+    expect(data["@type"]).toBe("CollectionPage");
+    expect(data.mainEntity.numberOfItems).toBeGreaterThan(5);
+  });
+
+  it("answers an unknown category with 404 and its texts", async () => {
+    const { response, html } = await get("/category/%3Cscript%3E");
+    expect(response.status).toBe(404);
+    expect(html).toContain("Category Not Found");
+    expect(html).toContain("The requested category could not be found.");
+    expect(html).not.toMatch(/<script>[^<]*<\/script>\s*<\/title>|<title>[^<]*<script/);
+  });
+});
+
+describe("weapon", () => {
+  const priceOrder = async (direction: "asc" | "desc", where = "") => {
+    const rows = await env.DB.prepare(
+      `SELECT s.id, min(CASE WHEN w.enabled = 1 AND w.price_cents > 0 THEN w.price_cents END) AS p
+       FROM skins s JOIN skin_wears w ON w.skin_id = s.id WHERE s.weapon = 'AK-47' ${where}
+       GROUP BY s.id ORDER BY p IS NULL, p ${direction}, s.name`,
+    ).all<{ id: string }>();
+    return rows.results.map((r) => r.id);
+  };
+
+  it("shows '{weapon} Skins' with every skin, linked to its page", async () => {
+    const { html } = await get("/weapons/AK-47");
+    expect(html).toContain("AK-47<!-- --> Skins");
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM skins WHERE weapon = 'AK-47'").first<{ n: number }>();
+    expect(cardIds(html)).toHaveLength(count!.n);
+    expect(html).toContain('href="/skins/ak-47-redline"');
+  });
+
+  it("sorts by highest price and filters by StatTrak from the URL", async () => {
+    const { html } = await get("/weapons/AK-47?sort=price-desc");
+    expect(cardIds(html)).toEqual(await priceOrder("desc"));
+    const filtered = await get("/weapons/AK-47?sort=price-asc&type=stattrak");
+    expect(cardIds(filtered.html)).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
+    expect(filtered.html).toMatch(/<input type="radio" name="sort"[^>]*checked=""[^>]*value="price-asc"/);
+  });
+
+  it.each(["sort=%FF", "type=", "rarity=" + "x".repeat(5000), "crate=1&crate=2&collection[]=x", "sort=price-desc&sort=rarity"])(
+    "ignores bad parameters: %s",
+    async (query) => {
+      const { response } = await get(`/weapons/AK-47?${query}`);
+      expect(response.status).toBe(200);
+    },
+  );
+
+  it("answers an unknown weapon with 404 and the empty text", async () => {
+    const { response, html } = await get("/weapons/Bazooka");
+    expect(response.status).toBe(404);
+    expect(html).toContain("No skins for this weapon.");
+  });
+});
+
+describe("skin", () => {
+  it("shows badges, wear chips, crates and collections", async () => {
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 0 WHERE skin_id = 'ak-47-redline' AND wear = 'MW'").run();
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 12345 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();
+    const { html } = await get("/skins/ak-47-redline");
+    expect(html).toMatch(/<h1[^>]*>AK-47 \| Redline<\/h1>/);
+    expect(html).toContain("StatTrak");
+    expect(html).toContain("Classified");
+    expect(html).toMatch(/data-testid="wear-FN"[^>]*>.*?Not possible/);
+    expect(html).toMatch(/data-testid="wear-MW"[^>]*>.*?No Data/);
+    expect(html).toMatch(/data-testid="wear-FT"[^>]*>.*?\$123\.45/);
+    expect(html).toContain("Last price update");
+    expect(html).toContain("Crates");
+    expect(html).toContain('href="#skin-image-full"');
+  });
+
+  it("answers an unknown skin with 404 and 'Skin not found.'", async () => {
+    const { response, html } = await get("/skins/no-such-skin");
+    expect(response.status).toBe(404);
+    expect(html).toContain("Skin not found.");
+  });
+});
+
+describe("search", () => {
+  it("lists 'AK-47 | Redline' for 'ak47 redlin'", async () => {
+    const { html } = await get("/search?q=ak47+redlin");
+    expect(cardIds(html)[0]).toBe("ak-47-redline");
+  });
+
+  it("suggests up to 10 skins as JSON", async () => {
+    const response = await SELF.fetch("https://example.com/api/suggestions?q=ak");
+    const body = (await response.json()) as { suggestions: { id: string; name: string }[] };
+    expect(body.suggestions).toHaveLength(10);
+    expect(body.suggestions[0]!.name).toMatch(/^AK-47 \| /);
+    const typo = (await (await SELF.fetch("https://example.com/api/suggestions?q=deagle%20blaze")).json()) as typeof body;
+    expect(typo.suggestions[0]!.name).toBe("Desert Eagle | Blaze");
+  });
+
+  it.each(["x", "%", "_", "'", "%27%3B--", "a".repeat(300), "ak ".repeat(40), "ab cd ef gh ij kl mn op qr st uv"])("survives q=%s", async (q) => {
+    const response = await SELF.fetch(`https://example.com/search?q=${encodeURIComponent(q)}`);
+    await response.text();
+    expect(response.status).toBe(200);
+  });
+});

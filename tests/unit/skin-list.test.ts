@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { applySkinList, filterOptions, parseSkinListState, type ListedSkin } from "~/domain/skin-list";
+
+const skin = (name: string, rarity: string, price: number | null, extra: Partial<ListedSkin> = {}): ListedSkin => ({
+  id: name.toLowerCase(),
+  name,
+  rarity,
+  stattrak: false,
+  souvenir: false,
+  minPriceCents: price,
+  crates: [],
+  collections: [],
+  ...extra,
+});
+
+const SKINS = [
+  skin("Redline", "Classified", 1500, { stattrak: true, crates: ["Phoenix Case"], collections: ["The Phoenix Collection"] }),
+  skin("Safari Mesh", "Industrial Grade", 5, { souvenir: true, collections: ["The Dust 2 Collection"] }),
+  skin("Asiimov", "Covert", 9000, { stattrak: true, crates: ["Operation Phoenix Weapon Case"] }),
+  skin("Wild Lotus", "Covert", null, { collections: ["The St. Marc Collection"] }),
+  skin("Elite Build", "Mil-Spec", 120, { stattrak: true, crates: ["Phoenix Case", "Wildfire Case"] }),
+];
+const names = (query: string) => applySkinList(SKINS, parseSkinListState(new URLSearchParams(query))).map((s) => s.name);
+
+describe("sorting a weapon's skins", () => {
+  it.each([
+    ["", ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
+    ["sort=rarity", ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
+    ["sort=rarity-asc", ["Safari Mesh", "Elite Build", "Redline", "Asiimov", "Wild Lotus"]],
+    ["sort=rarity-desc", ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
+    ["sort=price-asc", ["Safari Mesh", "Elite Build", "Redline", "Asiimov", "Wild Lotus"]],
+    ["sort=price-desc", ["Asiimov", "Redline", "Elite Build", "Safari Mesh", "Wild Lotus"]],
+    ["sort=nonsense", ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
+  ])("%j", (query, expected) => {
+    expect(names(query)).toEqual(expected);
+  });
+});
+
+describe("filtering a weapon's skins", () => {
+  it.each([
+    ["type=stattrak", ["Asiimov", "Redline", "Elite Build"]],
+    ["type=souvenir", ["Safari Mesh"]],
+    ["type=none", ["Wild Lotus"]],
+    ["type=stattrak&type=souvenir", ["Asiimov", "Redline", "Elite Build", "Safari Mesh"]],
+    ["rarity=Covert", ["Asiimov", "Wild Lotus"]],
+    ["rarity=Covert&type=stattrak", ["Asiimov"]],
+    ["crate=Phoenix+Case", ["Redline", "Elite Build"]],
+    ["collection=The+Dust+2+Collection", ["Safari Mesh"]],
+    ["type=bogus&rarity=&crate=" + "x".repeat(500), ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
+    ["rarity=Nope", []],
+  ])("%j", (query, expected) => {
+    expect(names(query)).toEqual(expected);
+  });
+
+  it("offers the values present, rarities in rarity order", () => {
+    expect(filterOptions(SKINS)).toEqual({
+      rarities: ["Industrial Grade", "Mil-Spec", "Classified", "Covert"],
+      crates: ["Operation Phoenix Weapon Case", "Phoenix Case", "Wildfire Case"],
+      collections: ["The Dust 2 Collection", "The Phoenix Collection", "The St. Marc Collection"],
+    });
+  });
+});
