@@ -1,13 +1,20 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
+import { createDatabase } from "../app/server/db/client.server";
+import { runMailJob } from "../app/server/mail/job.server";
+import { isCrossOriginWrite } from "../app/server/origin-check.server";
+import { wasmPasswordService } from "./argon2-password";
 import { createLoadContext, type Env } from "./load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
-    const context = createLoadContext(env, (promise) => ctx.waitUntil(promise));
+    if (isCrossOriginWrite(request)) {
+      return new Response("Cross-origin request refused.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    const context = await createLoadContext(request, env, (promise) => ctx.waitUntil(promise), wasmPasswordService);
     const response = await handleRemixRequest(request, context);
     if (env.ENVIRONMENT === "production") return response;
     const headers = new Headers(response.headers);
@@ -15,7 +22,8 @@ export default {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 
-  async scheduled(_controller, _env, _ctx): Promise<void> {
-    // Scheduled jobs (mail outbox, price feed) are registered here as they are built.
+  async scheduled(_controller, env, _ctx): Promise<void> {
+    const result = await runMailJob(createDatabase(env.DB), env);
+    if (result.claimed > 0) console.log(`[mail] claimed ${result.claimed}, sent ${result.sent}, failed ${result.failed}`);
   },
 } satisfies ExportedHandler<Env>;
