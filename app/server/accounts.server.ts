@@ -16,7 +16,7 @@ import {
 import { enqueueMailQuery } from "./mail/outbox.server";
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "./mail/templates.server";
 import { DUMMY_PASSWORD_HASH } from "./password.server";
-import { clearQuery, consume, hit, peek } from "./rate-limit.server";
+import { clear, consume, hit, peek } from "./rate-limit.server";
 import { revokeOtherSessionsQuery } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -130,7 +130,7 @@ export async function verifyLogin(context: AppLoadContext, email: string, passwo
     await Promise.all([hit(db, RATE_LIMITS.loginByEmail, email), hit(db, RATE_LIMITS.loginByIp, ip)]);
     return { ok: false, reason: "invalid" };
   }
-  await clearQuery(db, RATE_LIMITS.loginByEmail, email);
+  await clear(db, RATE_LIMITS.loginByEmail, email);
   if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed", email };
   return { ok: true, userId: user.id };
 }

@@ -1,22 +1,21 @@
-import { sql } from "drizzle-orm";
 import { decide, type RateLimitDecision, type RateLimitRule, type RateLimitState } from "~/domain/rate-limits";
 import type { Database } from "./db/client.server";
 
+// Plain D1 statements: drizzle's raw `db.run(sql)` cannot join a batch.
+
 const keyOf = (rule: RateLimitRule, id: string) => `${rule.name}:${id}`;
 
-/** Counts one hit for `id` under `rule` (one round trip) and returns the state after it. */
+/** Counts one hit for `id` under `rule` (one batch, one round trip) and returns the state after it. */
 export async function hit(db: Database, rule: RateLimitRule, id: string, now = Date.now()): Promise<RateLimitState> {
+  const d1 = db.$client;
   const key = keyOf(rule, id);
   const expired = now - rule.windowSeconds * 1000;
-  const [, , rows] = await db.batch([
-    db.run(sql`DELETE FROM rate_limits WHERE key = ${key} AND window_start <= ${expired}`),
-    db.run(sql`INSERT INTO rate_limits (key, window_start, count) SELECT ${key}, ${now}, 0
-               WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ${key})`),
-    db.all<{ count: number; window_start: number }>(
-      sql`UPDATE rate_limits SET count = count + 1 WHERE key = ${key} RETURNING count, window_start`,
-    ),
+  const [, , updated] = await d1.batch<{ count: number; window_start: number }>([
+    d1.prepare("DELETE FROM rate_limits WHERE key = ?1 AND window_start <= ?2").bind(key, expired),
+    d1.prepare("INSERT INTO rate_limits (key, window_start, count) SELECT ?1, ?2, 0 WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ?1)").bind(key, now),
+    d1.prepare("UPDATE rate_limits SET count = count + 1 WHERE key = ?1 RETURNING count, window_start").bind(key),
   ]);
-  const row = (rows as { count: number; window_start: number }[])[0];
+  const row = updated?.results[0];
   return { count: row?.count ?? 1, windowStart: row?.window_start ?? now };
 }
 
@@ -36,18 +35,19 @@ export async function peek(
   now = Date.now(),
 ): Promise<RateLimitDecision[]> {
   const keys = checks.map(([rule, id]) => keyOf(rule, id));
-  const rows = await db.all<{ key: string; count: number; window_start: number }>(
-    sql`SELECT key, count, window_start FROM rate_limits WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`,
-  );
+  const { results } = await db.$client
+    .prepare(`SELECT key, count, window_start FROM rate_limits WHERE key IN (${keys.map(() => "?").join(", ")})`)
+    .bind(...keys)
+    .all<{ key: string; count: number; window_start: number }>();
   return checks.map(([rule], index) => {
-    const row = rows.find((r) => r.key === keys[index]);
+    const row = results.find((r) => r.key === keys[index]);
     return decide(rule, row ? { count: row.count, windowStart: row.window_start } : null, now);
   });
 }
 
 /** Forgets the hits of a key (a successful login clears the failures). */
-export function clearQuery(db: Database, rule: RateLimitRule, id: string) {
-  return db.run(sql`DELETE FROM rate_limits WHERE key = ${keyOf(rule, id)}`);
+export async function clear(db: Database, rule: RateLimitRule, id: string): Promise<void> {
+  await db.$client.prepare("DELETE FROM rate_limits WHERE key = ?").bind(keyOf(rule, id)).run();
 }
 
 /** The client address Cloudflare reports; local runs have none. */
