@@ -28,6 +28,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
+      // A local stand-in for the mail provider's HTTP API (port 8891).
+      globalSetup: ["tests/integration/mail-provider.ts"],
       // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },
     },
