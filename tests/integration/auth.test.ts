@@ -35,6 +35,15 @@ describe("register, confirm and log in", () => {
     expect(ok.headers.get("Set-Cookie")).toMatch(/skinvault_session=.*HttpOnly.*SameSite=Lax/i);
   });
 
+  it("a hash made by @node-rs/argon2 verifies inside workerd, also for a non-ASCII password", async () => {
+    const email = uniqueEmail("nodehash");
+    await env.DB.prepare("INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(crypto.randomUUID(), email, env.TEST_NODE_HASH, Date.now(), Date.now())
+      .run();
+    expect((await login(email, env.TEST_NODE_HASH_PASSWORD)).status).toBe(302);
+    expect((await login(email, "Nöde-made pässword")).status).toBe(400);
+  });
+
   it("refuses a wrong password with the server message and a 4xx", async () => {
     const email = uniqueEmail("wrong");
     await registerUser(email, "secret1");
