@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { runMailJob } from "~/server/mail/job.server";
 import { sentMailQuery } from "~/server/mail/outbox.server";
 
 /** Development only: mail the `log` transport "sent", with its links, so they can be clicked locally. */
@@ -20,6 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Development only: runs the mail job now instead of waiting for the cron trigger. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (context.env.ENVIRONMENT === "production") throw new Response("Not Found", { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") === "deliver") await runMailJob(context.db, context.env);
+  return redirect(new URL(request.url).pathname + new URL(request.url).search);
+}
+
 export default function DevMailbox() {
   const { to, messages } = useLoaderData<typeof loader>();
   return (
@@ -27,8 +36,14 @@ export default function DevMailbox() {
       <h1 className="text-2xl font-bold">Development mailbox</h1>
       <p className="text-sm text-muted">
         Mail sent by the <code>log</code> transport{to ? ` to ${to}` : ""}, newest first. The mail job runs every minute (locally:
-        open <code>/__scheduled</code>).
+        open <code>/__scheduled</code>, or press the button).
       </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="deliver" />
+        <button type="submit" className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
+          Deliver pending mail now
+        </button>
+      </Form>
       {messages.length === 0 ? <p>No mail yet.</p> : null}
       <ul className="space-y-4">
         {messages.map((message) => (
