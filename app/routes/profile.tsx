@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -85,6 +86,13 @@ export default function ProfilePage() {
   }
 
   const passwordResult = actionData?.intent === "change-password" ? actionData : undefined;
+  // With JavaScript the shared schema checks before sending; without it the server does the same.
+  const [passwordForm, passwordFields] = useForm({
+    id: "change-password",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const deleteResult = actionData?.intent === "delete-account" ? actionData : undefined;
   const current = TABS.find((t) => t.id === tab)!;
 
@@ -129,11 +137,29 @@ export default function ProfilePage() {
           Change password
         </h2>
         {passwordResult?.formError ? <Notice tone="error">{passwordResult.formError}</Notice> : null}
-        <Form method="post" noValidate className="space-y-4">
+        <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />
-          <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" errors={passwordResult?.fieldErrors?.currentPassword} />
-          <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" errors={passwordResult?.fieldErrors?.newPassword} />
-          <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" errors={passwordResult?.fieldErrors?.confirmPassword} />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            errors={passwordFields.currentPassword.errors ?? passwordResult?.fieldErrors?.currentPassword}
+          />
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            errors={passwordFields.newPassword.errors ?? passwordResult?.fieldErrors?.newPassword}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            errors={passwordFields.confirmPassword.errors ?? passwordResult?.fieldErrors?.confirmPassword}
+          />
           <button type="submit" className={buttonClass} disabled={busy}>
             Update password
           </button>
