@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
+import { cleanupExpired } from "../app/server/cleanup.server";
 import { createDatabase } from "../app/server/db/client.server";
 import { runMailJob } from "../app/server/mail/job.server";
 import { isCrossOriginWrite } from "../app/server/origin-check.server";
@@ -23,7 +24,8 @@ export default {
   },
 
   async scheduled(_controller, env, _ctx): Promise<void> {
-    const result = await runMailJob(createDatabase(env.DB), env);
-    if (result.claimed > 0) console.log(`[mail] claimed ${result.claimed}, sent ${result.sent}, failed ${result.failed}`);
+    const db = createDatabase(env.DB);
+    const [mail] = await Promise.all([runMailJob(db, env), cleanupExpired(db)]);
+    if (mail.claimed > 0) console.log(`[mail] claimed ${mail.claimed}, sent ${mail.sent}, failed ${mail.failed}`);
   },
 } satisfies ExportedHandler<Env>;

@@ -103,7 +103,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "forgot") {
     const submission = parseWithZod(form, { schema: forgotSchema });
     if (submission.status !== "success") return fail(400, { intent, email: String(form.get("email") ?? ""), fieldErrors: submission.error ?? {} });
-    const result = await requestPasswordReset(context, submission.value.email, ip);
+    let result: Awaited<ReturnType<typeof requestPasswordReset>>;
+    try {
+      result = await requestPasswordReset(context, submission.value.email, ip);
+    } catch (error) {
+      console.error(error);
+      return fail(503, { intent, email: submission.value.email, formError: "Failed to send password reset email. Please try again." });
+    }
     if (!result.ok) {
       return data(
         { intent, email: submission.value.email, formError: RESET_RATE_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds } satisfies ActionResult,

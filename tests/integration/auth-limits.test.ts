@@ -83,3 +83,24 @@ describe("/dev/mailbox", () => {
     expect((thrown as Response).status).toBe(404);
   });
 });
+
+describe("cleanup job", () => {
+  it("removes expired sessions and spent or expired tokens, and keeps live ones", async () => {
+    const { cleanupExpired } = await import("~/server/cleanup.server");
+    const email = uniqueEmail("cleanup");
+    await registerUser(email, "secret1");
+    const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`old-${email}`, user!.id, now - 1, now),
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`live-${email}`, user!.id, now + 60_000, now),
+      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?)").bind(`spent-${email}`, user!.id, now + 60_000, now, now),
+      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`live-${email}`, user!.id, now + 60_000, now),
+    ]);
+    await cleanupExpired(createDatabase(env.DB), now);
+    const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(user!.id).all<{ id: string }>();
+    expect(sessions.results.map((r) => r.id)).toEqual([`live-${email}`]);
+    const tokens = await env.DB.prepare("SELECT token_hash FROM password_reset_tokens WHERE user_id = ?").bind(user!.id).all<{ token_hash: string }>();
+    expect(tokens.results.map((r) => r.token_hash)).toEqual([`live-${email}`]);
+  });
+});
