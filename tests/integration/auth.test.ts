@@ -196,4 +196,13 @@ describe("security headers", () => {
     expect(second.headers.get("Content-Security-Policy")).not.toContain(nonce);
     expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
+
+  it("redirects and API answers carry the baseline headers too", async () => {
+    const redirect = await get("/admin");
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("X-Frame-Options")).toBe("DENY");
+    const api = await post("/api/password-reset-simple", {});
+    await api.text();
+    expect(api.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
 });
