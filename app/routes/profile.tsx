@@ -45,7 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const formError = errors.newPassword?.[0] ?? errors.confirmPassword?.[0] ?? errors.currentPassword?.[0];
       return data({ intent, formError, fieldErrors: errors } satisfies ActionResult, { status: 400 });
     }
-    const result = await changePassword(context, user.id, submission.value.currentPassword, submission.value.newPassword);
+    let result: Awaited<ReturnType<typeof changePassword>>;
+    try {
+      result = await changePassword(context, user.id, submission.value.currentPassword, submission.value.newPassword);
+    } catch (error) {
+      console.error(error);
+      return data({ intent, formError: "An error occurred while updating password" } satisfies ActionResult, { status: 503 });
+    }
     if (result === "wrong-password") {
       return data(
         { intent, formError: "Current password is incorrect", fieldErrors: { currentPassword: ["Current password is incorrect"] } } satisfies ActionResult,

@@ -18,7 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.get("status") === "success") return { state: "success" as const };
   const token = url.searchParams.get("token");
   if (!token) return { state: "invalid" as const, message: MISSING_TOKEN };
-  if (!(await isResetTokenValid(context.db, token))) return { state: "invalid" as const, message: INVALID_TOKEN };
+  try {
+    if (!(await isResetTokenValid(context.db, token))) return { state: "invalid" as const, message: INVALID_TOKEN };
+  } catch (error) {
+    console.error(error);
+    return data({ state: "invalid" as const, message: "Failed to validate reset token. Please try again." }, { status: 503 });
+  }
   return { state: "form" as const, token };
 }
 
@@ -30,7 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;
     return data({ formError, fieldErrors: errors }, { status: 400 });
   }
-  const ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
+  let ok: boolean;
+  try {
+    ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
+  } catch (error) {
+    console.error(error);
+    return data({ formError: "Failed to update password. Please try again.", fieldErrors: {} as Record<string, string[] | null> }, { status: 503 });
+  }
   if (!ok) return data({ formError: INVALID_TOKEN, fieldErrors: {} as Record<string, string[] | null> }, { status: 400 });
   return redirect("/reset-password?status=success");
 }
