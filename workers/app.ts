@@ -31,6 +31,6 @@ export default {
   async scheduled(_controller, env, _ctx): Promise<void> {
     const db = createDatabase(env.DB);
     const [mail] = await Promise.all([runMailJob(db, env), cleanupExpired(db)]);
-    if (mail.claimed > 0) console.log(`[mail] claimed ${mail.claimed}, sent ${mail.sent}, failed ${mail.failed}`);
+    if (mail.failed > 0) console.warn(`[mail] claimed ${mail.claimed}, sent ${mail.sent}, failed ${mail.failed}`);
   },
 } satisfies ExportedHandler<Env>;
