@@ -2,7 +2,7 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { getLoadContext } from "./workers/load-context";
+import { getLoadContext } from "./workers/dev-load-context";
 
 declare module "@remix-run/cloudflare" {
   interface Future {

@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { applySecurityHeaders } from "~/server/security-headers.server";
+import { NonceContext } from "~/components/nonce";
+import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -11,15 +12,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   let status = responseStatusCode;
+  const nonce = createNonce();
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -33,6 +38,10 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders);
+  // Under `remix vite:dev` the dev server injects inline scripts without the nonce.
+  applySecurityHeaders(responseHeaders, {
+    nonce: import.meta.env.DEV ? undefined : nonce,
+    production: loadContext.env?.ENVIRONMENT === "production",
+  });
   return new Response(body, { headers: responseHeaders, status });
 }

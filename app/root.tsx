@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen, errorPageMeta, type ErrorKind } from "~/components/ErrorScreen";
+import { useNonce } from "~/components/nonce";
 import { Shell } from "~/components/Shell";
 import { loadShell } from "~/server/shell.server";
 import stylesheet from "~/styles/app.css?url";
@@ -35,6 +36,7 @@ export const meta: MetaFunction = ({ error, matches, location }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const shell = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -53,8 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {children}
         </Shell>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

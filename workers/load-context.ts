@@ -2,13 +2,18 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDatabase, type Database } from "../app/server/db/client.server";
 import { createQueryBatcher, type QueryBatcher } from "../app/server/db/batcher.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
+import type { MailEnv } from "../app/server/mail/job.server";
+import type { PasswordService } from "../app/server/password.server";
+import { readSessionId } from "../app/server/session.server";
 
-export interface Env {
+export interface Env extends MailEnv {
   DB: D1Database;
   IMAGES: R2Bucket;
   ENVIRONMENT: string;
   ADMIN_EMAILS: string;
   APP_ORIGIN: string;
+  /** Secret: comma-separated cookie signing secrets, newest first (a fixed one outside production). */
+  SESSION_SECRET?: string;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -20,22 +25,26 @@ declare module "@remix-run/cloudflare" {
     /** How many D1 round trips this request has made so far. */
     d1RoundTrips: () => number;
     waitUntil: (promise: Promise<unknown>) => void;
+    /** argon2id hashing (WASM in the Worker, native under `remix vite:dev`). */
+    passwords: PasswordService;
+    /** The session id from the verified session cookie; its row may be gone (then: signed out). */
+    sessionId: string | null;
   }
 }
 
-/** One load context per request: bindings and secrets arrive per request, so nothing is kept. */
-export function createLoadContext(env: Env, waitUntil: (promise: Promise<unknown>) => void): AppLoadContext {
+/**
+ * One load context per request: bindings and secrets arrive per request, so nothing is kept. The
+ * session cookie is verified here, before Remix runs, so loaders can read the session row in
+ * their page's single batch.
+ */
+export async function createLoadContext(
+  request: Request,
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  passwords: PasswordService,
+): Promise<AppLoadContext> {
   const d1 = countRoundTrips(env.DB);
   const db = createDatabase(d1.binding);
-  return { env, db, load: createQueryBatcher(db), d1RoundTrips: d1.roundTrips, waitUntil };
-}
-
-/** Used by `remix vite:dev` through the Cloudflare dev proxy. */
-export function getLoadContext({
-  context,
-}: {
-  request: Request;
-  context: { cloudflare: { env: Env; ctx: { waitUntil: (promise: Promise<unknown>) => void } } };
-}): AppLoadContext {
-  return createLoadContext(context.cloudflare.env, (promise) => context.cloudflare.ctx.waitUntil(promise));
+  const sessionId = await readSessionId(env, request);
+  return { env, db, load: createQueryBatcher(db), d1RoundTrips: d1.roundTrips, waitUntil, passwords, sessionId };
 }

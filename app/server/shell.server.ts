@@ -3,18 +3,22 @@ import { sql } from "drizzle-orm";
 import { listCategoriesQuery } from "./catalogue.server";
 import { readConsent } from "./consent.server";
 import { skins } from "./db/schema.server";
+import { getSessionUser } from "./session.server";
 
 /** Everything the shell needs; batched with the page's own reads. */
-export async function loadShell({ db, env, load }: AppLoadContext, request: Request) {
+export async function loadShell(context: AppLoadContext, request: Request) {
+  const { db, env, load } = context;
+  const userPromise = getSessionUser(context);
   const [categoryRows, demoRows] = await load([
     listCategoriesQuery(db),
     db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1),
   ]);
+  const user = await userPromise;
   return {
     origin: env.APP_ORIGIN,
     categories: categoryRows.map((row) => row.name),
-    signedIn: false,
-    isAdmin: false,
+    signedIn: user !== null,
+    isAdmin: user?.isAdmin ?? false,
     demoPrices: env.ENVIRONMENT !== "production" && demoRows.length > 0,
     /** The cookie banner's stored choice for this browser session (a cookie; no database read). */
     cookieConsent: readConsent(request),

@@ -18,7 +18,12 @@ for (const command of [
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled", "--log-level", "warn", "--show-interactive-dev-session=false"],
+  [
+    "wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled",
+    // Links in mail (confirmation, reset) point at this server, so tests can follow them.
+    "--var", `APP_ORIGIN:http://localhost:${port}`,
+    "--log-level", "warn", "--show-interactive-dev-session=false",
+  ],
   { stdio: "inherit", env },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

@@ -1,11 +1,14 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { nodePasswordService } from "../../workers/node-password.ts";
 import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutStatements } from "../../migrations/seed/sql.ts";
 
 // Integration tests run inside workerd against a real local D1 with the migrations applied and
 // the real catalogue seeded. The Remix plugin stays out of this config; the Worker under test
 // serves the production build, so `npm run build` runs first.
+const NODE_HASH_PASSWORD = "Nöde-made pässword 🔑";
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
   const catalogue = buildCatalogue();
@@ -14,6 +17,8 @@ export default defineConfig(async () => {
     ...demoLoadoutStatements(catalogue),
     ...demoCraftStatements(catalogue),
   ];
+  // A hash made by @node-rs/argon2 (Node-side tooling), which the Worker's WASM build must verify.
+  const nodeHash = await nodePasswordService.hash(NODE_HASH_PASSWORD);
   return {
     resolve: { alias: { "~": fileURLToPath(new URL("../../app", import.meta.url)) } },
     plugins: [
@@ -21,13 +26,15 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, ENVIRONMENT: "test" },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_NODE_HASH: nodeHash, TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD, ENVIRONMENT: "test" },
         },
       }),
     ],
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
+      // A local stand-in for the mail provider's HTTP API (port 8891).
+      globalSetup: ["tests/integration/mail-provider.ts"],
       // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },
     },

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/components/page-meta";
+import { requireAdmin } from "~/server/guards.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context);
+  return { email: admin.email };
+}
+
+const SECTIONS = [
+  { to: "/admin/loadouts", title: "Official loadouts", text: "Create, edit and delete the curated loadouts." },
+  { to: "/admin/sticker-crafts", title: "Sticker crafts", text: "Create, edit and delete sticker crafts and their stickers." },
+];
+
+export default function AdminDashboard() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        <p className="text-sm text-muted">Signed in as {email}</p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <Link to={section.to} className="block rounded-lg border border-line bg-panel p-5 hover:border-accent">
+              <span className="text-lg font-semibold">{section.title}</span>
+              <span className="mt-1 block text-sm text-muted">{section.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Admin Dashboard", description: "Manage official loadouts and sticker crafts.", path: "/admin", noindex: true });

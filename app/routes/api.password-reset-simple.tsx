@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { RESET_FIX_REQUIREMENTS } from "~/domain/password-rules";
+import { RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { passwordResetApiSchema } from "~/forms/auth";
+import { strengthErrors } from "~/domain/password-rules";
+import { isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/accounts.server";
+import { clientAddress } from "~/server/rate-limit.server";
+
+/** Spec section 7: JSON `{action, ...}` answered with `{success, valid, error}`, same rules as the pages. */
+function answer(body: { success: boolean; valid?: boolean; error?: string }, status = 200, headers: HeadersInit = {}) {
+  return Response.json(body, { status, headers });
+}
+
+export async function loader() {
+  return answer({ success: false, error: "Method not allowed" }, 405, { Allow: "POST" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return answer({ success: false, error: "Invalid JSON body" }, 400);
+  }
+  const parsed = passwordResetApiSchema.safeParse(body);
+  if (!parsed.success) return answer({ success: false, error: parsed.error.issues[0]?.message ?? "Invalid request" }, 400);
+  const input = parsed.data;
+
+  switch (input.action) {
+    case "request": {
+      const result = await requestPasswordReset(context, input.email, clientAddress(request));
+      if (!result.ok) return answer({ success: false, error: RESET_RATE_LIMIT_MESSAGE }, 429, { "Retry-After": String(result.retryAfterSeconds) });
+      return answer({ success: true });
+    }
+    case "validate": {
+      const valid = await isResetTokenValid(context.db, input.token);
+      return answer({ success: true, valid, ...(valid ? {} : { error: "Invalid or expired reset token." }) });
+    }
+    case "reset": {
+      const errors = strengthErrors(input.newPassword);
+      if (errors.length > 0) return answer({ success: false, error: `${RESET_FIX_REQUIREMENTS} ${errors.join(". ")}.` }, 400);
+      const ok = await resetPassword(context, input.token, input.newPassword);
+      if (!ok) return answer({ success: false, valid: false, error: "Invalid or expired reset token." }, 400);
+      return answer({ success: true });
+    }
+  }
+}

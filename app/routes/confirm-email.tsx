@@ -1,0 +1,51 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, Notice } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import { confirmEmail } from "~/server/accounts.server";
+
+const INVALID = "Invalid or expired confirmation link.";
+
+/** Opening the link spends nothing (mail scanners open links); the button's POST confirms. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  if (form.get("intent") !== "confirm-email" || !token || !(await confirmEmail(context.db, token))) {
+    return data({ error: INVALID }, { status: 400 });
+  }
+  return redirect("/login?mode=login&notice=confirmed");
+}
+
+export default function ConfirmEmailPage() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-md space-y-4">
+      <h1 className="text-2xl font-bold">Confirm your e-mail address</h1>
+      {actionData?.error || !token ? (
+        <>
+          <Notice tone="error">{actionData?.error ?? INVALID}</Notice>
+          <Link to="/login" className="text-accent underline">
+            Go to Login
+          </Link>
+        </>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="confirm-email" />
+          <input type="hidden" name="token" value={token} />
+          <p className="text-sm text-muted">Press the button to confirm your e-mail address and activate your account.</p>
+          <button type="submit" className={buttonClass}>
+            Confirm e-mail address
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Confirm e-mail", description: "Confirm your SkinVault account.", path: "/confirm-email", noindex: true });

@@ -1,0 +1,241 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CooldownText, useCountdown } from "~/components/Cooldown";
+import { buttonClass, HoneypotField, Notice, TextField } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { forgotSchema, HONEYPOT_FIELD, registerSchema, resendConfirmationSchema } from "~/forms/auth";
+import { register, requestPasswordReset, resendConfirmation } from "~/server/accounts.server";
+import { createAuthenticator } from "~/server/auth.server";
+import { clientAddress } from "~/server/rate-limit.server";
+import { getSessionUser, startSession } from "~/server/session.server";
+import { userSessionCookie } from "~/server/consent.server";
+
+const MODES = ["login", "register", "forgot"] as const;
+type Mode = (typeof MODES)[number];
+
+const NOTICES = {
+  registered: "Registration successful! Please check your email to confirm your account.",
+  confirmed: "Your e-mail address is confirmed. You can now log in.",
+  "confirmation-sent": "We sent you a new confirmation e-mail. Please check your email.",
+  "reset-sent": "Password reset email sent! Please check your email (including spam folder) for instructions.",
+  "logged-out": "You have been logged out.",
+  "account-deleted": "Your account has been deleted.",
+} as const;
+
+type ActionResult = {
+  intent: Mode | "resend-confirmation";
+  formError?: string;
+  fieldErrors?: Record<string, string[] | null>;
+  email?: string;
+  unconfirmedEmail?: string;
+  retryAfterSeconds?: number;
+};
+
+function modeOf(value: string | null): Mode {
+  return MODES.find((mode) => mode === value) ?? "login";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(context);
+  if (user) throw redirect("/profile");
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("notice");
+  return {
+    mode: modeOf(url.searchParams.get("mode")),
+    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const intent = String(form.get("intent") ?? "");
+  const ip = clientAddress(request);
+  const fail = (status: number, result: ActionResult) => data(result, { status });
+
+  if (intent === "login") {
+    const outcome = await createAuthenticator(context).authenticate("form", request);
+    const email = String(form.get("email") ?? "");
+    if (outcome.ok) {
+      const headers = new Headers({ "Set-Cookie": await startSession(context.db, context.env, outcome.userId) });
+      // The non-essential user_session cookie is written only with cookie consent.
+      const userSession = userSessionCookie(request, outcome.userId);
+      if (userSession) headers.append("Set-Cookie", userSession);
+      return redirect("/profile", { headers });
+    }
+    switch (outcome.reason) {
+      case "validation":
+        return fail(400, { intent, email, fieldErrors: outcome.fieldErrors });
+      case "rate-limited":
+        return data({ intent, email, formError: LOGIN_RATE_LIMIT_MESSAGE, retryAfterSeconds: outcome.retryAfterSeconds } satisfies ActionResult, {
+          status: 429,
+          headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+        });
+      case "unconfirmed":
+        return fail(403, {
+          intent,
+          email,
+          unconfirmedEmail: outcome.email,
+          formError: "Your e-mail address is not confirmed yet. Please click the link in the confirmation e-mail we sent you.",
+        });
+      default:
+        return fail(400, { intent, email, formError: "Invalid login credentials" });
+    }
+  }
+
+  if (intent === "register" || intent === "forgot") {
+    // A filled-in honeypot is a bot: it gets the ordinary answer and nothing happens.
+    if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
+      return redirect(intent === "register" ? "/login?mode=login&notice=registered" : "/login?mode=forgot&notice=reset-sent");
+    }
+  }
+
+  if (intent === "register") {
+    const submission = parseWithZod(form, { schema: registerSchema });
+    if (submission.status !== "success") return fail(400, { intent, email: String(form.get("email") ?? ""), fieldErrors: submission.error ?? {} });
+    const result = await register(context, submission.value.email, submission.value.password, ip);
+    if (!result.ok) {
+      return data({ intent, email: submission.value.email, formError: REGISTER_RATE_LIMIT_MESSAGE } satisfies ActionResult, {
+        status: 429,
+        headers: { "Retry-After": String(result.rateLimited.retryAfterSeconds) },
+      });
+    }
+    return redirect("/login?mode=login&notice=registered");
+  }
+
+  if (intent === "forgot") {
+    const submission = parseWithZod(form, { schema: forgotSchema });
+    if (submission.status !== "success") return fail(400, { intent, email: String(form.get("email") ?? ""), fieldErrors: submission.error ?? {} });
+    let result: Awaited<ReturnType<typeof requestPasswordReset>>;
+    try {
+      result = await requestPasswordReset(context, submission.value.email, ip);
+    } catch (error) {
+      console.error(error);
+      return fail(503, { intent, email: submission.value.email, formError: "Failed to send password reset email. Please try again." });
+    }
+    if (!result.ok) {
+      return data(
+        { intent, email: submission.value.email, formError: RESET_RATE_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds } satisfies ActionResult,
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    return redirect("/login?mode=forgot&notice=reset-sent");
+  }
+
+  if (intent === "resend-confirmation") {
+    const submission = parseWithZod(form, { schema: resendConfirmationSchema });
+    if (submission.status !== "success") return fail(400, { intent, fieldErrors: submission.error ?? {} });
+    const limit = await resendConfirmation(context, submission.value.email);
+    if (!limit.allowed) {
+      return fail(429, {
+        intent,
+        unconfirmedEmail: submission.value.email,
+        formError: "A confirmation e-mail was sent a moment ago. Please wait a few minutes before asking again.",
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
+    }
+    return redirect("/login?mode=login&notice=confirmation-sent");
+  }
+
+  return fail(400, { intent: "login", formError: "Unknown action." });
+}
+
+const TABS: { mode: Mode; label: string }[] = [
+  { mode: "login", label: "Login" },
+  { mode: "register", label: "Register" },
+  { mode: "forgot", label: "Forgot password" },
+];
+
+export default function LoginPage() {
+  const { mode, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const result = actionData && (actionData.intent === mode || (actionData.intent === "resend-confirmation" && mode === "login")) ? actionData : undefined;
+  const remaining = useCountdown(result?.intent === "forgot" ? (result.retryAfterSeconds ?? 0) : 0);
+
+  return (
+    <div className="mx-auto max-w-md space-y-6">
+      <h1 className="text-2xl font-bold">{TABS.find((tab) => tab.mode === mode)?.label}</h1>
+      <nav aria-label="Account" className="flex gap-2 border-b border-line">
+        {TABS.map((tab) => (
+          <Link
+            key={tab.mode}
+            to={`/login?mode=${tab.mode}`}
+            aria-current={tab.mode === mode ? "page" : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab.mode === mode ? "border-accent text-accent" : "border-transparent"}`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+
+      {notice && !result ? <Notice>{notice}</Notice> : null}
+      {result?.formError ? <Notice tone="error">{result.formError}</Notice> : null}
+
+      {mode === "login" ? (
+        <>
+          <Form method="post" action="/login?mode=login" noValidate className="space-y-4">
+            <input type="hidden" name="intent" value="login" />
+            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
+            <TextField label="Password" name="password" type="password" autoComplete="current-password" errors={result?.fieldErrors?.password} />
+            <button type="submit" className={buttonClass} disabled={busy}>
+              Login
+            </button>
+          </Form>
+          {result?.unconfirmedEmail ? (
+            <Form method="post" action="/login?mode=login" className="space-y-2">
+              <input type="hidden" name="intent" value="resend-confirmation" />
+              <input type="hidden" name="email" value={result.unconfirmedEmail} />
+              <button type="submit" className="text-sm text-accent underline" disabled={busy}>
+                Send the confirmation e-mail again
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : null}
+
+      {mode === "register" ? (
+        <Form method="post" action="/login?mode=register" noValidate className="relative space-y-4">
+          <input type="hidden" name="intent" value="register" />
+          <HoneypotField name={HONEYPOT_FIELD} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
+          <div>
+            <TextField label="Password" name="password" type="password" autoComplete="new-password" errors={result?.fieldErrors?.password} />
+            <p className="mt-1 text-xs text-muted">Password must be at least 6 characters.</p>
+          </div>
+          <button type="submit" className={buttonClass} disabled={busy}>
+            Register
+          </button>
+        </Form>
+      ) : null}
+
+      {mode === "forgot" ? (
+        <Form method="post" action="/login?mode=forgot" noValidate className="relative space-y-4">
+          <input type="hidden" name="intent" value="forgot" />
+          <HoneypotField name={HONEYPOT_FIELD} />
+          <p className="text-sm text-muted">Enter your e-mail address and we will send you a link to reset your password.</p>
+          <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
+          <CooldownText remaining={remaining} />
+          <button type="submit" className={buttonClass} disabled={busy || remaining > 0}>
+            Send reset link
+          </button>
+          <p>
+            <Link to="/login?mode=login" className="text-sm text-accent underline">
+              Back to login
+            </Link>
+          </p>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData?.mode === "register" ? "Register" : loaderData?.mode === "forgot" ? "Forgot password" : "Login",
+    description: "Log in to SkinVault, create an account or reset your password.",
+    path: "/login",
+    noindex: true,
+  });

@@ -1,0 +1,209 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { buttonClass, Notice, TextField } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
+import { changePassword, deleteAccount } from "~/server/accounts.server";
+import { endSession, getSessionUser } from "~/server/session.server";
+import { expireUserSessionCookie } from "~/server/consent.server";
+
+const TABS = [
+  { id: "favorites", label: "Favorites", placeholder: "Your favourite skins will appear here." },
+  { id: "loadouts", label: "User Loadouts", placeholder: "Your loadouts will appear here." },
+  { id: "resell", label: "Resell Tracker", placeholder: "Your resell trackers will appear here." },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const NOTICES = { "password-updated": "Password updated successfully!" } as const;
+
+type ActionResult = { intent: string; formError?: string; fieldErrors?: Record<string, string[] | null> };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(context);
+  const url = new URL(request.url);
+  const tab: TabId = TABS.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "favorites";
+  const notice = url.searchParams.get("notice");
+  return {
+    user: user ? { email: user.email } : null,
+    tab,
+    confirmDelete: url.searchParams.get("dialog") === "delete-account",
+    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(context);
+  if (!user) return redirect("/login");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "change-password") {
+    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    if (submission.status !== "success") {
+      const errors = submission.error ?? {};
+      const formError = errors.newPassword?.[0] ?? errors.confirmPassword?.[0] ?? errors.currentPassword?.[0];
+      return data({ intent, formError, fieldErrors: errors } satisfies ActionResult, { status: 400 });
+    }
+    let result: Awaited<ReturnType<typeof changePassword>>;
+    try {
+      result = await changePassword(context, user.id, submission.value.currentPassword, submission.value.newPassword);
+    } catch (error) {
+      console.error(error);
+      return data({ intent, formError: "An error occurred while updating password" } satisfies ActionResult, { status: 503 });
+    }
+    if (result === "wrong-password") {
+      return data(
+        { intent, formError: "Current password is incorrect", fieldErrors: { currentPassword: ["Current password is incorrect"] } } satisfies ActionResult,
+        { status: 400 },
+      );
+    }
+    return redirect("/profile?notice=password-updated");
+  }
+
+  if (intent === "delete-account") {
+    const submission = parseWithZod(form, { schema: deleteAccountSchema });
+    if (submission.status !== "success") {
+      return data({ intent, formError: "Type DELETE to confirm.", fieldErrors: submission.error ?? {} } satisfies ActionResult, { status: 400 });
+    }
+    await deleteAccount(context.db, user.id, user.email);
+    const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
+    headers.append("Set-Cookie", expireUserSessionCookie(request));
+    return redirect("/login?mode=login&notice=account-deleted", { headers });
+  }
+
+  return data({ intent, formError: "Unknown action." } satisfies ActionResult, { status: 400 });
+}
+
+export default function ProfilePage() {
+  const { user, tab, confirmDelete, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md space-y-4 text-center">
+        <h1 className="text-2xl font-bold">Profile</h1>
+        <p className="text-muted">Log in to see your favourites, loadouts and resell trackers.</p>
+        <Link to="/login" className={`${buttonClass} inline-block`}>
+          Go to Login
+        </Link>
+      </div>
+    );
+  }
+
+  const passwordResult = actionData?.intent === "change-password" ? actionData : undefined;
+  // With JavaScript the shared schema checks before sending; without it the server does the same.
+  const [passwordForm, passwordFields] = useForm({
+    id: "change-password",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const deleteResult = actionData?.intent === "delete-account" ? actionData : undefined;
+  const current = TABS.find((t) => t.id === tab)!;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Profile</h1>
+          <p className="text-sm text-muted">Signed in as {user.email}</p>
+        </div>
+        <Form method="post" action="/logout">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+            Logout
+          </button>
+        </Form>
+      </div>
+
+      {notice ? <Notice>{notice}</Notice> : null}
+
+      <section>
+        <nav aria-label="Profile sections" className="flex gap-2 border-b border-line">
+          {TABS.map((t) => (
+            <Link
+              key={t.id}
+              to={`/profile?tab=${t.id}`}
+              aria-current={t.id === tab ? "page" : undefined}
+              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${t.id === tab ? "border-accent text-accent" : "border-transparent"}`}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="py-4">
+          <h2 className="sr-only">{current.label}</h2>
+          <p className="text-muted">{current.placeholder}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="password-heading" className="max-w-md space-y-4">
+        <h2 id="password-heading" className="text-xl font-bold">
+          Change password
+        </h2>
+        {passwordResult?.formError ? <Notice tone="error">{passwordResult.formError}</Notice> : null}
+        <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
+          <input type="hidden" name="intent" value="change-password" />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            errors={passwordFields.currentPassword.errors ?? passwordResult?.fieldErrors?.currentPassword}
+          />
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            errors={passwordFields.newPassword.errors ?? passwordResult?.fieldErrors?.newPassword}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            errors={passwordFields.confirmPassword.errors ?? passwordResult?.fieldErrors?.confirmPassword}
+          />
+          <button type="submit" className={buttonClass} disabled={busy}>
+            Update password
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="delete-heading" className="max-w-md space-y-4">
+        <h2 id="delete-heading" className="text-xl font-bold">
+          Delete account
+        </h2>
+        {confirmDelete || deleteResult ? (
+          <Form method="post" noValidate className="space-y-4 rounded-lg border border-red-700 p-4">
+            <input type="hidden" name="intent" value="delete-account" />
+            <p>
+              This removes your account, favourites, loadouts and resell trackers for good. This action cannot be undone.
+            </p>
+            {deleteResult?.formError ? <Notice tone="error">{deleteResult.formError}</Notice> : null}
+            <TextField label="Type DELETE to confirm" name="confirm" autoComplete="off" />
+            <div className="flex gap-3">
+              <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600" disabled={busy}>
+                Delete my account
+              </button>
+              <Link to="/profile" className="rounded-md border border-line px-4 py-2">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Link to="/profile?dialog=delete-account" className="inline-block rounded-md border border-red-700 px-4 py-2 text-red-300">
+            Delete account
+          </Link>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Profile", description: "Your favourites, loadouts, resell trackers and account.", path: "/profile", noindex: true });

@@ -1,0 +1,142 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { buttonClass, FieldErrors, Notice } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
+import { resetPasswordSchema } from "~/forms/auth";
+import { isResetTokenValid, resetPassword } from "~/server/accounts.server";
+
+const MISSING_TOKEN = "Invalid or missing reset token.";
+const INVALID_TOKEN = "Invalid or expired reset token.";
+const SUCCESS = "Password updated successfully! You can now log in with your new password.";
+
+/** Validates the token (opening the link spends nothing): form, invalid, or success after the POST. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("status") === "success") return { state: "success" as const };
+  const token = url.searchParams.get("token");
+  if (!token) return { state: "invalid" as const, message: MISSING_TOKEN };
+  try {
+    if (!(await isResetTokenValid(context.db, token))) return { state: "invalid" as const, message: INVALID_TOKEN };
+  } catch (error) {
+    console.error(error);
+    return data({ state: "invalid" as const, message: "Failed to validate reset token. Please try again." }, { status: 503 });
+  }
+  return { state: "form" as const, token };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;
+    return data({ formError, fieldErrors: errors }, { status: 400 });
+  }
+  let ok: boolean;
+  try {
+    ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
+  } catch (error) {
+    console.error(error);
+    return data({ formError: "Failed to update password. Please try again.", fieldErrors: {} as Record<string, string[] | null> }, { status: 503 });
+  }
+  if (!ok) return data({ formError: INVALID_TOKEN, fieldErrors: {} as Record<string, string[] | null> }, { status: 400 });
+  return redirect("/reset-password?status=success");
+}
+
+function StrengthList({ password, touched }: { password: string; touched: boolean }) {
+  return (
+    <ul className="mt-2 space-y-0.5 text-sm" aria-label="Password requirements">
+      {RESET_STRENGTH_RULES.map((rule) => {
+        const met = touched && rule.test(password);
+        return (
+          <li key={rule.id} className={met ? "text-green-400" : "text-muted"}>
+            {met ? "✓ " : "• "}
+            {rule.message}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const clientErrors = hydrated ? strengthErrors(password) : [];
+  const mismatch = hydrated && confirm !== "" && confirm !== password;
+
+  return (
+    <div className="mx-auto max-w-md space-y-4">
+      <h1 className="text-2xl font-bold">Reset password</h1>
+      {loaderData.state === "success" ? (
+        <>
+          <Notice>{SUCCESS}</Notice>
+          <Link to="/login" className={`${buttonClass} inline-block`}>
+            Go to Login
+          </Link>
+        </>
+      ) : loaderData.state === "invalid" || actionData?.formError === INVALID_TOKEN ? (
+        <>
+          <Notice tone="error">{loaderData.state === "invalid" ? loaderData.message : INVALID_TOKEN}</Notice>
+          <Link to="/login?mode=forgot" className="text-accent underline">
+            Request a new link
+          </Link>{" "}
+          <Link to="/login" className="text-accent underline">
+            Go to Login
+          </Link>
+        </>
+      ) : (
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          {actionData?.formError ? <Notice tone="error">{actionData.formError}</Notice> : null}
+          <div>
+            <label htmlFor="newPassword" className="mb-1 block text-sm font-medium">
+              New password
+            </label>
+            <input
+              id="newPassword"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              onChange={(event) => setPassword(event.target.value)}
+              className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
+            />
+            <StrengthList password={password} touched={hydrated} />
+            <FieldErrors id="newPassword-errors" errors={actionData?.fieldErrors?.newPassword} />
+          </div>
+          <div>
+            <label htmlFor="confirmPassword" className="mb-1 block text-sm font-medium">
+              Confirm new password
+            </label>
+            <input
+              id="confirmPassword"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              onChange={(event) => setConfirm(event.target.value)}
+              className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
+            />
+            <FieldErrors
+              id="confirmPassword-errors"
+              errors={mismatch ? [RESET_PASSWORDS_DONT_MATCH] : actionData?.fieldErrors?.confirmPassword}
+            />
+          </div>
+          <button type="submit" className={buttonClass} disabled={navigation.state === "submitting" || clientErrors.length > 0 || mismatch}>
+            Update password
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Reset password", description: "Choose a new password for your SkinVault account.", path: "/reset-password", noindex: true });

@@ -1,0 +1,236 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { RATE_LIMITS, type RateLimitDecision } from "~/domain/rate-limits";
+import type { Database } from "./db/client.server";
+import {
+  emailConfirmationTokens,
+  mailOutbox,
+  passwordResetTokens,
+  resellTrackers,
+  sessions,
+  userFavorites,
+  userLoadouts,
+  userLoadoutSlots,
+  users,
+} from "./db/schema.server";
+import { enqueueMailQuery } from "./mail/outbox.server";
+import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "./mail/templates.server";
+import { DUMMY_PASSWORD_HASH } from "./password.server";
+import { clear, consume, hit, peek } from "./rate-limit.server";
+import { revokeOtherSessionsQuery } from "./session.server";
+import { hashToken, randomToken } from "./tokens.server";
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const CONFIRMATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+
+export function findUserByEmailQuery(db: Database, email: string) {
+  return db.select().from(users).where(eq(users.email, email)).limit(1);
+}
+
+// ---------------------------------------------------------------- register and confirm
+
+export type RegisterResult = { ok: true } | { ok: false; rateLimited: RateLimitDecision };
+
+/**
+ * Creates an unconfirmed account and queues its confirmation mail in one batch. An e-mail that
+ * already has an account gets a notice instead, so the answer reveals nothing.
+ */
+export async function register(context: AppLoadContext, email: string, password: string, ip: string): Promise<RegisterResult> {
+  const { db, env } = context;
+  const limit = await consume(db, RATE_LIMITS.registerByIp, ip);
+  if (!limit.allowed) return { ok: false, rateLimited: limit };
+  const passwordHash = await context.passwords.hash(password);
+  const [existing] = await findUserByEmailQuery(db, email);
+  if (existing) {
+    await enqueueMailQuery(db, alreadyRegisteredMail(email, env.APP_ORIGIN));
+    return { ok: true };
+  }
+  const userId = crypto.randomUUID();
+  const token = randomToken();
+  const now = Date.now();
+  await db.batch([
+    db.insert(users).values({ id: userId, email, passwordHash }),
+    db.insert(emailConfirmationTokens).values({ tokenHash: await hashToken(token), userId, expiresAt: new Date(now + CONFIRMATION_TOKEN_TTL_MS) }),
+    enqueueMailQuery(db, confirmationMail(email, env.APP_ORIGIN, token), now),
+  ]);
+  return { ok: true };
+}
+
+/** Queues a fresh confirmation mail for an unconfirmed account (at most one per 5 minutes). */
+export async function resendConfirmation(context: AppLoadContext, email: string): Promise<RateLimitDecision> {
+  const { db, env } = context;
+  const limit = await consume(db, RATE_LIMITS.resendConfirmation, email);
+  if (!limit.allowed) return limit;
+  const [user] = await findUserByEmailQuery(db, email);
+  if (!user || user.emailConfirmedAt) return limit;
+  const token = randomToken();
+  const now = Date.now();
+  await db.batch([
+    db.insert(emailConfirmationTokens).values({ tokenHash: await hashToken(token), userId: user.id, expiresAt: new Date(now + CONFIRMATION_TOKEN_TTL_MS) }),
+    enqueueMailQuery(db, confirmationMail(email, env.APP_ORIGIN, token), now),
+  ]);
+  return limit;
+}
+
+export function confirmationTokenQuery(db: Database, tokenHash: string, now: number) {
+  return db
+    .select({ userId: emailConfirmationTokens.userId })
+    .from(emailConfirmationTokens)
+    .where(and(eq(emailConfirmationTokens.tokenHash, tokenHash), isNull(emailConfirmationTokens.usedAt), gt(emailConfirmationTokens.expiresAt, new Date(now))))
+    .limit(1);
+}
+
+/** Spends a confirmation token and confirms its account (one batch); false when the token is not valid. */
+export async function confirmEmail(db: Database, token: string): Promise<boolean> {
+  const tokenHash = await hashToken(token);
+  const now = Date.now();
+  const [spent] = await db.batch([
+    db
+      .update(emailConfirmationTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(emailConfirmationTokens.tokenHash, tokenHash), isNull(emailConfirmationTokens.usedAt), gt(emailConfirmationTokens.expiresAt, new Date(now))))
+      .returning({ userId: emailConfirmationTokens.userId }),
+    db
+      .update(users)
+      .set({ emailConfirmedAt: new Date(now) })
+      .where(
+        and(
+          isNull(users.emailConfirmedAt),
+          sql`${users.id} = (SELECT user_id FROM email_confirmation_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`,
+        ),
+      ),
+  ]);
+  return spent.length > 0;
+}
+
+// ---------------------------------------------------------------- login
+
+export type LoginResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "unconfirmed"; email: string }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * Checks e-mail and password. Failed attempts count per account and per client address; an
+ * unknown e-mail still costs one hash verification, so timing reveals nothing.
+ */
+export async function verifyLogin(context: AppLoadContext, email: string, password: string, ip: string): Promise<LoginResult> {
+  const { db } = context;
+  const [byEmail, byIp] = await peek(db, [
+    [RATE_LIMITS.loginByEmail, email],
+    [RATE_LIMITS.loginByIp, ip],
+  ]);
+  const blocked = [byEmail, byIp].find((decision) => decision && !decision.allowed);
+  if (blocked) return { ok: false, reason: "rate-limited", retryAfterSeconds: blocked.retryAfterSeconds };
+
+  const [user] = await findUserByEmailQuery(db, email);
+  const valid = await context.passwords.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
+  if (!user || !valid) {
+    await Promise.all([hit(db, RATE_LIMITS.loginByEmail, email), hit(db, RATE_LIMITS.loginByIp, ip)]);
+    return { ok: false, reason: "invalid" };
+  }
+  await clear(db, RATE_LIMITS.loginByEmail, email);
+  if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed", email };
+  return { ok: true, userId: user.id };
+}
+
+// ---------------------------------------------------------------- password reset
+
+export type ResetRequestResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Queues a reset mail when the account exists. The answer is the same either way; a second
+ * request for an e-mail within 300 seconds, or too many from one address, is refused.
+ */
+export async function requestPasswordReset(context: AppLoadContext, email: string, ip: string): Promise<ResetRequestResult> {
+  const { db, env } = context;
+  const byIp = await consume(db, RATE_LIMITS.resetByIp, ip);
+  if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
+  const byEmail = await consume(db, RATE_LIMITS.resetByEmail, email);
+  if (!byEmail.allowed) return { ok: false, retryAfterSeconds: byEmail.retryAfterSeconds };
+  const [user] = await findUserByEmailQuery(db, email);
+  if (!user) return { ok: true };
+  const token = randomToken();
+  const now = Date.now();
+  await db.batch([
+    db.insert(passwordResetTokens).values({ tokenHash: await hashToken(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS) }),
+    enqueueMailQuery(db, passwordResetMail(email, env.APP_ORIGIN, token), now),
+  ]);
+  return { ok: true };
+}
+
+export function resetTokenQuery(db: Database, tokenHash: string, now: number) {
+  return db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date(now))))
+    .limit(1);
+}
+
+/** Whether a reset token is usable; reading spends nothing. */
+export async function isResetTokenValid(db: Database, token: string): Promise<boolean> {
+  const rows = await resetTokenQuery(db, await hashToken(token), Date.now());
+  return rows.length > 0;
+}
+
+/**
+ * Spends the token, sets the new password, confirms the e-mail (the link proved it) and ends
+ * every session of the user, in one batch guarded by the token: all or nothing, and only once.
+ */
+export async function resetPassword(context: AppLoadContext, token: string, newPassword: string): Promise<boolean> {
+  const { db } = context;
+  if (!(await isResetTokenValid(db, token))) return false;
+  const passwordHash = await context.passwords.hash(newPassword);
+  const tokenHash = await hashToken(token);
+  const now = Date.now();
+  const spentBy = sql`(SELECT user_id FROM password_reset_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`;
+  const [spent] = await db.batch([
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date(now))))
+      .returning({ userId: passwordResetTokens.userId }),
+    db
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` })
+      .where(sql`${users.id} = ${spentBy}`),
+    db.delete(sessions).where(sql`${sessions.userId} = ${spentBy}`),
+  ]);
+  return spent.length > 0;
+}
+
+// ---------------------------------------------------------------- signed-in account
+
+/** Changes the password after checking the current one; ends the user's other sessions. */
+export async function changePassword(
+  context: AppLoadContext,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<"ok" | "wrong-password"> {
+  const { db } = context;
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !(await context.passwords.verify(user.passwordHash, currentPassword))) return "wrong-password";
+  const passwordHash = await context.passwords.hash(newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    revokeOtherSessionsQuery(db, userId, context.sessionId),
+  ]);
+  return "ok";
+}
+
+/** Removes every row of the user in one batch (the terms promise account deletion). */
+export async function deleteAccount(db: Database, userId: string, email: string): Promise<void> {
+  await db.batch([
+    db.delete(userFavorites).where(eq(userFavorites.userId, userId)),
+    db.delete(resellTrackers).where(eq(resellTrackers.userId, userId)),
+    db.delete(userLoadoutSlots).where(sql`${userLoadoutSlots.loadoutId} IN (SELECT id FROM user_loadouts WHERE user_id = ${userId})`),
+    db.delete(userLoadouts).where(eq(userLoadouts.userId, userId)),
+    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+    db.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.status, "pending"))),
+    db.delete(users).where(eq(users.id, userId)),
+  ]);
+}

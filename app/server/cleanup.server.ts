@@ -1,0 +1,17 @@
+import { lt, lte, or, isNotNull } from "drizzle-orm";
+import type { Database } from "./db/client.server";
+import { emailConfirmationTokens, passwordResetTokens, rateLimits, sessions } from "./db/schema.server";
+
+/** Rate-limit windows are never longer than this, so older rows can go. */
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Removes expired sessions and tokens, spent tokens, and stale rate-limit rows, in one batch. */
+export async function cleanupExpired(db: Database, now = Date.now()): Promise<void> {
+  const at = new Date(now);
+  await db.batch([
+    db.delete(sessions).where(lte(sessions.expiresAt, at)),
+    db.delete(passwordResetTokens).where(or(lte(passwordResetTokens.expiresAt, at), isNotNull(passwordResetTokens.usedAt))),
+    db.delete(emailConfirmationTokens).where(or(lte(emailConfirmationTokens.expiresAt, at), isNotNull(emailConfirmationTokens.usedAt))),
+    db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - RATE_LIMIT_RETENTION_MS))),
+  ]);
+}

@@ -1,0 +1,107 @@
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, lte, ne } from "drizzle-orm";
+// Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
+import { isAdminEmail } from "../domain/roles";
+import type { Database } from "./db/client.server";
+import { sessions, users } from "./db/schema.server";
+import { randomToken } from "./tokens.server";
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEV_SESSION_SECRET = "skinvault-development-session-secret";
+
+interface SessionEnv {
+  ENVIRONMENT: string;
+  SESSION_SECRET?: string;
+}
+
+export function sessionCookieName(env: SessionEnv): string {
+  return env.ENVIRONMENT === "production" ? "__Host-skinvault_session" : "skinvault_session";
+}
+
+/** The signed session cookie; built per request because the secret arrives with the request. */
+export function createSessionCookie(env: SessionEnv) {
+  const secret = env.SESSION_SECRET || (env.ENVIRONMENT === "production" ? undefined : DEV_SESSION_SECRET);
+  if (!secret) throw new Error("SESSION_SECRET is not set");
+  return createCookie(sessionCookieName(env), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.ENVIRONMENT === "production",
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: secret.split(",").map((s) => s.trim()),
+  });
+}
+
+/** Reads the session id from a request's cookie; a bad signature counts as no session. */
+export async function readSessionId(env: SessionEnv, request: Request): Promise<string | null> {
+  const value: unknown = await createSessionCookie(env).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export function sessionUserQuery(db: Database, sessionId: string, now: number) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
+    .limit(1);
+}
+
+const memo = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user, read in the page's single batch: call it synchronously at the start of a
+ * loader so it joins the same `context.load` tick. Root and route share one query per request.
+ * A session whose row is gone (logged out elsewhere, revoked, expired) is simply no user.
+ */
+export function getSessionUser(context: AppLoadContext): Promise<SessionUser | null> {
+  let promise = memo.get(context);
+  if (!promise) {
+    const sessionId = context.sessionId;
+    promise = sessionId
+      ? context.load([sessionUserQuery(context.db, sessionId, Date.now())]).then(([rows]) => {
+          const row = rows[0];
+          return row ? { ...row, isAdmin: isAdminEmail(row.email, context.env.ADMIN_EMAILS) } : null;
+        })
+      : Promise.resolve(null);
+    memo.set(context, promise);
+  }
+  return promise;
+}
+
+/** Sends a visitor without a session to /login. */
+export async function requireUser(context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(context);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** A fresh session row and the Set-Cookie header for it (a new id at every login). */
+export async function startSession(db: Database, env: SessionEnv, userId: string): Promise<string> {
+  const id = randomToken(32);
+  const now = Date.now();
+  await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, new Date(now)))),
+    db.insert(sessions).values({ id, userId, expiresAt: new Date(now + SESSION_TTL_MS) }),
+  ]);
+  return createSessionCookie(env).serialize(id);
+}
+
+/** Deletes the session row and returns a Set-Cookie header that clears the cookie. */
+export async function endSession(db: Database, env: SessionEnv, sessionId: string | null): Promise<string> {
+  if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
+  return createSessionCookie(env).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Revokes every session of a user except `keepSessionId`. */
+export function revokeOtherSessionsQuery(db: Database, userId: string, keepSessionId: string | null) {
+  return keepSessionId
+    ? db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    : db.delete(sessions).where(eq(sessions.userId, userId));
+}

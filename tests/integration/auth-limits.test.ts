@@ -1,0 +1,106 @@
+import { env } from "cloudflare:test";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { describe, expect, it } from "vitest";
+import { loader as mailboxLoader } from "~/routes/dev.mailbox";
+import { verifyLogin } from "~/server/accounts.server";
+import { createDatabase } from "~/server/db/client.server";
+import { createQueryBatcher } from "~/server/db/batcher.server";
+import { DUMMY_PASSWORD_HASH, type PasswordService } from "~/server/password.server";
+import { login, post, registerUser, uniqueEmail, uniqueIp } from "./helpers";
+
+function contextWith(passwords: PasswordService, overrides: Partial<AppLoadContext> = {}): AppLoadContext {
+  const db = createDatabase(env.DB);
+  return { env, db, load: createQueryBatcher(db), d1RoundTrips: () => 0, waitUntil: () => {}, passwords, sessionId: null, ...overrides };
+}
+
+describe("login timing", () => {
+  it("an unknown e-mail still costs one hash verification", async () => {
+    const verified: string[] = [];
+    const spy: PasswordService = {
+      hash: async () => "unused",
+      verify: async (hash) => {
+        verified.push(hash);
+        return false;
+      },
+    };
+    const result = await verifyLogin(contextWith(spy), uniqueEmail("ghost"), "whatever", uniqueIp());
+    expect(result).toEqual({ ok: false, reason: "invalid" });
+    expect(verified).toEqual([DUMMY_PASSWORD_HASH]);
+  });
+});
+
+describe("registration", () => {
+  it("is limited per client address with a clear 429 message", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++) {
+      const response = await post("/login?mode=register", { intent: "register", email: uniqueEmail("many"), password: "secret1" }, { ip });
+      expect(response.status).toBe(302);
+    }
+    const refused = await post("/login?mode=register", { intent: "register", email: uniqueEmail("many"), password: "secret1" }, { ip });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many registration attempts. Please try again later.");
+  });
+
+  it("bad input is a 400 with the message, and nothing is written", async () => {
+    const email = uniqueEmail("short");
+    const short = await post("/login?mode=register", { intent: "register", email, password: "abc" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("Password must be at least 6 characters long.");
+    const invalid = await post("/login?mode=register", { intent: "register", email: "not-an-email", password: "secret1" });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("Please enter a valid e-mail address.");
+    expect(await env.DB.prepare("SELECT 1 FROM users WHERE email = ?").bind(email).first()).toBeNull();
+  });
+
+  it("registering a taken address answers the same and mails the owner instead", async () => {
+    const email = uniqueEmail("taken");
+    await registerUser(email, "secret1");
+    const again = await post("/login?mode=register", { intent: "register", email, password: "other-pass" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/login?mode=login&notice=registered");
+    const { results } = await env.DB.prepare(`SELECT subject FROM mail_outbox WHERE "to" = ? ORDER BY created_at`).bind(email).all<{ subject: string }>();
+    expect(results.map((r) => r.subject)).toEqual(["Confirm your SkinVault account", "Your SkinVault account"]);
+    expect((await login(email, "other-pass")).status).toBe(400);
+  });
+
+  it("an unconfirmed account can ask for the confirmation mail again, once per 5 minutes", async () => {
+    const email = uniqueEmail("resend");
+    await registerUser(email, "secret1", { confirm: false });
+    const first = await post("/login?mode=login", { intent: "resend-confirmation", email });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/login?mode=login&notice=confirmation-sent");
+    expect((await post("/login?mode=login", { intent: "resend-confirmation", email })).status).toBe(429);
+    const count = await env.DB.prepare(`SELECT count(*) AS n FROM mail_outbox WHERE "to" = ?`).bind(email).first<{ n: number }>();
+    expect(count!.n).toBe(2);
+  });
+});
+
+describe("/dev/mailbox", () => {
+  it("is a 404 in production", async () => {
+    const context = contextWith({ hash: async () => "", verify: async () => false }, { env: { ...env, ENVIRONMENT: "production" } });
+    const thrown = await mailboxLoader({ request: new Request("https://example.com/dev/mailbox"), context, params: {} }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+});
+
+describe("cleanup job", () => {
+  it("removes expired sessions and spent or expired tokens, and keeps live ones", async () => {
+    const { cleanupExpired } = await import("~/server/cleanup.server");
+    const email = uniqueEmail("cleanup");
+    await registerUser(email, "secret1");
+    const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`old-${email}`, user!.id, now - 1, now),
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`live-${email}`, user!.id, now + 60_000, now),
+      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?)").bind(`spent-${email}`, user!.id, now + 60_000, now, now),
+      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`live-${email}`, user!.id, now + 60_000, now),
+    ]);
+    await cleanupExpired(createDatabase(env.DB), now);
+    const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(user!.id).all<{ id: string }>();
+    expect(sessions.results.map((r) => r.id)).toEqual([`live-${email}`]);
+    const tokens = await env.DB.prepare("SELECT token_hash FROM password_reset_tokens WHERE user_id = ?").bind(user!.id).all<{ token_hash: string }>();
+    expect(tokens.results.map((r) => r.token_hash)).toEqual([`live-${email}`]);
+  });
+});

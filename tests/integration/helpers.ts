@@ -1,0 +1,60 @@
+import { env, SELF } from "cloudflare:test";
+
+let counter = 0;
+/** Unique per test run so parallel runs never clash. */
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+export function uniqueIp(): string {
+  return `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+}
+
+export interface PostOptions {
+  cookie?: string;
+  ip?: string;
+  origin?: string;
+  secFetchSite?: string;
+}
+
+export function post(path: string, fields: Record<string, string>, options: PostOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { "CF-Connecting-IP": options.ip ?? uniqueIp() };
+  if (options.cookie) headers.Cookie = options.cookie;
+  // Remix compares Origin with Host on actions; a real request always carries both.
+  headers.Host = "example.com";
+  if (options.origin) headers.Origin = options.origin;
+  if (options.secFetchSite) headers["Sec-Fetch-Site"] = options.secFetchSite;
+  return SELF.fetch(`https://example.com${path}`, { method: "POST", body: new URLSearchParams(fields), headers, redirect: "manual" });
+}
+
+export function get(path: string, cookie?: string): Promise<Response> {
+  return SELF.fetch(`https://example.com${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+}
+
+/** The `name=value` part of the response's session cookie. */
+export function sessionCookie(response: Response): string {
+  const header = response.headers.get("Set-Cookie") ?? "";
+  const match = /(skinvault_session=[^;]*)/.exec(header);
+  if (!match?.[1]) throw new Error(`no session cookie in ${JSON.stringify(header)}`);
+  return match[1];
+}
+
+export async function registerUser(email: string, password: string, { confirm = true } = {}): Promise<void> {
+  const response = await post("/login?mode=register", { intent: "register", email, password });
+  if (response.status !== 302 && response.status !== 303 && response.status !== 204) {
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  }
+  await response.body?.cancel();
+  if (confirm) await env.DB.prepare("UPDATE users SET email_confirmed_at = ? WHERE email = lower(?)").bind(Date.now(), email).run();
+}
+
+export async function login(email: string, password: string, ip?: string): Promise<Response> {
+  return post("/login?mode=login", { intent: "login", email, password }, { ip });
+}
+
+export async function signedInUser(label = "user", password = "secret-pass-1"): Promise<{ email: string; password: string; cookie: string }> {
+  const email = uniqueEmail(label);
+  await registerUser(email, password);
+  const response = await login(email, password);
+  await response.body?.cancel();
+  return { email, password, cookie: sessionCookie(response) };
+}
