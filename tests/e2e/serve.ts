@@ -1,5 +1,5 @@
 // Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const port = process.argv[2] ?? "8788";
@@ -16,15 +16,30 @@ for (const command of [
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(
-  "npx",
-  [
-    "wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled",
-    // Links in mail (confirmation, reset) point at this server, so tests can follow them.
-    "--var", `APP_ORIGIN:http://localhost:${port}`,
-    "--log-level", "warn", "--show-interactive-dev-session=false",
-  ],
-  { stdio: "inherit", env },
-);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const args = [
+  "wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled",
+  // Links in mail (confirmation, reset) point at this server, so tests can follow them.
+  "--var", `APP_ORIGIN:http://localhost:${port}`,
+  "--log-level", "warn", "--show-interactive-dev-session=false",
+];
+
+// `wrangler dev` is a development server and now and then exits mid-run on a loaded machine (a
+// blank "✘ [ERROR]"). It is restarted on the same state, so one crash costs the requests in
+// flight (retried once in CI) rather than every test after it.
+let stopping = false;
+let server: ChildProcess;
+function start() {
+  server = spawn("npx", args, { stdio: "inherit", env });
+  server.on("exit", (code) => {
+    if (stopping) process.exit(code ?? 0);
+    console.error(`wrangler dev exited (${code}); restarting`);
+    setTimeout(start, 500);
+  });
+}
+start();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    server.kill(signal);
+  });
+}
