@@ -4,6 +4,20 @@ import { test as base, expect } from "@playwright/test";
 // offline, so tests answer them locally.
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
+/** Waits until the server answers: after a development-server restart (tests/e2e/serve.ts), a retried test starts on a live server. */
+async function serverReady(baseURL: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/`)).ok) return;
+    } catch {
+      // connection refused while wrangler dev restarts
+    }
+    if (Date.now() > deadline) throw new Error(`${baseURL} did not answer within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 interface Fixtures {
   /** Console errors a test expects, such as the browser's note about a 404 response. */
   allowedConsoleErrors: RegExp[];
@@ -11,7 +25,9 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
-  page: async ({ page, allowedConsoleErrors }, use) => {
+  page: [
+    async ({ page, allowedConsoleErrors, baseURL }, use) => {
+    await serverReady(baseURL!);
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
@@ -24,7 +40,10 @@ export const test = base.extend<Fixtures>({
     );
     await use(page);
     expect(errors, "unexpected console errors").toEqual([]);
-  },
+    },
+    // Its own time budget, so waiting out a server restart does not eat the test's.
+    { scope: "test", timeout: 90_000 },
+  ],
 });
 
 export { expect };
