@@ -154,20 +154,24 @@ describe("the resell form schema", () => {
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     return parseWithZod(form, { schema: trackerSchema({ ...rules, enabledWears: [...rules.enabledWears] }) });
   };
+  const errors = (fields: Record<string, string>) => {
+    const result = parse(fields);
+    return result.status === "success" ? {} : (result.error ?? {});
+  };
   const valid = { skinId: "ak-47-redline", boughtAt: "2026-05-01", buyPrice: "12.50" };
 
   it("gives every message of spec section 5", () => {
-    expect(parse({ ...valid, wearValue: "abc" }).error?.wearValue).toEqual([TRACKER_MESSAGES.float]);
-    expect(parse({ ...valid, wearValue: "1.5" }).error?.wearValue).toEqual([TRACKER_MESSAGES.float]);
-    expect(parse({ ...valid, wearValue: "0.05" }).error?.wearValue).toEqual(["This float is not possible for this skin."]);
-    expect(parse({ ...valid, wearValue: "0.449" }).error?.wearValue).toEqual(["This float is not possible for this skin."]);
-    expect(parse(valid).error?.wear).toEqual(["Please select a wear or enter a float value."]);
-    expect(parse({ ...valid, wear: "MW", boughtAt: "" }).error?.boughtAt).toEqual(["Please select the date you bought this skin."]);
-    expect(parse({ ...valid, wear: "MW", boughtAt: "2026-06-02" }).error?.boughtAt).toEqual([TRACKER_MESSAGES.futureDate]);
+    expect(errors({ ...valid, wearValue: "abc" }).wearValue).toEqual([TRACKER_MESSAGES.float]);
+    expect(errors({ ...valid, wearValue: "1.5" }).wearValue).toEqual([TRACKER_MESSAGES.float]);
+    expect(errors({ ...valid, wearValue: "0.05" }).wearValue).toEqual(["This float is not possible for this skin."]);
+    expect(errors({ ...valid, wearValue: "0.449" }).wearValue).toEqual(["This float is not possible for this skin."]);
+    expect(errors(valid).wear).toEqual(["Please select a wear or enter a float value."]);
+    expect(errors({ ...valid, wear: "MW", boughtAt: "" }).boughtAt).toEqual(["Please select the date you bought this skin."]);
+    expect(errors({ ...valid, wear: "MW", boughtAt: "2026-06-02" }).boughtAt).toEqual([TRACKER_MESSAGES.futureDate]);
     for (const price of ["", "-1", "abc", "1.234"]) {
-      expect(parse({ ...valid, wear: "MW", buyPrice: price }).error?.buyPrice).toEqual(["Please enter a valid buy price."]);
+      expect(errors({ ...valid, wear: "MW", buyPrice: price }).buyPrice).toEqual(["Please enter a valid buy price."]);
     }
-    expect(parse({ ...valid, wear: "FN" }).error?.wear).toEqual([TRACKER_MESSAGES.wearImpossible]);
+    expect(errors({ ...valid, wear: "FN" }).wear).toEqual([TRACKER_MESSAGES.wearImpossible]);
   });
 
   it("lets a float decide the wear, trims notes and stores cents", () => {
