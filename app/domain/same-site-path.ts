@@ -29,3 +29,10 @@ export function withHash(path: string, hash: string): string {
 export function loginPath(returnTo: string): string {
   return `/login?redirectTo=${encodeURIComponent(returnTo)}`;
 }
+
+/** A same-site path with `?notice=KEY` set (replacing any notice it had), for Post/Redirect/Get. */
+export function withNotice(path: string, notice: string): string {
+  const url = new URL(path, "http://same-site.invalid");
+  url.searchParams.set("notice", notice);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
