@@ -31,7 +31,15 @@ export function favoriteSkinsQuery(db: Database, owner: Owner) {
 export async function addFavorite(db: Database, userId: string, skinId: string): Promise<boolean> {
   const [found] = await db.batch([
     db.select({ id: skins.id }).from(skins).where(eq(skins.id, skinId)).limit(1),
-    db.run(sql`insert into ${userFavorites} (user_id, skin_id) select ${userId}, ${skins.id} from ${skins} where ${skins.id} = ${skinId} on conflict do nothing`),
+    db
+      .insert(userFavorites)
+      .select(
+        db
+          .select({ userId: sql<string>`${userId}`.as("user_id"), skinId: skins.id, createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at") })
+          .from(skins)
+          .where(eq(skins.id, skinId)),
+      )
+      .onConflictDoNothing(),
   ]);
   return found.length > 0;
 }
