@@ -109,7 +109,7 @@ export function TrackButton({ skinId, label, className }: { skinId: string; labe
           {message}
         </span>
       ) : null}
-      {open ? <TrackerDialog src={href} action="/resell-tracker/new" title="Track Resell" submitLabel="Add Tracker" onClose={close} onDone={done} /> : null}
+      {open ? <TrackerDialog src={href} action={href} title="Track Resell" submitLabel="Add Tracker" onClose={close} onDone={done} /> : null}
     </>
   );
 }

@@ -55,7 +55,7 @@ export default function NewTrackerPage() {
           </a>
         </div>
       ) : (
-        <TrackerForm context={form} action="/resell-tracker/new" submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
+        <TrackerForm context={form} action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`} submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
       )}
       <p>
         <Link to="/resell-tracker" className="text-sm text-accent underline">
