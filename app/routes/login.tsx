@@ -6,6 +6,7 @@ import { buttonClass, HoneypotField, Notice, TextField } from "~/components/form
 import { pageMeta } from "~/components/page-meta";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { forgotSchema, HONEYPOT_FIELD, registerSchema, resendConfirmationSchema } from "~/forms/auth";
+import { isSameSitePath } from "~/forms/cookie-consent";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/accounts.server";
 import { createAuthenticator } from "~/server/auth.server";
 import { clientAddress } from "~/server/rate-limit.server";
@@ -37,13 +38,20 @@ function modeOf(value: string | null): Mode {
   return MODES.find((mode) => mode === value) ?? "login";
 }
 
+/** Where to go after logging in: a checked same-site path (`?redirectTo=/loadouts/new`), else /profile. */
+function returnPath(value: unknown): string | null {
+  return typeof value === "string" && value.length <= 2048 && isSameSitePath(value) && !value.startsWith("/login") ? value : null;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(context);
-  if (user) throw redirect("/profile");
   const url = new URL(request.url);
+  const redirectTo = returnPath(url.searchParams.get("redirectTo"));
+  if (user) throw redirect(redirectTo ?? "/profile");
   const notice = url.searchParams.get("notice");
   return {
     mode: modeOf(url.searchParams.get("mode")),
+    redirectTo,
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
 }
@@ -62,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The non-essential user_session cookie is written only with cookie consent.
       const userSession = userSessionCookie(request, outcome.userId);
       if (userSession) headers.append("Set-Cookie", userSession);
-      return redirect("/profile", { headers });
+      return redirect(returnPath(form.get("redirectTo")) ?? "/profile", { headers });
     }
     switch (outcome.reason) {
       case "validation":
@@ -148,7 +156,7 @@ const TABS: { mode: Mode; label: string }[] = [
 ];
 
 export default function LoginPage() {
-  const { mode, notice } = useLoaderData<typeof loader>();
+  const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -176,8 +184,9 @@ export default function LoginPage() {
 
       {mode === "login" ? (
         <>
-          <Form method="post" action="/login?mode=login" noValidate className="space-y-4">
+          <Form method="post" action={redirectTo ? `/login?mode=login&redirectTo=${encodeURIComponent(redirectTo)}` : "/login?mode=login"} noValidate className="space-y-4">
             <input type="hidden" name="intent" value="login" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
             <TextField label="Password" name="password" type="password" autoComplete="current-password" errors={result?.fieldErrors?.password} />
             <button type="submit" className={buttonClass} disabled={busy}>

@@ -6,7 +6,9 @@ import { buttonClass, Notice, TextField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/accounts.server";
-import { endSession, getSessionUser } from "~/server/session.server";
+import { endSession, getSessionUser, sessionUserIdSql } from "~/server/session.server";
+import { userLoadoutsQuery } from "~/server/loadouts.server";
+import { UserLoadoutsList } from "~/components/LoadoutCard";
 import { expireUserSessionCookie } from "~/server/consent.server";
 
 const TABS = [
@@ -21,13 +23,17 @@ const NOTICES = { "password-updated": "Password updated successfully!" } as cons
 type ActionResult = { intent: string; formError?: string; fieldErrors?: Record<string, string[] | null> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(context);
   const url = new URL(request.url);
   const tab: TabId = TABS.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "favorites";
+  // Read by session in the same batch as the session itself (one round trip).
+  const loadoutsPromise = tab === "loadouts" ? context.load([userLoadoutsQuery(context.db, sessionUserIdSql(context))]) : null;
+  const user = await getSessionUser(context);
+  const loadouts = user && loadoutsPromise ? (await loadoutsPromise)[0] : null;
   const notice = url.searchParams.get("notice");
   return {
     user: user ? { email: user.email } : null,
     tab,
+    loadouts,
     confirmDelete: url.searchParams.get("dialog") === "delete-account",
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
@@ -77,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice } = useLoaderData<typeof loader>();
+  const { user, tab, loadouts, confirmDelete, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
 
@@ -136,7 +142,11 @@ export default function ProfilePage() {
         </nav>
         <div className="py-4">
           <h2 className="sr-only">{current.label}</h2>
-          <p className="text-muted">{current.placeholder}</p>
+          {tab === "loadouts" && loadouts ? (
+            <UserLoadoutsList loadouts={loadouts} />
+          ) : (
+            <p className="text-muted">{current.placeholder}</p>
+          )}
         </div>
       </section>
 

@@ -1,5 +1,5 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, lte, ne } from "drizzle-orm";
+import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
 import { isAdminEmail } from "../domain/roles";
 import type { Database } from "./db/client.server";
@@ -51,6 +51,14 @@ export function sessionUserQuery(db: Database, sessionId: string, now: number) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
+}
+
+/**
+ * The signed-in user's id as a subquery, so a page can read the user's own rows in the same batch
+ * as the session itself (one round trip); it matches nothing without a live session.
+ */
+export function sessionUserIdSql(context: AppLoadContext): SQL {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${context.sessionId ?? ""} and ${sessions.expiresAt} > ${Date.now()})`;
 }
 
 const memo = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
