@@ -34,7 +34,7 @@ export function UserLoadoutsList({ loadouts }: { loadouts: readonly LoadoutCardD
         Create New Loadout
       </Link>
       {loadouts.length === 0 ? (
-        <p className="text-muted">You have no loadouts yet.</p>
+        <p className="text-muted">Your loadouts will appear here.</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-3">
           {loadouts.map((loadout) => (

@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -40,6 +41,18 @@ export default function NewLoadoutPage() {
   const { signedIn } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
+  // With JavaScript the shared schema checks before sending; without it the server does the same.
+  const [form, fields] = useForm({
+    id: "create-loadout",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createLoadoutSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errors = {
+    title: fields.title.errors ?? result?.fieldErrors?.title,
+    description: fields.description.errors ?? result?.fieldErrors?.description,
+    budget: fields.budget.errors ?? result?.fieldErrors?.budget,
+  };
 
   if (!signedIn) {
     return (
@@ -56,8 +69,8 @@ export default function NewLoadoutPage() {
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">Create New Loadout</h1>
       {result?.formError ? <Notice tone="error">{result.formError}</Notice> : null}
-      <Form method="post" noValidate className="space-y-4">
-        <LoadoutDetailsFields defaults={result?.values} errors={result?.fieldErrors} />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <LoadoutDetailsFields defaults={result?.values} errors={errors} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Creating..." : "Create Loadout"}
