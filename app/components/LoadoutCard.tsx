@@ -25,25 +25,3 @@ export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href:
     </Link>
   );
 }
-
-/** The profile's User Loadouts tab: the user's loadouts with links, or a way to make the first. */
-export function UserLoadoutsList({ loadouts }: { loadouts: readonly LoadoutCardData[] }) {
-  return (
-    <div className="space-y-4">
-      <Link to="/loadouts/new" className="inline-block rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
-        Create New Loadout
-      </Link>
-      {loadouts.length === 0 ? (
-        <p className="text-muted">Your loadouts will appear here.</p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-3">
-          {loadouts.map((loadout) => (
-            <li key={loadout.id}>
-              <LoadoutCard loadout={loadout} href={`/loadouts/user/${loadout.id}`} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}

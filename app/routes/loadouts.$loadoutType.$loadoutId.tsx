@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { buttonClass, Notice } from "~/components/forms";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
+import { loginPath } from "~/domain/same-site-path";
 import { formatDollars } from "~/domain/money";
 import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/loadouts.server";
@@ -49,7 +50,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = String(form?.get("intent") ?? "");
   if (!kind || id === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
-  if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(`/loadouts/${kind}/${id}`)}`);
+  if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
   if (intent === "copy" && kind === "official") {
     let copyId: number | null;
@@ -122,7 +123,7 @@ export default function LoadoutPage() {
               </Form>
             ) : (
               <Link
-                to={`/login?redirectTo=${encodeURIComponent(path)}`}
+                to={loginPath(path)}
                 className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent"
               >
                 Log in to save this loadout

@@ -3,11 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/forms";
 import { LoadoutCard } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
+import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { loadoutNotice } from "~/domain/loadouts";
 import { latestOfficialLoadoutsQuery } from "~/server/catalogue.server";
 import { userLoadoutsQuery } from "~/server/loadouts.server";
-import { getSessionUser, sessionUserIdSql } from "~/server/session.server";
+import { getSessionUser, requestOwner } from "~/server/session.server";
 
 /** Spec section 9: the loadouts page shows 6 curated loadouts. */
 const CURATED = 6;
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const userPromise = getSessionUser(context);
   // The user's own loadouts are read by session in the same batch as the session itself.
-  const [curated, own] = await context.load([latestOfficialLoadoutsQuery(db, CURATED), userLoadoutsQuery(db, sessionUserIdSql(context))]);
+  const [curated, own] = await context.load([latestOfficialLoadoutsQuery(db, CURATED), userLoadoutsQuery(db, requestOwner(context))]);
   const user = await userPromise;
   const mine = user ? own : null;
   return { curated, mine, notice: loadoutNotice(new URL(request.url).searchParams.get("notice")) };
@@ -47,7 +48,7 @@ export default function LoadoutsPage() {
         </div>
         {mine === null ? (
           <p className="text-muted">
-            <Link to="/login?redirectTo=%2Floadouts" className="font-semibold text-accent hover:underline">
+            <Link to={loginPath("/loadouts")} className="font-semibold text-accent hover:underline">
               Log in
             </Link>{" "}
             to create your own loadouts and save curated ones.

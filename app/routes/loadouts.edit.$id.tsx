@@ -3,11 +3,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/forms";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
 import { pageMeta } from "~/components/page-meta";
+import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
 import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
 import { getSessionUser } from "~/server/session.server";
-
-const loginHref = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);
@@ -15,7 +14,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const editor = id === null ? null : await loadEditor(context, "user", id, url);
   const user = await userPromise;
-  if (!user) throw redirect(loginHref(url.pathname + url.search));
+  if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.
   if (!editor || editor.row.ownerId !== user.id) return data({ editor: null, notice: null }, { status: 404 });
   return { editor: editor.page, notice: loadoutNotice(url.searchParams.get("notice")) };
@@ -24,7 +23,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const id = parseLoadoutId(params.id);
-  if (!user) return redirect(loginHref(new URL(request.url).pathname));
+  if (!user) return redirect(loginPath(new URL(request.url).pathname));
   if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
   return editorAction(context, request, {
     target: { kind: "user", id, userId: user.id },

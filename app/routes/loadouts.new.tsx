@@ -5,12 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { buttonClass, Notice } from "~/components/forms";
 import { LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { pageMeta } from "~/components/page-meta";
+import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { createUserLoadout } from "~/server/loadouts.server";
 import { getSessionUser } from "~/server/session.server";
 
-const LOGIN_HREF = `/login?redirectTo=${encodeURIComponent("/loadouts/new")}`;
+const LOGIN_HREF = loginPath("/loadouts/new");
 
 type ActionResult = { formError?: string; fieldErrors?: Record<string, string[] | null>; values?: Record<string, string> };
 

@@ -4,9 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CooldownText, useCountdown } from "~/components/Cooldown";
 import { buttonClass, HoneypotField, Notice, TextField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
+import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { forgotSchema, HONEYPOT_FIELD, registerSchema, resendConfirmationSchema } from "~/forms/auth";
-import { isSameSitePath } from "~/forms/cookie-consent";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/accounts.server";
 import { createAuthenticator } from "~/server/auth.server";
 import { clientAddress } from "~/server/rate-limit.server";
@@ -38,20 +38,16 @@ function modeOf(value: string | null): Mode {
   return MODES.find((mode) => mode === value) ?? "login";
 }
 
-/** Where to go after logging in: a checked same-site path (`?redirectTo=/loadouts/new`), else /profile. */
-function returnPath(value: unknown): string | null {
-  return typeof value === "string" && value.length <= 2048 && isSameSitePath(value) && !value.startsWith("/login") ? value : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(context);
   const url = new URL(request.url);
-  const redirectTo = returnPath(url.searchParams.get("redirectTo"));
-  if (user) throw redirect(redirectTo ?? "/profile");
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/profile");
+  if (user) throw redirect(redirectTo);
   const notice = url.searchParams.get("notice");
   return {
     mode: modeOf(url.searchParams.get("mode")),
-    redirectTo,
+    /** Where a successful login goes: a checked same-site path (the page that sent the visitor here). */
+    redirectTo: redirectTo === "/profile" ? null : redirectTo,
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
 }
@@ -70,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The non-essential user_session cookie is written only with cookie consent.
       const userSession = userSessionCookie(request, outcome.userId);
       if (userSession) headers.append("Set-Cookie", userSession);
-      return redirect(returnPath(form.get("redirectTo")) ?? "/profile", { headers });
+      return redirect(safeReturnPath(form.get("redirectTo"), "/profile"), { headers });
     }
     switch (outcome.reason) {
       case "validation":

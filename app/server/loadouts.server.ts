@@ -6,7 +6,7 @@ import { officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts,
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
 
-/** A user's loadouts, newest first (`userId` may be `sessionUserIdSql(context)`). */
+/** A user's loadouts, newest first (`userId` may be `requestOwner(context)`: read with the session). */
 export function userLoadoutsQuery(db: Database, userId: string | SQL) {
   return db
     .select({

@@ -53,14 +53,6 @@ export function sessionUserQuery(db: Database, sessionId: string, now: number) {
     .limit(1);
 }
 
-/**
- * The signed-in user's id as a subquery, so a page can read the user's own rows in the same batch
- * as the session itself (one round trip); it matches nothing without a live session.
- */
-export function sessionUserIdSql(context: AppLoadContext): SQL {
-  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${context.sessionId ?? ""} and ${sessions.expiresAt} > ${Date.now()})`;
-}
-
 const memo = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
 
 /**
@@ -112,4 +104,19 @@ export function revokeOtherSessionsQuery(db: Database, userId: string, keepSessi
   return keepSessionId
     ? db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     : db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * The signed-in user's id as a subquery on the session row, so a page can ask for the user's own
+ * rows in the same batch that reads the session (one round trip). No session: matches nothing.
+ */
+export function sessionOwner(db: Database, sessionId: string | null, now: number): SQL {
+  if (!sessionId) return sql`(select null)`;
+  const owner = db.select({ userId: sessions.userId }).from(sessions).where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))));
+  return sql`(${owner})`;
+}
+
+/** The owner of this request's rows: the session's user (see `sessionOwner`). */
+export function requestOwner(context: AppLoadContext): SQL {
+  return sessionOwner(context.db, context.sessionId, Date.now());
 }

@@ -4,32 +4,6 @@ import { expect, test } from "./fixtures";
 // Refused submissions answer 400 by design (a missing title without JavaScript).
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
-const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-
-/** A new, confirmed, signed-in user (through the product's own sign-up and the development mailbox). */
-async function signUp(page: Page): Promise<void> {
-  const email = uniqueEmail("loadouts");
-  const password = "loadout-pass-1";
-  await page.goto("/login?mode=register");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("Registration successful!", { exact: false })).toBeVisible();
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  await page.getByRole("button", { name: "Deliver pending mail now" }).click();
-  const link = page.getByRole("link", { name: /\/confirm-email\?token=/ }).first();
-  await expect(link).toBeVisible();
-  await page.goto((await link.getAttribute("href"))!);
-  await page.getByRole("button", { name: "Confirm e-mail address" }).click();
-  await expect(page.getByText("Your e-mail address is confirmed.", { exact: false })).toBeVisible();
-  // Logging in from a loadout link returns to it.
-  await page.goto("/login?redirectTo=%2Floadouts");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/loadouts$/);
-}
-
 const slot = (page: Page, key: string) => page.getByTestId(`slot-${key}`);
 
 test("a visitor browses curated loadouts and switches sides", async ({ page }) => {
@@ -52,9 +26,9 @@ test("a visitor browses curated loadouts and switches sides", async ({ page }) =
   await expect(page.getByRole("link", { name: "Log in to save this loadout" })).toBeVisible();
 });
 
-test("a player copies a curated loadout, builds their own within a budget, and deletes it", async ({ page }) => {
+test("a player copies a curated loadout, builds their own within a budget, and deletes it", async ({ signedInPage: page }) => {
   test.setTimeout(120_000);
-  await signUp(page);
+  await page.goto("/loadouts");
 
   // Copy a curated loadout.
   await page.getByRole("link", { name: /Budget Blue/ }).click();
