@@ -1,16 +1,29 @@
 import { Link } from "@remix-run/react";
+import { LoadoutCard, type LoadoutCardData } from "./LoadoutCard";
 
-/**
- * The User Loadouts tab of /profile. The slot for the user's loadout list: until the loadouts
- * pages land it points to /loadouts; the loadouts work fills `loadouts` from the profile loader.
- */
-export function ProfileLoadouts() {
+/** The User Loadouts tab of /profile: the user's loadouts, newest first, each linking to its page. */
+export function ProfileLoadouts({ loadouts }: { loadouts: readonly LoadoutCardData[] }) {
   return (
-    <div className="space-y-3">
-      <p className="text-muted">Your loadouts live on the loadouts page, where you can create and edit them.</p>
-      <Link to="/loadouts" className="inline-block rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
-        Go to Loadouts
-      </Link>
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        <Link to="/loadouts/new" className="inline-block rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+          Create New Loadout
+        </Link>
+        <Link to="/loadouts" className="inline-block rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+          Go to Loadouts
+        </Link>
+      </div>
+      {loadouts.length === 0 ? (
+        <p className="text-muted">Your loadouts will appear here.</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-3">
+          {loadouts.map((loadout) => (
+            <li key={loadout.id}>
+              <LoadoutCard loadout={loadout} href={`/loadouts/user/${loadout.id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { TrackerList } from "~/components/TrackerList";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { favoriteSkinsQuery } from "~/server/favorites.server";
 import { loadTrackers } from "~/server/resell.server";
+import { userLoadoutsQuery } from "~/server/loadouts.server";
 import { requestTimeZone } from "~/server/time-zone.server";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/accounts.server";
@@ -36,13 +37,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const favoritesPromise =
     tab === "favorites" && context.sessionId ? context.load([favoriteSkinsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
   const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
-  const [user, favorites, trackers] = await Promise.all([userPromise, favoritesPromise, trackersPromise]);
+  const loadoutsPromise =
+    tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+  const [user, favorites, trackers, loadouts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise]);
   const notice = url.searchParams.get("notice");
   return {
     user: user ? { email: user.email } : null,
     tab,
     favorites: user ? favorites : [],
     trackers: user ? trackers : [],
+    loadouts: user ? loadouts : [],
     timeZone: requestTimeZone(request),
     now: Date.now(),
     confirmDelete: url.searchParams.get("dialog") === "delete-account",
@@ -94,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, trackers, timeZone, now } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, trackers, loadouts, timeZone, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const returnTo = useReturnPath();
@@ -163,7 +167,7 @@ export default function ProfilePage() {
               <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
             )
           ) : tab === "loadouts" ? (
-            <ProfileLoadouts />
+            <ProfileLoadouts loadouts={loadouts} />
           ) : (
             <div className="space-y-4">
               <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} withSummary={false} />

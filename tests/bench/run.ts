@@ -20,12 +20,22 @@ const JS_BUDGET_GZIP = 100 * 1024;
 const SEARCH_P95_TARGET_MS = 5;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
-const ROUTES = [
+interface Route {
+  name: string;
+  path: string;
+  /** Sent as the Cookie header: pages that need a signed-in user. */
+  cookie?: string;
+}
+
+/** `{loadout}` is replaced by the benchmark user's loadout id (see signInAndCreateLoadout). */
+const ROUTES: Route[] = [
   { name: "home", path: "/" },
   { name: "category", path: "/category/Rifles" },
   { name: "weapon", path: "/weapons/AK-47" },
   { name: "skin", path: "/skins/ak-47-redline" },
   { name: "search", path: "/search?q=ak" },
+  { name: "official-loadout", path: "/loadouts/official/1" },
+  { name: "loadout-editor", path: "/loadouts/edit/{loadout}?slot=ak47_tside", cookie: "signed-in" },
 ];
 
 // Queries for the search timing: words, prefixes, typos, aliases, misses.
@@ -97,8 +107,33 @@ function scriptUrls(html: string): string[] {
   return [...urls];
 }
 
-async function capture(path: string) {
-  const response = await fetch(`${ORIGIN}${path}`);
+/**
+ * A signed-in user with a copy of official loadout 1 (all 54 slots filled), made through the
+ * product itself: register, deliver and follow the confirmation mail, log in, 'Save Loadout'.
+ * Returns the session cookie and the loadout's id.
+ */
+async function signInAndCreateLoadout(): Promise<{ cookie: string; loadoutId: number }> {
+  const email = `bench-${Date.now().toString(36)}@bench.test`;
+  const password = "bench-password-1";
+  const postForm = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  await (await postForm("/login?mode=register", { intent: "register", email, password })).arrayBuffer();
+  await (await postForm("/dev/mailbox", { intent: "deliver" })).arrayBuffer();
+  const mailbox = await (await fetch(`${ORIGIN}/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
+  const token = /\/confirm-email\?token=([\w-]+)/.exec(mailbox)?.[1];
+  if (!token) throw new Error("no confirmation mail for the benchmark user");
+  await (await postForm("/confirm-email", { intent: "confirm-email", token })).arrayBuffer();
+  const login = await postForm("/login?mode=login", { intent: "login", email, password });
+  const cookie = /(skinvault_session=[^;]+)/.exec(login.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!cookie) throw new Error(`benchmark login answered ${login.status}`);
+  const copy = await postForm("/loadouts/official/1", { intent: "copy" }, cookie);
+  const loadoutId = Number(/^\/loadouts\/user\/(\d+)/.exec(copy.headers.get("Location") ?? "")?.[1]);
+  if (!loadoutId) throw new Error(`copying a loadout answered ${copy.status}`);
+  return { cookie, loadoutId };
+}
+
+async function capture(path: string, cookie?: string) {
+  const response = await fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   const html = await response.text();
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   let js = 0;
@@ -113,8 +148,8 @@ interface Load {
   errors: number;
 }
 
-async function load(path: string, duration = DURATION_S): Promise<Load> {
-  const result = await autocannon({ url: `${ORIGIN}${path}`, connections: CONNECTIONS, duration });
+async function load(path: string, duration = DURATION_S, cookie?: string): Promise<Load> {
+  const result = await autocannon({ url: `${ORIGIN}${path}`, connections: CONNECTIONS, duration, headers: cookie ? { Cookie: cookie } : {} });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -196,8 +231,14 @@ async function main() {
   // 1. A fresh, migrated and seeded state; capture each page's HTML and first-visit JavaScript.
   let server = start("node", ["tests/e2e/serve.ts", String(PORT), String(INSPECTOR_PORT)]);
   await waitUntilUp();
+  const user = await signInAndCreateLoadout();
+  const routes = ROUTES.map((route) => ({
+    ...route,
+    path: route.path.replace("{loadout}", String(user.loadoutId)),
+    cookie: route.cookie ? user.cookie : undefined,
+  }));
   const captured = [];
-  for (const route of ROUTES) captured.push({ ...route, ...(await capture(route.path)) });
+  for (const route of routes) captured.push({ ...route, ...(await capture(route.path, route.cookie)) });
   await stop(server);
   await waitUntilDown();
 
@@ -216,8 +257,8 @@ async function main() {
       const check = await fetch(`${ORIGIN}${staticPath}`);
       if ((await check.text()) !== route.html) throw new Error(`${staticPath} is not served as a static asset`);
       console.log(`loading ${route.path} and ${staticPath} ...`);
-      await load(route.path, 2); // warm up
-      const dynamic = await load(route.path);
+      await load(route.path, 2, route.cookie); // warm up
+      const dynamic = await load(route.path, DURATION_S, route.cookie);
       const flat = await load(staticPath);
       rows.push({
         route: route.path,

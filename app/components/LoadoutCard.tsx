@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+import { formatDollars } from "~/domain/money";
+
+export interface LoadoutCardData {
+  id: number;
+  title: string;
+  description: string | null;
+  budgetCents?: number | null;
+  slotCount?: number;
+}
+
+/** A loadout in a list; `href` is its detail page. */
+export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href: string }) {
+  return (
+    <Link to={href} className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent">
+      <h3 className="break-words font-semibold">{loadout.title}</h3>
+      {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
+      {loadout.slotCount !== undefined || loadout.budgetCents != null ? (
+        <p className="mt-2 text-xs text-muted">
+          {loadout.slotCount !== undefined ? `${loadout.slotCount} of 54 slots filled` : null}
+          {loadout.slotCount !== undefined && loadout.budgetCents != null ? " · " : null}
+          {loadout.budgetCents != null ? `Budget ${formatDollars(loadout.budgetCents)}` : null}
+        </p>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,130 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Side } from "~/domain/loadout-slots";
+import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
+import { formatDollars } from "~/domain/money";
+import { WEAR_NAMES } from "~/domain/wear";
+
+const GROUPS = [
+  { title: "Pistols", groups: ["Pistols"] },
+  { title: "SMGs & Heavy", groups: ["SMGs & Heavy"] },
+  { title: "Rifles", groups: ["Rifles"] },
+  { title: "Knife & Gloves", groups: ["Knives", "Gloves"] },
+] as const;
+
+/** A side's slots, grouped Pistols, 'SMGs & Heavy', Rifles, then knife and gloves (h3 per group). */
+export function LoadoutSlots({
+  slots,
+  side,
+  actions,
+  highlight,
+}: {
+  slots: readonly SlotView[];
+  side: Side;
+  /** The editor's links and buttons for a slot. */
+  actions?: (slot: SlotView) => ReactNode;
+  /** The open slot's key. */
+  highlight?: string | null;
+}) {
+  const ofSide = slots.filter((slot) => slot.side === side);
+  return (
+    <div className="space-y-6">
+      {GROUPS.map((group) => (
+        <section key={group.title} aria-labelledby={`group-${side}-${group.title}`}>
+          <h3 id={`group-${side}-${group.title}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
+            {group.title}
+          </h3>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {ofSide
+              .filter((slot) => (group.groups as readonly string[]).includes(slot.group))
+              .map((slot) => (
+                <li
+                  key={slot.key}
+                  data-testid={`slot-${slot.key}`}
+                  className={`flex gap-3 rounded-lg border bg-panel p-3 ${highlight === slot.key ? "border-accent" : "border-line"}`}
+                  style={slot.skin ? { borderLeftColor: slot.skin.rarityColor, borderLeftWidth: 3 } : undefined}
+                >
+                  {slot.skin ? (
+                    <img src={slot.skin.image} alt="" loading="lazy" decoding="async" className="h-14 w-20 shrink-0 object-contain" />
+                  ) : (
+                    <div aria-hidden="true" className="h-14 w-20 shrink-0 rounded bg-panel-2" />
+                  )}
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-semibold">{slot.label}</p>
+                    {slot.skin ? (
+                      <>
+                        <p className="break-words">{slot.skin.name}</p>
+                        <p className="text-muted">
+                          {slot.wear ? WEAR_NAMES[slot.wear] : "No wear"} ·{" "}
+                          {slot.priceCents === null ? "Not counted" : slot.priceCents > 0 ? formatDollars(slot.priceCents) : "No Data"}
+                        </p>
+                      </>
+                    ) : (
+                      <p className="text-muted">Empty</p>
+                    )}
+                    {actions ? <div className="mt-2 flex flex-wrap gap-2">{actions(slot)}</div> : null}
+                  </div>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The side's subtotal, the total cost, the budget and how far over it the loadout is. */
+export function LoadoutTotalsPanel({ totals, side, budgetCents }: { totals: LoadoutTotals; side: Side; budgetCents: number | null }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label="Cost">
+      <div>
+        <dt className="text-muted">{SIDE_LABELS[side]} subtotal</dt>
+        <dd className="font-semibold" data-testid="side-subtotal">
+          {formatDollars(totals.sideCents[side])}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Total cost</dt>
+        <dd className="font-semibold" data-testid="total-cost">
+          {formatDollars(totals.totalCents)}
+        </dd>
+      </div>
+      {budgetCents !== null ? (
+        <div>
+          <dt className="text-muted">Budget</dt>
+          <dd className="font-semibold" data-testid="budget">
+            {formatDollars(budgetCents)}
+          </dd>
+        </div>
+      ) : null}
+      {totals.overBudgetCents !== null ? (
+        <div>
+          <dt className="text-red-300">Over budget</dt>
+          <dd className="font-semibold text-red-300" data-testid="over-budget">
+            {formatDollars(totals.overBudgetCents)}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** 'T-Side' / 'CT-Side' as links, so the side is URL state (`?side=ct`). */
+export function SideToggle({ side, hrefFor }: { side: Side; hrefFor: (side: Side) => string }) {
+  return (
+    <nav aria-label="Side" className="inline-flex rounded-lg border border-line p-1">
+      {(["t", "ct"] as const).map((s) => (
+        <Link
+          key={s}
+          to={hrefFor(s)}
+          preventScrollReset
+          replace
+          aria-current={s === side ? "page" : undefined}
+          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${s === side ? "bg-accent text-surface" : "hover:bg-panel-2"}`}
+        >
+          {SIDE_LABELS[s]}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,306 @@
+import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useState } from "react";
+import { buttonClass, Notice } from "~/components/forms";
+import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
+import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
+import { editorHref, type StepLink } from "~/domain/loadout-editor";
+import { findSlot, type Side } from "~/domain/loadout-slots";
+import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
+import { dollarsToCents, formatDollars } from "~/domain/money";
+import { WEAR_NAMES, WEARS } from "~/domain/wear";
+import type { EditorActionResult, EditorData } from "~/server/loadout-editor.server";
+
+/**
+ * A route's `shouldRevalidate` for the editor: after a 'changed elsewhere' refusal (a 409, which
+ * Remix would not revalidate after) the page reloads the latest version, as it does without JavaScript.
+ */
+export const editorShouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as EditorActionResult | undefined)?.conflict === true || defaultShouldRevalidate;
+
+const ghostButton = "rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent";
+
+/**
+ * The slot editor, one component for every caller (user loadouts, and the admin's official ones).
+ * Each step is a link to a URL under `basePath` and each pick a form post, so it works without
+ * JavaScript; with JavaScript Remix runs the same links and posts in place (no full page load).
+ */
+export function LoadoutEditor({
+  data,
+  basePath,
+  backHref,
+  heading,
+  showBudget,
+  result,
+  notice,
+}: {
+  data: EditorData;
+  basePath: string;
+  backHref: string;
+  heading: string;
+  showBudget: boolean;
+  result?: EditorActionResult;
+  notice?: string | null;
+}) {
+  const { loadout, view, step, stage } = data;
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const href = (link: StepLink) => editorHref(basePath, { side: step.side, ...link });
+  const pickerHref = (link: StepLink) => `${href(link)}#picker`;
+  const saveValues = result?.intent === "save" ? result.values : undefined;
+
+  // With JavaScript the over-budget amount follows the budget as it is typed.
+  const [typedBudget, setTypedBudget] = useState<string | null>(null);
+  const budgetCents = typedBudget === null ? loadout.budgetCents : parseBudget(typedBudget, loadout.budgetCents);
+  const totals = {
+    ...view.totals,
+    overBudgetCents: budgetCents !== null && view.totals.totalCents > budgetCents ? view.totals.totalCents - budgetCents : null,
+  };
+  const openSlot = step.slot ? findSlot(step.slot) : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{heading}</h1>
+        <Link to={backHref} className={ghostButton}>
+          Back
+        </Link>
+      </div>
+      {notice ? <Notice>{notice}</Notice> : null}
+      {result?.error ? <Notice tone="error">{result.error}</Notice> : null}
+      {result?.conflict ? (
+        <p className="text-sm">
+          <a href={href({})} className="font-semibold text-accent underline">
+            Reload the latest version
+          </a>
+        </p>
+      ) : null}
+
+      <section aria-labelledby="details-heading" className="rounded-lg border border-line bg-panel p-4">
+        <h2 id="details-heading" className="mb-3 text-lg font-bold">
+          Details
+        </h2>
+        <Form method="post" action={href({})} noValidate className="space-y-4" preventScrollReset>
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="version" value={loadout.version} />
+          <LoadoutDetailsFields
+            defaults={saveValues ?? { title: loadout.title, description: loadout.description, budget: budgetFieldValue(loadout.budgetCents) }}
+            errors={result?.intent === "save" ? result.fieldErrors : undefined}
+            showBudget={showBudget}
+            onBudgetInput={setTypedBudget}
+          />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={buttonClass} disabled={saving}>
+              {saving ? "Saving..." : "Save"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <LoadoutTotalsPanel totals={totals} side={step.side} budgetCents={showBudget ? budgetCents : null} />
+
+      <SideToggle side={step.side} hrefFor={(side: Side) => editorHref(basePath, { side })} />
+
+      {openSlot ? (
+        <section id="picker" aria-labelledby="picker-heading" className="space-y-4 rounded-lg border border-accent bg-panel p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="picker-heading" className="text-lg font-bold">
+              {stage === "types"
+                ? `Choose a ${openSlot.group === "Knives" ? "knife" : "glove"} type`
+                : stage === "wears"
+                ? "Choose a wear"
+                : `Choose a skin: ${step.type ?? openSlot.label}`}{" "}
+              <span className="text-sm font-normal text-muted">
+                ({SIDE_LABELS[openSlot.side]}, {openSlot.label})
+              </span>
+            </h2>
+            <Link to={href({})} preventScrollReset className={ghostButton}>
+              Close
+            </Link>
+          </div>
+          <Picker data={data} href={href} pickerHref={pickerHref} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="slots-heading">
+        <h2 id="slots-heading" className="mb-3 text-xl font-bold">
+          {SIDE_LABELS[step.side]} slots
+        </h2>
+        <LoadoutSlots
+          slots={view.slots}
+          side={step.side}
+          highlight={step.slot}
+          actions={(slot) => <SlotActions slot={slot} version={loadout.version} pickerHref={pickerHref} action={href({})} />}
+        />
+      </section>
+    </div>
+  );
+}
+
+function parseBudget(text: string, fallback: number | null): number | null {
+  if (text.trim() === "") return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? dollarsToCents(value) : fallback;
+}
+
+function SlotActions({
+  slot,
+  version,
+  pickerHref,
+  action,
+}: {
+  slot: SlotView;
+  version: number;
+  pickerHref: (link: StepLink) => string;
+  action: string;
+}) {
+  return (
+    <>
+      <Link
+        to={pickerHref({ slot: slot.key })}
+        preventScrollReset
+        aria-label={`${slot.skin ? "Change" : "Choose"} ${slot.label} skin`}
+        className={ghostButton}
+      >
+        {slot.skin ? "Change" : "Choose skin"}
+      </Link>
+      {slot.skin ? (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value="clear-slot" />
+          <input type="hidden" name="slot" value={slot.key} />
+          <input type="hidden" name="version" value={version} />
+          <button type="submit" aria-label={`Remove ${slot.label} skin`} className={`${ghostButton} text-red-300`}>
+            Remove
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: StepLink) => string; pickerHref: (link: StepLink) => string }) {
+  const { step, stage, types, skins, wearSkin, loadout } = data;
+  const action = href({});
+  const busy = useNavigation().state !== "idle";
+
+  if (stage === "types" && types) {
+    return (
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+        {types.map((type) => (
+          <li key={type.name}>
+            <Link
+              to={pickerHref({ slot: step.slot, type: type.name })}
+              preventScrollReset
+              className="flex items-center gap-2 rounded-md border border-line bg-panel-2 p-2 text-sm font-semibold hover:border-accent"
+            >
+              {type.image ? <img src={type.image} alt="" loading="lazy" className="h-8 w-12 object-contain" /> : null}
+              {type.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  if (stage === "wears" && wearSkin) {
+    const byWear = new Map(wearSkin.wears.map((w) => [w.wear, w]));
+    return (
+      <div className="space-y-3">
+        <div className="flex items-center gap-3">
+          <img src={wearSkin.image} alt="" className="h-14 w-20 object-contain" />
+          <p className="font-semibold">{wearSkin.name}</p>
+        </div>
+        <ul className="flex flex-wrap gap-2">
+          {WEARS.map((wear) => {
+            const row = byWear.get(wear);
+            const price = row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+            return (
+              <li key={wear}>
+                {row?.enabled ? (
+                  <Form method="post" action={action} preventScrollReset>
+                    <input type="hidden" name="intent" value="set-wear" />
+                    <input type="hidden" name="slot" value={step.slot ?? ""} />
+                    <input type="hidden" name="skinId" value={wearSkin.id} />
+                    <input type="hidden" name="wear" value={wear} />
+                    <input type="hidden" name="version" value={loadout.version} />
+                    <button type="submit" disabled={busy} className="rounded-md border border-line bg-panel-2 px-3 py-2 text-sm hover:border-accent">
+                      <span className="font-semibold">{WEAR_NAMES[wear]}</span> <span className="text-muted">{price}</span>
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="inline-block rounded-md border border-line/50 px-3 py-2 text-sm text-muted">
+                    {WEAR_NAMES[wear]} · Not possible
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <Link to={pickerHref({ slot: step.slot, type: step.type })} preventScrollReset className="text-sm text-accent underline">
+          Choose another skin
+        </Link>
+      </div>
+    );
+  }
+
+  if (!skins) return null;
+  return (
+    <div className="space-y-3">
+      <Form method="get" action={action} preventScrollReset className="flex flex-wrap items-end gap-2" role="search">
+        <input type="hidden" name="side" value={step.side} />
+        <input type="hidden" name="slot" value={step.slot ?? ""} />
+        {step.type ? <input type="hidden" name="type" value={step.type} /> : null}
+        <div className="min-w-0 flex-1">
+          <label htmlFor="skin-filter" className="mb-1 block text-sm font-medium">
+            Filter by name
+          </label>
+          <input
+            id="skin-filter"
+            name="q"
+            type="search"
+            defaultValue={step.q}
+            maxLength={50}
+            className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
+          />
+        </div>
+        <button type="submit" className={ghostButton}>
+          Filter
+        </button>
+        {step.type ? (
+          <Link to={pickerHref({ slot: step.slot })} preventScrollReset className={ghostButton}>
+            Change type
+          </Link>
+        ) : null}
+      </Form>
+      {skins.length === 0 ? <p className="text-muted">No skins match.</p> : null}
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {skins.map((skin) => (
+          <li key={skin.id}>
+            <Form method="post" action={action} preventScrollReset>
+              <input type="hidden" name="intent" value="pick-skin" />
+              <input type="hidden" name="slot" value={step.slot ?? ""} />
+              <input type="hidden" name="skinId" value={skin.id} />
+              <input type="hidden" name="version" value={loadout.version} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="flex w-full items-center gap-3 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent"
+                style={{ borderLeftColor: skin.rarityColor, borderLeftWidth: 3 }}
+              >
+                <img src={skin.image} alt="" loading="lazy" decoding="async" className="h-12 w-16 shrink-0 object-contain" />
+                <span className="min-w-0">
+                  <span className="block break-words font-semibold">{skin.name}</span>
+                  <span className="block text-muted">{priceRange(skin.minPriceCents, skin.maxPriceCents)}</span>
+                </span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function priceRange(min: number | null, max: number | null): string {
+  if (min === null || max === null) return "No Data";
+  return min === max ? formatDollars(min) : `${formatDollars(min)} – ${formatDollars(max)}`;
+}

@@ -1,0 +1,70 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/forms";
+import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { pageMeta } from "~/components/page-meta";
+import { loginPath } from "~/domain/same-site-path";
+import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
+import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
+import { getSessionUser } from "~/server/session.server";
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const userPromise = getSessionUser(context);
+  const id = parseLoadoutId(params.id);
+  const url = new URL(request.url);
+  const editor = id === null ? null : await loadEditor(context, "user", id, url);
+  const user = await userPromise;
+  if (!user) throw redirect(loginPath(url.pathname + url.search));
+  // Someone else's loadout answers exactly as a missing one.
+  if (!editor || editor.row.ownerId !== user.id) return data({ editor: null, notice: null }, { status: 404 });
+  return { editor: editor.page, notice: loadoutNotice(url.searchParams.get("notice")) };
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(context);
+  const id = parseLoadoutId(params.id);
+  if (!user) return redirect(loginPath(new URL(request.url).pathname));
+  if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
+  return editorAction(context, request, {
+    target: { kind: "user", id, userId: user.id },
+    basePath: `/loadouts/edit/${id}`,
+    afterSave: `/loadouts/user/${id}?notice=saved`,
+    mayEdit: (row) => row.ownerId === user.id,
+  });
+}
+
+export const shouldRevalidate = editorShouldRevalidate;
+
+export default function EditLoadoutPage() {
+  const { editor, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as EditorActionResult | undefined;
+  if (!editor) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.editNotFound}</h1>
+        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
+          Back to Loadouts
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <LoadoutEditor
+      data={editor}
+      basePath={`/loadouts/edit/${editor.loadout.id}`}
+      backHref="/loadouts"
+      heading="Edit Loadout"
+      showBudget
+      result={result}
+      notice={notice}
+    />
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, {
+    title: data?.editor ? `Edit ${data.editor.loadout.title}` : "Loadout not found",
+    description: "Pick a skin for every slot of your loadout.",
+    path: location.pathname,
+    noindex: true,
+  });

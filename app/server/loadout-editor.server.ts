@@ -1,0 +1,196 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorStage } from "~/domain/loadout-editor";
+import { findSlot } from "~/domain/loadout-slots";
+import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
+import type { Wear } from "~/domain/wear";
+import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
+import { skinWearsQuery, weaponSkinsQuery } from "./catalogue.server";
+import {
+  clearLoadoutSlot,
+  loadoutQuery,
+  loadoutSlotsQuery,
+  loadoutWearsQuery,
+  saveLoadoutDetails,
+  setLoadoutSlot,
+  skinFitQuery,
+  typesQuery,
+  type LoadoutRow,
+  type LoadoutTarget,
+  type WriteResult,
+} from "./loadouts.server";
+
+/**
+ * The slot editor's server half, shared by every caller (the user editor at /loadouts/edit/{id};
+ * the admin editor for official loadouts): one read for the page, one handler for its posts. The
+ * caller checks who may edit (owner or admin) and passes the kind and its base path.
+ */
+export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id: number, url: URL) {
+  const { db } = context;
+  const step = parseEditorStep(url.searchParams);
+  const stage = editorStage(step);
+  const weapon = stepWeapon(step);
+  const category = step.slot ? typeCategoryOf(step.slot) : null;
+  // Asked for in the same tick, so the loadout and the picker's data go to D1 in one batch.
+  const loadoutPromise = context.load([loadoutQuery(db, kind, id), loadoutSlotsQuery(db, kind, id), loadoutWearsQuery(db, kind, id)]);
+  const typesPromise = stage === "types" && category ? context.load([typesQuery(db, category)]) : null;
+  const skinsPromise = stage === "skins" && weapon ? context.load([weaponSkinsQuery(db, weapon)]) : null;
+  const wearPromise = stage === "wears" && step.skin ? context.load([skinFitQuery(db, step.skin), skinWearsQuery(db, step.skin)]) : null;
+  const [[rows, slots, wears], types, skins, wearSkin] = await Promise.all([loadoutPromise, typesPromise, skinsPromise, wearPromise]);
+  const row = rows[0];
+  if (!row) return null;
+
+  const filter = normalise(step.q);
+  const pickable = wearSkin?.[0][0] && step.slot && skinFitsSlot(step.slot, wearSkin[0][0]) ? wearSkin[0][0] : null;
+  return {
+    /** The stored row (owner included), for the caller's permission check; stays on the server. */
+    row,
+    /** What the page renders: pass it to <LoadoutEditor data={…}>. */
+    page: {
+      loadout: {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        budgetCents: row.budgetCents,
+        version: row.version,
+      },
+      view: buildLoadoutView(slots, wears, row.budgetCents),
+      step: {
+        side: step.side,
+        slot: step.slot?.key ?? null,
+        type: step.type,
+        q: step.q,
+        skin: step.skin,
+      },
+      stage: (stage === "wears" && !pickable ? "skins" : stage) as EditorStage,
+      types: types?.[0] ?? null,
+      skins: skins ? skins[0].filter((skin) => !filter || normalise(skin.name).includes(filter)) : null,
+      wearSkin: pickable && wearSkin ? { ...pickable, wears: wearSkin[1] } : null,
+    },
+  };
+}
+export type EditorData = NonNullable<Awaited<ReturnType<typeof loadEditor>>>["page"];
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+export type EditorActionResult = {
+  intent: string;
+  error: string;
+  /** A 'changed elsewhere' refusal: the page should show the latest version. */
+  conflict?: boolean;
+  fieldErrors?: Record<string, string[] | null>;
+  /** What the user typed, shown again when a save is refused (nothing lost silently). */
+  values?: { title: string; description: string; budget: string };
+};
+
+export interface EditorCaller {
+  target: LoadoutTarget;
+  /** The editor's URL, e.g. `/loadouts/edit/7`; picks return to its steps. */
+  basePath: string;
+  /** Where a successful save goes. */
+  afterSave: string;
+  /** Whether the signed-in user may edit this row (owner, or admin for official loadouts). */
+  mayEdit: (row: LoadoutRow) => boolean;
+}
+
+const INTENTS = ["pick-skin", "set-wear", "clear-slot", "save"] as const;
+
+/** Handles one of the editor's posts; answers a redirect (Post/Redirect/Get) or a 4xx with a message. */
+export async function editorAction(context: AppLoadContext, request: Request, caller: EditorCaller) {
+  const form = await request.formData().catch(() => null);
+  const intent = String(form?.get("intent") ?? "");
+  const fail = (status: number, error: string, extra: Partial<EditorActionResult> = {}) =>
+    data({ intent, error, ...extra } satisfies EditorActionResult, { status });
+  if (!form || !(INTENTS as readonly string[]).includes(intent)) return fail(400, "Unknown action.");
+
+  const { db } = context;
+  const { target } = caller;
+
+  /** After a refused write: 404 when the row is not the caller's (or gone), else the version moved on. */
+  async function refused() {
+    const [row] = await loadoutQuery(db, target.kind, target.id);
+    if (!row || !caller.mayEdit(row)) return fail(404, LOADOUT_MESSAGES.editForbidden);
+    return fail(409, LOADOUT_MESSAGES.changedElsewhere, { conflict: true });
+  }
+  const done = (result: WriteResult, location: string) => (result === "saved" ? redirect(location) : refused());
+
+  if (intent === "save") {
+    const submission = parseWithZod(form, { schema: loadoutDetailsSchema });
+    const values = {
+      title: String(form.get("title") ?? "").slice(0, 200),
+      description: String(form.get("description") ?? "").slice(0, 4000),
+      budget: String(form.get("budget") ?? "").slice(0, 50),
+    };
+    if (submission.status !== "success") {
+      const fieldErrors = submission.error ?? {};
+      const first = Object.values(fieldErrors).find((errors) => errors?.length)?.[0] ?? LOADOUT_MESSAGES.saveFailed;
+      return fail(400, first, { fieldErrors, values });
+    }
+    const { title, description, budget, version } = submission.value;
+    const result = await saveLoadoutDetails(db, target, version, {
+      title,
+      description,
+      budgetCents: budget,
+    });
+    if (result === "saved") return redirect(caller.afterSave);
+    const answer = await refused();
+    // Keep what was typed: the page shows it again beside the latest version.
+    return answer.init?.status === 409 ? fail(409, LOADOUT_MESSAGES.changedElsewhere, { conflict: true, values }) : answer;
+  }
+
+  if (intent === "clear-slot") {
+    const submission = parseWithZod(form, { schema: clearSlotSchema });
+    if (submission.status !== "success") return fail(400, firstError(submission.error));
+    const slot = findSlot(submission.value.slot)!;
+    return done(await clearLoadoutSlot(db, target, submission.value.version, slot.key), editorHref(caller.basePath, { side: slot.side }));
+  }
+
+  // pick-skin and set-wear: the skin must exist, fit the slot's weapon and (set-wear) have that wear enabled.
+  const submission = parseWithZod(form, {
+    schema: intent === "set-wear" ? setWearSchema : pickSkinSchema,
+  });
+  if (submission.status !== "success") return fail(400, firstError(submission.error));
+  const value: { slot: string; skinId: string; version: number; wear?: Wear } = submission.value;
+  const { skinId, version } = value;
+  const slot = findSlot(value.slot)!;
+  const [[row], [skin], wears] = await db.batch([loadoutQuery(db, target.kind, target.id), skinFitQuery(db, skinId), skinWearsQuery(db, skinId)]);
+  if (!row || !caller.mayEdit(row)) return fail(404, LOADOUT_MESSAGES.editForbidden);
+  if (!skin) return fail(400, "Unknown skin.");
+  if (!skinFitsSlot(slot, skin)) return fail(400, `${skin.name} does not fit the ${slot.label} slot.`);
+  const back = editorHref(caller.basePath, { side: slot.side });
+
+  const requested = value.wear ?? null;
+  let wear: Wear | null;
+  if (requested) {
+    wear = requested;
+    if (!wears.some((w) => w.wear === wear && w.enabled)) return fail(400, `${wear} is not a possible wear for ${skin.name}.`);
+  } else {
+    const choice = wearChoice(wears);
+    if (choice.kind === "choose") {
+      const type = typeCategoryOf(slot) ? skin.weapon : null;
+      return redirect(
+        editorHref(caller.basePath, {
+          side: slot.side,
+          slot: slot.key,
+          type,
+          skin: skin.id,
+        })
+      );
+    }
+    wear = choice.kind === "auto" ? choice.wear : null;
+  }
+  return done(
+    await setLoadoutSlot(db, target, version, {
+      key: slot.key,
+      skinId: skin.id,
+      wear,
+    }),
+    back
+  );
+}
+
+function firstError(errors: Record<string, string[] | null> | null | undefined): string {
+  return Object.values(errors ?? {}).find((list) => list?.length)?.[0] ?? "Invalid request.";
+}

@@ -1,0 +1,268 @@
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
+import type { Wear } from "~/domain/wear";
+import type { Database } from "./db/client.server";
+import { officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "./db/schema.server";
+
+// ---------------------------------------------------------------- reads (each a query for the page's batch)
+
+/** A user's loadouts, newest first (`userId` may be `requestOwner(context)`: read with the session). */
+export function userLoadoutsQuery(db: Database, userId: string | SQL) {
+  return db
+    .select({
+      id: userLoadouts.id,
+      title: userLoadouts.title,
+      description: userLoadouts.description,
+      budgetCents: userLoadouts.budgetCents,
+      slotCount: sql<number>`(select count(*) from ${userLoadoutSlots} where ${userLoadoutSlots.loadoutId} = ${userLoadouts.id})`,
+    })
+    .from(userLoadouts)
+    .where(eq(userLoadouts.userId, userId))
+    .orderBy(desc(userLoadouts.createdAt), desc(userLoadouts.id));
+}
+
+/**
+ * A loadout of either kind in one shape. `ownerId` is null for official loadouts; `version` is the
+ * user loadout's version column, or the official loadout's `updated_at` (milliseconds), so both
+ * kinds refuse a save made against an older state.
+ */
+export function loadoutQuery(db: Database, kind: LoadoutKind, id: number) {
+  if (kind === "user") {
+    return db
+      .select({
+        id: userLoadouts.id,
+        title: userLoadouts.title,
+        description: userLoadouts.description,
+        budgetCents: userLoadouts.budgetCents,
+        ownerId: sql<string | null>`${userLoadouts.userId}`,
+        version: userLoadouts.version,
+      })
+      .from(userLoadouts)
+      .where(eq(userLoadouts.id, id))
+      .limit(1);
+  }
+  return db
+    .select({
+      id: officialLoadouts.id,
+      title: officialLoadouts.title,
+      description: officialLoadouts.description,
+      budgetCents: sql<number | null>`null`,
+      ownerId: sql<string | null>`null`,
+      version: sql<number>`${officialLoadouts.updatedAt}`,
+    })
+    .from(officialLoadouts)
+    .where(eq(officialLoadouts.id, id))
+    .limit(1);
+}
+export type LoadoutRow = Awaited<ReturnType<typeof loadoutQuery>>[number];
+
+const slotColumns = (table: typeof userLoadoutSlots | typeof officialLoadoutSlots) => ({
+  slot: table.slot,
+  skinId: skins.id,
+  wear: table.wear,
+  name: skins.name,
+  image: skins.image,
+  rarityColor: skins.rarityColor,
+});
+
+/** The filled slots with their skins (a skin gone from the catalogue leaves `skinId` null). */
+export function loadoutSlotsQuery(db: Database, kind: LoadoutKind, id: number) {
+  if (kind === "user") {
+    return db
+      .select(slotColumns(userLoadoutSlots))
+      .from(userLoadoutSlots)
+      .leftJoin(skins, eq(skins.id, userLoadoutSlots.skinId))
+      .where(eq(userLoadoutSlots.loadoutId, id));
+  }
+  return db
+    .select(slotColumns(officialLoadoutSlots))
+    .from(officialLoadoutSlots)
+    .leftJoin(skins, eq(skins.id, officialLoadoutSlots.skinId))
+    .where(eq(officialLoadoutSlots.loadoutId, id));
+}
+
+/** Every wear row of the loadout's skins, for prices and enabled checks. */
+export function loadoutWearsQuery(db: Database, kind: LoadoutKind, id: number) {
+  const table = kind === "user" ? userLoadoutSlots : officialLoadoutSlots;
+  return db
+    .select({ skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
+    .from(skinWears)
+    .where(inArray(skinWears.skinId, db.select({ skinId: table.skinId }).from(table).where(eq(table.loadoutId, id))));
+}
+
+/** Knife or glove types: the catalogue's weapons of that category. */
+export function typesQuery(db: Database, category: "Knives" | "Gloves") {
+  return db.select({ name: weapons.name, image: weapons.image }).from(weapons).where(eq(weapons.category, category)).orderBy(asc(weapons.name));
+}
+
+/** A skin with its weapon's category, for checking that it fits a slot. */
+export function skinFitQuery(db: Database, skinId: string) {
+  return db
+    .select({ id: skins.id, name: skins.name, image: skins.image, weapon: skins.weapon, category: weapons.category })
+    .from(skins)
+    .innerJoin(weapons, eq(weapons.name, skins.weapon))
+    .where(eq(skins.id, skinId))
+    .limit(1);
+}
+
+// ---------------------------------------------------------------- writes
+
+export async function createUserLoadout(
+  db: Database,
+  userId: string,
+  values: { title: string; description: string | null; budgetCents: number | null }
+): Promise<number> {
+  const [row] = await db
+    .insert(userLoadouts)
+    .values({ userId, ...values })
+    .returning({ id: userLoadouts.id });
+  return row!.id;
+}
+
+/**
+ * 'Save Loadout': a user loadout titled '{title} (Copy)' with the official's description, no
+ * budget and every slot's skin and wear, written in one batch. Null when the official is gone.
+ */
+export async function copyOfficialLoadout(db: Database, userId: string, officialId: number): Promise<number | null> {
+  const [official] = await db
+    .select({ title: officialLoadouts.title, description: officialLoadouts.description })
+    .from(officialLoadouts)
+    .where(eq(officialLoadouts.id, officialId))
+    .limit(1);
+  if (!official) return null;
+  // A batch is one transaction: no other write comes between the insert and the slot copy, so the
+  // user's newest loadout is the one just inserted.
+  const [inserted] = await db.batch([
+    db
+      .insert(userLoadouts)
+      .values({ userId, title: copyTitle(official.title), description: official.description, budgetCents: null })
+      .returning({ id: userLoadouts.id }),
+    db.insert(userLoadoutSlots).select(
+      db
+        .select({
+          loadoutId: sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id"),
+          slot: officialLoadoutSlots.slot,
+          skinId: officialLoadoutSlots.skinId,
+          wear: officialLoadoutSlots.wear,
+        })
+        .from(officialLoadoutSlots)
+        .where(eq(officialLoadoutSlots.loadoutId, officialId)),
+    ),
+  ]);
+  return inserted[0]!.id;
+}
+
+/** Deletes by id and owner; false when no such loadout of this user exists. */
+export async function deleteUserLoadout(db: Database, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(userLoadouts)
+    .where(and(eq(userLoadouts.id, id), eq(userLoadouts.userId, userId)))
+    .returning({ id: userLoadouts.id });
+  return rows.length > 0;
+}
+
+/**
+ * Who may write which loadout: a user's own loadout (checked by owner), or an official loadout
+ * (the caller has checked that the user is an admin).
+ */
+export type LoadoutTarget = { kind: "user"; id: number; userId: string } | { kind: "official"; id: number };
+
+export type WriteResult = "saved" | "conflict";
+
+/** The loadout row exists, is the target's, and still has the version the editor was rendered with. */
+function guard(target: LoadoutTarget, version: number): SQL {
+  return target.kind === "user"
+    ? and(eq(userLoadouts.id, target.id), eq(userLoadouts.userId, target.userId), eq(userLoadouts.version, version))!
+    : and(eq(officialLoadouts.id, target.id), sql`${officialLoadouts.updatedAt} = ${version}`)!;
+}
+
+/** Bumps the version (user) or `updated_at` (official) when the guard holds; returns a row when it did. */
+function bumpVersion(db: Database, target: LoadoutTarget, version: number) {
+  const now = Date.now();
+  if (target.kind === "user") {
+    return db
+      .update(userLoadouts)
+      .set({ version: sql`${userLoadouts.version} + 1`, updatedAt: new Date(now) })
+      .where(guard(target, version))
+      .returning({ id: userLoadouts.id });
+  }
+  // A new updated_at that surely differs from the old one, even within the same millisecond.
+  return db
+    .update(officialLoadouts)
+    .set({ updatedAt: sql`max(${now}, ${officialLoadouts.updatedAt} + 1)` })
+    .where(guard(target, version))
+    .returning({ id: officialLoadouts.id });
+}
+
+const slotsTable = (target: LoadoutTarget) => (target.kind === "user" ? userLoadoutSlots : officialLoadoutSlots);
+
+/**
+ * Puts a skin (and wear, or none) into a slot. One batch: the slot write and the version bump both
+ * check the version first, so a stale editor writes nothing and learns of the conflict.
+ */
+export async function setLoadoutSlot(
+  db: Database,
+  target: LoadoutTarget,
+  version: number,
+  slot: { key: string; skinId: string; wear: Wear | null }
+): Promise<WriteResult> {
+  // The slot's values are selected from the loadout row itself, so the insert happens only when
+  // the guard holds (the row is the target's and at the expected version).
+  const values = {
+    slot: sql<string>`${slot.key}`.as("slot"),
+    skinId: sql<string>`${slot.skinId}`.as("skin_id"),
+    wear: sql<Wear | null>`${slot.wear}`.as("wear"),
+  };
+  const upsert =
+    target.kind === "user"
+      ? db
+          .insert(userLoadoutSlots)
+          .select(db.select({ loadoutId: userLoadouts.id, ...values }).from(userLoadouts).where(guard(target, version)))
+          .onConflictDoUpdate({
+            target: [userLoadoutSlots.loadoutId, userLoadoutSlots.slot],
+            set: { skinId: sql`excluded.skin_id`, wear: sql`excluded.wear` },
+          })
+      : db
+          .insert(officialLoadoutSlots)
+          .select(db.select({ loadoutId: officialLoadouts.id, ...values }).from(officialLoadouts).where(guard(target, version)))
+          .onConflictDoUpdate({
+            target: [officialLoadoutSlots.loadoutId, officialLoadoutSlots.slot],
+            set: { skinId: sql`excluded.skin_id`, wear: sql`excluded.wear` },
+          });
+  const [, bumped] = await db.batch([upsert, bumpVersion(db, target, version)]);
+  return bumped.length > 0 ? "saved" : "conflict";
+}
+
+/** Removes a slot's skin, in one batch with the version check. */
+export async function clearLoadoutSlot(db: Database, target: LoadoutTarget, version: number, key: string): Promise<WriteResult> {
+  const table = slotsTable(target);
+  const owned = target.kind === "user" ? db.select({ id: userLoadouts.id }).from(userLoadouts) : db.select({ id: officialLoadouts.id }).from(officialLoadouts);
+  const [, bumped] = await db.batch([
+    db.delete(table).where(and(eq(table.loadoutId, target.id), eq(table.slot, key), exists(owned.where(guard(target, version))))),
+    bumpVersion(db, target, version),
+  ]);
+  return bumped.length > 0 ? "saved" : "conflict";
+}
+
+/** Title, description and (user loadouts) budget, only if nobody saved since `version`. */
+export async function saveLoadoutDetails(
+  db: Database,
+  target: LoadoutTarget,
+  version: number,
+  values: { title: string; description: string | null; budgetCents: number | null }
+): Promise<WriteResult> {
+  const now = new Date();
+  const rows =
+    target.kind === "user"
+      ? await db
+          .update(userLoadouts)
+          .set({ ...values, version: sql`${userLoadouts.version} + 1`, updatedAt: now })
+          .where(guard(target, version))
+          .returning({ id: userLoadouts.id })
+      : await db
+          .update(officialLoadouts)
+          .set({ title: values.title, description: values.description, updatedAt: sql`max(${now.getTime()}, ${officialLoadouts.updatedAt} + 1)` })
+          .where(guard(target, version))
+          .returning({ id: officialLoadouts.id });
+  return rows.length > 0 ? "saved" : "conflict";
+}
