@@ -1,16 +1,11 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { applyConsentChoice, type StoredConsent } from "~/domain/cookie-consent";
 import type { action } from "~/routes/cookie-consent";
+import { useHydrated } from "./useHydrated";
 
 /** The banner and the settings panel share one fetcher, so either shows a choice the other made. */
 const CONSENT_FETCHER_KEY = "cookie-consent";
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** The consent as the page should show it: a choice being sent wins over the stored one. */
 export function useDisplayedConsent(stored: StoredConsent): StoredConsent {

@@ -56,7 +56,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement | 
  * The shell's search box. Without JavaScript it is a plain GET form to /search; with it, up to 10
  * suggestions (links to the skins) appear under it from the second character.
  */
-export function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
+export function SearchBox({ id, focusOnOpen }: { id: string; focusOnOpen?: boolean }) {
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
@@ -71,6 +71,11 @@ export function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }
       setOpen(document.activeElement === inputRef.current);
     }
   }, []);
+
+  // In the mobile search dialog, focus moves into the dialog as it opens.
+  useEffect(() => {
+    if (focusOnOpen) inputRef.current?.focus();
+  }, [focusOnOpen]);
 
   return (
     <Form
@@ -95,7 +100,6 @@ export function SearchBox({ id, autoFocus }: { id: string; autoFocus?: boolean }
         placeholder="Search skins..."
         autoComplete="off"
         minLength={2}
-        autoFocus={autoFocus}
         aria-describedby={`${id}-status`}
         onChange={(event) => {
           setQuery(event.currentTarget.value);

@@ -66,7 +66,7 @@ function MobileSearch() {
       {open ? (
         <div role="dialog" aria-modal="true" aria-label="Search skins" className="fixed inset-0 z-40 bg-surface/95 p-4">
           <div className="flex items-center gap-2">
-            <SearchBox id="mobile-search" autoFocus />
+            <SearchBox id="mobile-search" focusOnOpen />
             <button type="button" onClick={() => setOpen(false)} className="rounded-md px-3 py-2 text-sm hover:bg-panel-2">
               Close
             </button>

@@ -1,16 +1,92 @@
-import type { ReactNode } from "react";
+// The form kit every form of the product uses: fields that take Conform's field metadata (from
+// `useForm`, fed by the same zod schema the action parses with), so the label, the input, its
+// error list, aria-invalid and aria-describedby always agree, with JavaScript or without.
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
+import { useFormAction, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-export function FieldErrors({ id, errors }: { id: string; errors?: readonly string[] | null }) {
-  if (!errors?.length) return null;
+export type ListOfErrors = readonly (string | null | undefined)[] | null | undefined;
+
+const inputClass = "w-full rounded-md border border-line bg-panel-2 px-3 py-2";
+const labelClass = "mb-1 block text-sm font-medium";
+
+/** A field's (or a form's) messages; `id` is what the control's aria-describedby names. */
+export function ErrorList({ id, errors }: { id?: string; errors: ListOfErrors }) {
+  const messages = [...new Set(errors?.filter((error): error is string => Boolean(error)))];
+  if (!messages.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-400">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
       ))}
     </ul>
   );
 }
 
+/** Kept for forms not yet on the kit: the same list under the older name. */
+export function FieldErrors({ id, errors }: { id: string; errors?: ListOfErrors }) {
+  return <ErrorList id={id} errors={errors} />;
+}
+
+/** The form-level error (`submission.reply({ formErrors })`), announced as an alert. */
+export function FormError({ form }: { form: Pick<FormMetadata<Record<string, unknown>>, "errorId" | "errors"> }) {
+  const messages = form.errors?.filter(Boolean);
+  if (!messages?.length) return null;
+  return (
+    <div id={form.errorId} role="alert" className="rounded-md border border-red-600 bg-panel px-3 py-2 text-sm text-red-300">
+      {messages.length === 1 ? messages[0] : <ErrorList errors={messages} />}
+    </div>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date" | "file";
+type ExtraInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue" | "form">;
+
+/** Label, input and error list for one field; `type` picks the input. */
+export function Field({
+  label,
+  meta,
+  type = "text",
+  hint,
+  inputProps,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<unknown>;
+  type?: InputType;
+  /** A short help text under the input, read with it (aria-describedby). */
+  hint?: ReactNode;
+  inputProps?: ExtraInputProps;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div>
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      <input key={key} {...props} {...inputProps} className={inputProps?.className ?? inputClass} />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+type FieldProps = Omit<Parameters<typeof Field>[0], "type">;
+
+/**
+ * The older name-based text field, for the auth forms until they move to Conform's metadata
+ * (`Field`); new forms use `Field`.
+ */
 export function TextField({
   label,
   name,
@@ -22,14 +98,14 @@ export function TextField({
   label: string;
   name: string;
   type?: string;
-  errors?: readonly string[] | null;
+  errors?: ListOfErrors;
   defaultValue?: string;
   autoComplete?: string;
 }) {
   const errorId = `${name}-errors`;
   return (
     <div>
-      <label htmlFor={name} className="mb-1 block text-sm font-medium">
+      <label htmlFor={name} className={labelClass}>
         {label}
       </label>
       <input
@@ -40,10 +116,126 @@ export function TextField({
         autoComplete={autoComplete}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : undefined}
-        className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
+        className={inputClass}
       />
-      <FieldErrors id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+export function NumberField(props: FieldProps) {
+  return <Field {...props} type="number" inputProps={{ inputMode: "decimal", ...props.inputProps }} />;
+}
+
+export function DateField(props: FieldProps) {
+  return <Field {...props} type="date" />;
+}
+
+/** A file input; the form needs `encType="multipart/form-data"`. */
+export function FileField(props: FieldProps) {
+  return <Field {...props} type="file" />;
+}
+
+export function SelectField({
+  label,
+  meta,
+  options,
+  placeholder,
+  selectProps,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<unknown>;
+  options: readonly { value: string; label: string }[];
+  /** A first, empty choice ("Choose a weapon"). */
+  placeholder?: string;
+  selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">;
+}) {
+  const { key, ...props } = getSelectProps(meta);
+  return (
+    <div>
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      <select key={key} {...props} {...selectProps} className={selectProps?.className ?? inputClass}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  meta,
+  textareaProps,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<unknown>;
+  textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form">;
+}) {
+  const { key, ...props } = getTextareaProps(meta);
+  return (
+    <div>
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      <textarea key={key} {...props} {...textareaProps} className={textareaProps?.className ?? `${inputClass} min-h-24`} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * Whether a form is being submitted: the fetcher's, or else a navigation to `formAction` (the
+ * current route's action by default) carrying `intent` when one is given.
+ */
+export function useIsSubmitting({
+  fetcher,
+  formAction,
+  intent,
+}: { fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">; formAction?: string; intent?: string } = {}): boolean {
+  const navigation = useNavigation();
+  const routeAction = useFormAction();
+  if (fetcher) return fetcher.state === "submitting" && (!intent || fetcher.formData?.get("intent") === intent);
+  return (
+    navigation.state === "submitting" &&
+    navigation.formAction === (formAction ?? routeAction) &&
+    (!intent || navigation.formData?.get("intent") === intent)
+  );
+}
+
+/**
+ * A submit button that says `pendingText` and is disabled while its form submits (with
+ * JavaScript; without it the browser shows its own progress). Pass the form's `fetcher`, or its
+ * `formAction` when it posts elsewhere than the current route, and its `intent` when the route
+ * has several forms.
+ */
+export function SubmitButton({
+  children,
+  pendingText,
+  fetcher,
+  formAction,
+  intent,
+  className = buttonClass,
+  disabled,
+  ...props
+}: {
+  children: ReactNode;
+  pendingText: string;
+  fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">;
+  formAction?: string;
+  intent?: string;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "formAction" | "children">) {
+  const submitting = useIsSubmitting({ fetcher, formAction, intent });
+  return (
+    <button type="submit" {...props} className={className} disabled={disabled || submitting} aria-disabled={submitting || undefined}>
+      {submitting ? pendingText : children}
+    </button>
   );
 }
 

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { buttonClass, Notice, TextField } from "~/components/forms";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, Field, FormError, Notice, SubmitButton } from "~/components/forms";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
@@ -26,8 +26,9 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted } as const;
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
-type ActionResult = { intent: string; formError?: string; fieldErrors?: Record<string, string[] | null> };
+type ActionResult = { intent: string; result: SubmissionResult<string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -63,22 +64,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "change-password") {
     const submission = parseWithZod(form, { schema: changePasswordSchema });
     if (submission.status !== "success") {
-      const errors = submission.error ?? {};
-      const formError = errors.newPassword?.[0] ?? errors.confirmPassword?.[0] ?? errors.currentPassword?.[0];
-      return data({ intent, formError, fieldErrors: errors } satisfies ActionResult, { status: 400 });
+      return data({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) } satisfies ActionResult, { status: 400 });
     }
-    let result: Awaited<ReturnType<typeof changePassword>>;
+    let outcome: Awaited<ReturnType<typeof changePassword>>;
     try {
-      result = await changePassword(context, user.id, submission.value.currentPassword, submission.value.newPassword);
+      outcome = await changePassword(context, user.id, submission.value.currentPassword, submission.value.newPassword);
     } catch (error) {
       console.error(error);
-      return data({ intent, formError: "An error occurred while updating password" } satisfies ActionResult, { status: 503 });
+      const result = submission.reply({ formErrors: ["An error occurred while updating password"], hideFields: PASSWORD_FIELDS });
+      return data({ intent, result } satisfies ActionResult, { status: 503 });
     }
-    if (result === "wrong-password") {
-      return data(
-        { intent, formError: "Current password is incorrect", fieldErrors: { currentPassword: ["Current password is incorrect"] } } satisfies ActionResult,
-        { status: 400 },
-      );
+    if (outcome === "wrong-password") {
+      const result = submission.reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] }, hideFields: PASSWORD_FIELDS });
+      return data({ intent, result } satisfies ActionResult, { status: 400 });
     }
     return redirect("/profile?notice=password-updated");
   }
@@ -86,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "delete-account") {
     const submission = parseWithZod(form, { schema: deleteAccountSchema });
     if (submission.status !== "success") {
-      return data({ intent, formError: "Type DELETE to confirm.", fieldErrors: submission.error ?? {} } satisfies ActionResult, { status: 400 });
+      return data({ intent, result: submission.reply() } satisfies ActionResult, { status: 400 });
     }
     await deleteAccount(context.db, user.id, user.email);
     const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
@@ -94,20 +92,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/login?mode=login&notice=account-deleted", { headers });
   }
 
-  return data({ intent, formError: "Unknown action." } satisfies ActionResult, { status: 400 });
+  return data({ intent, result: { status: "error", error: { "": ["Unknown action."] } } } satisfies ActionResult, { status: 400 });
 }
 
 export default function ProfilePage() {
   const { user, tab, confirmDelete, notice, favorites, trackers, loadouts, timeZone, now } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  const busy = useNavigation().state === "submitting";
+  const actionData = useActionData<typeof action>();
   const returnTo = useReturnPath();
-  // With JavaScript the shared schema checks before sending; without it the server does the same.
+  // With JavaScript the shared schemas check before sending; without it the server does the same.
   const [passwordForm, passwordFields] = useForm({
     id: "change-password",
+    lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
+    constraint: getZodConstraint(changePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onBlur",
+  });
+  const deleteResult = actionData?.intent === "delete-account" ? actionData.result : undefined;
+  const [deleteForm, deleteFields] = useForm({
+    id: "delete-account",
+    lastResult: deleteResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldRevalidate: "onBlur",
   });
 
   if (!user) {
@@ -122,8 +127,6 @@ export default function ProfilePage() {
     );
   }
 
-  const passwordResult = actionData?.intent === "change-password" ? actionData : undefined;
-  const deleteResult = actionData?.intent === "delete-account" ? actionData : undefined;
   const current = TABS.find((t) => t.id === tab)!;
 
   return (
@@ -183,33 +186,15 @@ export default function ProfilePage() {
         <h2 id="password-heading" className="text-xl font-bold">
           Change password
         </h2>
-        {passwordResult?.formError ? <Notice tone="error">{passwordResult.formError}</Notice> : null}
         <Form method="post" {...getFormProps(passwordForm)} className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />
-          <TextField
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            errors={passwordFields.currentPassword.errors ?? passwordResult?.fieldErrors?.currentPassword}
-          />
-          <TextField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            errors={passwordFields.newPassword.errors ?? passwordResult?.fieldErrors?.newPassword}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            errors={passwordFields.confirmPassword.errors ?? passwordResult?.fieldErrors?.confirmPassword}
-          />
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <FormError form={passwordForm} />
+          <Field label="Current password" meta={passwordFields.currentPassword} type="password" inputProps={{ autoComplete: "current-password" }} />
+          <Field label="New password" meta={passwordFields.newPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+          <Field label="Confirm new password" meta={passwordFields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+          <SubmitButton intent="change-password" pendingText="Updating password...">
             Update password
-          </button>
+          </SubmitButton>
         </Form>
       </section>
 
@@ -218,17 +203,21 @@ export default function ProfilePage() {
           Delete account
         </h2>
         {confirmDelete || deleteResult ? (
-          <Form method="post" noValidate className="space-y-4 rounded-lg border border-red-700 p-4">
+          <Form method="post" {...getFormProps(deleteForm)} className="space-y-4 rounded-lg border border-red-700 p-4">
             <input type="hidden" name="intent" value="delete-account" />
             <p>
               This removes your account, favourites, loadouts and resell trackers for good. This action cannot be undone.
             </p>
-            {deleteResult?.formError ? <Notice tone="error">{deleteResult.formError}</Notice> : null}
-            <TextField label="Type DELETE to confirm" name="confirm" autoComplete="off" />
+            <FormError form={deleteForm} />
+            <Field label="Type DELETE to confirm" meta={deleteFields.confirm} inputProps={{ autoComplete: "off" }} />
             <div className="flex gap-3">
-              <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600" disabled={busy}>
+              <SubmitButton
+                intent="delete-account"
+                pendingText="Deleting account..."
+                className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50"
+              >
                 Delete my account
-              </button>
+              </SubmitButton>
               <Link to="/profile" className="rounded-md border border-line px-4 py-2">
                 Cancel
               </Link>

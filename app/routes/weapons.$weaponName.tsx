@@ -173,7 +173,7 @@ export default function WeaponPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const weapon = data?.weapon ?? "Weapon";
   return pageMeta(matches, {
     title: `${weapon} Skins`,
