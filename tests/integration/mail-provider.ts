@@ -2,7 +2,8 @@
 // under test reaches it over the network; tests steer it through /__control and read /__log.
 import { createServer, type Server } from "node:http";
 
-export const MAIL_PROVIDER_PORT = 8891;
+/** 8891, or MAIL_PROVIDER_PORT so that several checkouts can run their integration tests at once. */
+export const MAIL_PROVIDER_PORT = Number(process.env.MAIL_PROVIDER_PORT ?? 8891);
 
 interface LogEntry {
   key: string | null;
