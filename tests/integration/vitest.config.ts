@@ -1,13 +1,22 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { nodePasswordService } from "../../workers/node-password.ts";
+import { MAIL_PROVIDER_PORT } from "./mail-provider.ts";
 import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutStatements } from "../../migrations/seed/sql.ts";
 
 // Integration tests run inside workerd against a real local D1 with the migrations applied and
 // the real catalogue seeded. The Remix plugin stays out of this config; the Worker under test
 // serves the production build, so `npm run build` runs first.
 const NODE_HASH_PASSWORD = "Nöde-made pässword 🔑";
+
+/** The `[vars]` of wrangler.toml as written (`KEY = "value"` lines): what a deploy gets by default. */
+function wranglerTomlVars(): Record<string, string> {
+  const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
+  const section = toml.split(/^\[vars\]\s*$/m)[1]?.split(/^\[/m)[0] ?? "";
+  return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map((match) => [match[1], match[2]]));
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
@@ -26,14 +35,25 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_NODE_HASH: nodeHash, TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD, ENVIRONMENT: "test" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TEST_SEED: seed,
+            TEST_NODE_HASH: nodeHash,
+            TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD,
+            TEST_DEFAULT_VARS: wranglerTomlVars(),
+            TEST_MAIL_PROVIDER: `http://127.0.0.1:${MAIL_PROVIDER_PORT}`,
+            // Development settings for the tests (wrangler.toml's defaults are production's).
+            ENVIRONMENT: "test",
+            MAIL_TRANSPORT: "log",
+            SESSION_SECRET: "skinvault-test-session-secret",
+          },
         },
       }),
     ],
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
-      // A local stand-in for the mail provider's HTTP API (port 8891).
+      // A local stand-in for the mail provider's HTTP API (port 8891, or MAIL_PROVIDER_PORT).
       globalSetup: ["tests/integration/mail-provider.ts"],
       // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },
