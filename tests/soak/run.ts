@@ -155,7 +155,7 @@ async function main() {
       }
       await gone;
     }
-    log.end();
+    // The log stream closes with the process: the server's pipes may still be flushing into it.
   }
 }
 
