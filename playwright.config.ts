@@ -10,8 +10,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry in CI covers a request lost while the development server restarts (tests/e2e/serve.ts).
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a failure (or a crash of the server, see tests/e2e/serve.ts) is reported, not hidden.
+  retries: 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   use: {

@@ -1,11 +1,25 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { describeError } from "~/server/errors.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * What Remix reports. Expected answers are not crashes: a thrown Response (a redirect, a 404), a
+ * 4xx the router makes itself (405 for a POST to a page without an action, 404 for no route), and
+ * aborted requests are not logged. Real errors get one line (see `describeError`).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Response) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error ?? error.statusText : error;
+  console.error(`[remix] ${request.method} ${new URL(request.url).pathname}: ${describeError(cause)}`);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -27,7 +41,7 @@ export default async function handleRequest(
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) console.error(`[render] ${describeError(error)}`);
         status = 500;
       },
     },

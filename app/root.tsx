@@ -66,7 +66,7 @@ export default function App() {
   return <Outlet />;
 }
 
-const STATUS_KINDS: Record<number, ErrorKind> = { 403: "forbidden", 404: "not-found" };
+const STATUS_KINDS: Record<number, ErrorKind> = { 403: "forbidden", 404: "not-found", 405: "method-not-allowed" };
 
 function errorKindOf(error: unknown): ErrorKind {
   if (isRouteErrorResponse(error)) return STATUS_KINDS[error.status] ?? (error.status >= 500 ? "server" : "unknown");

@@ -1,36 +1,54 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
-import { cleanupExpired } from "../app/server/cleanup.server";
-import { createDatabase } from "../app/server/db/client.server";
-import { runMailJob } from "../app/server/mail/job.server";
+import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
+import { describeError } from "../app/server/errors.server";
 import { isCrossOriginWrite } from "../app/server/origin-check.server";
+import { plainErrorResponse, screenRequest } from "../app/server/request-guard.server";
+import { runScheduled } from "../app/server/scheduled.server";
 import { applySecurityHeaders } from "../app/server/security-headers.server";
 import { wasmPasswordService } from "./argon2-password";
 import { createLoadContext, type Env } from "./load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+function withBaseline(response: Response, production: boolean): Response {
+  const headers = new Headers(response.headers);
+  // Documents get the full set (with the CSP) in entry.server; redirects, data, API answers and
+  // the Worker's own refusals get the baseline here.
+  if (!headers.has("X-Content-Type-Options")) applySecurityHeaders(headers, { production });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default {
   async fetch(request, env, ctx): Promise<Response> {
-    if (isCrossOriginWrite(request)) {
-      const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
-      applySecurityHeaders(headers, { production: env.ENVIRONMENT === "production" });
-      return new Response("Cross-origin request refused.", { status: 403, headers });
+    const production = env.ENVIRONMENT === "production";
+    try {
+      if (isCrossOriginWrite(request)) {
+        const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+        applySecurityHeaders(headers, { production });
+        return new Response("Cross-origin request refused.", { status: 403, headers });
+      }
+      const screened = await screenRequest(request);
+      if (!screened.ok) return withBaseline(plainErrorResponse(request, screened.refusal), production);
+      const context = await createLoadContext(screened.request, env, (promise) => ctx.waitUntil(promise), wasmPasswordService);
+      const response = withBaseline(await handleRemixRequest(screened.request, context), production);
+      if (!production) response.headers.set("X-D1-Round-Trips", String(context.d1RoundTrips()));
+      // Every 429 says when to come back; routes set the exact time, this is the safety net.
+      if (response.status === 429 && !response.headers.has("Retry-After")) response.headers.set("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
+      return response;
+    } catch (error) {
+      // Nothing may escape to the runtime: an uncaught error is a bare 500 with a stack trace in
+      // development, and bursts of them brought `wrangler dev` down.
+      console.error(`[fetch] ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
+      return withBaseline(
+        plainErrorResponse(request, { status: 500, title: "Server Error", message: "Something went wrong on our end. Please try again." }),
+        production,
+      );
     }
-    const context = await createLoadContext(request, env, (promise) => ctx.waitUntil(promise), wasmPasswordService);
-    const response = await handleRemixRequest(request, context);
-    const headers = new Headers(response.headers);
-    // Documents get the full set (with the CSP) in entry.server; redirects, data and API answers
-    // get the baseline here.
-    if (!headers.has("X-Content-Type-Options")) applySecurityHeaders(headers, { production: env.ENVIRONMENT === "production" });
-    if (env.ENVIRONMENT !== "production") headers.set("X-D1-Round-Trips", String(context.d1RoundTrips()));
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
 
-  async scheduled(_controller, env, _ctx): Promise<void> {
-    const db = createDatabase(env.DB);
-    const [mail] = await Promise.all([runMailJob(db, env), cleanupExpired(db)]);
-    if (mail.failed > 0) console.warn(`[mail] claimed ${mail.claimed}, sent ${mail.sent}, failed ${mail.failed}`);
+  async scheduled(controller, env, _ctx): Promise<void> {
+    await runScheduled(controller.cron, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -12,8 +12,10 @@ export interface Env extends MailEnv {
   ENVIRONMENT: string;
   ADMIN_EMAILS: string;
   APP_ORIGIN: string;
-  /** Secret: comma-separated cookie signing secrets, newest first (a fixed one outside production). */
+  /** Secret: comma-separated cookie signing secrets, newest first (`.dev.vars` has a development one). */
   SESSION_SECRET?: string;
+  /** Multiplies every rate limit (test servers); production's limits without it. */
+  RATE_LIMIT_MULTIPLIER?: string;
 }
 
 declare module "@remix-run/cloudflare" {

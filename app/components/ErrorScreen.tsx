@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { pageMeta } from "./page-meta";
 
-export type ErrorKind = "not-found" | "server" | "forbidden" | "network" | "unknown" | "crash";
+export type ErrorKind = "not-found" | "server" | "forbidden" | "method-not-allowed" | "network" | "unknown" | "crash";
 
 interface ErrorCopy {
   code?: string;
@@ -18,6 +18,7 @@ const COPY: Record<ErrorKind, ErrorCopy> = {
     title: "Access Denied",
     message: "You don't have permission to access this page. Please log in or contact support.",
   },
+  "method-not-allowed": { code: "405", title: "Method not allowed", message: "This page cannot be sent a form. Please go back and try again." },
   network: { title: "Network Error", message: "Network error. Please check your connection" },
   unknown: { title: "Unexpected Error", message: "An unexpected error occurred" },
   crash: { title: "Something went wrong", message: "An unexpected error occurred. Please try refreshing the page." },

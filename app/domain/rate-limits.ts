@@ -9,8 +9,12 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMITS = {
-  /** Failed logins for one account: the sixth in a row within 15 minutes is refused. */
-  loginByEmail: { name: "login-email", limit: 5, windowSeconds: 15 * 60 },
+  /** Failed logins for one account from one client address: the sixth within 15 minutes is refused. */
+  loginByAccountAndIp: { name: "login-account-ip", limit: 5, windowSeconds: 15 * 60 },
+  /** Failed logins for one account from anywhere: a higher ceiling, so one attacker cannot lock the owner out. */
+  loginByAccount: { name: "login-account", limit: 20, windowSeconds: 15 * 60 },
+  /** ... and its second step: past this the account waits out the day (the delay grows). */
+  loginByAccountDaily: { name: "login-account-day", limit: 100, windowSeconds: 24 * 60 * 60 },
   /** Failed logins from one client address. */
   loginByIp: { name: "login-ip", limit: 50, windowSeconds: 15 * 60 },
   /** Registrations from one client address. */
@@ -22,6 +26,23 @@ export const RATE_LIMITS = {
   /** Confirmation mails sent again for one account. */
   resendConfirmation: { name: "resend-confirmation", limit: 1, windowSeconds: 300 },
 } as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+/**
+ * The limits in force: production's, with each limit multiplied by `RATE_LIMIT_MULTIPLIER` (a
+ * positive whole number from the environment; test servers raise their limits with it). Anything
+ * else, or nothing, means production's limits.
+ */
+export function rateLimitsWith(multiplier: string | undefined): RateLimits {
+  const factor = Number(multiplier);
+  if (!Number.isInteger(factor) || factor < 1) return RATE_LIMITS;
+  return Object.fromEntries(Object.entries(RATE_LIMITS).map(([key, rule]) => [key, { ...rule, limit: rule.limit * factor }])) as RateLimits;
+}
+
+/** The `Retry-After` value for a 429 without a more precise one (a minute). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export const RESET_RATE_LIMIT_MESSAGE = "Too many password reset attempts. Please wait a few minutes before trying again.";
 export const LOGIN_RATE_LIMIT_MESSAGE = "Too many login attempts. Please wait a few minutes before trying again.";

@@ -1,11 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
+import { isDevelopment } from "~/domain/environment";
 import { runMailJob } from "~/server/mail/job.server";
 import { sentMailQuery } from "~/server/mail/outbox.server";
 
-/** Development only: mail the `log` transport "sent", with its links, so they can be clicked locally. */
+/**
+ * Development only: mail the `log` transport "sent", with its links, so they can be clicked locally.
+ * Anywhere but an explicit development or test environment (production, a typo, nothing) it is a 404.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.env.ENVIRONMENT === "production") throw new Response("Not Found", { status: 404 });
+  if (!isDevelopment(context.env.ENVIRONMENT)) throw new Response("Not Found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || null;
   const [rows] = await context.load([sentMailQuery(context.db, to)]);
   return {
@@ -23,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Development only: runs the mail job now instead of waiting for the cron trigger. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (context.env.ENVIRONMENT === "production") throw new Response("Not Found", { status: 404 });
+  if (!isDevelopment(context.env.ENVIRONMENT)) throw new Response("Not Found", { status: 404 });
   const form = await request.formData();
   if (form.get("intent") === "deliver") await runMailJob(context.db, context.env);
   return redirect(new URL(request.url).pathname + new URL(request.url).search);

@@ -38,6 +38,9 @@ function modeOf(value: string | null): Mode {
   return MODES.find((mode) => mode === value) ?? "login";
 }
 
+/** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
+export { retryAfterHeaders as headers } from "~/server/retry-after.server";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(context);
   const url = new URL(request.url);
@@ -56,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const intent = String(form.get("intent") ?? "");
   const ip = clientAddress(request);
-  const fail = (status: number, result: ActionResult) => data(result, { status });
+  const fail = (status: number, result: ActionResult, headers?: HeadersInit) => data(result, { status, headers });
 
   if (intent === "login") {
     const outcome = await createAuthenticator(context).authenticate("form", request);
@@ -137,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         unconfirmedEmail: submission.value.email,
         formError: "A confirmation e-mail was sent a moment ago. Please wait a few minutes before asking again.",
         retryAfterSeconds: limit.retryAfterSeconds,
-      });
+      }, { "Retry-After": String(limit.retryAfterSeconds) });
     }
     return redirect("/login?mode=login&notice=confirmation-sent");
   }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { RATE_LIMITS, type RateLimitDecision } from "~/domain/rate-limits";
+import { type RateLimitDecision } from "~/domain/rate-limits";
 import type { Database } from "./db/client.server";
 import {
   emailConfirmationTokens,
@@ -16,7 +16,7 @@ import {
 import { enqueueMailQuery } from "./mail/outbox.server";
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "./mail/templates.server";
 import { DUMMY_PASSWORD_HASH } from "./password.server";
-import { clear, consume, hit, peek } from "./rate-limit.server";
+import { clear, consume, hit, peek, rateLimitsFor } from "./rate-limit.server";
 import { revokeOtherSessionsQuery } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -37,7 +37,7 @@ export type RegisterResult = { ok: true } | { ok: false; rateLimited: RateLimitD
  */
 export async function register(context: AppLoadContext, email: string, password: string, ip: string): Promise<RegisterResult> {
   const { db, env } = context;
-  const limit = await consume(db, RATE_LIMITS.registerByIp, ip);
+  const limit = await consume(db, rateLimitsFor(env).registerByIp, ip);
   if (!limit.allowed) return { ok: false, rateLimited: limit };
   const passwordHash = await context.passwords.hash(password);
   const [existing] = await findUserByEmailQuery(db, email);
@@ -59,7 +59,7 @@ export async function register(context: AppLoadContext, email: string, password:
 /** Queues a fresh confirmation mail for an unconfirmed account (at most one per 5 minutes). */
 export async function resendConfirmation(context: AppLoadContext, email: string): Promise<RateLimitDecision> {
   const { db, env } = context;
-  const limit = await consume(db, RATE_LIMITS.resendConfirmation, email);
+  const limit = await consume(db, rateLimitsFor(env).resendConfirmation, email);
   if (!limit.allowed) return limit;
   const [user] = await findUserByEmailQuery(db, email);
   if (!user || user.emailConfirmedAt) return limit;
@@ -112,25 +112,32 @@ export type LoginResult =
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /**
- * Checks e-mail and password. Failed attempts count per account and per client address; an
- * unknown e-mail still costs one hash verification, so timing reveals nothing.
+ * Checks e-mail and password. Failed attempts count per account and client address pair (the
+ * strict limit: one address guessing one account), per account from anywhere (a higher ceiling in
+ * two steps, 15 minutes then a day: the growing delay), and per address. So knowing someone's
+ * e-mail does not let one attacker lock its owner out; see the README. An unknown e-mail still
+ * costs one hash verification, so timing reveals nothing.
  */
 export async function verifyLogin(context: AppLoadContext, email: string, password: string, ip: string): Promise<LoginResult> {
   const { db } = context;
-  const [byEmail, byIp] = await peek(db, [
-    [RATE_LIMITS.loginByEmail, email],
-    [RATE_LIMITS.loginByIp, ip],
-  ]);
-  const blocked = [byEmail, byIp].find((decision) => decision && !decision.allowed);
-  if (blocked) return { ok: false, reason: "rate-limited", retryAfterSeconds: blocked.retryAfterSeconds };
+  const limits = rateLimitsFor(context.env);
+  const pair = `${email}|${ip}`;
+  const checks = [
+    [limits.loginByAccountAndIp, pair],
+    [limits.loginByAccount, email],
+    [limits.loginByAccountDaily, email],
+    [limits.loginByIp, ip],
+  ] as const;
+  const blocked = (await peek(db, checks)).filter((decision) => !decision.allowed);
+  if (blocked.length > 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: Math.max(...blocked.map((d) => d.retryAfterSeconds)) };
 
   const [user] = await findUserByEmailQuery(db, email);
   const valid = await context.passwords.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
   if (!user || !valid) {
-    await Promise.all([hit(db, RATE_LIMITS.loginByEmail, email), hit(db, RATE_LIMITS.loginByIp, ip)]);
+    await Promise.all(checks.map(([rule, id]) => hit(db, rule, id)));
     return { ok: false, reason: "invalid" };
   }
-  await clear(db, RATE_LIMITS.loginByEmail, email);
+  await clear(db, limits.loginByAccountAndIp, pair);
   if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed", email };
   return { ok: true, userId: user.id };
 }
@@ -140,22 +147,33 @@ export async function verifyLogin(context: AppLoadContext, email: string, passwo
 export type ResetRequestResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Queues a reset mail when the account exists. The answer is the same either way; a second
- * request for an e-mail within 300 seconds, or too many from one address, is refused.
+ * Queues a reset mail when the account exists. The answer is the same either way, and so is the
+ * work: a token is made and hashed, and one batch of two conditional inserts (token and mail, each
+ * `... SELECT ... WHERE` the account exists) goes to D1 whether the address has an account or not,
+ * so the response time says nothing. A second request for an e-mail within 300 seconds, or too
+ * many from one address, is refused.
  */
 export async function requestPasswordReset(context: AppLoadContext, email: string, ip: string): Promise<ResetRequestResult> {
   const { db, env } = context;
-  const byIp = await consume(db, RATE_LIMITS.resetByIp, ip);
+  const limits = rateLimitsFor(env);
+  const byIp = await consume(db, limits.resetByIp, ip);
   if (!byIp.allowed) return { ok: false, retryAfterSeconds: byIp.retryAfterSeconds };
-  const byEmail = await consume(db, RATE_LIMITS.resetByEmail, email);
+  const byEmail = await consume(db, limits.resetByEmail, email);
   if (!byEmail.allowed) return { ok: false, retryAfterSeconds: byEmail.retryAfterSeconds };
-  const [user] = await findUserByEmailQuery(db, email);
-  if (!user) return { ok: true };
   const token = randomToken();
+  const tokenHash = await hashToken(token);
   const now = Date.now();
-  await db.batch([
-    db.insert(passwordResetTokens).values({ tokenHash: await hashToken(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS) }),
-    enqueueMailQuery(db, passwordResetMail(email, env.APP_ORIGIN, token), now),
+  const mail = passwordResetMail(email, env.APP_ORIGIN, token);
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) SELECT ?1, id, ?2, ?3 FROM users WHERE email = ?4")
+      .bind(tokenHash, now + RESET_TOKEN_TTL_MS, now, email),
+    d1
+      .prepare(
+        `INSERT INTO mail_outbox (id, "to", subject, text, html, next_attempt_at, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6 WHERE EXISTS (SELECT 1 FROM users WHERE email = ?2)`,
+      )
+      .bind(crypto.randomUUID(), email, mail.subject, mail.text, mail.html, now),
   ]);
   return { ok: true };
 }

@@ -1,4 +1,4 @@
-import { decide, type RateLimitDecision, type RateLimitRule, type RateLimitState } from "~/domain/rate-limits";
+import { decide, rateLimitsWith, type RateLimitDecision, type RateLimitRule, type RateLimits, type RateLimitState } from "~/domain/rate-limits";
 import type { Database } from "./db/client.server";
 
 // Plain D1 statements: drizzle's raw `db.run(sql)` cannot join a batch.
@@ -53,4 +53,9 @@ export async function clear(db: Database, rule: RateLimitRule, id: string): Prom
 /** The client address Cloudflare reports; local runs have none. */
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
+}
+
+/** The limits configured for this environment (`RATE_LIMIT_MULTIPLIER`; production's without it). */
+export function rateLimitsFor(env: { RATE_LIMIT_MULTIPLIER?: string }): RateLimits {
+  return rateLimitsWith(env.RATE_LIMIT_MULTIPLIER);
 }

@@ -7,7 +7,6 @@ import { sessions, users } from "./db/schema.server";
 import { randomToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const DEV_SESSION_SECRET = "skinvault-development-session-secret";
 
 interface SessionEnv {
   ENVIRONMENT: string;
@@ -18,9 +17,12 @@ export function sessionCookieName(env: SessionEnv): string {
   return env.ENVIRONMENT === "production" ? "__Host-skinvault_session" : "skinvault_session";
 }
 
-/** The signed session cookie; built per request because the secret arrives with the request. */
+/**
+ * The signed session cookie; built per request because the secret arrives with the request. There
+ * is no built-in secret: development's comes from `.dev.vars`, production's from `wrangler secret`.
+ */
 export function createSessionCookie(env: SessionEnv) {
-  const secret = env.SESSION_SECRET || (env.ENVIRONMENT === "production" ? undefined : DEV_SESSION_SECRET);
+  const secret = env.SESSION_SECRET;
   if (!secret) throw new Error("SESSION_SECRET is not set");
   return createCookie(sessionCookieName(env), {
     httpOnly: true,
@@ -32,9 +34,19 @@ export function createSessionCookie(env: SessionEnv) {
   });
 }
 
-/** Reads the session id from a request's cookie; a bad signature counts as no session. */
+/**
+ * Reads the session id from a request's cookie. A bad signature, or a value that is not even
+ * well-formed (forged, truncated, `%%%`), counts as no session: the visitor is simply signed out.
+ */
 export async function readSessionId(env: SessionEnv, request: Request): Promise<string | null> {
-  const value: unknown = await createSessionCookie(env).parse(request.headers.get("Cookie"));
+  // Without a secret nobody can be signed in (logging in then fails loudly).
+  if (!env.SESSION_SECRET) return null;
+  let value: unknown;
+  try {
+    value = await createSessionCookie(env).parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
+  }
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 

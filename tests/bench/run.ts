@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
+import { ensureDevVars } from "../../workers/dev-vars.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9234);
@@ -225,6 +226,7 @@ function timeSearchCode(rounds = 10): { samples: number; p50Ms: number; p95Ms: n
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
+  ensureDevVars();
   run("npm", ["run", "build"]);
   rmSync(STATIC_DIR, { recursive: true, force: true });
 

@@ -1,6 +1,7 @@
 // Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { ensureDevVars } from "../../workers/dev-vars.ts";
 import { E2E_ADMIN_EMAILS } from "./admins.ts";
 
 const port = process.argv[2] ?? "8788";
@@ -8,6 +9,7 @@ const inspectorPort = process.argv[3] ?? "9230";
 const state = `.wrangler/e2e-state-${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
+ensureDevVars();
 rmSync(state, { recursive: true, force: true });
 for (const command of [
   ["npx", "wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
@@ -26,20 +28,16 @@ const args = [
   "--log-level", "warn", "--show-interactive-dev-session=false",
 ];
 
-// `wrangler dev` is a development server and now and then exits mid-run on a loaded machine (a
-// blank "✘ [ERROR]"). It is restarted on the same state, so one crash costs the requests in
-// flight (retried once in CI) rather than every test after it.
+// A server that exits mid-run is a failure, not something to hide: this process exits with it,
+// and Playwright then fails the run ("webServer ... exited"); `npm run soak` is where a crash is
+// investigated.
 let stopping = false;
-let server: ChildProcess;
-function start() {
-  server = spawn("npx", args, { stdio: "inherit", env });
-  server.on("exit", (code) => {
-    if (stopping) process.exit(code ?? 0);
-    console.error(`wrangler dev exited (${code}); restarting`);
-    setTimeout(start, 500);
-  });
-}
-start();
+const server = spawn("npx", args, { stdio: "inherit", env });
+server.on("exit", (code, signal) => {
+  if (stopping) process.exit(code ?? 0);
+  console.error(`wrangler dev exited during the end-to-end run (code ${code}, signal ${signal}); failing the run`);
+  process.exit(1);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     stopping = true;

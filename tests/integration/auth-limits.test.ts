@@ -2,10 +2,12 @@ import { env } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { loader as mailboxLoader } from "~/routes/dev.mailbox";
-import { verifyLogin } from "~/server/accounts.server";
+import { requestPasswordReset, verifyLogin } from "~/server/accounts.server";
 import { createDatabase } from "~/server/db/client.server";
 import { createQueryBatcher } from "~/server/db/batcher.server";
+import { countRoundTrips } from "~/server/db/round-trips.server";
 import { DUMMY_PASSWORD_HASH, type PasswordService } from "~/server/password.server";
+import { RATE_LIMITS } from "~/domain/rate-limits";
 import { login, post, registerUser, uniqueEmail, uniqueIp } from "./helpers";
 
 function contextWith(passwords: PasswordService, overrides: Partial<AppLoadContext> = {}): AppLoadContext {
@@ -26,6 +28,83 @@ describe("login timing", () => {
     const result = await verifyLogin(contextWith(spy), uniqueEmail("ghost"), "whatever", uniqueIp());
     expect(result).toEqual({ ok: false, reason: "invalid" });
     expect(verified).toEqual([DUMMY_PASSWORD_HASH]);
+  });
+});
+
+describe("failed logins (production limits: no RATE_LIMIT_MULTIPLIER in this environment)", () => {
+  it("runs with production's limits", () => {
+    expect(env.RATE_LIMIT_MULTIPLIER).toBeUndefined();
+    expect(RATE_LIMITS.loginByAccountAndIp.limit).toBe(5);
+    expect(RATE_LIMITS.loginByAccount.limit).toBe(20);
+  });
+
+  it("an attacker who knows the e-mail cannot lock its owner out: the limit counts per account and address", async () => {
+    const email = uniqueEmail("victim");
+    await registerUser(email, "owner-pass-1");
+    const attacker = uniqueIp();
+    for (let i = 0; i < 5; i++) expect((await login(email, "guess", attacker)).status).toBe(400);
+    const refused = await login(email, "guess", attacker);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(await refused.text()).toContain("Too many login attempts. Please wait a few minutes before trying again.");
+    // The owner, from their own address, still gets in.
+    const owner = await login(email, "owner-pass-1", uniqueIp());
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Location")).toBe("/profile");
+  });
+
+  it("many addresses against one account meet the higher per-account ceiling", async () => {
+    const email = uniqueEmail("ceiling");
+    await registerUser(email, "owner-pass-1");
+    for (let address = 0; address < 4; address++) {
+      const ip = uniqueIp();
+      for (let i = 0; i < 5; i++) expect((await login(email, "guess", ip)).status).toBe(400);
+    }
+    const refused = await login(email, "owner-pass-1", uniqueIp());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
+describe("every 429 says when to retry", () => {
+  it("forgot password, a second request for the same e-mail", async () => {
+    const email = uniqueEmail("forgot");
+    await registerUser(email, "secret1");
+    expect((await post("/login?mode=forgot", { intent: "forgot", email })).status).toBe(302);
+    const refused = await post("/login?mode=forgot", { intent: "forgot", email });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(250);
+  });
+
+  it("resend confirmation", async () => {
+    const email = uniqueEmail("resend-429");
+    await registerUser(email, "secret1", { confirm: false });
+    expect((await post("/login?mode=login", { intent: "resend-confirmation", email })).status).toBe(302);
+    const refused = await post("/login?mode=login", { intent: "resend-confirmation", email });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(250);
+  });
+});
+
+describe("forgot password timing", () => {
+  it("a known and an unknown e-mail get the same answer and the same database work", async () => {
+    const known = uniqueEmail("known");
+    await registerUser(known, "secret1");
+    const unknown = uniqueEmail("unknown");
+    const trips: number[] = [];
+    for (const email of [known, unknown]) {
+      const d1 = countRoundTrips(env.DB);
+      const db = createDatabase(d1.binding);
+      const context = contextWith({ hash: async () => "", verify: async () => false }, { db, load: createQueryBatcher(db) });
+      expect(await requestPasswordReset(context, email, uniqueIp())).toEqual({ ok: true });
+      trips.push(d1.roundTrips());
+    }
+    expect(trips[0]).toBe(trips[1]);
+    const [knownPage, unknownPage] = [await post("/login?mode=forgot", { intent: "forgot", email: uniqueEmail("a") }), await post("/login?mode=forgot", { intent: "forgot", email: unknown.replace("unknown", "unknown2") })];
+    expect(knownPage.headers.get("Location")).toBe(unknownPage.headers.get("Location"));
+    // Only the account's address got a reset mail and a token.
+    const mails = await env.DB.prepare(`SELECT "to" FROM mail_outbox WHERE "to" IN (?, ?) AND subject LIKE '%reset%'`).bind(known, unknown).all<{ to: string }>();
+    expect(mails.results.map((row) => row.to)).toEqual([known]);
   });
 });
 

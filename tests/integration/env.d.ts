@@ -9,7 +9,8 @@ declare global {
       TEST_SEED: string[];
       TEST_NODE_HASH: string;
       TEST_NODE_HASH_PASSWORD: string;
-      TEST_MAIL_PROVIDER_URL: string;
+      TEST_MAIL_PROVIDER: string;
+      TEST_DEFAULT_VARS: Record<string, string>;
     }
   }
 }

@@ -2,8 +2,6 @@
 // under test reaches it over the network; tests steer it through /__control and read /__log.
 import { createServer, type Server } from "node:http";
 
-/** Chosen free by the Vitest config, so several checkouts can run the integration tests at once. */
-const MAIL_PROVIDER_PORT = Number(process.env.MAIL_PROVIDER_PORT ?? 8891);
 
 interface LogEntry {
   key: string | null;
@@ -11,6 +9,7 @@ interface LogEntry {
   status: number;
 }
 
+/** Listens on MAIL_PROVIDER_PORT (the Vitest config picks a free one, so checkouts can run at once). */
 export default async function setup(): Promise<() => Promise<void>> {
   let mode: "ok" | "fail" | "hang" = "ok";
   let delayMs = 0;
@@ -44,7 +43,7 @@ export default async function setup(): Promise<() => Promise<void>> {
       }, delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(MAIL_PROVIDER_PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(Number(process.env.MAIL_PROVIDER_PORT ?? 8891), "127.0.0.1", resolve));
   return async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

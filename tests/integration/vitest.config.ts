@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -22,8 +23,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The `[vars]` of wrangler.toml as written (`KEY = "value"` lines): what a deploy gets by default. */
+function wranglerTomlVars(): Record<string, string> {
+  const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
+  const section = toml.split(/^\[vars\]\s*$/m)[1]?.split(/^\[/m)[0] ?? "";
+  return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map((match) => [match[1], match[2]]));
+}
+
 export default defineConfig(async () => {
-  // Read by the globalSetup (same Node process) and handed to the tests inside workerd.
+  // Read by the globalSetup (same Node process), so several checkouts can run these tests at once.
   process.env.MAIL_PROVIDER_PORT ??= String(await freePort());
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
   const catalogue = buildCatalogue();
@@ -41,14 +49,25 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_NODE_HASH: nodeHash, TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD, TEST_MAIL_PROVIDER_URL: `http://127.0.0.1:${process.env.MAIL_PROVIDER_PORT}`, ENVIRONMENT: "test" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TEST_SEED: seed,
+            TEST_NODE_HASH: nodeHash,
+            TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD,
+            TEST_DEFAULT_VARS: wranglerTomlVars(),
+            TEST_MAIL_PROVIDER: `http://127.0.0.1:${process.env.MAIL_PROVIDER_PORT}`,
+            // Development settings for the tests (wrangler.toml's defaults are production's).
+            ENVIRONMENT: "test",
+            MAIL_TRANSPORT: "log",
+            SESSION_SECRET: "skinvault-test-session-secret",
+          },
         },
       }),
     ],
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
-      // A local stand-in for the mail provider's HTTP API (on a free port).
+      // A local stand-in for the mail provider's HTTP API (MAIL_PROVIDER_PORT, a free port by default).
       globalSetup: ["tests/integration/mail-provider.ts"],
       // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },

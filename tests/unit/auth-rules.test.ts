@@ -43,7 +43,7 @@ describe("change password and register schemas", () => {
 });
 
 describe("rate limits", () => {
-  const rule = RATE_LIMITS.loginByEmail;
+  const rule = RATE_LIMITS.loginByAccountAndIp;
   const start = 1_000_000;
   it("allow up to the limit within a window, then refuse until it ends", () => {
     expect(decide(rule, null, start)).toEqual({ allowed: true, retryAfterSeconds: 0 });

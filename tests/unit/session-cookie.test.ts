@@ -3,7 +3,7 @@ import { createSessionCookie, sessionCookieName } from "~/server/session.server"
 
 describe("session cookie", () => {
   it("is named skinvault_session outside production, signed, HttpOnly, SameSite=Lax, 7 days", async () => {
-    const env = { ENVIRONMENT: "development" };
+    const env = { ENVIRONMENT: "development", SESSION_SECRET: "dev-secret" };
     expect(sessionCookieName(env)).toBe("skinvault_session");
     const header = await createSessionCookie(env).serialize("abc");
     expect(header).toMatch(/^skinvault_session=/);
@@ -14,8 +14,9 @@ describe("session cookie", () => {
     expect(await createSessionCookie(env).parse(header.split(";")[0]!)).toBe("abc");
   });
 
-  it("is __Host- prefixed and Secure in production, and needs a secret there", async () => {
+  it("is __Host- prefixed and Secure in production, and needs a secret everywhere (none is built in)", async () => {
     expect(() => createSessionCookie({ ENVIRONMENT: "production" })).toThrow(/SESSION_SECRET/);
+    expect(() => createSessionCookie({ ENVIRONMENT: "development" })).toThrow(/SESSION_SECRET/);
     const env = { ENVIRONMENT: "production", SESSION_SECRET: "s3cret" };
     const header = await createSessionCookie(env).serialize("abc");
     expect(header).toMatch(/^__Host-skinvault_session=/);

@@ -1,0 +1,152 @@
+/**
+ * The Worker screens every request before Remix sees it, so no route has to remember: methods
+ * other than GET, HEAD and POST, bodies that are too big, and POST bodies that are not a readable
+ * UTF-8 form are refused with a clear 4xx. What passes is a request whose `formData()` cannot
+ * throw (paths under `/api/` speak JSON and read their own bodies, still within the size cap).
+ */
+
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+/** Room for a sticker craft's images (in-game, placement and five stickers) in one multipart form. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const UTF8 = new Set(["utf-8", "utf8"]);
+
+export interface PlainError {
+  status: number;
+  title: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+export interface Refusal extends PlainError {
+  status: 400 | 405 | 413 | 415;
+}
+
+export type Screened = { ok: true; request: Request } | { ok: false; refusal: Refusal };
+
+const refuse = (status: Refusal["status"], title: string, message: string, headers?: Record<string, string>): Screened => ({
+  ok: false,
+  refusal: { status, title, message, headers },
+});
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/** `type/subtype` in lower case and the parameters of a Content-Type header. */
+export function parseMediaType(header: string | null): { type: string; params: Map<string, string> } {
+  const [type = "", ...rest] = (header ?? "").split(";");
+  const params = new Map<string, string>();
+  for (const part of rest) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"));
+  }
+  return { type: type.trim().toLowerCase(), params };
+}
+
+/** Reads at most `limit` bytes of a body; null when it is longer. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<ArrayBuffer | null> {
+  if (!body) return new ArrayBuffer(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+export async function screenRequest(request: Request): Promise<Screened> {
+  const method = request.method.toUpperCase();
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+    await request.body?.cancel();
+    return refuse(405, "Method not allowed", `This address does not accept ${method} requests.`, { Allow: ALLOWED_METHODS.join(", ") });
+  }
+  if (method !== "POST") return { ok: true, request };
+
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    await request.body?.cancel();
+    return tooLarge();
+  }
+  let bytes: ArrayBuffer | null;
+  try {
+    bytes = await readCapped(request.body, MAX_BODY_BYTES);
+  } catch {
+    return refuse(400, "Bad request", "The request body could not be read.");
+  }
+  if (!bytes) return tooLarge();
+
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Length");
+  const { type, params } = parseMediaType(headers.get("Content-Type"));
+  const pathname = new URL(request.url).pathname;
+  if (!isApiPath(pathname)) {
+    // An empty body without a type (a bare POST) is an empty form.
+    if (type === "" && bytes.byteLength === 0) headers.set("Content-Type", "application/x-www-form-urlencoded");
+    else if (!FORM_TYPES.has(type)) {
+      return refuse(415, "Unsupported form encoding", "Forms must be sent as application/x-www-form-urlencoded or multipart/form-data.");
+    }
+    const charset = params.get("charset");
+    if (charset !== undefined && !UTF8.has(charset.toLowerCase())) return refuse(415, "Unsupported form encoding", "Forms must be sent in UTF-8.");
+  }
+
+  const screened = new Request(request.url, { method, headers, body: bytes, redirect: request.redirect, signal: request.signal });
+  if (!isApiPath(pathname)) {
+    try {
+      await screened.clone().formData();
+    } catch {
+      return refuse(400, "Bad request", "The form could not be read. Please go back and send it again.");
+    }
+  }
+  return { ok: true, request: screened };
+}
+
+function tooLarge(): Screened {
+  return refuse(413, "Request too large", `A form may carry at most ${MAX_BODY_BYTES / (1024 * 1024)} MB.`);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/**
+ * The answer to a refused (or failed) request: JSON under `/api/`, else a small self-contained
+ * HTML page (no scripts, no database) with the status, what went wrong and a way back.
+ */
+export function plainErrorResponse(request: Request, refusal: PlainError): Response {
+  const headers = new Headers(refusal.headers);
+  headers.set("Cache-Control", "no-store");
+  if (isApiPath(new URL(request.url).pathname)) {
+    return Response.json({ success: false, error: `${refusal.title}. ${refusal.message}` }, { status: refusal.status, headers });
+  }
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(refusal.title)} | SkinVault</title></head>
+<body>
+<main>
+<p>${refusal.status}</p>
+<h1>${escapeHtml(refusal.title)}</h1>
+<p>${escapeHtml(refusal.message)}</p>
+<p><a href="/">Back to SkinVault</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(request.method === "HEAD" ? null : html, { status: refusal.status, headers });
+}
