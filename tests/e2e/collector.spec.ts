@@ -1,47 +1,22 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // Validation errors answer 400 by design (the form comes back with the spec's message).
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
 const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
-const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-const PASSWORD = "collector-pass-1";
 const REDLINE = "AK-47 | Redline";
 
-/** Registers and confirms a new account through the product (the dev mailbox), ending signed out. */
-async function newAccount(page: Page): Promise<string> {
-  const email = uniqueEmail("collector");
-  await page.goto("/login?mode=register");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("Registration successful!", { exact: false })).toBeVisible();
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  await page.getByRole("button", { name: "Deliver pending mail now" }).click();
-  const link = page.getByRole("link", { name: /\/confirm-email\?token=/ }).first();
-  await expect(link).toBeVisible();
-  await page.goto((await link.getAttribute("href"))!);
-  await page.getByRole("button", { name: "Confirm e-mail address" }).click();
-  await expect(page.getByText("Your e-mail address is confirmed.", { exact: false })).toBeVisible();
-  return email;
-}
-
-async function fillLogin(page: Page, email: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-test("favourite from a weapon-page card (via login) and from the skin page, see them on the profile, remove one", async ({ page }) => {
+test("favourite from a weapon-page card (via login) and from the skin page, see them on the profile, remove one", async ({ page, user }) => {
   test.setTimeout(90_000);
-  const email = await newAccount(page);
 
   // Signed out, the heart leads to the login page and back to the card.
   await page.goto("/weapons/AK-47");
   await page.getByRole("link", { name: `Log in to add ${REDLINE} to favorites` }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await fillLogin(page, email);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/weapons\/AK-47#skin-ak-47-redline$/);
 
   const heart = page.getByRole("button", { name: `Add ${REDLINE} to favorites` });
@@ -70,13 +45,8 @@ test("favourite from a weapon-page card (via login) and from the skin page, see 
   await expect(grid.getByRole("heading", { name: REDLINE })).toBeVisible();
 });
 
-test("track a resell: one validation error first, then the list with badge and profit, edit, delete", async ({ page }, testInfo) => {
+test("track a resell: one validation error first, then the list with badge and profit, edit, delete", async ({ signedInPage: page }, testInfo) => {
   test.setTimeout(90_000);
-  const email = await newAccount(page);
-  await page.goto("/login?mode=login");
-  await fillLogin(page, email);
-  await expect(page).toHaveURL(/\/profile$/);
-
   await page.goto("/resell-tracker");
   await expect(page.getByText("You have no resell trackers yet.")).toBeVisible();
 
