@@ -10,8 +10,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // No retries: a failure (or a crash of the server, see tests/e2e/serve.ts) is reported, not hidden.
-  retries: 0,
+  // One retry in CI covers a request lost while `wrangler dev` restarts after its own crash
+  // (tests/e2e/serve.ts; not yet fixed at the root, see the README). Playwright reports it as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   use: {
