@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, like, sql } from "drizzle-orm";
+import { searchKey } from "~/domain/catalogue";
+import type { Database } from "./db/client.server";
+import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "./db/schema.server";
+import { craftSkinColumns } from "./catalogue.server";
+
+/** Every craft, newest first, with its skin: the /sticker-crafts grid and the admin list. */
+export function allCraftsQuery(db: Database) {
+  return db
+    .select({
+      id: stickerCrafts.id,
+      name: stickerCrafts.name,
+      description: stickerCrafts.description,
+      ingameImage: stickerCrafts.ingameImage,
+      placementImage: stickerCrafts.placementImage,
+      updatedAt: stickerCrafts.updatedAt,
+      ...craftSkinColumns,
+    })
+    .from(stickerCrafts)
+    .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
+    .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id));
+}
+
+export function craftQuery(db: Database, id: number) {
+  return db
+    .select({
+      id: stickerCrafts.id,
+      name: stickerCrafts.name,
+      description: stickerCrafts.description,
+      ingameImage: stickerCrafts.ingameImage,
+      placementImage: stickerCrafts.placementImage,
+      externalCraftLink: stickerCrafts.externalCraftLink,
+      version: stickerCrafts.version,
+      updatedAt: stickerCrafts.updatedAt,
+      ...craftSkinColumns,
+    })
+    .from(stickerCrafts)
+    .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
+    .where(eq(stickerCrafts.id, id))
+    .limit(1);
+}
+
+export function craftStickersQuery(db: Database, craftId: number) {
+  return db
+    .select({
+      position: stickerCraftStickers.position,
+      name: stickerCraftStickers.name,
+      image: stickerCraftStickers.image,
+      priceCents: stickerCraftStickers.priceCents,
+      externalLink: stickerCraftStickers.externalLink,
+      lastUpdated: stickerCraftStickers.lastUpdated,
+    })
+    .from(stickerCraftStickers)
+    .where(eq(stickerCraftStickers.craftId, craftId))
+    .orderBy(asc(stickerCraftStickers.position));
+}
+
+const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
+
+/** The lowest and highest known price of the craft's skin over its possible wears. */
+export function craftSkinPriceQuery(db: Database, craftId: number) {
+  return db
+    .select({
+      minCents: sql<number | null>`min(${priceOfEnabledWear})`,
+      maxCents: sql<number | null>`max(${priceOfEnabledWear})`,
+    })
+    .from(skinWears)
+    .where(eq(skinWears.skinId, sql`(select ${stickerCrafts.skinId} from ${stickerCrafts} where ${stickerCrafts.id} = ${craftId})`));
+}
+
+export const PICKER_LIMIT = 10;
+
+/** Catalogue stickers whose name contains every word of the query, for the admin's picker. */
+export function stickerSearchQuery(db: Database, query: string) {
+  const words = query
+    .split(/\s+/)
+    .map(searchKey)
+    .filter(Boolean)
+    .slice(0, 6);
+  if (words.length === 0) return db.select({ id: stickers.id, name: stickers.name, image: stickers.image }).from(stickers).where(sql`0`);
+  return db
+    .select({ id: stickers.id, name: stickers.name, image: stickers.image })
+    .from(stickers)
+    .where(and(...words.map((word) => like(stickers.searchKey, `%${word}%`))))
+    .orderBy(sql`length(${stickers.name})`, asc(stickers.name))
+    .limit(PICKER_LIMIT);
+}
+
+export function stickerByIdQuery(db: Database, id: number) {
+  return db.select({ id: stickers.id, name: stickers.name, image: stickers.image }).from(stickers).where(eq(stickers.id, id)).limit(1);
+}
+
+export function skinByIdQuery(db: Database, id: string) {
+  return db.select({ id: skins.id, name: skins.name, image: skins.image }).from(skins).where(eq(skins.id, id)).limit(1);
+}
