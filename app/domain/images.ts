@@ -48,9 +48,15 @@ function pngSize(b: Uint8Array): Size {
   return { width: u32be(b, 16), height: u32be(b, 20) };
 }
 
-/** JPEG: walk the segments to the first start-of-frame marker; the file must end with EOI. */
+/** An end-of-image marker anywhere after the header (some cameras append data after it). */
+function hasJpegEnd(b: Uint8Array): boolean {
+  for (let i = b.length - 2; i > 2; i--) if (b[i] === 0xff && b[i + 1] === 0xd9) return true;
+  return false;
+}
+
+/** JPEG: walk the segments to the first start-of-frame marker; the file must hold an EOI marker. */
 function jpegSize(b: Uint8Array): Size {
-  if (b[b.length - 2] !== 0xff || b[b.length - 1] !== 0xd9) return null;
+  if (!hasJpegEnd(b)) return null;
   let offset = 2;
   while (offset + 4 <= b.length) {
     if (b[offset] !== 0xff) return null;
@@ -78,10 +84,10 @@ function jpegSize(b: Uint8Array): Size {
 
 /** WebP: a RIFF container whose declared size matches the file, then VP8, VP8L or VP8X. */
 function webpSize(b: Uint8Array): Size {
-  if (b.length < 30 || u32le(b, 4) + 8 !== b.length) return null;
+  if (b.length < 25 || u32le(b, 4) + 8 !== b.length) return null;
   const chunk = ascii(b, 12, 4);
   if (chunk === "VP8 ") {
-    if (!startsWith(b, [0x9d, 0x01, 0x2a], 23)) return null;
+    if (b.length < 30 || !startsWith(b, [0x9d, 0x01, 0x2a], 23)) return null;
     return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
   }
   if (chunk === "VP8L") {
@@ -89,7 +95,7 @@ function webpSize(b: Uint8Array): Size {
     const bits = u32le(b, 21);
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
-  if (chunk === "VP8X") return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
+  if (chunk === "VP8X" && b.length >= 30) return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
   return null;
 }
 
