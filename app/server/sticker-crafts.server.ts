@@ -141,6 +141,8 @@ function insertStickersFrom(db: Database, input: CraftInput, images: (string | n
     db.insert(stickerCraftStickers).select(
       db
         .select({
+          // drizzle wants every column, in the table's order; a NULL id becomes the next rowid.
+          id: sql`null`.as("id"),
           craftId: stickerCrafts.id,
           name: sql`${sticker.name}`.as("name"),
           image: sql`${images[index] ?? null}`.as("image"),

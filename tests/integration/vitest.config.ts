@@ -8,6 +8,8 @@ import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutSt
 // the real catalogue seeded. The Remix plugin stays out of this config; the Worker under test
 // serves the production build, so `npm run build` runs first.
 const NODE_HASH_PASSWORD = "Nöde-made pässword 🔑";
+/** The admin of the integration tests (tests/integration/helpers.ts signs in as it). */
+const TEST_ADMIN_EMAIL = "admin@integration.test";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
@@ -26,7 +28,7 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_NODE_HASH: nodeHash, TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD, ENVIRONMENT: "test" },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_NODE_HASH: nodeHash, TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD, ENVIRONMENT: "test", ADMIN_EMAILS: `admin@skinvault.test,${TEST_ADMIN_EMAIL}` },
         },
       }),
     ],

@@ -126,13 +126,15 @@ export default function AdminStickerCrafts() {
       </section>
     );
   }
-  if (editor) {
+  // A submit of the editor (a search, a pick, a refused save) shows it again with what was typed.
+  const editing = reply?.values ?? editor;
+  if (editing) {
     return (
       <div className="space-y-4">
         <Link to={PAGE} className="text-sm text-accent hover:underline">
           Back to the sticker crafts
         </Link>
-        <CraftEditor key={editor.id ?? "new"} initial={editor} reply={reply?.values ? { ...reply, values: reply.values } : undefined} formError={reply?.formError} busy={busy} />
+        <CraftEditor key={editing.id ?? "new"} initial={editor ?? editing} reply={reply?.values ? { ...reply, values: reply.values } : undefined} formError={reply?.formError} busy={busy} />
       </div>
     );
   }
