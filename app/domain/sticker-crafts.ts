@@ -89,8 +89,3 @@ export function craftStats(crafts: readonly { ingameImage: string | null; placem
     withPlacement: crafts.filter((c) => c.placementImage).length,
   };
 }
-
-/** A craft id from a URL or a form: a positive integer, else null. */
-export function parseCraftId(value: string | null | undefined): number | null {
-  return value && /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER ? Number(value) : null;
-}

@@ -4,14 +4,15 @@ import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
 import { formatDollars, priceRange } from "~/domain/money";
-import { craftTotals, parseCraftId } from "~/domain/sticker-crafts";
+import { craftTotals} from "~/domain/sticker-crafts";
+import { parseId } from "~/domain/ids";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/catalogue.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery } from "~/server/sticker-crafts.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   // An id that cannot exist still asks the batch (for id 0), so every answer costs one round trip.
-  const id = parseCraftId(params.craftId) ?? 0;
+  const id = parseId(params.craftId) ?? 0;
   const [found, stickerRows, prices] = await context.load([craftQuery(db, id), craftStickersQuery(db, id), craftSkinPriceQuery(db, id)]);
   const headers = catalogueCacheHeaders(request);
   const craft = found[0];

@@ -7,9 +7,9 @@ import {
   craftTotals,
   isCraftImageKey,
   keyOfImageUrl,
-  parseCraftId,
   stickersToSave,
 } from "~/domain/sticker-crafts";
+import { parseId } from "~/domain/ids";
 
 describe("sticker positions", () => {
   it("keeps stickers with a name at the position of their slot", () => {
@@ -61,8 +61,8 @@ describe("image keys", () => {
 });
 
 describe("craft ids", () => {
-  it.each([["1", 1], ["42", 42]])("%s is an id", (value, id) => expect(parseCraftId(value)).toBe(id));
-  it.each(["0", "-1", "1.5", "abc", "", "01", "99999999999", undefined, null])("%j is not", (value) => expect(parseCraftId(value)).toBeNull());
+  it.each([["1", 1], ["42", 42]])("%s is an id", (value, id) => expect(parseId(value)).toBe(id));
+  it.each(["0", "-1", "1.5", "abc", "", "01", "99999999999", undefined, null])("%j is not", (value) => expect(parseId(value)).toBeNull());
 });
 
 describe("totals (beyond the spec)", () => {

@@ -3,7 +3,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dollarsToCents } from "~/domain/money";
-import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, parseCraftId, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
+import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
+import { parseId } from "~/domain/ids";
 import { CRAFT_FILE_FIELDS, SKIN_REQUIRED, stickerCraftSchema, stickerFileField, stickerUploadFailure } from "~/forms/sticker-craft";
 import { searchDirectQuery } from "~/server/catalogue.server";
 import { searchPlan } from "~/domain/search";
@@ -96,7 +97,7 @@ const text = (form: FormData, name: string, max = 4096) => {
 
 /** The submitted values as the editor shows them again (text only: browsers never resend files). */
 async function valuesFromForm(context: AppLoadContext, form: FormData, skinOverride?: string): Promise<EditorValues> {
-  const id = parseCraftId(text(form, "id"));
+  const id = parseId(text(form, "id"));
   const skinId = skinOverride ?? text(form, "skinId", 200);
   const [skins, crafts] = await context.load([skinByIdQuery(context.db, skinId), craftForEditQuery(context.db, id ?? 0)]);
   const craft = crafts[0];

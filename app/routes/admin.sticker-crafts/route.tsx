@@ -4,7 +4,8 @@ import { Notice } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
-import { MAX_STICKERS, parseCraftId } from "~/domain/sticker-crafts";
+import { MAX_STICKERS} from "~/domain/sticker-crafts";
+import { parseId } from "~/domain/ids";
 import { requireAdmin } from "~/server/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/sticker-crafts.server";
 import { readCappedFormData } from "~/server/uploads.server";
@@ -21,8 +22,8 @@ const MAX_FORM_BYTES = (2 + MAX_STICKERS) * MAX_IMAGE_BYTES + 512 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const editId = parseCraftId(url.searchParams.get("edit"));
-  const deleteId = parseCraftId(url.searchParams.get("delete"));
+  const editId = parseId(url.searchParams.get("edit"));
+  const deleteId = parseId(url.searchParams.get("delete"));
   // Asked in the same tick as the session, so the page is one round trip; shown only to an admin.
   const admin = requireAdmin(context);
   const list = context.load([allCraftsQuery(context.db)]);
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const [verb, first, second] = intent.split(":");
 
   if (verb === "delete") {
-    const id = parseCraftId(String(form.get("id") ?? ""));
+    const id = parseId(String(form.get("id") ?? ""));
     const deleted = id !== null && (await deleteCraft(context.db, context.env.IMAGES, id));
     if (!deleted) return data({ intent, formError: "Error deleting sticker craft" }, { status: 404 });
     return redirect(`${PAGE}?notice=deleted`);
