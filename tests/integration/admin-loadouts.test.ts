@@ -33,7 +33,7 @@ describe("/admin/loadouts is for admins only, on the server", () => {
   ])("a %s can neither create, edit nor delete", async (_who, cookie, location) => {
     const before = await env.DB.prepare("SELECT id, title, updated_at FROM official_loadouts ORDER BY id").all();
     for (const fields of [
-      { intent: "save", title: "Sneaky" },
+      { intent: "save", title: "Sneaky" } as Record<string, string>,
       { intent: "save", id: "1", title: "Sneaky" },
       { intent: "delete", id: "1" },
     ]) {
