@@ -137,11 +137,11 @@ export function CraftEditor({ initial, reply, formError, busy }: { initial: Edit
         <FieldErrors id="skinId-errors" errors={errors.skinId} />
         <div className="flex items-end gap-2">
           <div className="flex-1">
-            <Label htmlFor="skinQuery">Search skins</Label>
+            <Label htmlFor="skinQuery">Find the skin in the catalogue</Label>
             <input key={results?.skinQuery} id="skinQuery" name="skinQuery" type="search" defaultValue={results?.skinQuery ?? ""} className={inputClass} />
           </div>
           <button type="submit" name="intent" value="search-skin" formNoValidate className={smallButton}>
-            Search skins
+            Find skins
           </button>
         </div>
         <Results label="Skins found" items={results?.skins} intent={(item) => `pick-skin:${item.id}`} />
@@ -196,7 +196,7 @@ export function CraftEditor({ initial, reply, formError, busy }: { initial: Edit
                   />
                 </div>
                 <button type="submit" name="intent" value={`search-sticker:${position}`} formNoValidate className={smallButton}>
-                  Search stickers<span className="sr-only"> for sticker {position}</span>
+                  Find stickers<span className="sr-only"> for sticker {position}</span>
                 </button>
               </div>
               {searched ? <Results label={`Stickers found for sticker ${position}`} items={results?.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} /> : null}
