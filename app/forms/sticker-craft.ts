@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasWholeCents } from "~/domain/money";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
 
 export const NAME_REQUIRED = "Name is required";
@@ -27,7 +28,7 @@ const price = z
   .number({ error: "Price must be a number." })
   .min(0, "Price cannot be negative.")
   .max(1_000_000, "Price must be below $1,000,000.")
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "Price takes at most two decimals.")
+  .refine(hasWholeCents, "Price takes at most two decimals.")
   .optional();
 
 export const stickerSlotSchema = z.object({

@@ -1,42 +1,11 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // "Title is required" without JavaScript is the server's 400 answer; a missing craft is a 404.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[04]/] });
 
 const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
-const ADMIN = { email: "admin@skinvault.test", password: "admin-e2e-pass-1" };
 const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-
-async function logIn(page: Page) {
-  await page.goto("/login?mode=login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-/**
- * Signs in as the admin of wrangler.toml's ADMIN_EMAILS, registering and confirming the account
- * through the development mailbox the first time (both projects may do so at once: registering
- * an existing address changes nothing, and a second confirmation is harmless).
- */
-async function signInAsAdmin(page: Page) {
-  await logIn(page);
-  if (/\/profile$/.test(page.url())) return;
-  await page.goto("/login?mode=register");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText("Registration successful!", { exact: false })).toBeVisible();
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(ADMIN.email)}`);
-  await page.getByRole("button", { name: "Deliver pending mail now" }).click();
-  const confirm = page.getByRole("link", { name: /\/confirm-email\?token=/ }).first();
-  await expect(confirm).toBeVisible();
-  await page.goto((await confirm.getAttribute("href"))!);
-  await page.getByRole("button", { name: "Confirm e-mail address" }).click();
-  await logIn(page);
-  await expect(page).toHaveURL(/\/profile$/);
-}
 
 test("visitors browse sticker crafts and open one", async ({ page }) => {
   await page.goto("/");
@@ -65,12 +34,11 @@ test("visitors browse sticker crafts and open one", async ({ page }) => {
 });
 
 test.describe(() => {
-  test("the admin creates an official loadout and a craft with an in-game image, sees both public, edits and deletes them", async ({ page }, testInfo) => {
+  test("the admin creates an official loadout and a craft with an in-game image, sees both public, edits and deletes them", async ({ adminPage: page }, testInfo) => {
     test.setTimeout(120_000);
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const loadoutTitle = `E2E loadout ${tag}`;
     const craftName = `E2E craft ${tag}`;
-    await signInAsAdmin(page);
 
     // The dashboard leads to both pages.
     await page.goto("/admin");
@@ -158,9 +126,12 @@ test.describe(() => {
   });
 });
 
-test("visitors and signed-out people never reach the admin pages", async ({ page }) => {
+test("visitors go to /login and signed-in non-admins to / from the admin pages", async ({ page, pageFor, user }) => {
+  const member = await pageFor(user);
   for (const path of ["/admin", "/admin/loadouts", "/admin/sticker-crafts?new"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
+    await member.goto(path);
+    await expect(member).toHaveURL(/\/$/);
   }
 });

@@ -9,6 +9,7 @@ declare global {
       TEST_SEED: string[];
       TEST_NODE_HASH: string;
       TEST_NODE_HASH_PASSWORD: string;
+      TEST_MAIL_PROVIDER_URL: string;
     }
   }
 }

@@ -6,7 +6,7 @@ import { mailOutbox } from "~/server/db/schema.server";
 import { runMailJob } from "~/server/mail/job.server";
 import { enqueueMailQuery } from "~/server/mail/outbox.server";
 
-const PROVIDER = "http://127.0.0.1:8891";
+const PROVIDER = env.TEST_MAIL_PROVIDER_URL;
 const db = createDatabase(env.DB);
 const mailEnv = { ...env, MAIL_TRANSPORT: "http", MAIL_API_URL: `${PROVIDER}/send`, MAIL_FROM: "SkinVault <mail@skinvault.test>", MAIL_API_KEY: "test-key", MAIL_TIMEOUT_MS: "300" };
 

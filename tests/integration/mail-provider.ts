@@ -2,7 +2,8 @@
 // under test reaches it over the network; tests steer it through /__control and read /__log.
 import { createServer, type Server } from "node:http";
 
-export const MAIL_PROVIDER_PORT = 8891;
+/** Chosen free by the Vitest config, so several checkouts can run the integration tests at once. */
+const MAIL_PROVIDER_PORT = Number(process.env.MAIL_PROVIDER_PORT ?? 8891);
 
 interface LogEntry {
   key: string | null;
