@@ -1,4 +1,4 @@
-import { formatDollars } from "~/domain/money";
+import { priceRange } from "~/domain/money";
 import { WEAPON_GRID } from "./CategorySkeleton";
 import { FavoriteButton } from "./FavoriteButton";
 import { TrackButton } from "./TrackerDialog";
@@ -13,12 +13,6 @@ export interface SkinCardData {
   souvenir?: boolean;
   minPriceCents?: number | null;
   maxPriceCents?: number | null;
-}
-
-function priceRange(min: number | null | undefined, max: number | null | undefined): string | null {
-  if (min === undefined) return null;
-  if (min === null || max === null || max === undefined) return "No Data";
-  return min === max ? formatDollars(min) : `${formatDollars(min)} – ${formatDollars(max)}`;
 }
 
 export function RarityLabel({ rarity, color }: { rarity: string; color: string }) {

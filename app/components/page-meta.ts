@@ -37,7 +37,8 @@ export function pageMeta(
       { property: "og:type", content: openGraph.type ?? "website" },
       { property: "og:site_name", content: "SkinVault" },
     );
-    if (openGraph.image) tags.push({ property: "og:image", content: openGraph.image });
+    // Uploaded images are paths of this site; Open Graph wants an absolute URL.
+    if (openGraph.image) tags.push({ property: "og:image", content: openGraph.image.startsWith("/") ? `${originFromMatches(matches)}${openGraph.image}` : openGraph.image });
   }
   return tags;
 }

@@ -8,6 +8,13 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** "$1.00 – $9.50" (or one price); 'No Data' without prices; null when no range was asked for. */
+export function priceRange(min: number | null | undefined, max: number | null | undefined): string | null {
+  if (min === undefined) return null;
+  if (min === null || max === null || max === undefined) return "No Data";
+  return min === max ? formatDollars(min) : `${formatDollars(min)} – ${formatDollars(max)}`;
+}
+
 /** Dollars with a sign in front of gains too ("+$1.50", "-$0.25", "$0.00"). */
 export function formatSignedDollars(cents: number): string {
   return cents > 0 ? `+${formatDollars(cents)}` : formatDollars(cents);

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CraftCard } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
 import {
   allWeaponsQuery,
@@ -126,16 +127,7 @@ export default function Home() {
         <ul className="grid gap-4 md:grid-cols-3">
           {crafts.map((craft) => (
             <li key={craft.id}>
-              <Link
-                to={`/sticker-crafts/${craft.id}`}
-                className="flex h-full gap-3 rounded-lg border border-line bg-panel p-4 hover:border-accent"
-              >
-                <img src={craft.skinImage} alt="" loading="lazy" className="h-16 w-20 shrink-0 object-contain" />
-                <div>
-                  <h3 className="font-semibold">{craft.name}</h3>
-                  <p className="text-sm text-muted">{craft.skinName}</p>
-                </div>
-              </Link>
+              <CraftCard craft={craft} />
             </li>
           ))}
         </ul>

@@ -3,8 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { FavoriteButton } from "~/components/FavoriteButton";
 import { buttonClass } from "~/components/forms";
+import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { TrackButton } from "~/components/TrackerDialog";
+import { formatDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
 import {
@@ -45,11 +47,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = catalogueHeaders;
-
-/** A fixed, time-zone-free date so the server and the browser render the same text. */
-function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
 
 function Badge({ children, className, style }: { children: string; className: string; style?: CSSProperties }) {
   return (
@@ -92,20 +89,7 @@ export default function SkinPage() {
     <article id="skin" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div>
         {/* Enlarging works without JavaScript: the link targets a full-screen viewer shown by :target. */}
-        <a href="#skin-image-full" className="block rounded-xl border border-line bg-panel p-4 hover:border-accent" aria-label={`Enlarge image of ${skin.name}`}>
-          <img src={skin.image} alt={skin.name} className="mx-auto aspect-[4/3] w-full object-contain" />
-        </a>
-        <div
-          id="skin-image-full"
-          role="dialog"
-          aria-label={`${skin.name}, enlarged`}
-          className="fixed inset-0 z-50 hidden items-center justify-center bg-black/90 p-4 target:flex"
-        >
-          <img src={skin.image} alt={skin.name} className="max-h-full max-w-full object-contain" />
-          <a href="#skin" className="absolute right-4 top-4 rounded-md bg-panel px-3 py-2 text-sm font-semibold hover:bg-panel-2">
-            Close
-          </a>
-        </div>
+        <EnlargeableImage id="skin-image-full" src={skin.image} alt={skin.name} backTo="skin" />
       </div>
 
       <div className="space-y-5">

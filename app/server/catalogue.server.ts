@@ -53,14 +53,25 @@ export function latestOfficialLoadoutsQuery(db: Database, limit: number) {
     .limit(limit);
 }
 
+/**
+ * The skin of a craft, under names of their own: D1 answers a batch with rows keyed by column name,
+ * so a second `name` or `image` column would overwrite the craft's (the home page's cards once
+ * printed the image URL as the skin's name).
+ */
+export const craftSkinColumns = {
+  skinId: sql<string>`${skins.id}`.as("skin_id"),
+  skinName: sql<string>`${skins.name}`.as("skin_name"),
+  skinImage: sql<string>`${skins.image}`.as("skin_image"),
+};
+
 export function latestStickerCraftsQuery(db: Database, limit: number) {
   return db
     .select({
       id: stickerCrafts.id,
       name: stickerCrafts.name,
       description: stickerCrafts.description,
-      skinName: skins.name,
-      skinImage: skins.image,
+      ingameImage: stickerCrafts.ingameImage,
+      ...craftSkinColumns,
     })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))

@@ -66,7 +66,7 @@ export interface Catalogue {
   collections: NamedRow[];
   skinCrates: { skinId: string; crateId: number }[];
   skinCollections: { skinId: string; collectionId: number }[];
-  /** Stickers, for the demo sticker crafts. */
+  /** Stickers: the craft editor's picker, and the demo sticker crafts. */
   stickers: { id: number; name: string; image: string }[];
 }
 

@@ -1,5 +1,6 @@
 // Turns the catalogue and the demo content into idempotent SQL. Used by the seed command and by
 // the integration tests, which seed the same data into their own D1.
+import { searchKey } from "../../app/domain/catalogue.ts";
 import { buildCatalogue, type Catalogue } from "./catalogue.ts";
 import { buildDemoCrafts, buildDemoLoadouts } from "./demo-content.ts";
 
@@ -74,6 +75,12 @@ export function catalogueStatements(catalogue: Catalogue, now: number): string[]
     ["id", "name", "image"],
     catalogue.collections.map((c) => [c.id, c.name, c.image]),
     "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
+  ),
+  ...insertRows(
+    "stickers",
+    ["id", "name", "search_key", "image"],
+    catalogue.stickers.map((s) => [s.id, s.name, searchKey(s.name), s.image]),
+    "ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image",
   ),
   ...insertRows(
     "skin_crates",

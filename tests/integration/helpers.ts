@@ -58,3 +58,16 @@ export async function signedInUser(label = "user", password = "secret-pass-1"): 
   await response.body?.cancel();
   return { email, password, cookie: sessionCookie(response) };
 }
+
+/** Listed in ADMIN_EMAILS by the integration config. */
+export const TEST_ADMIN_EMAIL = "admin@integration.test";
+const TEST_ADMIN_PASSWORD = "admin-pass-1";
+
+/** A session of the test admin (registered once; registering again changes nothing). */
+export async function signedInAdmin(): Promise<{ email: string; cookie: string }> {
+  const exists = await env.DB.prepare("SELECT 1 FROM users WHERE email = ?").bind(TEST_ADMIN_EMAIL).first();
+  if (!exists) await registerUser(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+  const response = await login(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+  await response.body?.cancel();
+  return { email: TEST_ADMIN_EMAIL, cookie: sessionCookie(response) };
+}

@@ -10,6 +10,8 @@ import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutSt
 // the real catalogue seeded. The Remix plugin stays out of this config; the Worker under test
 // serves the production build, so `npm run build` runs first.
 const NODE_HASH_PASSWORD = "Nöde-made pässword 🔑";
+/** The admin of the integration tests (tests/integration/helpers.ts signs in as it). */
+const TEST_ADMIN_EMAIL = "admin@integration.test";
 
 /** A port nothing listens on now, for the mail provider stand-in. */
 function freePort(): Promise<number> {
@@ -60,6 +62,7 @@ export default defineConfig(async () => {
             ENVIRONMENT: "test",
             MAIL_TRANSPORT: "log",
             SESSION_SECRET: "skinvault-test-session-secret",
+            ADMIN_EMAILS: `admin@skinvault.test,${TEST_ADMIN_EMAIL}`,
           },
         },
       }),

@@ -107,6 +107,19 @@ export const skinCollections = sqliteTable(
   (t) => [primaryKey({ columns: [t.skinId, t.collectionId] }), index("skin_collections_collection_idx").on(t.collectionId)],
 );
 
+/** The game's stickers (from the catalogue package), which the admin's craft editor picks from. */
+export const stickers = sqliteTable(
+  "stickers",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Lower-case name with everything but letters and digits removed; what the picker matches on. */
+    searchKey: text("search_key").notNull(),
+    image: text("image").notNull(),
+  },
+  (t) => [index("stickers_name_idx").on(t.name)],
+);
+
 // ---------------------------------------------------------------- accounts
 
 export const users = sqliteTable("users", {

@@ -1,0 +1,30 @@
+import { Link } from "@remix-run/react";
+
+export interface CraftCardData {
+  id: number;
+  name: string;
+  ingameImage: string | null;
+  skinName: string;
+  skinImage: string;
+}
+
+/** A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. */
+export function CraftCard({ craft }: { craft: CraftCardData }) {
+  return (
+    <Link
+      to={`/sticker-crafts/${craft.id}`}
+      className="flex h-full flex-col rounded-lg border border-line bg-panel p-3 hover:border-accent"
+      data-testid="craft-card"
+    >
+      <img
+        src={craft.ingameImage ?? craft.skinImage}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full rounded object-contain"
+      />
+      <h3 className="mt-2 font-semibold">{craft.name}</h3>
+      <p className="text-sm text-muted">{craft.skinName}</p>
+    </Link>
+  );
+}

@@ -1,0 +1,57 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { Database } from "./db/client.server";
+import { officialLoadouts, officialLoadoutSlots } from "./db/schema.server";
+
+/** Every official loadout, newest first, with how many slots it fills: the admin's list. */
+export function officialLoadoutListQuery(db: Database) {
+  return db
+    .select({
+      id: officialLoadouts.id,
+      title: officialLoadouts.title,
+      description: officialLoadouts.description,
+      updatedAt: officialLoadouts.updatedAt,
+      slots: count(officialLoadoutSlots.slot),
+    })
+    .from(officialLoadouts)
+    .leftJoin(officialLoadoutSlots, eq(officialLoadoutSlots.loadoutId, officialLoadouts.id))
+    .groupBy(officialLoadouts.id)
+    .orderBy(desc(officialLoadouts.createdAt), desc(officialLoadouts.id));
+}
+
+export function officialLoadoutQuery(db: Database, id: number) {
+  return db
+    .select({ id: officialLoadouts.id, title: officialLoadouts.title, description: officialLoadouts.description })
+    .from(officialLoadouts)
+    .where(eq(officialLoadouts.id, id))
+    .limit(1);
+}
+
+export interface OfficialLoadoutInput {
+  title: string;
+  description: string | null;
+}
+
+export async function createOfficialLoadout(db: Database, input: OfficialLoadoutInput, adminId: string): Promise<number> {
+  const now = new Date();
+  const [row] = await db
+    .insert(officialLoadouts)
+    .values({ ...input, createdBy: adminId, createdAt: now, updatedAt: now })
+    .returning({ id: officialLoadouts.id });
+  return row!.id;
+}
+
+/** False when the loadout does not exist (any more). */
+export async function updateOfficialLoadout(db: Database, id: number, input: OfficialLoadoutInput): Promise<boolean> {
+  const rows = await db
+    .update(officialLoadouts)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(officialLoadouts.id, id))
+    .returning({ id: officialLoadouts.id });
+  return rows.length > 0;
+}
+
+/** Its slots go with it (foreign key cascade). False when it did not exist. */
+export async function deleteOfficialLoadout(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(officialLoadouts).where(eq(officialLoadouts.id, id)).returning({ id: officialLoadouts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,137 @@
+import type { TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// "Title is required" without JavaScript is the server's 400 answer; a missing craft is a 404.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 40[04]/] });
+
+const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
+const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+test("visitors browse sticker crafts and open one", async ({ page }) => {
+  await page.goto("/");
+  const latest = page.getByRole("region", { name: "Latest sticker crafts" });
+  await expect(latest.getByTestId("craft-card")).toHaveCount(3);
+  await expect(latest.getByTestId("craft-card").first()).toContainText("|");
+
+  await page.getByRole("link", { name: "All sticker crafts" }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sticker Crafts" })).toBeVisible();
+  await expect(page.getByText("Total crafts")).toBeVisible();
+  await expect(page.getByText("With placement guides")).toBeVisible();
+
+  await page.getByRole("link", { name: /Redline Katowice Classic/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Redline Katowice Classic" })).toBeVisible();
+  await expect(page.getByTestId("craft-sticker")).toHaveCount(4);
+  await expect(page.getByTestId("craft-sticker").first()).toContainText(/% of the stickers/);
+  await expect(page.getByText("Stickers total")).toBeVisible();
+  await expect(page.getByText(/Price range: \$\d/)).toBeVisible();
+
+  await page.getByRole("link", { name: /AK-47 \| Redline/ }).click();
+  await expect(page).toHaveURL(/\/skins\/ak-47-redline$/);
+
+  await page.goto("/sticker-crafts/424242");
+  await expect(page.getByRole("heading", { name: "Sticker craft not found." })).toBeVisible();
+});
+
+test.describe(() => {
+  test("the admin creates an official loadout and a craft with an in-game image, sees both public, edits and deletes them", async ({ adminPage: page }, testInfo) => {
+    test.setTimeout(120_000);
+    const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    const loadoutTitle = `E2E loadout ${tag}`;
+    const craftName = `E2E craft ${tag}`;
+
+    // The dashboard leads to both pages.
+    await page.goto("/admin");
+    await page.getByRole("link", { name: /Official loadouts/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Official Loadouts" })).toBeVisible();
+
+    // A loadout: the title is required (Save waits for it with JavaScript; the server says so without).
+    await page.getByRole("link", { name: "New official loadout" }).click();
+    const saveLoadout = page.getByRole("button", { name: "Save loadout" });
+    if (withJs(testInfo)) {
+      await expect(saveLoadout).toBeDisabled();
+    } else {
+      await saveLoadout.click();
+      await expect(page.getByRole("alert")).toContainText("Title is required");
+    }
+    await page.getByLabel("Title").fill(loadoutTitle);
+    await page.getByLabel("Description").fill("Made by the end-to-end test.");
+    await saveLoadout.click();
+    await expect(page.getByText("Loadout saved successfully!")).toBeVisible();
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Latest loadouts" })).toContainText(loadoutTitle);
+
+    // A craft: skin and sticker chosen by search, an uploaded in-game image.
+    await page.goto("/admin/sticker-crafts");
+    await page.getByRole("link", { name: "New sticker craft" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "New sticker craft" })).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).first().fill(craftName);
+    const saveCraft = page.getByRole("button", { name: "Save sticker craft" });
+    if (withJs(testInfo)) await expect(saveCraft).toBeDisabled();
+    await page.getByLabel("Find the skin in the catalogue").fill("ak redline");
+    await page.getByRole("button", { name: "Find skins" }).click();
+    await page.getByRole("button", { name: "Choose AK-47 | Redline" }).click();
+    await expect(page.getByTestId("chosen-skin")).toContainText("AK-47 | Redline");
+    await expect(page.locator("#name")).toHaveValue(craftName);
+    if (withJs(testInfo)) await expect(saveCraft).toBeEnabled();
+
+    await page.getByLabel("Find sticker 1 in the catalogue").fill("crown foil");
+    await page.getByRole("button", { name: "Find stickers for sticker 1" }).click();
+    await page.getByRole("list", { name: "Stickers found for sticker 1" }).getByRole("button").first().click();
+    await expect(page.locator("#sticker-1-name")).toHaveValue(/Crown/);
+    await page.locator("#sticker-1-price").fill("4.20");
+    await page.locator("#ingameFile").setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PIXEL_PNG });
+    await saveCraft.click();
+    await expect(page.getByText("Sticker craft saved successfully!")).toBeVisible();
+
+    // Public: the grid and the craft page show it with its image.
+    await page.goto("/sticker-crafts");
+    await page.getByRole("link", { name: new RegExp(craftName) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: craftName })).toBeVisible();
+    const shot = page.getByRole("img", { name: `${craftName}, in game` }).first();
+    await expect(shot).toHaveAttribute("src", /^\/images\/\d+\/ingame\.png\?v=/);
+    expect(await shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect(page.getByTestId("craft-sticker")).toContainText("$4.20");
+    await page.getByRole("link", { name: `Enlarge image of ${craftName}, in game` }).click();
+    await expect(page.getByRole("dialog", { name: `${craftName}, in game, enlarged` })).toBeVisible();
+
+    // Edit both.
+    await page.goto("/admin/sticker-crafts");
+    await page.getByRole("link", { name: `Edit ${craftName}` }).click();
+    await page.locator("#name").fill(`${craftName} v2`);
+    await page.getByRole("button", { name: "Save sticker craft" }).click();
+    await expect(page.getByText("Sticker craft saved successfully!")).toBeVisible();
+    await expect(page.getByTestId("admin-craft").filter({ hasText: `${craftName} v2` })).toContainText("in-game image");
+
+    await page.goto("/admin/loadouts");
+    await page.getByRole("link", { name: `Edit ${loadoutTitle}` }).click();
+    await page.getByLabel("Title").fill(`${loadoutTitle} v2`);
+    await page.getByRole("button", { name: "Save loadout" }).click();
+    await expect(page.getByText("Loadout saved successfully!")).toBeVisible();
+    await expect(page.getByTestId("admin-loadout").filter({ hasText: `${loadoutTitle} v2` })).toBeVisible();
+
+    // Delete both, after a confirmation.
+    await page.getByRole("link", { name: `Delete ${loadoutTitle} v2` }).click();
+    await expect(page.getByText("Are you sure you want to delete this loadout? This action cannot be undone.")).toBeVisible();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("Loadout deleted successfully!")).toBeVisible();
+    await expect(page.getByTestId("admin-loadout").filter({ hasText: loadoutTitle })).toHaveCount(0);
+
+    await page.goto("/admin/sticker-crafts");
+    await page.getByRole("link", { name: `Delete ${craftName} v2` }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("Sticker craft deleted successfully!")).toBeVisible();
+    await page.goto("/sticker-crafts");
+    await expect(page.getByRole("link", { name: new RegExp(craftName) })).toHaveCount(0);
+  });
+});
+
+test("visitors go to /login and signed-in non-admins to / from the admin pages", async ({ page, pageFor, user }) => {
+  const member = await pageFor(user);
+  for (const path of ["/admin", "/admin/loadouts", "/admin/sticker-crafts?new"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await member.goto(path);
+    await expect(member).toHaveURL(/\/$/);
+  }
+});

@@ -1,0 +1,100 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { get, post, signedInAdmin, signedInUser } from "./helpers";
+
+const PAGE = "/admin/loadouts";
+
+let admin: { cookie: string };
+let user: { cookie: string };
+beforeAll(async () => {
+  admin = await signedInAdmin();
+  user = await signedInUser("loadout-admin");
+});
+
+const loadoutCount = async () => (await env.DB.prepare("SELECT count(*) AS n FROM official_loadouts").first<{ n: number }>())!.n;
+const byTitle = (title: string) =>
+  env.DB.prepare("SELECT id, title, description, created_by, created_at, updated_at FROM official_loadouts WHERE title = ?")
+    .bind(title)
+    .first<{ id: number; title: string; description: string | null; created_by: string | null; created_at: number; updated_at: number }>();
+
+describe("/admin/loadouts is for admins only, on the server", () => {
+  it.each([PAGE, `${PAGE}?new`, `${PAGE}?edit=1`, `${PAGE}?delete=1`])("GET %s", async (path) => {
+    expect((await get(path)).headers.get("Location")).toBe("/login");
+    expect((await get(path, user.cookie)).headers.get("Location")).toBe("/");
+    const ok = await get(path, admin.cookie);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("X-D1-Round-Trips")).toBe("1");
+    await ok.body?.cancel();
+  });
+
+  it.each([
+    ["visitor", () => undefined, "/login"],
+    ["user", () => user.cookie, "/"],
+  ])("a %s can neither create, edit nor delete", async (_who, cookie, location) => {
+    const before = await env.DB.prepare("SELECT id, title, updated_at FROM official_loadouts ORDER BY id").all();
+    for (const fields of [
+      { intent: "save", title: "Sneaky" } as Record<string, string>,
+      { intent: "save", id: "1", title: "Sneaky" },
+      { intent: "delete", id: "1" },
+    ]) {
+      const response = await post(PAGE, fields, { cookie: cookie() });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(location);
+    }
+    expect((await env.DB.prepare("SELECT id, title, updated_at FROM official_loadouts ORDER BY id").all()).results).toEqual(before.results);
+  });
+});
+
+describe("the admin manages official loadouts", () => {
+  it("creates (created_by set), edits (updated_at set) and deletes a loadout with the spec's messages", async () => {
+    const title = `Official ${crypto.randomUUID().slice(0, 8)}`;
+    const created = await post(PAGE, { intent: "save", title: `  ${title}  `, description: "For testing." }, { cookie: admin.cookie });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+    expect(await (await get(`${PAGE}?notice=saved`, admin.cookie)).text()).toContain("Loadout saved successfully!");
+    const row = (await byTitle(title))!;
+    const adminRow = await env.DB.prepare("SELECT id FROM users WHERE email = 'admin@integration.test'").first<{ id: string }>();
+    expect(row.created_by).toBe(adminRow!.id);
+    expect(row.description).toBe("For testing.");
+    expect(await (await get("/", admin.cookie)).text()).toContain(title);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const edited = await post(PAGE, { intent: "save", id: String(row.id), title: `${title} v2`, description: "" }, { cookie: admin.cookie });
+    expect(edited.status).toBe(302);
+    const after = (await byTitle(`${title} v2`))!;
+    expect(after.id).toBe(row.id);
+    expect(after.description).toBeNull();
+    expect(after.updated_at).toBeGreaterThan(row.updated_at);
+    expect(after.created_at).toBe(row.created_at);
+
+    const deleted = await post(PAGE, { intent: "delete", id: String(row.id) }, { cookie: admin.cookie });
+    expect(deleted.headers.get("Location")).toBe(`${PAGE}?notice=deleted`);
+    expect(await (await get(`${PAGE}?notice=deleted`, admin.cookie)).text()).toContain("Loadout deleted successfully!");
+    expect(await byTitle(`${title} v2`)).toBeNull();
+
+    const again = await post(PAGE, { intent: "delete", id: String(row.id) }, { cookie: admin.cookie });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("Error deleting loadout");
+    const missing = await post(PAGE, { intent: "save", id: String(row.id), title: "Ghost" }, { cookie: admin.cookie });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Error saving loadout");
+    expect(await byTitle("Ghost")).toBeNull();
+  });
+
+  it.each([
+    [{ intent: "save", title: "" }, "Title is required"],
+    [{ intent: "save", title: "   " }, "Title is required"],
+    [{ intent: "save" }, "Title is required"],
+    [{ intent: "save", title: "x".repeat(500) }, "Titles are at most 120 characters."],
+    [{ intent: "save", title: "Fine", id: "abc" }, ""],
+    [{ intent: "nope" }, "Unknown action."],
+    [{ intent: "delete", id: "-1" }, "Error deleting loadout"],
+  ] as [Record<string, string>, string][])("refuses %j and writes nothing", async (fields, message) => {
+    const before = await loadoutCount();
+    const response = await post(PAGE, fields, { cookie: admin.cookie });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).toContain(message);
+    expect(await loadoutCount()).toBe(before);
+  });
+});
