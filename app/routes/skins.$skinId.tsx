@@ -2,8 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { pageMeta } from "~/components/page-meta";
-import { formatDollars } from "~/domain/money";
-import { WEAR_NAMES, WEARS } from "~/domain/wear";
+import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
@@ -29,8 +28,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const byWear = new Map(wears.map((w) => [w.wear, w]));
   const wearChips = WEARS.map((wear) => {
     const row = byWear.get(wear);
-    const price = !row?.enabled ? "Not possible" : row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
-    return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price };
+    return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price: wearPriceLabel(row) };
   });
   return data(
     { skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null }, wears: wearChips, crates, collections },
