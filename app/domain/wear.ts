@@ -1,3 +1,5 @@
+import { formatDollars } from "./money";
+
 export const WEARS = ["FN", "MW", "FT", "WW", "BS"] as const;
 export type Wear = (typeof WEARS)[number];
 
@@ -36,4 +38,14 @@ export function enabledWears(minFloat: number, maxFloat: number): Wear[] {
 export function wearForFloat(value: number): Wear | null {
   if (!Number.isFinite(value) || value < 0 || value > 1) return null;
   return WEARS.find((wear) => value < WEAR_BANDS[wear].max) ?? "BS";
+}
+
+/**
+ * Spec: a wear outside the skin's float range is 'Not possible'; a possible wear without a price
+ * (0 cents) is 'No Data'; otherwise its price in dollars. Used by the skin page and any other
+ * place that shows a wear's price.
+ */
+export function wearPriceLabel(wear: { enabled: boolean; priceCents: number } | undefined): string {
+  if (!wear?.enabled) return "Not possible";
+  return wear.priceCents > 0 ? formatDollars(wear.priceCents) : "No Data";
 }

@@ -7,8 +7,7 @@ import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { TrackButton } from "~/components/TrackerDialog";
 import { formatDate } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
-import { WEAR_NAMES, WEARS } from "~/domain/wear";
+import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
@@ -37,8 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const byWear = new Map(wears.map((w) => [w.wear, w]));
   const wearChips = WEARS.map((wear) => {
     const row = byWear.get(wear);
-    const price = !row?.enabled ? "Not possible" : row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
-    return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price };
+    return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price: wearPriceLabel(row) };
   });
   return data(
     { skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null }, wears: wearChips, crates, collections, favorite },

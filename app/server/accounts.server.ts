@@ -50,7 +50,7 @@ export async function register(context: AppLoadContext, email: string, password:
   const now = Date.now();
   await db.batch([
     db.insert(users).values({ id: userId, email, passwordHash }),
-    db.insert(emailConfirmationTokens).values({ tokenHash: await hashToken(token), userId, expiresAt: new Date(now + CONFIRMATION_TOKEN_TTL_MS) }),
+    db.insert(emailConfirmationTokens).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now + CONFIRMATION_TOKEN_TTL_MS) }),
     enqueueMailQuery(db, confirmationMail(email, env.APP_ORIGIN, token), now),
   ]);
   return { ok: true };
@@ -66,7 +66,7 @@ export async function resendConfirmation(context: AppLoadContext, email: string)
   const token = randomToken();
   const now = Date.now();
   await db.batch([
-    db.insert(emailConfirmationTokens).values({ tokenHash: await hashToken(token), userId: user.id, expiresAt: new Date(now + CONFIRMATION_TOKEN_TTL_MS) }),
+    db.insert(emailConfirmationTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now + CONFIRMATION_TOKEN_TTL_MS) }),
     enqueueMailQuery(db, confirmationMail(email, env.APP_ORIGIN, token), now),
   ]);
   return limit;
@@ -82,7 +82,7 @@ export function confirmationTokenQuery(db: Database, tokenHash: string, now: num
 
 /** Spends a confirmation token and confirms its account (one batch); false when the token is not valid. */
 export async function confirmEmail(db: Database, token: string): Promise<boolean> {
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(token);
   const now = Date.now();
   const [spent] = await db.batch([
     db
@@ -161,7 +161,7 @@ export async function requestPasswordReset(context: AppLoadContext, email: strin
   const byEmail = await consume(db, limits.resetByEmail, email);
   if (!byEmail.allowed) return { ok: false, retryAfterSeconds: byEmail.retryAfterSeconds };
   const token = randomToken();
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(token);
   const now = Date.now();
   const mail = passwordResetMail(email, env.APP_ORIGIN, token);
   const d1 = db.$client;
@@ -188,7 +188,7 @@ export function resetTokenQuery(db: Database, tokenHash: string, now: number) {
 
 /** Whether a reset token is usable; reading spends nothing. */
 export async function isResetTokenValid(db: Database, token: string): Promise<boolean> {
-  const rows = await resetTokenQuery(db, await hashToken(token), Date.now());
+  const rows = await resetTokenQuery(db, hashToken(token), Date.now());
   return rows.length > 0;
 }
 
@@ -200,7 +200,7 @@ export async function resetPassword(context: AppLoadContext, token: string, newP
   const { db } = context;
   if (!(await isResetTokenValid(db, token))) return false;
   const passwordHash = await context.passwords.hash(newPassword);
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(token);
   const now = Date.now();
   const spentBy = sql`(SELECT user_id FROM password_reset_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`;
   const [spent] = await db.batch([

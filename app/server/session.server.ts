@@ -1,4 +1,4 @@
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
 import { isAdminEmail } from "../domain/roles";
@@ -85,13 +85,6 @@ export function getSessionUser(context: AppLoadContext): Promise<SessionUser | n
     memo.set(context, promise);
   }
   return promise;
-}
-
-/** Sends a visitor without a session to /login. */
-export async function requireUser(context: AppLoadContext): Promise<SessionUser> {
-  const user = await getSessionUser(context);
-  if (!user) throw redirect("/login");
-  return user;
 }
 
 /** A fresh session row and the Set-Cookie header for it (a new id at every login). */

@@ -52,7 +52,11 @@ describe("reset page", () => {
     await registerUser(email, "secret1");
     await forgot(email);
     const token = await latestResetToken(email);
-    for (let i = 0; i < 2; i++) expect(await (await get(`/reset-password?token=${encodeURIComponent(token)}`)).text()).toContain("Update password");
+    for (let i = 0; i < 2; i++) {
+      const page = await get(`/reset-password?token=${encodeURIComponent(token)}`);
+      expect(page.headers.get("X-D1-Round-Trips")).toBe("1");
+      expect(await page.text()).toContain("Update password");
+    }
 
     const weak = await post("/reset-password", { token, newPassword: "weak", confirmPassword: "weak" });
     expect(weak.status).toBe(400);

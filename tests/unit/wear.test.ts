@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enabledWears, isWearEnabled, wearForFloat, WEAR_BANDS } from "~/domain/wear";
+import { enabledWears, isWearEnabled, wearForFloat, wearPriceLabel, WEAR_BANDS } from "~/domain/wear";
 
 describe("wear bands", () => {
   it("cover 0 to 1 without gaps, in the spec's order", () => {
@@ -49,5 +49,14 @@ describe("enabled wears", () => {
 
   it("a narrow range inside one band enables only that band", () => {
     expect(enabledWears(0.4, 0.42)).toEqual(["WW"]);
+  });
+});
+
+describe("wear price label", () => {
+  it("says 'Not possible' outside the float range, 'No Data' without a price, else the price", () => {
+    expect(wearPriceLabel(undefined)).toBe("Not possible");
+    expect(wearPriceLabel({ enabled: false, priceCents: 1234 })).toBe("Not possible");
+    expect(wearPriceLabel({ enabled: true, priceCents: 0 })).toBe("No Data");
+    expect(wearPriceLabel({ enabled: true, priceCents: 1234 })).toBe("$12.34");
   });
 });
