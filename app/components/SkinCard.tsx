@@ -1,4 +1,6 @@
 import { formatDollars } from "~/domain/money";
+import { rarityTextColor } from "~/domain/rarity";
+import { FallbackImage } from "./FallbackImage";
 import { WEAPON_GRID } from "./CategorySkeleton";
 
 export interface SkinCardData {
@@ -21,7 +23,7 @@ function priceRange(min: number | null | undefined, max: number | null | undefin
 
 export function RarityLabel({ rarity, color }: { rarity: string; color: string }) {
   return (
-    <span className="text-xs font-semibold" style={{ color }}>
+    <span className="text-xs font-semibold" style={{ color: rarityTextColor(color) }}>
       {rarity}
     </span>
   );
@@ -37,8 +39,8 @@ export function SkinCard({ skin }: { skin: SkinCardData }) {
       style={{ borderBottomColor: skin.rarityColor, borderBottomWidth: 3 }}
       data-testid="skin-card"
     >
-      <img src={skin.image} alt="" loading="lazy" decoding="async" className="aspect-[4/3] w-full object-contain" />
-      <h3 className="mt-2 text-sm font-semibold">{skin.name}</h3>
+      <FallbackImage sources={[skin.image]} alt="" className="aspect-[4/3] w-full object-contain" />
+      <h2 className="mt-2 text-sm font-semibold">{skin.name}</h2>
       <RarityLabel rarity={skin.rarity} color={skin.rarityColor} />
       {skin.stattrak || skin.souvenir ? (
         <p className="mt-1 flex gap-1 text-[11px] font-semibold uppercase">

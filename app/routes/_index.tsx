@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
 import {
   allWeaponsQuery,
@@ -113,7 +114,7 @@ export default function Home() {
                 to={`/loadouts/official/${loadout.id}`}
                 className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent"
               >
-                <h3 className="font-semibold">{loadout.title}</h3>
+                <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
                 {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
               </Link>
             </li>
@@ -130,8 +131,8 @@ export default function Home() {
                 to={`/sticker-crafts/${craft.id}`}
                 className="flex h-full gap-3 rounded-lg border border-line bg-panel p-4 hover:border-accent"
               >
-                <img src={craft.skinImage} alt="" loading="lazy" className="h-16 w-20 shrink-0 object-contain" />
-                <div>
+                <FallbackImage sources={[craft.skinImage]} alt="" className="h-16 w-20 shrink-0 object-contain" />
+                <div className="min-w-0 [overflow-wrap:anywhere]">
                   <h3 className="font-semibold">{craft.name}</h3>
                   <p className="text-sm text-muted">{craft.skinName}</p>
                 </div>

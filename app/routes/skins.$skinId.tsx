@@ -2,7 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { pageMeta } from "~/components/page-meta";
+import { FallbackImage } from "~/components/FallbackImage";
 import { formatDollars } from "~/domain/money";
+import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
@@ -61,7 +63,7 @@ function NameList({ title, items }: { title: string; items: { name: string; imag
       <ul className="space-y-2">
         {items.map((item) => (
           <li key={item.name} className="flex items-center gap-2 text-sm">
-            {item.image ? <img src={item.image} alt="" loading="lazy" className="h-8 w-8 object-contain" /> : null}
+            <FallbackImage sources={[item.image]} alt="" className="h-8 w-8 shrink-0 object-contain" />
             {item.name}
           </li>
         ))}
@@ -87,7 +89,7 @@ export default function SkinPage() {
       <div>
         {/* Enlarging works without JavaScript: the link targets a full-screen viewer shown by :target. */}
         <a href="#skin-image-full" className="block rounded-xl border border-line bg-panel p-4 hover:border-accent" aria-label={`Enlarge image of ${skin.name}`}>
-          <img src={skin.image} alt={skin.name} className="mx-auto aspect-[4/3] w-full object-contain" />
+          <FallbackImage sources={[skin.image]} alt={skin.name} lazy={false} className="mx-auto aspect-[4/3] w-full object-contain" />
         </a>
         <div
           id="skin-image-full"
@@ -95,7 +97,7 @@ export default function SkinPage() {
           aria-label={`${skin.name}, enlarged`}
           className="fixed inset-0 z-50 hidden items-center justify-center bg-black/90 p-4 target:flex"
         >
-          <img src={skin.image} alt={skin.name} className="max-h-full max-w-full object-contain" />
+          <FallbackImage sources={[skin.image]} alt={skin.name} className="max-h-full max-w-full object-contain" />
           <a href="#skin" className="absolute right-4 top-4 rounded-md bg-panel px-3 py-2 text-sm font-semibold hover:bg-panel-2">
             Close
           </a>
@@ -113,7 +115,7 @@ export default function SkinPage() {
           <div className="mt-3 flex flex-wrap gap-2" aria-label="Badges">
             {skin.stattrak ? <Badge className="bg-orange-900/60 text-orange-200">StatTrak</Badge> : null}
             {skin.souvenir ? <Badge className="bg-yellow-900/60 text-yellow-200">Souvenir</Badge> : null}
-            <Badge className="border" style={{ color: skin.rarityColor, borderColor: skin.rarityColor }}>
+            <Badge className="border" style={{ color: rarityTextColor(skin.rarityColor), borderColor: skin.rarityColor }}>
               {skin.rarity}
             </Badge>
           </div>
