@@ -89,7 +89,7 @@ export default function SkinPage() {
       <div>
         {/* Enlarging works without JavaScript: the link targets a full-screen viewer shown by :target. */}
         <a href="#skin-image-full" className="block rounded-xl border border-line bg-panel p-4 hover:border-accent" aria-label={`Enlarge image of ${skin.name}`}>
-          <FallbackImage sources={[skin.image]} alt={skin.name} lazy={false} className="mx-auto aspect-[4/3] w-full object-contain" />
+          <FallbackImage sources={[skin.image, skin.weaponImage]} alt={skin.name} lazy={false} className="mx-auto aspect-[4/3] w-full object-contain" />
         </a>
         <div
           id="skin-image-full"
@@ -97,7 +97,7 @@ export default function SkinPage() {
           aria-label={`${skin.name}, enlarged`}
           className="fixed inset-0 z-50 hidden items-center justify-center bg-black/90 p-4 target:flex"
         >
-          <FallbackImage sources={[skin.image]} alt={skin.name} className="max-h-full max-w-full object-contain" />
+          <FallbackImage sources={[skin.image, skin.weaponImage]} alt={skin.name} className="max-h-full max-w-full object-contain" />
           <a href="#skin" className="absolute right-4 top-4 rounded-md bg-panel px-3 py-2 text-sm font-semibold hover:bg-panel-2">
             Close
           </a>

@@ -130,6 +130,8 @@ export function skinQuery(db: Database, id: string) {
       id: skins.id,
       name: skins.name,
       image: skins.image,
+      /** The weapon's default image, shown when the skin's own image fails. */
+      weaponImage: weapons.image,
       description: skins.description,
       weapon: skins.weapon,
       category: weapons.category,
