@@ -1,10 +1,10 @@
 import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { StoredConsent } from "~/domain/cookie-consent";
 import { CookieBanner } from "./CookieBanner";
 import { CategorySkeleton } from "./CategorySkeleton";
 import { SearchBox } from "./SearchBox";
-import { useFocusTrap } from "./useFocusTrap";
+import { useTrappedPopup } from "./useFocusTrap";
 
 const navItemClass = "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2";
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${isActive ? "text-accent" : "text-ink"}`;
@@ -61,13 +61,7 @@ function RouteChangeBar() {
 
 /** Without JavaScript the search button is a link to the search page; with it, a full-screen overlay opens in place. */
 function MobileSearch() {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const trigger = useRef<HTMLAnchorElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useFocusTrap(dialog, open, close, trigger);
-  useEffect(() => setOpen(false), [location.key]);
+  const { open, setOpen, close, container: dialog, trigger } = useTrappedPopup<HTMLDivElement, HTMLAnchorElement>();
   return (
     <div className="lg:hidden">
       <a
@@ -125,6 +119,20 @@ function PrimaryLinks({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+function CategoryLinks({ categories, labelledBy }: { categories: string[]; labelledBy?: string }) {
+  return (
+    <ul aria-labelledby={labelledBy} className="space-y-1">
+      {categories.map((name) => (
+        <li key={name}>
+          <NavLink to={`/category/${encodeURIComponent(name)}`} className={navLinkClass}>
+            {name}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function AccountLink({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <NavLink to="/profile" className={navLinkClass}>
@@ -143,13 +151,7 @@ function AccountLink({ signedIn }: { signedIn: boolean }) {
  * back on the Menu button) and on every navigation.
  */
 function MenuDrawer({ categories, signedIn, isAdmin }: NavProps) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const details = useRef<HTMLDetailsElement>(null);
-  const summary = useRef<HTMLElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useFocusTrap(details, open, close, summary);
-  useEffect(() => setOpen(false), [location.key]);
+  const { open, setOpen, container: details, trigger: summary } = useTrappedPopup<HTMLDetailsElement, HTMLElement>();
   return (
     <details
       ref={details}
@@ -171,15 +173,7 @@ function MenuDrawer({ categories, signedIn, isAdmin }: NavProps) {
         <p id="menu-categories" className="mb-1 mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-muted">
           Categories
         </p>
-        <ul aria-labelledby="menu-categories" className="space-y-1">
-          {categories.map((name) => (
-            <li key={name}>
-              <NavLink to={`/category/${encodeURIComponent(name)}`} className={navLinkClass}>
-                {name}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <CategoryLinks categories={categories} labelledBy="menu-categories" />
       </div>
     </details>
   );
@@ -230,15 +224,7 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
         <aside aria-label="Categories" className="hidden w-52 shrink-0 border-r border-line p-4 md:block">
           <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Categories</h2>
-          <ul className="space-y-1">
-            {categories.map((name) => (
-              <li key={name}>
-                <NavLink to={`/category/${encodeURIComponent(name)}`} className={navLinkClass}>
-                  {name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <CategoryLinks categories={categories} />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           {loadingCategory ? <CategorySkeleton /> : children}

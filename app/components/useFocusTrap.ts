@@ -1,4 +1,5 @@
-import { useEffect, type RefObject } from "react";
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
@@ -68,4 +69,19 @@ export function useFocusTrap(
       document.removeEventListener("pointerdown", onPointerDown);
     };
   }, [container, active, onEscape]);
+}
+
+/**
+ * State of a drawer or overlay opened by a button: a focus trap while open, closed by Escape, a
+ * click outside or any navigation, focus back on the button afterwards.
+ */
+export function useTrappedPopup<Container extends HTMLElement, Trigger extends HTMLElement>() {
+  const [open, setOpen] = useState(false);
+  const container = useRef<Container>(null);
+  const trigger = useRef<Trigger>(null);
+  const location = useLocation();
+  const close = useCallback(() => setOpen(false), []);
+  useFocusTrap(container, open, close, trigger);
+  useEffect(() => setOpen(false), [location.key]);
+  return { open, setOpen, close, container, trigger };
 }
