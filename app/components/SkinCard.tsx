@@ -2,6 +2,8 @@ import { formatDollars } from "~/domain/money";
 import { rarityTextColor } from "~/domain/rarity";
 import { FallbackImage } from "./FallbackImage";
 import { WEAPON_GRID } from "./CategorySkeleton";
+import { FavoriteButton } from "./FavoriteButton";
+import { TrackButton } from "./TrackerDialog";
 
 export interface SkinCardData {
   id: string;
@@ -29,36 +31,51 @@ export function RarityLabel({ rarity, color }: { rarity: string; color: string }
   );
 }
 
-/** A skin in a grid; opens its detail page by a full page load, as the spec asks. */
-export function SkinCard({ skin }: { skin: SkinCardData }) {
+/**
+ * A skin in a grid. The card's link opens the detail page by a full page load, as the spec asks;
+ * the heart and Track are separate controls beside it (a form cannot sit inside a link). The
+ * card's id is the anchor the favourite toggle comes back to without JavaScript.
+ */
+export function SkinCard({ skin, favorite }: { skin: SkinCardData; favorite: boolean }) {
   const price = priceRange(skin.minPriceCents, skin.maxPriceCents);
   return (
-    <a
-      href={`/skins/${encodeURIComponent(skin.id)}`}
-      className="flex h-full flex-col rounded-lg border border-line bg-panel p-3 hover:border-accent"
+    <article
+      id={`skin-${encodeURIComponent(skin.id)}`}
+      className="flex h-full scroll-mt-20 flex-col rounded-lg border border-line bg-panel focus-within:border-accent hover:border-accent"
       style={{ borderBottomColor: skin.rarityColor, borderBottomWidth: 3 }}
-      data-testid="skin-card"
     >
-      <FallbackImage sources={[skin.image]} alt="" className="aspect-[4/3] w-full object-contain" />
-      <h2 className="mt-2 text-sm font-semibold">{skin.name}</h2>
-      <RarityLabel rarity={skin.rarity} color={skin.rarityColor} />
-      {skin.stattrak || skin.souvenir ? (
-        <p className="mt-1 flex gap-1 text-[11px] font-semibold uppercase">
-          {skin.stattrak ? <span className="rounded bg-orange-900/60 px-1.5 py-0.5 text-orange-200">StatTrak</span> : null}
-          {skin.souvenir ? <span className="rounded bg-yellow-900/60 px-1.5 py-0.5 text-yellow-200">Souvenir</span> : null}
-        </p>
-      ) : null}
-      {price ? <p className="mt-auto pt-2 text-sm text-muted" data-testid="skin-card-price">{price}</p> : null}
-    </a>
+      <a href={`/skins/${encodeURIComponent(skin.id)}`} className="flex flex-1 flex-col p-3 pb-2" data-testid="skin-card">
+        <FallbackImage sources={[skin.image]} alt="" className="aspect-[4/3] w-full object-contain" />
+        <h2 className="mt-2 text-sm font-semibold">{skin.name}</h2>
+        <RarityLabel rarity={skin.rarity} color={skin.rarityColor} />
+        {skin.stattrak || skin.souvenir ? (
+          <p className="mt-1 flex gap-1 text-[11px] font-semibold uppercase">
+            {skin.stattrak ? <span className="rounded bg-orange-900/60 px-1.5 py-0.5 text-orange-200">StatTrak</span> : null}
+            {skin.souvenir ? <span className="rounded bg-yellow-900/60 px-1.5 py-0.5 text-yellow-200">Souvenir</span> : null}
+          </p>
+        ) : null}
+        {price ? <p className="mt-auto pt-2 text-sm text-muted" data-testid="skin-card-price">{price}</p> : null}
+      </a>
+      <div className="flex flex-wrap items-center gap-2 px-3 pb-3">
+        <FavoriteButton skinId={skin.id} skinName={skin.name} favorite={favorite} variant="icon" />
+        <TrackButton
+          skinId={skin.id}
+          label="Track"
+          className="inline-flex h-10 items-center rounded-md border border-line px-3 text-sm font-semibold hover:border-accent"
+        />
+      </div>
+    </article>
   );
 }
 
-export function SkinGrid({ skins, label }: { skins: SkinCardData[]; label: string }) {
+/** A grid of skin cards; `favoriteIds` are the signed-in user's favourites (hearts filled). */
+export function SkinGrid({ skins, label, favoriteIds = [] }: { skins: SkinCardData[]; label: string; favoriteIds?: readonly string[] }) {
+  const favorites = new Set(favoriteIds);
   return (
     <ul className={`mt-4 ${WEAPON_GRID}`} aria-label={label} data-testid="skin-grid">
       {skins.map((skin) => (
         <li key={skin.id}>
-          <SkinCard skin={skin} />
+          <SkinCard skin={skin} favorite={favorites.has(skin.id)} />
         </li>
       ))}
     </ul>

@@ -7,3 +7,20 @@ export function formatDollars(cents: number): string {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** Dollars with a sign in front of gains too ("+$1.50", "-$0.25", "$0.00"). */
+export function formatSignedDollars(cents: number): string {
+  return cents > 0 ? `+${formatDollars(cents)}` : formatDollars(cents);
+}
+
+/** A percentage with one decimal and its sign ("+12.5%", "-3.0%", "0.0%"). */
+export function formatPercent(percent: number): string {
+  const rounded = Math.round(percent * 10) / 10;
+  if (rounded === 0) return "0.0%";
+  return `${rounded > 0 ? "+" : ""}${rounded.toFixed(1)}%`;
+}
+
+/** Whether a dollar amount has at most two decimals (the form's step 0.01). */
+export function hasWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}

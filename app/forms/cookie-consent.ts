@@ -1,17 +1,5 @@
 import { z } from "zod";
-
-const BASE = "http://same-site.invalid";
-
-/** A path on this site ("/x?y"), never an absolute or protocol-relative URL that leaves it. */
-export function isSameSitePath(value: string): boolean {
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return false;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    return new URL(value, BASE).origin === BASE;
-  } catch {
-    return false;
-  }
-}
+import { isSameSitePath } from "~/domain/same-site-path";
 
 /** The cookie banner's and the cookie settings page's form. */
 export const cookieConsentSchema = z.object({

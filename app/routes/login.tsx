@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CooldownText, useCountdown } from "~/components/Cooldown";
 import { buttonClass, HoneypotField, Notice, TextField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
+import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { forgotSchema, HONEYPOT_FIELD, registerSchema, resendConfirmationSchema } from "~/forms/auth";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/accounts.server";
@@ -39,11 +40,14 @@ function modeOf(value: string | null): Mode {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(context);
-  if (user) throw redirect("/profile");
   const url = new URL(request.url);
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/profile");
+  if (user) throw redirect(redirectTo);
   const notice = url.searchParams.get("notice");
   return {
     mode: modeOf(url.searchParams.get("mode")),
+    /** Where a successful login goes: a checked same-site path (the page that sent the visitor here). */
+    redirectTo: redirectTo === "/profile" ? null : redirectTo,
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
 }
@@ -62,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The non-essential user_session cookie is written only with cookie consent.
       const userSession = userSessionCookie(request, outcome.userId);
       if (userSession) headers.append("Set-Cookie", userSession);
-      return redirect("/profile", { headers });
+      return redirect(safeReturnPath(form.get("redirectTo"), "/profile"), { headers });
     }
     switch (outcome.reason) {
       case "validation":
@@ -148,7 +152,7 @@ const TABS: { mode: Mode; label: string }[] = [
 ];
 
 export default function LoginPage() {
-  const { mode, notice } = useLoaderData<typeof loader>();
+  const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -176,8 +180,9 @@ export default function LoginPage() {
 
       {mode === "login" ? (
         <>
-          <Form method="post" action="/login?mode=login" noValidate className="space-y-4">
+          <Form method="post" action={redirectTo ? `/login?mode=login&redirectTo=${encodeURIComponent(redirectTo)}` : "/login?mode=login"} noValidate className="space-y-4">
             <input type="hidden" name="intent" value="login" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
             <TextField label="Password" name="password" type="password" autoComplete="current-password" errors={result?.fieldErrors?.password} />
             <button type="submit" className={buttonClass} disabled={busy}>

@@ -3,31 +3,48 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass, Notice, TextField } from "~/components/forms";
+import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
+import { ProfileLoadouts } from "~/components/ProfileLoadouts";
+import { SkinGrid } from "~/components/SkinCard";
+import { TrackerList } from "~/components/TrackerList";
+import { TRACKER_MESSAGES } from "~/forms/resell";
+import { favoriteSkinsQuery } from "~/server/favorites.server";
+import { loadTrackers } from "~/server/resell.server";
+import { requestTimeZone } from "~/server/time-zone.server";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/accounts.server";
-import { endSession, getSessionUser } from "~/server/session.server";
+import { endSession, getSessionUser, requestOwner } from "~/server/session.server";
 import { expireUserSessionCookie } from "~/server/consent.server";
 
 const TABS = [
-  { id: "favorites", label: "Favorites", placeholder: "Your favourite skins will appear here." },
-  { id: "loadouts", label: "User Loadouts", placeholder: "Your loadouts will appear here." },
-  { id: "resell", label: "Resell Tracker", placeholder: "Your resell trackers will appear here." },
+  { id: "favorites", label: "Favorites" },
+  { id: "loadouts", label: "User Loadouts" },
+  { id: "resell", label: "Resell Tracker" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-const NOTICES = { "password-updated": "Password updated successfully!" } as const;
+const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted } as const;
 
 type ActionResult = { intent: string; formError?: string; fieldErrors?: Record<string, string[] | null> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(context);
   const url = new URL(request.url);
   const tab: TabId = TABS.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "favorites";
+  // The session and the open tab's rows go to D1 in one batch: the rows are the session user's own.
+  const userPromise = getSessionUser(context);
+  const favoritesPromise =
+    tab === "favorites" && context.sessionId ? context.load([favoriteSkinsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+  const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
+  const [user, favorites, trackers] = await Promise.all([userPromise, favoritesPromise, trackersPromise]);
   const notice = url.searchParams.get("notice");
   return {
     user: user ? { email: user.email } : null,
     tab,
+    favorites: user ? favorites : [],
+    trackers: user ? trackers : [],
+    timeZone: requestTimeZone(request),
+    now: Date.now(),
     confirmDelete: url.searchParams.get("dialog") === "delete-account",
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
@@ -77,9 +94,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, trackers, timeZone, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
+  const returnTo = useReturnPath();
+  // With JavaScript the shared schema checks before sending; without it the server does the same.
+  const [passwordForm, passwordFields] = useForm({
+    id: "change-password",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
 
   if (!user) {
     return (
@@ -94,13 +119,6 @@ export default function ProfilePage() {
   }
 
   const passwordResult = actionData?.intent === "change-password" ? actionData : undefined;
-  // With JavaScript the shared schema checks before sending; without it the server does the same.
-  const [passwordForm, passwordFields] = useForm({
-    id: "change-password",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   const deleteResult = actionData?.intent === "delete-account" ? actionData : undefined;
   const current = TABS.find((t) => t.id === tab)!;
 
@@ -134,9 +152,26 @@ export default function ProfilePage() {
             </Link>
           ))}
         </nav>
-        <div className="py-4">
+        <div className="py-4" data-testid={`profile-tab-${tab}`}>
           <h2 className="sr-only">{current.label}</h2>
-          <p className="text-muted">{current.placeholder}</p>
+          {tab === "favorites" ? (
+            favorites.length === 0 ? (
+              <p className="text-muted">
+                You have no favorite skins yet. Use the heart on any skin to keep it here.
+              </p>
+            ) : (
+              <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
+            )
+          ) : tab === "loadouts" ? (
+            <ProfileLoadouts />
+          ) : (
+            <div className="space-y-4">
+              <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} withSummary={false} />
+              <Link to="/resell-tracker" className="inline-block text-accent underline">
+                Open the Resell Tracker
+              </Link>
+            </div>
+          )}
         </div>
       </section>
 

@@ -4,17 +4,19 @@ import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
 import { isSearchable, SEARCH_MIN_LENGTH, searchQueryParam } from "~/domain/search";
 import { catalogueCacheHeaders, catalogueHeaders, loadSearchResults } from "~/server/catalogue.server";
+import { loadFavoriteIds } from "~/server/favorites.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = searchQueryParam(new URL(request.url).searchParams);
+  const favoritesPromise = loadFavoriteIds(context);
   const results = await loadSearchResults(context, query);
-  return data({ query, searchable: isSearchable(query), results }, { headers: catalogueCacheHeaders(request) });
+  return data({ query, searchable: isSearchable(query), results, favoriteIds: await favoritesPromise }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function SearchPage() {
-  const { query, searchable, results } = useLoaderData<typeof loader>();
+  const { query, searchable, results, favoriteIds } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="text-3xl font-bold">Search skins</h1>
@@ -44,7 +46,7 @@ export default function SearchPage() {
           <p className="mt-6 text-sm text-muted" aria-live="polite">
             {results.length} {results.length === 1 ? "result" : "results"} for “{query}”
           </p>
-          <SkinGrid skins={results} label="Search results" />
+          <SkinGrid skins={results} label="Search results" favoriteIds={favoriteIds} />
         </>
       )}
     </section>

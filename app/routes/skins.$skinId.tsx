@@ -1,8 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
+import { FavoriteButton } from "~/components/FavoriteButton";
+import { buttonClass } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
+import { TrackButton } from "~/components/TrackerDialog";
 import { formatDollars } from "~/domain/money";
 import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
@@ -15,10 +18,12 @@ import {
   skinQuery,
   skinWearsQuery,
 } from "~/server/catalogue.server";
+import { loadFavoriteIds } from "~/server/favorites.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const id = params.skinId ?? "";
+  const favoritesPromise = loadFavoriteIds(context);
   const [found, wears, crates, collections] = await context.load([
     skinQuery(db, id),
     skinWearsQuery(db, id),
@@ -27,7 +32,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   ]);
   const headers = catalogueCacheHeaders(request);
   const skin = found[0];
-  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [] }, { status: 404, headers });
+  const favorite = (await favoritesPromise).includes(id);
+  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [], favorite }, { status: 404, headers });
   const byWear = new Map(wears.map((w) => [w.wear, w]));
   const wearChips = WEARS.map((wear) => {
     const row = byWear.get(wear);
@@ -35,7 +41,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price };
   });
   return data(
-    { skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null }, wears: wearChips, crates, collections },
+    { skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null }, wears: wearChips, crates, collections, favorite },
     { headers },
   );
 }
@@ -73,7 +79,7 @@ function NameList({ title, items }: { title: string; items: { name: string; imag
 }
 
 export default function SkinPage() {
-  const { skin, wears, crates, collections } = useLoaderData<typeof loader>();
+  const { skin, wears, crates, collections, favorite } = useLoaderData<typeof loader>();
   if (!skin) {
     return (
       <section className="py-16 text-center">
@@ -119,6 +125,11 @@ export default function SkinPage() {
               {skin.rarity}
             </Badge>
           </div>
+        </div>
+
+        <div id={`skin-${encodeURIComponent(skin.id)}`} className="flex scroll-mt-20 flex-wrap items-center gap-3">
+          <FavoriteButton skinId={skin.id} skinName={skin.name} favorite={favorite} variant="label" />
+          <TrackButton skinId={skin.id} label="Track Resell" className={`${buttonClass} inline-block`} />
         </div>
 
         {skin.description ? <p className="whitespace-pre-line text-muted">{skin.description}</p> : null}

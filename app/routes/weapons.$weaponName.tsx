@@ -22,10 +22,12 @@ import {
   skinCrateNamesQuery,
   weaponSkinsQuery,
 } from "~/server/catalogue.server";
+import { loadFavoriteIds } from "~/server/favorites.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const name = params.weaponName ?? "";
+  const favoritesPromise = loadFavoriteIds(context);
   const [found, skinRows, crateRows, collectionRows] = await context.load([
     findWeaponQuery(db, name),
     weaponSkinsQuery(db, name),
@@ -47,8 +49,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const state = parseSkinListState(new URL(request.url).searchParams);
   const shown = applySkinList(all, state).map(({ crates: _c, collections: _l, ...card }) => card);
   const weapon = found[0]?.name ?? name;
+  const favoriteIds = await favoritesPromise;
   return data(
-    { weapon, state, total: all.length, skins: shown, options: filterOptions(all) },
+    { weapon, state, total: all.length, skins: shown, options: filterOptions(all), favoriteIds },
     { status: found.length === 0 ? 404 : 200, headers: catalogueCacheHeaders(request) },
   );
 }
@@ -214,7 +217,7 @@ function SkinListForm({ state, options }: { state: SkinListState; options: Retur
 }
 
 export default function WeaponPage() {
-  const { weapon, state, total, skins, options } = useLoaderData<typeof loader>();
+  const { weapon, state, total, skins, options, favoriteIds } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -232,7 +235,7 @@ export default function WeaponPage() {
           {skins.length === 0 ? (
             <p className="mt-6">No skins match these filters.</p>
           ) : (
-            <SkinGrid skins={skins} label={`${weapon} skins`} />
+            <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
           )}
         </>
       )}

@@ -78,20 +78,23 @@ export function findWeaponQuery(db: Database, name: string) {
 
 const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
 
+/** A skin card's columns with the lowest and highest known price of its possible wears (group by skin, join skin_wears). */
+export const weaponSkinCardColumns = {
+  id: skins.id,
+  name: skins.name,
+  image: skins.image,
+  rarity: skins.rarity,
+  rarityColor: skins.rarityColor,
+  stattrak: skins.stattrak,
+  souvenir: skins.souvenir,
+  minPriceCents: sql<number | null>`min(${priceOfEnabledWear})`,
+  maxPriceCents: sql<number | null>`max(${priceOfEnabledWear})`,
+};
+
 /** A weapon's skins with the lowest and highest known price of their possible wears. */
 export function weaponSkinsQuery(db: Database, weapon: string) {
   return db
-    .select({
-      id: skins.id,
-      name: skins.name,
-      image: skins.image,
-      rarity: skins.rarity,
-      rarityColor: skins.rarityColor,
-      stattrak: skins.stattrak,
-      souvenir: skins.souvenir,
-      minPriceCents: sql<number | null>`min(${priceOfEnabledWear})`,
-      maxPriceCents: sql<number | null>`max(${priceOfEnabledWear})`,
-    })
+    .select(weaponSkinCardColumns)
     .from(skins)
     .leftJoin(skinWears, eq(skinWears.skinId, skins.id))
     .where(eq(skins.weapon, weapon))

@@ -1,5 +1,5 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, lte, ne } from "drizzle-orm";
+import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
 import { isAdminEmail } from "../domain/roles";
 import type { Database } from "./db/client.server";
@@ -104,4 +104,19 @@ export function revokeOtherSessionsQuery(db: Database, userId: string, keepSessi
   return keepSessionId
     ? db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     : db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * The signed-in user's id as a subquery on the session row, so a page can ask for the user's own
+ * rows in the same batch that reads the session (one round trip). No session: matches nothing.
+ */
+export function sessionOwner(db: Database, sessionId: string | null, now: number): SQL {
+  if (!sessionId) return sql`(select null)`;
+  const owner = db.select({ userId: sessions.userId }).from(sessions).where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))));
+  return sql`(${owner})`;
+}
+
+/** The owner of this request's rows: the session's user (see `sessionOwner`). */
+export function requestOwner(context: AppLoadContext): SQL {
+  return sessionOwner(context.db, context.sessionId, Date.now());
 }

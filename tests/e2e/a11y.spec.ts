@@ -66,21 +66,37 @@ async function checkPage(page: Page, entry: ProductPage) {
   }
 }
 
-test.describe("signed out", () => {
-  // Axe reads every node of a page twice (two widths); the catalogue pages have hundreds of them.
-  test.describe.configure({ timeout: 60_000 });
-  for (const entry of pagesFor("visitor")) {
-    test.describe(() => {
-      test.use({ allowedConsoleErrors: entry.consoleErrors ?? [] });
-      test(`${entry.path}: accessible at 1280 and 390 px, no sideways scroll at ${NARROW_WIDTHS.join(", ")} px`, async ({ page, browser, javaScriptEnabled, baseURL }) => {
-        if (javaScriptEnabled) return checkPage(page, entry);
-        const withoutScripts = await pageWithoutScripts(browser, page, baseURL!);
-        await checkPage(withoutScripts, entry);
-        await withoutScripts.context().close();
+const RUNS = [
+  { name: "signed out", visitor: "visitor" },
+  { name: "signed in", visitor: "user" },
+  { name: "as admin", visitor: "admin" },
+] as const;
+
+for (const run of RUNS) {
+  test.describe(run.name, () => {
+    // Axe reads every node of a page twice (two widths); the catalogue pages have hundreds of them.
+    test.describe.configure({ timeout: 60_000 });
+    for (const entry of pagesFor(run.visitor)) {
+      test.describe(() => {
+        test.use({ allowedConsoleErrors: entry.consoleErrors ?? [] });
+        test(`${entry.path}: accessible at 1280 and 390 px, no sideways scroll at ${NARROW_WIDTHS.join(", ")} px`, async ({
+          page,
+          browser,
+          javaScriptEnabled,
+          baseURL,
+          createUser,
+          pageFor,
+        }) => {
+          const signedIn = run.visitor === "visitor" ? page : await pageFor(await createUser({ admin: run.visitor === "admin" }));
+          if (javaScriptEnabled) return checkPage(signedIn, entry);
+          const withoutScripts = await pageWithoutScripts(browser, signedIn, baseURL!);
+          await checkPage(withoutScripts, entry);
+          await withoutScripts.context().close();
+        });
       });
-    });
-  }
-});
+    }
+  });
+}
 
 test("every page route of the build is in the page list", async () => {
   const assets = "build/client/assets";

@@ -69,7 +69,7 @@ test("register, confirm, log in and out, change and reset the password, delete t
   await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
   await page.getByRole("link", { name: "User Loadouts" }).click();
   await expect(page).toHaveURL(/\/profile\?tab=loadouts$/);
-  await expect(page.getByText("Your loadouts will appear here.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Loadouts" })).toBeVisible();
   await logOut(page);
   await logIn(page, email, first);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();

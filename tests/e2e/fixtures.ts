@@ -1,4 +1,8 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { TestAccounts, type TestUser } from "./test-accounts";
+import { e2eAdminEmail } from "./admins.ts";
+
+export type { TestUser };
 
 // A 1x1 transparent PNG: images from the skin-data CDN are outside the product and out of reach
 // offline, so tests answer them locally.
@@ -18,32 +22,100 @@ async function serverReady(baseURL: string): Promise<void> {
   }
 }
 
+/** Collects the page's unexpected console errors and answers CDN images locally; call the result at the end. */
+async function watchPage(page: Page, allowedConsoleErrors: RegExp[]): Promise<() => void> {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
+  return () => expect(errors, "unexpected console errors").toEqual([]);
+}
+
+async function signIn(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
+  await context.addCookies([{ ...user.cookie, url: baseURL }]);
+}
+
 interface Fixtures {
   /** Console errors a test expects, such as the browser's note about a 404 response. */
   allowedConsoleErrors: RegExp[];
+  /** The test's accounts; every account made through it is deleted after the test. */
+  accounts: TestAccounts;
+  /** Makes one more confirmed user with a session (`{ admin: true }`: an address in ADMIN_EMAILS). */
+  createUser: (options?: { admin?: boolean; label?: string }) => Promise<TestUser>;
+  /** Opens a page in its own browser context, signed in as `user` (same checks as `page`). */
+  pageFor: (user: TestUser) => Promise<Page>;
+  /** A confirmed user with a live session (id, e-mail, password, cookie). */
+  user: TestUser;
+  /** `page`, signed in as `user`. */
+  signedInPage: Page;
+  /** A confirmed admin with a live session. */
+  admin: TestUser;
+  /** A page of its own signed in as `admin` (a test may hold it beside `signedInPage`). */
+  adminPage: Page;
 }
 
+/**
+ * `page` fails the test on unexpected console errors. The account fixtures make a confirmed user
+ * with a live session through the server's own endpoints in a few plain HTTP requests (no
+ * browser, see test-accounts.ts), put its session cookie in the browser, and delete the account
+ * (and everything that belongs to it) after the test. They work the same with JavaScript on and off.
+ */
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   page: [
     async ({ page, allowedConsoleErrors, baseURL }, use) => {
-    await serverReady(baseURL!);
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() !== "error") return;
-      const text = message.text();
-      if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) =>
-      route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }),
-    );
-    await use(page);
-    expect(errors, "unexpected console errors").toEqual([]);
+      await serverReady(baseURL!);
+      const check = await watchPage(page, allowedConsoleErrors);
+      await use(page);
+      check();
     },
     // Its own time budget, so waiting out a server restart does not eat the test's.
     { scope: "test", timeout: 90_000 },
   ],
+  accounts: async ({ baseURL }, use) => {
+    const accounts = new TestAccounts(baseURL!);
+    try {
+      await use(accounts);
+      await accounts.cleanUp();
+    } finally {
+      accounts.close();
+    }
+  },
+  createUser: async ({ accounts }, use, testInfo) => {
+    let admins = 0;
+    await use(({ admin = false, label } = {}) =>
+      accounts.create(admin ? { email: e2eAdminEmail(testInfo.parallelIndex, admins++) } : { label }),
+    );
+  },
+  pageFor: async ({ browser, baseURL, javaScriptEnabled, allowedConsoleErrors }, use) => {
+    const opened: { context: BrowserContext; check: () => void }[] = [];
+    await use(async (user) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      await signIn(context, user, baseURL!);
+      const page = await context.newPage();
+      opened.push({ context, check: await watchPage(page, allowedConsoleErrors) });
+      return page;
+    });
+    for (const { context } of opened) await context.close();
+    for (const { check } of opened) check();
+  },
+  user: async ({ createUser }, use) => {
+    await use(await createUser());
+  },
+  signedInPage: async ({ page, user, baseURL }, use) => {
+    await signIn(page.context(), user, baseURL!);
+    await use(page);
+  },
+  admin: async ({ createUser }, use) => {
+    await use(await createUser({ admin: true }));
+  },
+  adminPage: async ({ pageFor, admin }, use) => {
+    await use(await pageFor(admin));
+  },
 });
 
 export { expect };

@@ -9,44 +9,56 @@ export interface ProductPage {
   route: string;
   /** A path that shows the page, with sample parameters from the seed. */
   path: string;
-  /** Who sees this page; a visitor also visits pages meant for others (a redirect, a 403). Default: everyone. */
+  /**
+   * Who visits it in the checks; a visitor also visits pages meant for others (a redirect, a 403).
+   * Default: a visitor and a signed-in user. Pages that differ only in the top bar when signed in
+   * are checked signed out; the admin's top bar is checked on the home page.
+   */
   as?: Visitor[];
   /** Console errors the page causes on purpose (the browser's note on a 404 or 403 answer). */
   consoleErrors?: RegExp[];
 }
 
-const EVERYONE: Visitor[] = ["visitor", "user", "admin"];
+const DEFAULT_VISITORS: Visitor[] = ["visitor", "user"];
+const SIGNED_OUT: Visitor[] = ["visitor"];
 const notFound = [/status of 404/];
 
 export const PAGES: ProductPage[] = [
-  { route: "routes/_index", path: "/" },
+  { route: "routes/_index", path: "/", as: ["visitor", "user", "admin"] },
   { route: "routes/category.$categoryName", path: "/category/Rifles" },
-  { route: "routes/category.$categoryName", path: "/category/Bazookas", as: ["visitor"], consoleErrors: notFound },
+  { route: "routes/category.$categoryName", path: "/category/Bazookas", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/weapons.$weaponName", path: "/weapons/AK-47" },
-  { route: "routes/weapons.$weaponName", path: "/weapons/AK-47?sort=price-desc&type=stattrak&rarity=Covert", as: ["visitor"] },
+  { route: "routes/weapons.$weaponName", path: "/weapons/AK-47?sort=price-desc&type=stattrak&rarity=Covert", as: SIGNED_OUT },
   { route: "routes/skins.$skinId", path: "/skins/ak-47-redline" },
-  { route: "routes/skins.$skinId", path: "/skins/no-such-skin", as: ["visitor"], consoleErrors: notFound },
+  { route: "routes/skins.$skinId", path: "/skins/no-such-skin", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/search", path: "/search?q=ak47" },
-  { route: "routes/search", path: "/search", as: ["visitor"] },
-  { route: "routes/login", path: "/login" },
-  { route: "routes/login", path: "/login?mode=register", as: ["visitor"] },
-  { route: "routes/login", path: "/login?mode=forgot", as: ["visitor"] },
+  { route: "routes/search", path: "/search", as: SIGNED_OUT },
+  { route: "routes/login", path: "/login", as: SIGNED_OUT },
+  { route: "routes/login", path: "/login?mode=register", as: SIGNED_OUT },
+  { route: "routes/login", path: "/login?mode=forgot", as: SIGNED_OUT },
   { route: "routes/profile", path: "/profile" },
-  { route: "routes/reset-password", path: "/reset-password?token=not-a-real-token", as: ["visitor"] },
-  { route: "routes/confirm-email", path: "/confirm-email?token=not-a-real-token", as: ["visitor"] },
+  { route: "routes/profile", path: "/profile?tab=loadouts", as: ["user"] },
+  { route: "routes/profile", path: "/profile?tab=resell", as: ["user"] },
+  { route: "routes/resell-tracker", path: "/resell-tracker" },
+  { route: "routes/resell-tracker_.new", path: "/resell-tracker/new?skin=ak-47-redline" },
+  // No tracker of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
+  { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: SIGNED_OUT },
+  { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: ["user"], consoleErrors: notFound },
+  { route: "routes/reset-password", path: "/reset-password?token=not-a-real-token", as: SIGNED_OUT },
+  { route: "routes/confirm-email", path: "/confirm-email?token=not-a-real-token", as: SIGNED_OUT },
   { route: "routes/admin._index", path: "/admin", as: ["visitor", "admin"], consoleErrors: [/status of 403/] },
-  { route: "routes/dev.mailbox", path: "/dev/mailbox", as: ["visitor"] },
-  { route: "routes/legal-notice", path: "/legal-notice" },
-  { route: "routes/privacy-policy", path: "/privacy-policy" },
-  { route: "routes/terms-of-service", path: "/terms-of-service" },
-  { route: "routes/contact", path: "/contact" },
-  { route: "routes/cookie-settings", path: "/cookie-settings" },
-  { route: "routes/$", path: "/no/such/page", as: ["visitor"], consoleErrors: notFound },
-  { route: "routes/404", path: "/404", as: ["visitor"], consoleErrors: notFound },
-  { route: "routes/403", path: "/403", as: ["visitor"], consoleErrors: [/status of 403/] },
-  { route: "routes/500", path: "/500", as: ["visitor"], consoleErrors: [/status of 500/] },
-  { route: "routes/NETWORK", path: "/NETWORK", as: ["visitor"] },
-  { route: "routes/UNKNOWN", path: "/UNKNOWN?message=Lost&timestamp=2026-11-21T10%3A00%3A00Z", as: ["visitor"] },
+  { route: "routes/dev.mailbox", path: "/dev/mailbox", as: SIGNED_OUT },
+  { route: "routes/legal-notice", path: "/legal-notice", as: SIGNED_OUT },
+  { route: "routes/privacy-policy", path: "/privacy-policy", as: SIGNED_OUT },
+  { route: "routes/terms-of-service", path: "/terms-of-service", as: SIGNED_OUT },
+  { route: "routes/contact", path: "/contact", as: SIGNED_OUT },
+  { route: "routes/cookie-settings", path: "/cookie-settings", as: SIGNED_OUT },
+  { route: "routes/$", path: "/no/such/page", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/404", path: "/404", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/403", path: "/403", as: SIGNED_OUT, consoleErrors: [/status of 403/] },
+  { route: "routes/500", path: "/500", as: SIGNED_OUT, consoleErrors: [/status of 500/] },
+  { route: "routes/NETWORK", path: "/NETWORK", as: SIGNED_OUT },
+  { route: "routes/UNKNOWN", path: "/UNKNOWN?message=Lost&timestamp=2026-11-21T10%3A00%3A00Z", as: SIGNED_OUT },
 ];
 
 /** Routes that are not pages of their own, and why. */
@@ -56,8 +68,10 @@ export const NOT_PAGES: Record<string, string> = {
   "routes/api.password-reset-simple": "JSON endpoint",
   "routes/cookie-consent": "form target that redirects back",
   "routes/logout": "form target that redirects",
+  "routes/favorites": "form target for the heart, redirects back",
+  "routes/resell-tracker[.]csv": "CSV download",
 };
 
 export function pagesFor(visitor: Visitor): ProductPage[] {
-  return PAGES.filter((page) => (page.as ?? EVERYONE).includes(visitor));
+  return PAGES.filter((page) => (page.as ?? DEFAULT_VISITORS).includes(visitor));
 }

@@ -1,6 +1,7 @@
 // Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { E2E_ADMIN_EMAILS } from "./admins.ts";
 
 const port = process.argv[2] ?? "8788";
 const inspectorPort = process.argv[3] ?? "9230";
@@ -20,6 +21,8 @@ const args = [
   "wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled",
   // Links in mail (confirmation, reset) point at this server, so tests can follow them.
   "--var", `APP_ORIGIN:http://localhost:${port}`,
+  // The `admin` fixture's addresses (tests/e2e/fixtures.ts); the demo admin stays one too.
+  "--var", `ADMIN_EMAILS:${["admin@skinvault.test", ...E2E_ADMIN_EMAILS].join(",")}`,
   "--log-level", "warn", "--show-interactive-dev-session=false",
 ];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cookieConsentSchema, isSameSitePath } from "~/forms/cookie-consent";
+import { isSameSitePath } from "~/domain/same-site-path";
+import { cookieConsentSchema } from "~/forms/cookie-consent";
 
 describe("the consent form's return path", () => {
   it.each(["/", "/cookie-settings", "/category/Rifles?sort=price-asc", "/legal-notice?lang=de#top"])("accepts %s", (path) => {

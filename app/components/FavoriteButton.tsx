@@ -1,0 +1,76 @@
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { loginPath } from "~/domain/same-site-path";
+import type { loader as rootLoader } from "~/root";
+import type { FavoriteAnswer } from "~/routes/favorites";
+import { useHydrated } from "./useHydrated";
+
+/** The page's own path, for forms and links that come back to it. */
+export function useReturnPath(): string {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
+}
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+      <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.3 5 6.7 5c2 0 3.6 1.1 4.3 2.6h2C13.7 6.1 15.3 5 17.3 5c3.4 0 5.6 3.4 4.2 6.8C19.5 16.4 12 21 12 21z" />
+    </svg>
+  );
+}
+
+/**
+ * The favourite toggle: a post form (back to this page at the card without JavaScript), a fetcher
+ * with it. The shown state changes only once the server accepted (spec section 4): it is the
+ * server's answer or the page's data, never a guess; the button is disabled while the request runs.
+ * Signed out it is a link to the login page that comes back here.
+ */
+export function FavoriteButton({ skinId, skinName, favorite, variant }: { skinId: string; skinName: string; favorite: boolean; variant: "icon" | "label" }) {
+  const fetcher = useFetcher<FavoriteAnswer>();
+  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const hydrated = useHydrated();
+  const returnPath = useReturnPath();
+  const anchor = `skin-${encodeURIComponent(skinId)}`;
+  const answer = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.favorite : null;
+  const on = answer ?? favorite;
+  const busy = fetcher.state !== "idle";
+  const text = variant === "label" ? "Favorite" : null;
+  const label = on ? `Remove ${skinName} from favorites` : `Add ${skinName} to favorites`;
+  const look =
+    variant === "icon"
+      ? `inline-flex h-10 w-10 items-center justify-center rounded-md border border-line hover:border-accent ${on ? "text-red-400" : "text-muted"}`
+      : `inline-flex items-center gap-2 rounded-md border px-4 py-2 font-semibold hover:border-accent ${on ? "border-red-400 text-red-300" : "border-line text-ink"}`;
+
+  if (!signedIn) {
+    return (
+      <a href={loginPath(`${returnPath}#${anchor}`)} className={look} aria-label={variant === "icon" ? `Log in to add ${skinName} to favorites` : undefined} data-testid="favorite-toggle">
+        <Heart filled={false} />
+        {text}
+      </a>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/favorites" className="inline">
+      <input type="hidden" name="intent" value={on ? "remove" : "add"} />
+      <input type="hidden" name="skinId" value={skinId} />
+      <input type="hidden" name="redirectTo" value={returnPath} />
+      {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
+      <button
+        type="submit"
+        className={`${look} disabled:cursor-wait disabled:opacity-60`}
+        aria-pressed={on}
+        aria-label={variant === "icon" ? label : undefined}
+        title={label}
+        disabled={busy}
+        data-testid="favorite-toggle"
+      >
+        <Heart filled={on} />
+        {text}
+      </button>
+      {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
+        <span role="alert" className="sr-only">
+          {fetcher.data.error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}

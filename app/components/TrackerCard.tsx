@@ -1,0 +1,116 @@
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { formatFloat, formatPrice, formatProfit, profitOf } from "~/domain/resell";
+import { formatDollars } from "~/domain/money";
+import { formatCalendarDate } from "~/domain/trade-lock";
+import { WEAR_NAMES } from "~/domain/wear";
+import type { LoadedTracker } from "~/server/resell.server";
+import { TrackerDialog } from "./TrackerDialog";
+import { TradeLockBadge } from "./TradeLock";
+import { useHydrated } from "./useHydrated";
+import { FallbackImage } from "./FallbackImage";
+
+function formatUpdated(ms: number | null): string {
+  return ms === null ? "No Data" : new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * One tracked purchase. Edit is a link to the form page (a dialog in place with JavaScript);
+ * Delete posts (a fetcher with JavaScript, showing 'Deleting...'); the card goes once the server
+ * deleted it. `onMessage` receives the success text of an edit made in the dialog.
+ */
+export function TrackerCard({
+  tracker,
+  timeZone,
+  now,
+  returnTo,
+  onMessage,
+}: {
+  tracker: LoadedTracker;
+  timeZone: string;
+  now: number;
+  returnTo: string;
+  onMessage: (message: string) => void;
+}) {
+  const remover = useFetcher<{ ok: boolean; error?: string }>();
+  const hydrated = useHydrated();
+  const [editing, setEditing] = useState(false);
+  const deleting = remover.state !== "idle";
+  const profit = profitOf(tracker.buyPriceCents, tracker.currentCents);
+  const editHref = `/resell-tracker/${tracker.id}/edit`;
+  const close = useCallback(() => setEditing(false), []);
+  const done = useCallback(
+    (message: string) => {
+      setEditing(false);
+      onMessage(message);
+    },
+    [onMessage],
+  );
+  return (
+    <article id={`tracker-${tracker.id}`} className="flex scroll-mt-20 flex-col gap-3 rounded-lg border border-line bg-panel p-4" data-testid="tracker-card">
+      <div className="flex items-start gap-3">
+        <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="shrink-0">
+          <FallbackImage sources={[tracker.skinImage]} alt="" className="h-16 w-24 object-contain" />
+        </a>
+        <div className="min-w-0">
+          <h3 className="font-semibold">
+            <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="hover:text-accent">
+              {tracker.skinName}
+            </a>
+          </h3>
+          <p className="text-sm text-muted">
+            {WEAR_NAMES[tracker.wear]}
+            {tracker.wearValue !== null ? <> · Float {formatFloat(tracker.wearValue)}</> : null}
+          </p>
+          <p className="text-sm text-muted">Bought {formatCalendarDate(tracker.boughtAt)}</p>
+        </div>
+      </div>
+      <TradeLockBadge boughtAt={tracker.boughtAt} timeZone={timeZone} now={now} />
+      {tracker.notes ? <p className="whitespace-pre-line break-words text-sm">{tracker.notes}</p> : null}
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-muted">Buy price</dt>
+          <dd className="font-semibold">{formatDollars(tracker.buyPriceCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Current price</dt>
+          <dd className="font-semibold">{formatPrice(tracker.currentCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Profit</dt>
+          <dd className={`font-semibold ${!profit ? "" : profit.cents > 0 ? "text-green-300" : profit.cents < 0 ? "text-red-300" : ""}`} data-testid="tracker-profit">
+            {formatProfit(profit)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted">Last price update: {formatUpdated(tracker.lastPriceUpdate)}</p>
+      <div className="mt-auto flex flex-wrap items-center gap-2">
+        <a
+          href={editHref}
+          className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent"
+          onClick={(event) => {
+            event.preventDefault();
+            setEditing(true);
+          }}
+        >
+          Edit
+        </a>
+        <remover.Form method="post" action="/resell-tracker">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="trackerId" value={tracker.id} />
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
+          <button type="submit" disabled={deleting} className="rounded-md border border-red-700 px-3 py-2 text-sm font-semibold text-red-300 hover:bg-red-950 disabled:opacity-60">
+            {deleting ? "Deleting..." : "Delete"}
+          </button>
+        </remover.Form>
+        {remover.state === "idle" && remover.data && !remover.data.ok ? (
+          <span role="alert" className="text-sm text-red-300">
+            {remover.data.error}
+          </span>
+        ) : null}
+      </div>
+      {editing ? <TrackerDialog src={editHref} action={editHref} title="Edit Tracker" submitLabel="Save Changes" onClose={close} onDone={done} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { TrackerFormContext } from "~/server/tracker-form.server";
+import { buttonClass } from "./forms";
+import { TrackerForm, type TrackerDefaults } from "./TrackerForm";
+
+/** What the form pages' loaders answer (`/resell-tracker/new`, `/resell-tracker/ID/edit`). */
+export interface TrackerPageData {
+  signedIn: boolean;
+  loginHref: string;
+  form: TrackerFormContext | null;
+  defaults?: TrackerDefaults;
+}
+
+/**
+ * The resell form in place (JavaScript only): loads the form page's data with a fetcher and shows
+ * the same form in a modal dialog; Escape or Cancel closes it.
+ */
+export function TrackerDialog({
+  src,
+  action,
+  title,
+  submitLabel,
+  onClose,
+  onDone,
+}: {
+  src: string;
+  action: string;
+  title: string;
+  submitLabel: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const page = useFetcher<TrackerPageData>();
+  const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const { load } = page;
+  useEffect(() => {
+    load(src);
+  }, [load, src]);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const data = page.data;
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby={headingId}
+      className="w-[min(36rem,calc(100vw-2rem))] rounded-xl border border-line bg-panel p-5 text-ink backdrop:bg-black/70"
+      data-testid="tracker-dialog"
+    >
+      <h2 id={headingId} className="mb-4 text-xl font-bold">
+        {title}
+      </h2>
+      {!data ? (
+        <p aria-live="polite">Loading...</p>
+      ) : !data.form ? (
+        <p>Not found.</p>
+      ) : !data.signedIn ? (
+        <div className="space-y-3">
+          <p className="text-muted">Log in to track what you bought to resell.</p>
+          <a href={data.loginHref} className={`${buttonClass} inline-block`}>
+            Go to Login
+          </a>
+        </div>
+      ) : (
+        <TrackerForm
+          context={data.form}
+          defaults={data.defaults}
+          action={action}
+          submitLabel={submitLabel}
+          cancelHref={src}
+          inDialog
+          onDone={onDone}
+          onCancel={() => ref.current?.close()}
+        />
+      )}
+    </dialog>
+  );
+}
+
+/** 'Track' on a card, 'Track Resell' on the skin page: a link to the form page, a dialog with JavaScript. */
+export function TrackButton({ skinId, label, className }: { skinId: string; label: string; className: string }) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const href = `/resell-tracker/new?skin=${encodeURIComponent(skinId)}`;
+  const close = useCallback(() => setOpen(false), []);
+  const done = useCallback((text: string) => {
+    setMessage(text);
+    setOpen(false);
+  }, []);
+  return (
+    <>
+      <a
+        href={href}
+        className={className}
+        onClick={(event) => {
+          event.preventDefault();
+          setMessage(null);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </a>
+      {message ? (
+        <span role="status" className="text-sm text-green-300">
+          {message}
+        </span>
+      ) : null}
+      {open ? <TrackerDialog src={href} action={href} title="Track Resell" submitLabel="Add Tracker" onClose={close} onDone={done} /> : null}
+    </>
+  );
+}

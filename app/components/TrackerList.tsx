@@ -1,0 +1,82 @@
+import { useCallback, useState } from "react";
+import { formatDollars } from "~/domain/money";
+import { formatProfit, portfolioSummary } from "~/domain/resell";
+import type { LoadedTracker } from "~/server/resell.server";
+import { Notice } from "./forms";
+import { TrackerCard } from "./TrackerCard";
+import { useLocalClock } from "./TradeLock";
+
+export const EMPTY_TRACKERS = "You have no resell trackers yet.";
+
+/** The portfolio above the list: a summary of the items shown (beyond the spec). */
+export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readonly LoadedTracker[]; timeZone: string; now: number }) {
+  const summary = portfolioSummary(trackers, timeZone, now);
+  const items: [string, string][] = [
+    ["Items", String(summary.items)],
+    ["Total invested", formatDollars(summary.investedCents)],
+    ["Current value", summary.unpriced === summary.items ? "No Data" : formatDollars(summary.valueCents)],
+    ["Total profit", formatProfit(summary.profit)],
+    ["Tradeable now", `${summary.tradeable} of ${summary.items}`],
+  ];
+  return (
+    <section aria-labelledby="portfolio-heading" className="rounded-lg border border-line bg-panel p-4">
+      <h2 id="portfolio-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
+        Portfolio
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="portfolio-summary">
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {summary.unpriced > 0 ? (
+        <p className="mt-2 text-xs text-muted">
+          {summary.unpriced} {summary.unpriced === 1 ? "item has" : "items have"} no price data and {summary.unpriced === 1 ? "is" : "are"} left out of value and profit.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The tracker cards with the time zone correction and the in-place edit message. */
+export function TrackerList({
+  trackers,
+  timeZone: serverTimeZone,
+  now: serverNow,
+  returnTo,
+  notice,
+  withSummary,
+}: {
+  trackers: readonly LoadedTracker[];
+  timeZone: string;
+  now: number;
+  returnTo: string;
+  notice: string | null;
+  withSummary: boolean;
+}) {
+  const { timeZone, now } = useLocalClock(serverTimeZone, serverNow);
+  const [message, setMessage] = useState<string | null>(null);
+  const onMessage = useCallback((text: string) => setMessage(text), []);
+  const shown = message ?? notice;
+  return (
+    <div className="space-y-4">
+      {shown ? <Notice>{shown}</Notice> : null}
+      {trackers.length === 0 ? (
+        <p>{EMPTY_TRACKERS}</p>
+      ) : (
+        <>
+          {withSummary ? <PortfolioSummary trackers={trackers} timeZone={timeZone} now={now} /> : null}
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Resell trackers">
+            {trackers.map((tracker) => (
+              <li key={tracker.id}>
+                <TrackerCard tracker={tracker} timeZone={timeZone} now={now} returnTo={returnTo} onMessage={onMessage} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

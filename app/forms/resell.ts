@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { dollarsToCents, hasWholeCents } from "~/domain/money";
+import { isCalendarDate } from "~/domain/trade-lock";
+import { wearForFloat, WEARS, type Wear } from "~/domain/wear";
+
+/** Spec section 5, word for word. */
+export const TRACKER_MESSAGES = {
+  float: "Please enter a valid float value.",
+  floatImpossible: "This float is not possible for this skin.",
+  wearOrFloat: "Please select a wear or enter a float value.",
+  wearImpossible: "This wear is not possible for this skin.",
+  boughtAt: "Please select the date you bought this skin.",
+  futureDate: "The bought date cannot be in the future.",
+  buyPrice: "Please enter a valid buy price.",
+  notesTooLong: "Notes can be at most 1000 characters.",
+  added: "Resell tracker added!",
+  updated: "Tracker updated successfully!",
+  deleted: "Tracker deleted.",
+  failed: "An error occurred. Please try again.",
+} as const;
+
+export const NOTES_MAX_LENGTH = 1000;
+/** Above any real skin price; keeps cents inside SQLite's and JavaScript's safe integers. */
+export const BUY_PRICE_MAX_DOLLARS = 1_000_000;
+
+/** What the form checks against the skin: its enabled wears, its float range and today's date. */
+export interface TrackerSkinRules {
+  enabledWears: readonly Wear[];
+  minFloat: number;
+  maxFloat: number;
+  /** Today's date "YYYY-MM-DD" in the user's time zone; later dates are refused. */
+  today: string;
+}
+
+/**
+ * The resell form (create and edit), one schema on both sides. Without `rules` it checks the
+ * shape only (the browser before it knows the skin); the server always passes them.
+ */
+export function trackerSchema(rules?: TrackerSkinRules) {
+  return z
+    .object({
+      skinId: z.string({ error: "Choose a skin." }).min(1, "Choose a skin.").max(200, "Choose a skin."),
+      wear: z.enum(WEARS, { error: TRACKER_MESSAGES.wearOrFloat }).optional(),
+      wearValue: z
+        .number({ error: TRACKER_MESSAGES.float })
+        .min(0, TRACKER_MESSAGES.float)
+        .max(1, TRACKER_MESSAGES.float)
+        .optional(),
+      boughtAt: z
+        .string({ error: TRACKER_MESSAGES.boughtAt })
+        .max(10, TRACKER_MESSAGES.boughtAt)
+        .refine(isCalendarDate, TRACKER_MESSAGES.boughtAt)
+        .refine((date) => !rules || date <= rules.today, TRACKER_MESSAGES.futureDate),
+      buyPrice: z
+        .number({ error: TRACKER_MESSAGES.buyPrice })
+        .min(0, TRACKER_MESSAGES.buyPrice)
+        .max(BUY_PRICE_MAX_DOLLARS, TRACKER_MESSAGES.buyPrice)
+        .refine(hasWholeCents, TRACKER_MESSAGES.buyPrice),
+      notes: z.string().trim().max(NOTES_MAX_LENGTH, TRACKER_MESSAGES.notesTooLong).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.wearValue === undefined) {
+        if (value.wear === undefined) ctx.addIssue({ code: "custom", path: ["wear"], message: TRACKER_MESSAGES.wearOrFloat });
+        else if (rules && !rules.enabledWears.includes(value.wear)) {
+          ctx.addIssue({ code: "custom", path: ["wear"], message: TRACKER_MESSAGES.wearImpossible });
+        }
+        return;
+      }
+      const wear = wearForFloat(value.wearValue);
+      if (wear === null) return; // already refused as not a valid float
+      const possible =
+        !rules || (rules.enabledWears.includes(wear) && value.wearValue >= rules.minFloat && value.wearValue <= rules.maxFloat);
+      if (!possible) ctx.addIssue({ code: "custom", path: ["wearValue"], message: TRACKER_MESSAGES.floatImpossible });
+    })
+    .transform(({ buyPrice, notes, wear, wearValue, ...rest }) => ({
+      ...rest,
+      // A float decides its wear; the form clears the float when a wear is chosen.
+      wear: (wearValue !== undefined ? wearForFloat(wearValue) : wear) as Wear,
+      wearValue: wearValue ?? null,
+      buyPriceCents: dollarsToCents(buyPrice),
+      notes: notes ? notes : null,
+    }));
+}
+
+export type TrackerInput = z.output<ReturnType<typeof trackerSchema>>;
+
+/** Delete and the other list actions name a tracker by its id. */
+export const trackerIdSchema = z.coerce
+  .number({ error: "Unknown tracker." })
+  .int("Unknown tracker.")
+  .positive("Unknown tracker.")
+  .max(Number.MAX_SAFE_INTEGER, "Unknown tracker.");
+
+/** The favourite toggle. */
+export const favoriteSchema = z.object({
+  intent: z.enum(["add", "remove"], { error: "Choose 'add' or 'remove'." }),
+  skinId: z.string({ error: "Choose a skin." }).min(1, "Choose a skin.").max(200, "Choose a skin."),
+  redirectTo: z.string().optional(),
+  respond: z.literal("data").optional(),
+});

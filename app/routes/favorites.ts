@@ -1,0 +1,49 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
+import { favoriteSchema } from "~/forms/resell";
+import { addFavorite, removeFavorite } from "~/server/favorites.server";
+import { readForm } from "~/server/form-body.server";
+import { getSessionUser } from "~/server/session.server";
+
+/** Nothing to show: the list lives on the profile. */
+export async function loader() {
+  return redirect("/profile?tab=favorites");
+}
+
+const FALLBACK = "/profile?tab=favorites";
+
+/** What the fetcher gets back. */
+export type FavoriteAnswer = { ok: true; skinId: string; favorite: boolean } | { ok: false; error: string };
+
+/**
+ * The heart and the 'Favorite' toggle post here. Without JavaScript: 303 back to the page the
+ * form came from, at the card (`#skin-ID`). The fetcher sends `respond=data` and gets data.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const userPromise = getSessionUser(context);
+  const form = await readForm(request);
+  const wantsData = form?.get("respond") === "data";
+  const refuse = (status: 400 | 401 | 404, error: string) =>
+    wantsData
+      ? data({ ok: false, error } satisfies FavoriteAnswer as FavoriteAnswer, { status })
+      : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+  const user = await userPromise;
+  const returnTo = safeReturnPath(form?.get("redirectTo"), FALLBACK);
+  if (!user) return wantsData ? refuse(401, "Please log in to keep favourites.") : redirect(loginPath(returnTo), 303);
+  if (!form) return refuse(400, "Send the favourite as a form.");
+
+  const submission = parseWithZod(form, { schema: favoriteSchema });
+  if (submission.status !== "success") return refuse(400, Object.values(submission.error ?? {}).flat().join(" ") || "Invalid request.");
+  const { intent, skinId } = submission.value;
+
+  if (intent === "add") {
+    if (!(await addFavorite(context.db, user.id, skinId))) return refuse(404, "Skin not found.");
+  } else {
+    await removeFavorite(context.db, user.id, skinId);
+  }
+  const favorite = intent === "add";
+  if (wantsData) return data({ ok: true, skinId, favorite } satisfies FavoriteAnswer as FavoriteAnswer);
+  return redirect(withHash(returnTo, `skin-${encodeURIComponent(skinId)}`), 303);
+}

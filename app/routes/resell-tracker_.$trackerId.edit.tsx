@@ -1,0 +1,86 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { buttonClass } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import type { TrackerPageData } from "~/components/TrackerDialog";
+import { TrackerForm } from "~/components/TrackerForm";
+import { loginPath } from "~/domain/same-site-path";
+import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
+import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/resell.server";
+import { getSessionUser, requestOwner } from "~/server/session.server";
+import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext, type TrackerActionData } from "~/server/tracker-form.server";
+
+/** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = trackerIdSchema.safeParse(params.trackerId);
+  const url = new URL(request.url);
+  const loginHref = loginPath(url.pathname);
+  const headers = { "Cache-Control": "private, no-cache" };
+  const userPromise = getSessionUser(context);
+  const rowsPromise =
+    id.success && context.sessionId
+      ? context.load([trackerQuery(context.db, requestOwner(context), id.data), trackerWearsQuery(context.db, requestOwner(context), id.data)])
+      : Promise.resolve([[], []] as const);
+  const [user, [found, wears]] = await Promise.all([userPromise, rowsPromise]);
+  const tracker = found[0];
+  if (!user) return data({ signedIn: false, loginHref, form: null } satisfies TrackerPageData, { headers });
+  if (!tracker) throw new Response("Tracker not found.", { status: 404 });
+  const form = trackerFormContext(request, { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat }, wears);
+  const defaults = {
+    wear: tracker.wearValue === null ? tracker.wear : "",
+    wearValue: tracker.wearValue === null ? "" : String(tracker.wearValue),
+    boughtAt: tracker.boughtAt,
+    buyPrice: (tracker.buyPriceCents / 100).toFixed(2),
+    notes: tracker.notes ?? "",
+  };
+  return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData, { headers });
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const post = await readTrackerPost(context, request);
+  if ("refusal" in post) return post.refusal;
+  const id = trackerIdSchema.safeParse(params.trackerId);
+  if (!id.success) return trackerFailure(404, { message: "Tracker not found." });
+  const [found, wears] = await context.load([trackerQuery(context.db, post.user.id, id.data), trackerWearsQuery(context.db, post.user.id, id.data)]);
+  const tracker = found[0];
+  if (!tracker) return trackerFailure(404, { message: "Tracker not found." });
+  // The skin of a tracker does not change; the form's skin field is ignored.
+  post.form.set("skinId", tracker.skinId);
+  const submission = parseTracker(
+    post.form,
+    trackerFormContext(request, { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat }, wears),
+  );
+  if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
+  if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerFailure(404, { message: "Tracker not found." });
+  if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.updated } satisfies TrackerActionData as TrackerActionData;
+  return redirect(`/resell-tracker?notice=updated#tracker-${id.data}`, 303);
+}
+
+export default function EditTrackerPage() {
+  const page = useLoaderData<typeof loader>() as TrackerPageData;
+  const actionData = useActionData<typeof action>();
+  const { pathname } = useLocation();
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-bold">Edit Tracker</h1>
+      {!page.signedIn || !page.form ? (
+        <div className="space-y-3">
+          <p className="text-muted">Log in to edit your resell trackers.</p>
+          <a href={page.loginHref} className={`${buttonClass} inline-block`}>
+            Go to Login
+          </a>
+        </div>
+      ) : (
+        <TrackerForm context={page.form} defaults={page.defaults} action={pathname} submitLabel="Save Changes" pageResult={actionData} cancelHref="/resell-tracker" />
+      )}
+      <p>
+        <Link to="/resell-tracker" className="text-sm text-accent underline">
+          Back to Resell Tracker
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, { title: "Edit Tracker", description: "Edit a tracked resell purchase.", path: location.pathname, noindex: true });

@@ -1,0 +1,70 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import type { TrackerPageData } from "~/components/TrackerDialog";
+import { TrackerForm } from "~/components/TrackerForm";
+import { loginPath } from "~/domain/same-site-path";
+import { TRACKER_MESSAGES } from "~/forms/resell";
+import { skinQuery, skinWearsQuery } from "~/server/catalogue.server";
+import { createTracker } from "~/server/resell.server";
+import { getSessionUser } from "~/server/session.server";
+import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext, type TrackerActionData } from "~/server/tracker-form.server";
+
+/** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const skinId = (url.searchParams.get("skin") ?? "").slice(0, 200);
+  const userPromise = getSessionUser(context);
+  const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
+  const user = await userPromise;
+  const headers = { "Cache-Control": "private, no-cache" };
+  const loginHref = loginPath(`${url.pathname}${url.search}`);
+  const skin = found[0];
+  if (!skin) return data({ signedIn: user !== null, loginHref, form: null } satisfies TrackerPageData, { status: 404, headers });
+  return data({ signedIn: user !== null, loginHref, form: trackerFormContext(request, skin, wears) } satisfies TrackerPageData, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const post = await readTrackerPost(context, request);
+  if ("refusal" in post) return post.refusal;
+  const skinId = String(post.form.get("skinId") ?? "").slice(0, 200);
+  const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
+  const skin = found[0];
+  if (!skin) return trackerFailure(404, { message: "Skin not found." });
+  const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
+  if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
+  await createTracker(context.db, post.user.id, submission.value);
+  if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.added } satisfies TrackerActionData as TrackerActionData;
+  return redirect("/resell-tracker?notice=added", 303);
+}
+
+export default function NewTrackerPage() {
+  const { signedIn, loginHref, form } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-bold">Track Resell</h1>
+      {!form ? (
+        <p>Skin not found.</p>
+      ) : !signedIn ? (
+        <div className="space-y-3">
+          <p className="text-muted">Log in to track what you bought to resell.</p>
+          <a href={loginHref} className={`${buttonClass} inline-block`}>
+            Go to Login
+          </a>
+        </div>
+      ) : (
+        <TrackerForm context={form} action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`} submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
+      )}
+      <p>
+        <Link to="/resell-tracker" className="text-sm text-accent underline">
+          Back to Resell Tracker
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Track Resell", description: "Track a skin you bought to resell.", path: "/resell-tracker/new", noindex: true });

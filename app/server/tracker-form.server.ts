@@ -1,0 +1,54 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { todayIn } from "~/domain/trade-lock";
+import type { Wear } from "~/domain/wear";
+import { trackerSchema, type TrackerInput } from "~/forms/resell";
+import { readForm } from "./form-body.server";
+import { getSessionUser, type SessionUser } from "./session.server";
+import { requestTimeZone } from "./time-zone.server";
+
+/** What the resell form shows and checks: the skin, its enabled wears, today in the user's zone. */
+export interface TrackerFormSkin {
+  id: string;
+  name: string;
+  image: string;
+  minFloat: number;
+  maxFloat: number;
+}
+export interface TrackerFormContext {
+  skin: TrackerFormSkin;
+  enabledWears: Wear[];
+  today: string;
+}
+
+export function trackerFormContext(request: Request, skin: TrackerFormSkin, wears: readonly { wear: Wear; enabled: boolean }[]): TrackerFormContext {
+  return {
+    skin: { id: skin.id, name: skin.name, image: skin.image, minFloat: skin.minFloat, maxFloat: skin.maxFloat },
+    enabledWears: wears.filter((w) => w.enabled).map((w) => w.wear),
+    today: todayIn(Date.now(), requestTimeZone(request)),
+  };
+}
+
+/** What the create and edit actions answer when they do not redirect. */
+export type TrackerActionData = { ok: true; message: string } | { ok: false; message?: string; result?: SubmissionResult<string[]> };
+
+export function trackerFailure(status: 400 | 401 | 404, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
+  return data({ ok: false, ...value } satisfies TrackerActionData as TrackerActionData, { status });
+}
+
+/** The signed-in user and the posted form; a refusal (401, 400) when either is missing. */
+export async function readTrackerPost(context: AppLoadContext, request: Request) {
+  const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
+  if (!user) return { refusal: trackerFailure(401, { message: "Please log in to track resells." }) } as const;
+  if (!form) return { refusal: trackerFailure(400, { message: "Send the tracker as a form." }) } as const;
+  return { user: user as SessionUser, form, wantsData: form.get("respond") === "data" } as const;
+}
+
+/** Parses the form against the skin's rules. */
+export function parseTracker(form: FormData, context: TrackerFormContext) {
+  return parseWithZod(form, {
+    schema: trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }),
+  });
+}
+export type { TrackerInput };

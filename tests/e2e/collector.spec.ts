@@ -1,0 +1,136 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Validation errors answer 400 by design (the form comes back with the spec's message).
+test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
+
+const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+const PASSWORD = "collector-pass-1";
+const REDLINE = "AK-47 | Redline";
+
+/** Registers and confirms a new account through the product (the dev mailbox), ending signed out. */
+async function newAccount(page: Page): Promise<string> {
+  const email = uniqueEmail("collector");
+  await page.goto("/login?mode=register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Registration successful!", { exact: false })).toBeVisible();
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await page.getByRole("button", { name: "Deliver pending mail now" }).click();
+  const link = page.getByRole("link", { name: /\/confirm-email\?token=/ }).first();
+  await expect(link).toBeVisible();
+  await page.goto((await link.getAttribute("href"))!);
+  await page.getByRole("button", { name: "Confirm e-mail address" }).click();
+  await expect(page.getByText("Your e-mail address is confirmed.", { exact: false })).toBeVisible();
+  return email;
+}
+
+async function fillLogin(page: Page, email: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+test("favourite from a weapon-page card (via login) and from the skin page, see them on the profile, remove one", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = await newAccount(page);
+
+  // Signed out, the heart leads to the login page and back to the card.
+  await page.goto("/weapons/AK-47");
+  await page.getByRole("link", { name: `Log in to add ${REDLINE} to favorites` }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await fillLogin(page, email);
+  await expect(page).toHaveURL(/\/weapons\/AK-47#skin-ak-47-redline$/);
+
+  const heart = page.getByRole("button", { name: `Add ${REDLINE} to favorites` });
+  await heart.click();
+  await expect(page.getByRole("button", { name: `Remove ${REDLINE} from favorites` })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/\/weapons\/AK-47(#skin-ak-47-redline)?$/);
+
+  // The skin page shows it, and 'Favorite' there adds another skin.
+  await page.goto("/skins/ak-47-redline");
+  await expect(page.getByRole("button", { name: "Favorite" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/skins/ak-47-vulcan");
+  const favorite = page.getByRole("button", { name: "Favorite" });
+  await expect(favorite).toHaveAttribute("aria-pressed", "false");
+  await favorite.click();
+  await expect(page.getByRole("button", { name: "Favorite" })).toHaveAttribute("aria-pressed", "true");
+
+  // Both on the profile; remove one there.
+  await page.goto("/profile");
+  const grid = page.getByRole("list", { name: "Favorite skins" });
+  await expect(grid.getByRole("heading", { name: REDLINE })).toBeVisible();
+  await expect(grid.getByRole("heading", { name: "AK-47 | Vulcan" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove AK-47 | Vulcan from favorites" }).click();
+  if (!withJs(test.info())) await expect(page).toHaveURL(/\/profile#skin-ak-47-vulcan$/);
+  await page.goto("/profile?tab=favorites");
+  await expect(grid.getByRole("heading", { name: "AK-47 | Vulcan" })).toHaveCount(0);
+  await expect(grid.getByRole("heading", { name: REDLINE })).toBeVisible();
+});
+
+test("track a resell: one validation error first, then the list with badge and profit, edit, delete", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const email = await newAccount(page);
+  await page.goto("/login?mode=login");
+  await fillLogin(page, email);
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto("/resell-tracker");
+  await expect(page.getByText("You have no resell trackers yet.")).toBeVisible();
+
+  await page.goto("/skins/ak-47-redline");
+  await page.getByRole("link", { name: "Track Resell" }).click();
+  const scope = withJs(testInfo) ? page.getByRole("dialog", { name: "Track Resell" }) : page;
+  if (!withJs(testInfo)) await expect(page).toHaveURL(/\/resell-tracker\/new\?skin=ak-47-redline$/);
+  await expect(scope.getByLabel("Wear")).toBeVisible();
+
+  // No wear and no float: the spec's message, the form stays with what was typed.
+  await scope.getByLabel("Bought date").fill(new Date().toISOString().slice(0, 10));
+  await scope.getByLabel("Buy price ($)").fill("1.00");
+  await scope.getByLabel("Notes").fill("  for the trade-up  ");
+  await scope.getByRole("button", { name: "Add Tracker" }).click();
+  await expect(scope.getByText("Please select a wear or enter a float value.")).toBeVisible();
+  await expect(scope.getByLabel("Buy price ($)")).toHaveValue("1.00");
+
+  // A float sets its wear (with JavaScript at once, without it on the server).
+  await scope.getByLabel("Float").fill("0.2");
+  if (withJs(testInfo)) await expect(scope.getByLabel("Wear")).toHaveValue("FT");
+  await scope.getByRole("button", { name: "Add Tracker" }).click();
+  if (withJs(testInfo)) {
+    await expect(page.getByRole("status").filter({ hasText: "Resell tracker added!" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.goto("/resell-tracker");
+  } else {
+    await expect(page).toHaveURL(/\/resell-tracker\?notice=added$/);
+    await expect(page.getByText("Resell tracker added!")).toBeVisible();
+  }
+
+  const card = page.getByTestId("tracker-card");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole("heading", { name: REDLINE })).toBeVisible();
+  await expect(card).toContainText("Field-Tested · Float 0.2000");
+  await expect(card.getByTestId("trade-lock")).toHaveText(/^Trade Locked until \w{3} \d{1,2}, \d{4}, 9:00 AM$/);
+  await expect(card.getByTestId("tracker-profit")).toHaveText(/^(No Data|[+-]?\$\d+\.\d\d \([+-]?\d+\.\d%\))$/);
+  await expect(card).toContainText("for the trade-up");
+  await expect(page.getByTestId("portfolio-summary")).toContainText("Total invested$1.00");
+
+  // Edit: prefilled, saved, the card updated.
+  await card.getByRole("link", { name: "Edit" }).click();
+  const editScope = withJs(testInfo) ? page.getByRole("dialog", { name: "Edit Tracker" }) : page;
+  await expect(editScope.getByLabel("Buy price ($)")).toHaveValue("1.00");
+  await editScope.getByLabel("Buy price ($)").fill("2.50");
+  await editScope.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Tracker updated successfully!")).toBeVisible();
+  await expect(page.getByTestId("tracker-card")).toContainText("$2.50");
+
+  // Sorting is URL state.
+  await page.getByLabel("Sort by").selectOption("profit-desc");
+  if (!withJs(testInfo)) await page.getByRole("button", { name: "Sort" }).click();
+  await expect(page).toHaveURL(/sort=profit-desc/);
+
+  // Delete.
+  await page.getByTestId("tracker-card").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("You have no resell trackers yet.")).toBeVisible();
+});

@@ -1,0 +1,191 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { toCsv } from "~/domain/csv";
+import { formatDollars, formatPercent, formatSignedDollars } from "~/domain/money";
+import {
+  currentPriceCents,
+  formatFloat,
+  formatPrice,
+  formatProfit,
+  parseTrackerSort,
+  portfolioSummary,
+  profitOf,
+  sortTrackers,
+  type WearPrice,
+} from "~/domain/resell";
+import { safeReturnPath, withHash } from "~/domain/same-site-path";
+import { formatLocalDateTime, isCalendarDate, isTimeZone, todayIn, tradeableAt, tradeLockLabel } from "~/domain/trade-lock";
+import { wearForFloat } from "~/domain/wear";
+import { TRACKER_MESSAGES, trackerSchema } from "~/forms/resell";
+
+const wears: WearPrice[] = [
+  { wear: "FN", enabled: false, priceCents: 0 },
+  { wear: "MW", enabled: true, priceCents: 1000 },
+  { wear: "FT", enabled: true, priceCents: 0 },
+  { wear: "WW", enabled: true, priceCents: 2001 },
+  { wear: "BS", enabled: false, priceCents: 9999 },
+];
+
+describe("current price", () => {
+  it("is the chosen wear's price", () => expect(currentPriceCents("MW", wears)).toBe(1000));
+  it("else the average of the enabled wears that have a price", () => expect(currentPriceCents("FT", wears)).toBe(1501));
+  it("is 0 (No Data) when no enabled wear has a price", () => {
+    expect(currentPriceCents("FT", wears.map((w) => ({ ...w, priceCents: w.enabled ? 0 : w.priceCents })))).toBe(0);
+    expect(formatPrice(0)).toBe("No Data");
+  });
+});
+
+describe("profit", () => {
+  it("is current minus buy with a percent of the buy price", () => {
+    expect(profitOf(1000, 1250)).toEqual({ cents: 250, percent: 25 });
+    expect(formatProfit(profitOf(1000, 1250))).toBe("+$2.50 (+25.0%)");
+    expect(formatProfit(profitOf(3000, 1000))).toBe("-$20.00 (-66.7%)");
+    expect(formatProfit(profitOf(1000, 1000))).toBe("$0.00 (0.0%)");
+  });
+  it("has no percent when the item cost nothing, and no value without price data", () => {
+    expect(formatProfit(profitOf(0, 500))).toBe("+$5.00");
+    expect(profitOf(1000, 0)).toBeNull();
+    expect(formatProfit(null)).toBe("No Data");
+  });
+});
+
+describe("money and numbers", () => {
+  it("show dollars with 2 decimals, percent with 1, floats with 4", () => {
+    expect(formatDollars(123456)).toBe("$1234.56");
+    expect(formatDollars(-5)).toBe("-$0.05");
+    expect(formatSignedDollars(5)).toBe("+$0.05");
+    expect(formatPercent(12.345)).toBe("+12.3%");
+    expect(formatPercent(-0.04)).toBe("0.0%");
+    expect(formatFloat(0.07)).toBe("0.0700");
+    expect(formatFloat(0.123456)).toBe("0.1235");
+  });
+});
+
+describe("float to wear at every band boundary (the boundary belongs to the higher band)", () => {
+  it.each([
+    [0, "FN"],
+    [0.0699, "FN"],
+    [0.07, "MW"],
+    [0.15, "FT"],
+    [0.38, "WW"],
+    [0.45, "BS"],
+    [1, "BS"],
+  ] as const)("%f is %s", (value, wear) => expect(wearForFloat(value)).toBe(wear));
+});
+
+describe("trade lock: bought date + 7 days at 09:00 local", () => {
+  it("unlocks at 09:00 UTC in UTC, and not a millisecond before", () => {
+    const unlock = tradeableAt("2026-03-01", "UTC");
+    expect(new Date(unlock).toISOString()).toBe("2026-03-08T09:00:00.000Z");
+    expect(tradeLockLabel("2026-03-01", "UTC", unlock - 1)).toBe("Trade Locked until Mar 8, 2026, 9:00 AM");
+    expect(tradeLockLabel("2026-03-01", "UTC", unlock)).toBe("Tradeable");
+  });
+  it("east of UTC unlocks earlier in UTC terms (Tokyo, +9)", () => {
+    expect(new Date(tradeableAt("2026-03-01", "Asia/Tokyo")).toISOString()).toBe("2026-03-08T00:00:00.000Z");
+  });
+  it("west of UTC unlocks later (Los Angeles, -8 in winter)", () => {
+    expect(new Date(tradeableAt("2026-01-10", "America/Los_Angeles")).toISOString()).toBe("2026-01-17T17:00:00.000Z");
+  });
+  it("across a daylight-saving change uses the offset of the unlock day (Berlin, 29 March 2026)", () => {
+    // Bought in winter (+1), unlocks in summer time (+2): 09:00 local is 07:00 UTC.
+    expect(new Date(tradeableAt("2026-03-25", "Europe/Berlin")).toISOString()).toBe("2026-04-01T07:00:00.000Z");
+    expect(formatLocalDateTime(tradeableAt("2026-03-25", "Europe/Berlin"), "Europe/Berlin")).toBe("Apr 1, 2026, 9:00 AM");
+    // New York springs forward on 8 March 2026: bought 2 March (-5), unlocks 9 March at -4.
+    expect(new Date(tradeableAt("2026-03-02", "America/New_York")).toISOString()).toBe("2026-03-09T13:00:00.000Z");
+  });
+  it("reads today and dates in a time zone, and refuses unknown zones and impossible dates", () => {
+    const instant = Date.parse("2026-03-01T23:30:00Z");
+    expect(todayIn(instant, "UTC")).toBe("2026-03-01");
+    expect(todayIn(instant, "Asia/Tokyo")).toBe("2026-03-02");
+    expect(isTimeZone("Europe/Berlin")).toBe(true);
+    expect(isTimeZone("Mars/Base")).toBe(false);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2026-1-1")).toBe(false);
+  });
+});
+
+describe("portfolio summary and sorting", () => {
+  const now = Date.parse("2026-06-01T12:00:00Z");
+  const items = [
+    { id: 1, createdAt: 1, buyPriceCents: 1000, currentCents: 1500, boughtAt: "2026-01-01" },
+    { id: 2, createdAt: 2, buyPriceCents: 2000, currentCents: 1000, boughtAt: "2026-05-30" },
+    { id: 3, createdAt: 3, buyPriceCents: 500, currentCents: 0, boughtAt: "2026-03-01" },
+  ];
+  it("adds items up, leaving items without price data out of value and profit", () => {
+    expect(portfolioSummary(items, "UTC", now)).toEqual({
+      items: 3,
+      investedCents: 3500,
+      valueCents: 2500,
+      unpriced: 1,
+      profit: { cents: -500, percent: (-500 / 3000) * 100 },
+      tradeable: 2,
+    });
+  });
+  it("sorts newest first by default, by bought date or by profit (no data last)", () => {
+    expect(parseTrackerSort("nope")).toBe("newest");
+    expect(sortTrackers(items, "newest").map((t) => t.id)).toEqual([3, 2, 1]);
+    expect(sortTrackers(items, parseTrackerSort("bought-asc")).map((t) => t.id)).toEqual([1, 3, 2]);
+    expect(sortTrackers(items, "profit-desc").map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(sortTrackers(items, "profit-asc").map((t) => t.id)).toEqual([2, 1, 3]);
+  });
+});
+
+describe("CSV", () => {
+  it("quotes what needs quoting and defuses formulas", () => {
+    expect(toCsv([["a,b", 'say "hi"', "=1+1", 12.5, null]])).toBe('"a,b","say ""hi""",\'=1+1,12.5,\r\n');
+  });
+});
+
+describe("return paths", () => {
+  it.each(["https://evil.test/", "//evil.test", "/\\evil.test", "javascript:alert(1)", 42])("refuse %s", (value) => {
+    expect(safeReturnPath(value, "/")).toBe("/");
+  });
+  it("keep same-site paths and put the card's anchor on them", () => {
+    expect(safeReturnPath("/weapons/AK-47?sort=price-asc", "/")).toBe("/weapons/AK-47?sort=price-asc");
+    expect(withHash("/weapons/AK-47?x=1#old", "skin-ak-47-redline")).toBe("/weapons/AK-47?x=1#skin-ak-47-redline");
+  });
+});
+
+describe("the resell form schema", () => {
+  const rules = { enabledWears: ["MW", "FT", "WW"] as const, minFloat: 0.1, maxFloat: 0.44, today: "2026-06-01" };
+  const parse = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return parseWithZod(form, { schema: trackerSchema({ ...rules, enabledWears: [...rules.enabledWears] }) });
+  };
+  const errors = (fields: Record<string, string>) => {
+    const result = parse(fields);
+    return result.status === "success" ? {} : (result.error ?? {});
+  };
+  const valid = { skinId: "ak-47-redline", boughtAt: "2026-05-01", buyPrice: "12.50" };
+
+  it("gives every message of spec section 5", () => {
+    expect(errors({ ...valid, wearValue: "abc" }).wearValue).toEqual([TRACKER_MESSAGES.float]);
+    expect(errors({ ...valid, wearValue: "1.5" }).wearValue).toEqual([TRACKER_MESSAGES.float]);
+    expect(errors({ ...valid, wearValue: "0.05" }).wearValue).toEqual(["This float is not possible for this skin."]);
+    expect(errors({ ...valid, wearValue: "0.449" }).wearValue).toEqual(["This float is not possible for this skin."]);
+    expect(errors(valid).wear).toEqual(["Please select a wear or enter a float value."]);
+    expect(errors({ ...valid, wear: "MW", boughtAt: "" }).boughtAt).toEqual(["Please select the date you bought this skin."]);
+    expect(errors({ ...valid, wear: "MW", boughtAt: "2026-06-02" }).boughtAt).toEqual([TRACKER_MESSAGES.futureDate]);
+    for (const price of ["", "-1", "abc", "1.234"]) {
+      expect(errors({ ...valid, wear: "MW", buyPrice: price }).buyPrice).toEqual(["Please enter a valid buy price."]);
+    }
+    expect(errors({ ...valid, wear: "FN" }).wear).toEqual([TRACKER_MESSAGES.wearImpossible]);
+  });
+
+  it("lets a float decide the wear, trims notes and stores cents", () => {
+    const result = parse({ ...valid, wear: "MW", wearValue: "0.38", notes: "  for the trade-up  " });
+    expect(result.status).toBe("success");
+    expect(result.status === "success" && result.value).toEqual({
+      skinId: "ak-47-redline",
+      boughtAt: "2026-05-01",
+      wear: "WW",
+      wearValue: 0.38,
+      buyPriceCents: 1250,
+      notes: "for the trade-up",
+    });
+    const plain = parse({ ...valid, wear: "FT", notes: "   " });
+    expect(plain.status === "success" && plain.value).toMatchObject({ wear: "FT", wearValue: null, notes: null });
+  });
+});
