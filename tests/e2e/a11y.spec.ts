@@ -87,6 +87,7 @@ for (const run of RUNS) {
           createUser,
           pageFor,
         }) => {
+          test.slow(entry.heavy === true, "axe reads hundreds of cards twice");
           const signedIn = run.visitor === "visitor" ? page : await pageFor(await createUser({ admin: run.visitor === "admin" }));
           if (javaScriptEnabled) return checkPage(signedIn, entry);
           const withoutScripts = await pageWithoutScripts(browser, signedIn, baseURL!);

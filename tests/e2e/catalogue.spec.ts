@@ -29,7 +29,7 @@ test("home to category to weapon to skin", async ({ page }) => {
   await expect(page).toHaveURL(/\/weapons\/AK-47$/);
   await expect(page.getByRole("heading", { level: 1, name: "AK-47 Skins" })).toBeVisible();
 
-  await page.getByRole("link", { name: /AK-47 \| Redline/ }).click();
+  await page.getByRole("link", { name: /^AK-47 \| Redline/ }).click();
   await expect(page).toHaveURL(/\/skins\/ak-47-redline$/);
   await expect(page.getByRole("heading", { level: 1, name: "AK-47 | Redline" })).toBeVisible();
   await expect(page.getByText("StatTrak", { exact: true })).toBeVisible();
