@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { consentStorageEntries, needsConsentChoice, parseConsent, serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
 import { ConsentForm, useDisplayedConsent } from "./ConsentForm";
 
@@ -29,15 +29,31 @@ export function CookieBanner({ consent }: { consent: StoredConsent }) {
     for (const [key, value] of consentStorageEntries(choice)) window.localStorage.setItem(key, value);
   }, [mirrored]);
 
-  if (!needsConsentChoice(displayed)) return null;
+  const shown = needsConsentChoice(displayed);
+  const banner = useRef<HTMLElement>(null);
+  // The page keeps focused elements clear of the banner by its height (scroll-padding in app.css).
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--cookie-banner-height", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--cookie-banner-height");
+    };
+  }, [shown]);
+
+  if (!shown) return null;
   return (
     <section
+      ref={banner}
       aria-labelledby="cookie-banner-title"
       data-testid="cookie-banner"
-      className="sticky bottom-0 z-40 border-t border-line bg-panel/95 px-4 py-4 shadow-2xl backdrop-blur"
+      className="sticky bottom-0 z-30 flex max-h-[50vh] flex-col border-t border-line bg-panel px-4 py-3 shadow-2xl md:py-4"
     >
-      <div className="mx-auto flex max-w-screen-2xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="text-sm">
+      <div className="mx-auto flex min-h-0 w-full max-w-screen-2xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="min-h-0 overflow-y-auto text-sm">
           <h2 id="cookie-banner-title" className="text-base font-bold">
             We use cookies to enhance your experience
           </h2>
@@ -51,7 +67,7 @@ export function CookieBanner({ consent }: { consent: StoredConsent }) {
             Manage cookie settings
           </Link>
         </div>
-        <ConsentForm className="flex shrink-0 gap-3">
+        <ConsentForm className="flex shrink-0 flex-wrap gap-3">
           <button type="submit" name="intent" value="decline" className={`${buttonClass} border border-line hover:bg-panel-2`}>
             Decline
           </button>

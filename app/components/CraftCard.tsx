@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { FallbackImage } from "./FallbackImage";
 
 export interface CraftCardData {
   id: number;
@@ -16,13 +17,7 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
       className="flex h-full flex-col rounded-lg border border-line bg-panel p-3 hover:border-accent"
       data-testid="craft-card"
     >
-      <img
-        src={craft.ingameImage ?? craft.skinImage}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        className="aspect-[4/3] w-full rounded object-contain"
-      />
+      <FallbackImage sources={[craft.ingameImage ?? craft.skinImage]} alt="" className="aspect-[4/3] w-full rounded object-contain" />
       <h3 className="mt-2 font-semibold">{craft.name}</h3>
       <p className="text-sm text-muted">{craft.skinName}</p>
     </Link>

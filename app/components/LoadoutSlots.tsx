@@ -4,6 +4,7 @@ import type { Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES } from "~/domain/wear";
+import { FallbackImage } from "./FallbackImage";
 
 const GROUPS = [
   { title: "Pistols", groups: ["Pistols"] },
@@ -45,7 +46,7 @@ export function LoadoutSlots({
                   style={slot.skin ? { borderLeftColor: slot.skin.rarityColor, borderLeftWidth: 3 } : undefined}
                 >
                   {slot.skin ? (
-                    <img src={slot.skin.image} alt="" loading="lazy" decoding="async" className="h-14 w-20 shrink-0 object-contain" />
+                    <FallbackImage sources={[slot.skin.image]} alt="" className="h-14 w-20 shrink-0 object-contain" />
                   ) : (
                     <div aria-hidden="true" className="h-14 w-20 shrink-0 rounded bg-panel-2" />
                   )}

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { rarityTextColor } from "~/domain/rarity";
 import { isSearchable } from "~/domain/search";
+import { FallbackImage } from "./FallbackImage";
 import { useHydrated } from "./useHydrated";
 
 interface Suggestion {
@@ -12,6 +14,8 @@ interface Suggestion {
 }
 
 const DEBOUNCE_MS = 120;
+
+const skinHref = (id: string) => `/skins/${encodeURIComponent(id)}`;
 
 /** Asks the suggestions endpoint as the query changes (from 2 characters), dropping stale answers. */
 function useSuggestions(query: string): Suggestion[] {
@@ -36,33 +40,23 @@ function useSuggestions(query: string): Suggestion[] {
   return suggestions;
 }
 
-/** Arrow keys move between the input and the suggestion links; Escape goes back to the input. */
-function moveFocus(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement | null) {
-  const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>("[data-suggestion]")];
-  if (links.length === 0 || !input) return;
-  const stops: HTMLElement[] = [input, ...links];
-  const index = stops.indexOf(document.activeElement as HTMLElement);
-  if (event.key === "Escape") {
-    input.focus();
-    return;
-  }
-  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-  event.preventDefault();
-  const next = (index + (event.key === "ArrowDown" ? 1 : -1) + stops.length) % stops.length;
-  stops[next]?.focus();
-}
-
 /**
  * The shell's search box. Without JavaScript it is a plain GET form to /search; with it, up to 10
- * suggestions (links to the skins) appear under it from the second character.
+ * suggestions appear under it from the second character, as an ARIA combobox: focus stays in the
+ * input, the arrow keys move the active option (aria-activedescendant), Enter opens it, Escape
+ * closes the list (a second Escape reaches whatever holds the box, such as the search overlay).
  */
-export function SearchBox({ id, focusOnOpen }: { id: string; focusOnOpen?: boolean }) {
+export function SearchBox({ id, label, focusOnOpen }: { id: string; label: string; focusOnOpen?: boolean }) {
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const suggestions = useSuggestions(query);
   const shown = hydrated && open && suggestions.length > 0 && isSearchable(query);
+  const listId = `${id}-suggestions`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const activeSuggestion = shown ? suggestions[active] : undefined;
 
   // The input is uncontrolled, so whatever was typed before hydration counts too.
   useEffect(() => {
@@ -71,6 +65,27 @@ export function SearchBox({ id, focusOnOpen }: { id: string; focusOnOpen?: boole
       setOpen(document.activeElement === inputRef.current);
     }
   }, []);
+  useEffect(() => setActive(-1), [suggestions]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape" && shown) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!shown) {
+        setOpen(true);
+        return;
+      }
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      // -1 (the input itself) is one stop of the cycle, as in the usual autocomplete lists.
+      setActive((current) => ((current + 1 + step + suggestions.length + 1) % (suggestions.length + 1)) - 1);
+    } else if (event.key === "Enter" && activeSuggestion) {
+      event.preventDefault();
+      window.location.assign(skinHref(activeSuggestion.id));
+    }
+  };
 
   // In the mobile search dialog, focus moves into the dialog as it opens.
   useEffect(() => {
@@ -82,9 +97,8 @@ export function SearchBox({ id, focusOnOpen }: { id: string; focusOnOpen?: boole
       method="get"
       action="/search"
       role="search"
+      aria-label={label}
       className="relative w-full"
-      onKeyDown={(event) => moveFocus(event, inputRef.current)}
-      onFocus={() => setOpen(true)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -97,10 +111,17 @@ export function SearchBox({ id, focusOnOpen }: { id: string; focusOnOpen?: boole
         id={id}
         name="q"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={activeSuggestion ? optionId(active) : undefined}
         placeholder="Search skins..."
         autoComplete="off"
         minLength={2}
         aria-describedby={`${id}-status`}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
         onChange={(event) => {
           setQuery(event.currentTarget.value);
           setOpen(true);
@@ -108,32 +129,39 @@ export function SearchBox({ id, focusOnOpen }: { id: string; focusOnOpen?: boole
         className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
       />
       <p id={`${id}-status`} className="sr-only" aria-live="polite">
-        {shown ? `${suggestions.length} suggestions, use the down arrow to reach them` : ""}
+        {shown ? `${suggestions.length} suggestions, use the arrow keys to choose one` : ""}
       </p>
-      {shown ? (
-        <ul
-          aria-label="Suggestions"
-          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-auto rounded-md border border-line bg-panel shadow-xl"
-        >
-          {suggestions.map((suggestion) => (
-            <li key={suggestion.id}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!shown}
+        className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-auto rounded-md border border-line bg-panel shadow-xl"
+      >
+        {shown
+          ? suggestions.map((suggestion, index) => (
               <a
-                href={`/skins/${encodeURIComponent(suggestion.id)}`}
-                data-suggestion
-                className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-panel-2 focus:bg-panel-2"
+                key={suggestion.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                tabIndex={-1}
+                href={skinHref(suggestion.id)}
+                // Keeps focus in the input, so the list is still there when the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                className={`flex items-center gap-3 px-3 py-2 text-sm hover:bg-panel-2 ${index === active ? "bg-panel-2 outline outline-2 -outline-offset-2 outline-accent" : ""}`}
               >
-                <img src={suggestion.image} alt="" className="h-8 w-10 shrink-0 object-contain" />
+                <FallbackImage sources={[suggestion.image]} alt="" lazy={false} className="h-8 w-10 shrink-0 object-contain" />
                 <span className="min-w-0">
                   <span className="block truncate">{suggestion.name}</span>
-                  <span className="block text-xs" style={{ color: suggestion.rarityColor }}>
+                  <span className="block text-xs" style={{ color: rarityTextColor(suggestion.rarityColor) }}>
                     {suggestion.rarity}
                   </span>
                 </span>
               </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+            ))
+          : null}
+      </div>
     </Form>
   );
 }

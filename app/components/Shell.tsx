@@ -4,9 +4,22 @@ import type { StoredConsent } from "~/domain/cookie-consent";
 import { CookieBanner } from "./CookieBanner";
 import { CategorySkeleton } from "./CategorySkeleton";
 import { SearchBox } from "./SearchBox";
+import { useTrappedPopup } from "./useFocusTrap";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2 ${isActive ? "text-accent" : "text-ink"}`;
+const navItemClass = "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2";
+const navLinkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${isActive ? "text-accent" : "text-ink"}`;
+
+const PRIMARY_LINKS = [
+  { to: "/sticker-crafts", label: "Sticker Crafts" },
+  { to: "/loadouts", label: "Loadouts" },
+  { to: "/resell-tracker", label: "Resell Tracker" },
+];
+
+const ADMIN_LINKS = [
+  { to: "/admin", label: "Admin" },
+  { to: "/admin/loadouts", label: "Admin Loadouts" },
+  { to: "/admin/sticker-crafts", label: "Admin Crafts" },
+];
 
 export interface ShellProps {
   categories: string[];
@@ -46,16 +59,16 @@ function RouteChangeBar() {
   );
 }
 
-/** Without JavaScript the search icon is a link to the search page; with it, an overlay opens in place. */
+/** Without JavaScript the search button is a link to the search page; with it, a full-screen overlay opens in place. */
 function MobileSearch() {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.key]);
+  const { open, setOpen, close, container: dialog, trigger } = useTrappedPopup<HTMLDivElement, HTMLAnchorElement>();
   return (
-    <div className="md:hidden">
+    <div className="lg:hidden">
       <a
+        ref={trigger}
         href="/search"
-        className="rounded-md px-3 py-2 text-sm hover:bg-panel-2"
+        aria-haspopup="dialog"
+        className={navItemClass}
         onClick={(event) => {
           event.preventDefault();
           setOpen(true);
@@ -64,16 +77,105 @@ function MobileSearch() {
         Search
       </a>
       {open ? (
-        <div role="dialog" aria-modal="true" aria-label="Search skins" className="fixed inset-0 z-40 bg-surface/95 p-4">
-          <div className="flex items-center gap-2">
-            <SearchBox id="mobile-search" focusOnOpen />
-            <button type="button" onClick={() => setOpen(false)} className="rounded-md px-3 py-2 text-sm hover:bg-panel-2">
+        <div ref={dialog} role="dialog" aria-modal="true" aria-label="Search skins" className="fixed inset-0 z-50 overflow-y-auto bg-surface p-4">
+          <div className="flex items-start gap-2">
+            <SearchBox id="mobile-search" label="Search skins (overlay)" focusOnOpen />
+            <button type="button" onClick={close} className={`${navItemClass} shrink-0`}>
               Close
             </button>
           </div>
         </div>
       ) : null}
     </div>
+  );
+}
+
+interface NavProps {
+  categories: string[];
+  signedIn: boolean;
+  isAdmin: boolean;
+}
+
+function PrimaryLinks({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      {PRIMARY_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={navLinkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      {isAdmin
+        ? ADMIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/admin"} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))
+        : null}
+    </>
+  );
+}
+
+function CategoryLinks({ categories, labelledBy }: { categories: string[]; labelledBy?: string }) {
+  return (
+    <ul aria-labelledby={labelledBy} className="space-y-1">
+      {categories.map((name) => (
+        <li key={name}>
+          <NavLink to={`/category/${encodeURIComponent(name)}`} className={navLinkClass}>
+            {name}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountLink({ signedIn }: { signedIn: boolean }) {
+  return signedIn ? (
+    <NavLink to="/profile" className={navLinkClass}>
+      Profile
+    </NavLink>
+  ) : (
+    <NavLink to="/login" className={navLinkClass}>
+      Login
+    </NavLink>
+  );
+}
+
+/**
+ * Below the wide breakpoint the links sit in a menu. Without JavaScript it is a plain `<details>`
+ * disclosure; with it the same element becomes a drawer that traps focus, closes on Escape (focus
+ * back on the Menu button) and on every navigation.
+ */
+function MenuDrawer({ categories, signedIn, isAdmin }: NavProps) {
+  const { open, setOpen, container: details, trigger: summary } = useTrappedPopup<HTMLDetailsElement, HTMLElement>();
+  return (
+    <details
+      ref={details}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className={isAdmin ? "xl:hidden" : "lg:hidden"}
+      data-testid="menu"
+    >
+      <summary ref={summary} className={`${navItemClass} cursor-pointer list-none`}>
+        <span aria-hidden="true">☰</span> Menu
+      </summary>
+      <div className="fixed inset-x-0 bottom-0 top-14 overflow-y-auto border-t border-line bg-panel p-4 sm:left-auto sm:w-80 sm:border-l">
+        <ul className="space-y-1">
+          <PrimaryLinks isAdmin={isAdmin} />
+          <li>
+            <AccountLink signedIn={signedIn} />
+          </li>
+        </ul>
+        <p id="menu-categories" className="mb-1 mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-muted">
+          Categories
+        </p>
+        <CategoryLinks categories={categories} labelledBy="menu-categories" />
+      </div>
+    </details>
   );
 }
 
@@ -101,60 +203,28 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-panel focus:p-2">
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-line bg-panel/95 backdrop-blur">
-        <nav aria-label="Main" className="mx-auto flex max-w-screen-2xl items-center gap-2 px-4 py-2">
-          <Link to="/" className="mr-2 text-lg font-black tracking-tight">
+      <header className="sticky top-0 z-40 border-b border-line bg-panel">
+        <nav aria-label="Main" className="mx-auto flex h-14 max-w-screen-2xl items-center gap-1 px-2 sm:px-4">
+          <Link to="/" className="mr-auto shrink-0 px-1 text-lg font-black tracking-tight lg:mr-2">
             Skin<span className="text-accent">Vault</span>
           </Link>
-          <NavLink to="/sticker-crafts" className={navLinkClass}>
-            Sticker Crafts
-          </NavLink>
-          <NavLink to="/loadouts" className={navLinkClass}>
-            Loadouts
-          </NavLink>
-          <NavLink to="/resell-tracker" className={navLinkClass}>
-            Resell Tracker
-          </NavLink>
-          {isAdmin ? (
-            <>
-              <NavLink to="/admin" end className={navLinkClass}>
-                Admin
-              </NavLink>
-              <NavLink to="/admin/loadouts" className={navLinkClass}>
-                Admin Loadouts
-              </NavLink>
-              <NavLink to="/admin/sticker-crafts" className={navLinkClass}>
-                Admin Crafts
-              </NavLink>
-            </>
-          ) : null}
-          <div className="ml-auto hidden w-72 md:block">
-            <SearchBox id="desktop-search" />
+          <ul className={isAdmin ? "hidden items-center gap-1 xl:flex" : "hidden items-center gap-1 lg:flex"}>
+            <PrimaryLinks isAdmin={isAdmin} />
+          </ul>
+          <div className="ml-auto hidden w-72 min-w-0 lg:block">
+            <SearchBox id="desktop-search" label="Search skins" />
           </div>
           <MobileSearch />
-          {signedIn ? (
-            <NavLink to="/profile" className={navLinkClass}>
-              Profile
-            </NavLink>
-          ) : (
-            <NavLink to="/login" className={navLinkClass}>
-              Login
-            </NavLink>
-          )}
+          <div className={isAdmin ? "hidden xl:block" : "hidden lg:block"}>
+            <AccountLink signedIn={signedIn} />
+          </div>
+          <MenuDrawer categories={categories} signedIn={signedIn} isAdmin={isAdmin} />
         </nav>
       </header>
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
         <aside aria-label="Categories" className="hidden w-52 shrink-0 border-r border-line p-4 md:block">
           <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Categories</h2>
-          <ul className="space-y-1">
-            {categories.map((name) => (
-              <li key={name}>
-                <NavLink to={`/category/${encodeURIComponent(name)}`} className={navLinkClass}>
-                  {name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <CategoryLinks categories={categories} />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           {loadingCategory ? <CategorySkeleton /> : children}

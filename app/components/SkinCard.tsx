@@ -1,4 +1,6 @@
 import { priceRange } from "~/domain/money";
+import { rarityTextColor } from "~/domain/rarity";
+import { FallbackImage } from "./FallbackImage";
 import { WEAPON_GRID } from "./CategorySkeleton";
 import { FavoriteButton } from "./FavoriteButton";
 import { TrackButton } from "./TrackerDialog";
@@ -17,7 +19,7 @@ export interface SkinCardData {
 
 export function RarityLabel({ rarity, color }: { rarity: string; color: string }) {
   return (
-    <span className="text-xs font-semibold" style={{ color }}>
+    <span className="text-xs font-semibold" style={{ color: rarityTextColor(color) }}>
       {rarity}
     </span>
   );
@@ -37,8 +39,8 @@ export function SkinCard({ skin, favorite }: { skin: SkinCardData; favorite: boo
       style={{ borderBottomColor: skin.rarityColor, borderBottomWidth: 3 }}
     >
       <a href={`/skins/${encodeURIComponent(skin.id)}`} className="flex flex-1 flex-col p-3 pb-2" data-testid="skin-card">
-        <img src={skin.image} alt="" loading="lazy" decoding="async" className="aspect-[4/3] w-full object-contain" />
-        <h3 className="mt-2 text-sm font-semibold">{skin.name}</h3>
+        <FallbackImage sources={[skin.image]} alt="" className="aspect-[4/3] w-full object-contain" />
+        <h2 className="mt-2 text-sm font-semibold">{skin.name}</h2>
         <RarityLabel rarity={skin.rarity} color={skin.rarityColor} />
         {skin.stattrak || skin.souvenir ? (
           <p className="mt-1 flex gap-1 text-[11px] font-semibold uppercase">

@@ -8,6 +8,7 @@ import type { LoadedTracker } from "~/server/resell.server";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";
+import { FallbackImage } from "./FallbackImage";
 
 function formatUpdated(ms: number | null): string {
   return ms === null ? "No Data" : new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
@@ -49,7 +50,7 @@ export function TrackerCard({
     <article id={`tracker-${tracker.id}`} className="flex scroll-mt-20 flex-col gap-3 rounded-lg border border-line bg-panel p-4" data-testid="tracker-card">
       <div className="flex items-start gap-3">
         <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="shrink-0">
-          <img src={tracker.skinImage} alt="" loading="lazy" className="h-16 w-24 object-contain" />
+          <FallbackImage sources={[tracker.skinImage]} alt="" className="h-16 w-24 object-contain" />
         </a>
         <div className="min-w-0">
           <h3 className="font-semibold">

@@ -7,6 +7,7 @@ import { NOTES_MAX_LENGTH, trackerSchema } from "~/forms/resell";
 import type { TrackerActionData, TrackerFormContext } from "~/server/tracker-form.server";
 import { buttonClass, FieldErrors, Notice } from "./forms";
 import { useHydrated } from "./useHydrated";
+import { FallbackImage } from "./FallbackImage";
 
 export interface TrackerDefaults {
   wear?: string;
@@ -86,7 +87,7 @@ export function TrackerForm({
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">
       <div className="flex items-center gap-3">
-        <img src={skin.image} alt="" className="h-14 w-20 object-contain" />
+        <FallbackImage sources={[skin.image]} alt="" lazy={false} className="h-14 w-20 object-contain" />
         <p className="font-semibold">{skin.name}</p>
       </div>
       {failure?.message ? <Notice tone="error">{failure.message}</Notice> : null}

@@ -114,7 +114,7 @@ export default function Home() {
                 to={`/loadouts/official/${loadout.id}`}
                 className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent"
               >
-                <h3 className="font-semibold">{loadout.title}</h3>
+                <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
                 {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
               </Link>
             </li>

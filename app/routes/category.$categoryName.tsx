@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { WEAPON_GRID } from "~/components/CategorySkeleton";
 import { originFromMatches, pageMeta } from "~/components/page-meta";
 import { saveScrollPosition, useScrollMemory } from "~/components/ScrollMemory";
-import { WeaponImage } from "~/components/WeaponImage";
+import { FallbackImage } from "~/components/FallbackImage";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
@@ -54,7 +54,7 @@ export default function CategoryPage() {
                 onClick={() => saveScrollPosition(pathname)}
                 className="block h-full rounded-lg border border-line bg-panel p-3 hover:border-accent"
               >
-                <WeaponImage
+                <FallbackImage
                   sources={[weapon.skinImage, weapon.defaultImage]}
                   alt=""
                   className="aspect-[4/3] w-full object-contain"

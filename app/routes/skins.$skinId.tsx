@@ -5,8 +5,10 @@ import { FavoriteButton } from "~/components/FavoriteButton";
 import { buttonClass } from "~/components/forms";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
+import { FallbackImage } from "~/components/FallbackImage";
 import { TrackButton } from "~/components/TrackerDialog";
 import { formatDate } from "~/domain/dates";
+import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
@@ -62,7 +64,7 @@ function NameList({ title, items }: { title: string; items: { name: string; imag
       <ul className="space-y-2">
         {items.map((item) => (
           <li key={item.name} className="flex items-center gap-2 text-sm">
-            {item.image ? <img src={item.image} alt="" loading="lazy" className="h-8 w-8 object-contain" /> : null}
+            <FallbackImage sources={[item.image]} alt="" className="h-8 w-8 shrink-0 object-contain" />
             {item.name}
           </li>
         ))}
@@ -87,7 +89,7 @@ export default function SkinPage() {
     <article id="skin" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div>
         {/* Enlarging works without JavaScript: the link targets a full-screen viewer shown by :target. */}
-        <EnlargeableImage id="skin-image-full" src={skin.image} alt={skin.name} backTo="skin" />
+        <EnlargeableImage id="skin-image-full" sources={[skin.image, skin.weaponImage]} alt={skin.name} backTo="skin" lazy={false} />
       </div>
 
       <div className="space-y-5">
@@ -101,7 +103,7 @@ export default function SkinPage() {
           <div className="mt-3 flex flex-wrap gap-2" aria-label="Badges">
             {skin.stattrak ? <Badge className="bg-orange-900/60 text-orange-200">StatTrak</Badge> : null}
             {skin.souvenir ? <Badge className="bg-yellow-900/60 text-yellow-200">Souvenir</Badge> : null}
-            <Badge className="border" style={{ color: skin.rarityColor, borderColor: skin.rarityColor }}>
+            <Badge className="border" style={{ color: rarityTextColor(skin.rarityColor), borderColor: skin.rarityColor }}>
               {skin.rarity}
             </Badge>
           </div>

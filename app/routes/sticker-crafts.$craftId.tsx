@@ -8,6 +8,7 @@ import { craftTotals} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/catalogue.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery } from "~/server/sticker-crafts.server";
+import { FallbackImage } from "~/components/FallbackImage";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -83,7 +84,7 @@ export default function StickerCraftPage() {
           Skin
         </h2>
         <a href={`/skins/${encodeURIComponent(craft.skinId)}`} className="flex items-center gap-4 hover:text-accent">
-          <img src={craft.skinImage} alt="" className="h-20 w-28 shrink-0 object-contain" />
+          <FallbackImage sources={[craft.skinImage]} alt="" className="h-20 w-28 shrink-0 object-contain" />
           <span>
             <span className="block text-lg font-semibold">{craft.skinName}</span>
             <span className="block text-sm text-muted">Price range: {skinPrice.range}</span>
@@ -100,7 +101,7 @@ export default function StickerCraftPage() {
             <figure key={image.id}>
               <figcaption className="mb-2 text-sm font-semibold text-muted">{image.title}</figcaption>
               {image.src ? (
-                <EnlargeableImage id={image.id} src={image.src} alt={image.alt} backTo="craft" />
+                <EnlargeableImage id={image.id} sources={[image.src]} alt={image.alt} backTo="craft" />
               ) : (
                 <p className="rounded-xl border border-dashed border-line p-8 text-center text-sm text-muted">No image yet.</p>
               )}
@@ -122,7 +123,7 @@ export default function StickerCraftPage() {
                 <span className="w-8 shrink-0 text-center text-sm font-bold text-muted" aria-label={`Position ${sticker.position}`}>
                   {sticker.position}
                 </span>
-                {sticker.image ? <img src={sticker.image} alt="" loading="lazy" className="h-16 w-16 shrink-0 object-contain" /> : null}
+                {sticker.image ? <FallbackImage sources={[sticker.image]} alt="" className="h-16 w-16 shrink-0 object-contain" /> : null}
                 <div className="min-w-0 flex-1">
                   <h3 className="font-semibold">{sticker.name}</h3>
                   <p className="text-sm text-muted">

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef, type ReactNode, type SyntheticEvent } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
 import { useHydrated } from "~/components/useHydrated";
@@ -58,15 +58,31 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const headers = catalogueHeaders;
 
-function Dropdown({ label, count, onToggle, children }: { label: string; count?: number; onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void; children: ReactNode }) {
+/**
+ * A sort or filter menu. Below the wide breakpoint its panel spans the form (it can never run past
+ * the screen's edge); on wide screens it hangs under its button, the last ones opening leftwards.
+ */
+function Dropdown({
+  label,
+  count,
+  alignEnd,
+  children,
+}: {
+  label: string;
+  count?: number;
+  alignEnd?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <details className="relative" onToggle={onToggle} data-dropdown>
+    <details className="lg:relative" data-dropdown>
       <summary className="cursor-pointer list-none rounded-md border border-line bg-panel px-3 py-2 text-sm hover:border-accent">
         {label}
         {count ? <span className="ml-1 rounded bg-accent px-1.5 text-xs font-bold text-black">{count}</span> : null}
         <span aria-hidden="true" className="ml-1 text-muted">▾</span>
       </summary>
-      <fieldset className="absolute z-20 mt-1 max-h-80 w-72 overflow-auto rounded-md border border-line bg-panel p-3 shadow-xl">
+      <fieldset
+        className={`absolute inset-x-0 z-20 mt-1 max-h-80 overflow-auto rounded-md border border-line bg-panel p-3 shadow-xl lg:w-72 ${alignEnd ? "lg:left-auto" : "lg:right-auto"}`}
+      >
         <legend className="sr-only">{label}</legend>
         {children}
       </fieldset>
@@ -83,52 +99,106 @@ function Choice({ type, name, value, label, checked }: { type: "radio" | "checkb
   );
 }
 
+/** Which `name=value` inputs the URL's state checks. */
+function checkedInputs(state: SkinListState): Set<string> {
+  return new Set([
+    `sort=${state.sort}`,
+    ...state.types.map((v) => `type=${v}`),
+    ...state.rarities.map((v) => `rarity=${v}`),
+    ...state.crates.map((v) => `crate=${v}`),
+    ...state.collections.map((v) => `collection=${v}`),
+  ]);
+}
+
+/**
+ * With JavaScript the dropdowns behave as menus: one open at a time, Escape closes the open one
+ * (focus back on its button), and so does focus or a click leaving it. A change applies in place
+ * and focus stays on the control that changed.
+ */
+function useDropdownBehaviour(form: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const root = form.current;
+    if (!root) return;
+    const openDropdowns = () => [...root.querySelectorAll<HTMLDetailsElement>("details[data-dropdown][open]")];
+    const onToggle = (event: Event) => {
+      const opened = event.target as HTMLDetailsElement;
+      if (!opened.open) return;
+      for (const other of openDropdowns()) if (other !== opened) other.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const current = (event.target as Element).closest<HTMLDetailsElement>("details[data-dropdown][open]");
+      if (!current) return;
+      event.preventDefault();
+      current.open = false;
+      current.querySelector("summary")?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const left = (event.target as Element).closest<HTMLDetailsElement>("details[data-dropdown][open]");
+      const to = event.relatedTarget as Node | null;
+      if (left && to && !left.contains(to)) left.open = false;
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      for (const open of openDropdowns()) if (!open.contains(event.target as Node)) open.open = false;
+    };
+    // `toggle` does not bubble, so it is caught on the way down.
+    root.addEventListener("toggle", onToggle, true);
+    root.addEventListener("keydown", onKeyDown);
+    root.addEventListener("focusout", onFocusOut);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      root.removeEventListener("toggle", onToggle, true);
+      root.removeEventListener("keydown", onKeyDown);
+      root.removeEventListener("focusout", onFocusOut);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [form]);
+}
+
 function SkinListForm({ state, options }: { state: SkinListState; options: ReturnType<typeof filterOptions> }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { pathname } = useLocation();
-  // Opening one dropdown closes the others.
-  const closeOthers = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const opened = event.currentTarget;
-    if (!opened.open) return;
-    formRef.current?.querySelectorAll<HTMLDetailsElement>("details[data-dropdown][open]").forEach((other) => {
-      if (other !== opened) other.open = false;
+  useDropdownBehaviour(formRef);
+  // The inputs stay mounted (so focus stays where it was); after back/forward they follow the URL.
+  const key = JSON.stringify(state);
+  useEffect(() => {
+    const checked = checkedInputs(JSON.parse(key) as SkinListState);
+    formRef.current?.querySelectorAll<HTMLInputElement>("input[name]").forEach((input) => {
+      input.checked = checked.has(`${input.name}=${input.value}`);
     });
-  };
+  }, [key]);
   const many = (name: string, values: string[], chosen: string[]) =>
     values.map((value) => <Choice key={value} type="checkbox" name={name} value={value} label={value} checked={chosen.includes(value)} />);
-  // The key remounts the inputs when the URL changes, so they always show the URL's state.
-  const key = JSON.stringify(state);
   return (
     <Form
       ref={formRef}
       method="get"
-      key={key}
       aria-label="Sort and filter skins"
-      className="mt-4 flex flex-wrap items-start gap-2"
+      className="relative mt-4 flex flex-wrap items-start gap-2"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
     >
-      <Dropdown label={`Sort: ${SORT_OPTIONS.find((o) => o.value === state.sort)?.label}`} onToggle={closeOthers}>
+      <Dropdown label={`Sort: ${SORT_OPTIONS.find((o) => o.value === state.sort)?.label}`}>
         {SORT_OPTIONS.map((o) => (
           <Choice key={o.value} type="radio" name="sort" value={o.value} label={o.label} checked={state.sort === o.value} />
         ))}
       </Dropdown>
-      <Dropdown label="Type" count={state.types.length} onToggle={closeOthers}>
+      <Dropdown label="Type" count={state.types.length}>
         {TYPE_OPTIONS.map((o) => (
           <Choice key={o.value} type="checkbox" name="type" value={o.value} label={o.label} checked={state.types.includes(o.value)} />
         ))}
       </Dropdown>
-      <Dropdown label="Rarity" count={state.rarities.length} onToggle={closeOthers}>
+      <Dropdown label="Rarity" count={state.rarities.length}>
         {many("rarity", options.rarities, state.rarities)}
       </Dropdown>
       {options.crates.length > 0 ? (
-        <Dropdown label="Crates" count={state.crates.length} onToggle={closeOthers}>
+        <Dropdown label="Crates" count={state.crates.length} alignEnd>
           {many("crate", options.crates, state.crates)}
         </Dropdown>
       ) : null}
       {options.collections.length > 0 ? (
-        <Dropdown label="Collections" count={state.collections.length} onToggle={closeOthers}>
+        <Dropdown label="Collections" count={state.collections.length} alignEnd>
           {many("collection", options.collections, state.collections)}
         </Dropdown>
       ) : null}

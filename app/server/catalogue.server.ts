@@ -144,6 +144,9 @@ export function skinQuery(db: Database, id: string) {
       id: skins.id,
       name: skins.name,
       image: skins.image,
+      // The weapon's default image, shown when the skin's own image fails. Aliased: D1's batch
+      // answers rows keyed by column name, where a second `image` would overwrite the skin's.
+      weaponImage: sql<string>`${weapons.image}`.as("weapon_image"),
       description: skins.description,
       weapon: skins.weapon,
       category: weapons.category,

@@ -8,7 +8,7 @@ test("home shows the six categories in the sidebar", async ({ page }) => {
   for (const name of CATEGORIES) {
     await expect(sidebar.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/category/${name}`);
   }
-  await expect(page.getByRole("searchbox", { name: "Search skins" }).first()).toHaveAttribute("placeholder", "Search skins...");
+  await expect(page.getByRole("combobox", { name: "Search skins" }).first()).toHaveAttribute("placeholder", "Search skins...");
   for (const name of ["Legal Notice", "Privacy Policy", "Terms of Service", "Contact", "Cookie Settings"]) {
     await expect(page.getByRole("contentinfo").getByRole("link", { name })).toBeVisible();
   }

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { rarityTextColor } from "~/domain/rarity";
 
 async function get(path: string, init?: RequestInit) {
   const response = await SELF.fetch(`https://example.com${path}`, init);
@@ -136,6 +137,13 @@ describe("skin", () => {
     expect(html).toContain("Last price update");
     expect(html).toContain("Crates");
     expect(html).toContain('href="#skin-image-full"');
+  });
+
+  it("shows the skin's own image and its rarity in a readable shade of the rarity colour", async () => {
+    const skin = await env.DB.prepare("SELECT image, rarity_color AS color FROM skins WHERE id = 'ak-47-redline'").first<{ image: string; color: string }>();
+    const { html } = await get("/skins/ak-47-redline");
+    expect(html).toContain(`src="${skin!.image}"`);
+    expect(html).toContain(`color:${rarityTextColor(skin!.color)}`);
   });
 
   it("answers an unknown skin with 404 and 'Skin not found.'", async () => {

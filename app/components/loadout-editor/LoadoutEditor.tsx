@@ -9,6 +9,7 @@ import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
 import { dollarsToCents, formatDollars } from "~/domain/money";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
 import type { EditorActionResult, EditorData } from "~/server/loadout-editor.server";
+import { FallbackImage } from "../FallbackImage";
 
 /**
  * A route's `shouldRevalidate` for the editor: after a 'changed elsewhere' refusal (a 409, which
@@ -192,7 +193,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
               preventScrollReset
               className="flex items-center gap-2 rounded-md border border-line bg-panel-2 p-2 text-sm font-semibold hover:border-accent"
             >
-              {type.image ? <img src={type.image} alt="" loading="lazy" className="h-8 w-12 object-contain" /> : null}
+              {type.image ? <FallbackImage sources={[type.image]} alt="" className="h-8 w-12 object-contain" /> : null}
               {type.name}
             </Link>
           </li>
@@ -206,7 +207,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
     return (
       <div className="space-y-3">
         <div className="flex items-center gap-3">
-          <img src={wearSkin.image} alt="" className="h-14 w-20 object-contain" />
+          <FallbackImage sources={[wearSkin.image]} alt="" className="h-14 w-20 object-contain" />
           <p className="font-semibold">{wearSkin.name}</p>
         </div>
         <ul className="flex flex-wrap gap-2">
@@ -286,7 +287,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
                 className="flex w-full items-center gap-3 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent"
                 style={{ borderLeftColor: skin.rarityColor, borderLeftWidth: 3 }}
               >
-                <img src={skin.image} alt="" loading="lazy" decoding="async" className="h-12 w-16 shrink-0 object-contain" />
+                <FallbackImage sources={[skin.image]} alt="" className="h-12 w-16 shrink-0 object-contain" />
                 <span className="min-w-0">
                   <span className="block break-words font-semibold">{skin.name}</span>
                   <span className="block text-muted">{priceRange(skin.minPriceCents, skin.maxPriceCents)}</span>

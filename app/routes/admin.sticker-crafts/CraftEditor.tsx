@@ -4,6 +4,7 @@ import { FieldErrors, Notice } from "~/components/forms";
 import { useHydrated } from "~/components/useHydrated";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
 import type { EditorReply, EditorValues, PickedItem } from "./editor.server";
+import { FallbackImage } from "~/components/FallbackImage";
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
 const inputClass = "w-full rounded-md border border-line bg-panel-2 px-3 py-2";
@@ -60,7 +61,7 @@ function Results({ label, items, intent }: { label: string; items: PickedItem[] 
       {items.map((item) => (
         <li key={item.id}>
           <button type="submit" name="intent" value={intent(item)} formNoValidate className="flex w-full items-center gap-2 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent">
-            <img src={item.image} alt="" className="h-10 w-12 shrink-0 object-contain" />
+            <FallbackImage sources={[item.image]} alt="" className="h-10 w-12 shrink-0 object-contain" />
             <span>
               Choose <span className="font-semibold">{item.name}</span>
             </span>
@@ -126,7 +127,7 @@ export function CraftEditor({ initial, reply, formError, busy }: { initial: Edit
         {values.skin ? (
           <p className="flex items-center gap-3" data-testid="chosen-skin">
             <input type="hidden" name="skinId" value={values.skin.id} />
-            <img src={values.skin.image} alt="" className="h-12 w-16 object-contain" />
+            <FallbackImage sources={[values.skin.image]} alt="" className="h-12 w-16 object-contain" />
             <span>
               Chosen: <span className="font-semibold">{values.skin.name}</span>
             </span>

@@ -1,0 +1,113 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { expect, test } from "./fixtures";
+import { NOT_PAGES, PAGES, pagesFor, type ProductPage } from "./pages";
+
+// WCAG 2.2 A and AA, plus axe's best practices (heading order, unique landmark labels).
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE_HEIGHT = 844;
+/** Widths where nothing may scroll sideways; axe runs at the desktop and at 390 px. */
+const NARROW_WIDTHS = [768, 390, 320];
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`);
+  expect(found, `axe violations on ${where}`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (scrollWidth <= width) return null;
+    // Name the elements that stick out, so the failure says where to look.
+    const culprits = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`);
+    return { scrollWidth, culprits };
+  });
+  expect(overflow, `sideways scroll on ${where}`).toBeNull();
+}
+
+/**
+ * Axe waits on timers, which never fire in a page with JavaScript off. So without JavaScript the
+ * checks run on the server's HTML with every script taken out, in a page where axe can run: the
+ * same markup and styles a browser without JavaScript shows. (No page uses `<noscript>`.)
+ */
+async function pageWithoutScripts(browser: Browser, from: Page, origin: string): Promise<Page> {
+  // Contexts made in a test take the project's options, so JavaScript is switched back on here.
+  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: true, storageState: await from.context().storageState() });
+  const page = await context.newPage();
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (request.resourceType() === "script") return route.abort();
+    if (request.resourceType() !== "document" || !request.url().startsWith(origin)) return route.fallback();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link rel="modulepreload"[^>]*>/gi, "");
+    return route.fulfill({ response, body });
+  });
+  // The skin-data CDN is out of reach: images fail, and the placeholder must cover them (app.css).
+  await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) => route.fulfill({ status: 404 }));
+  return page;
+}
+
+/** One visit per page: axe at the desktop width, then the narrow widths in turn on the same page. */
+async function checkPage(page: Page, entry: ProductPage) {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(entry.path);
+  await expectNoAxeViolations(page, `${entry.path} at ${DESKTOP.width} px`);
+  for (const width of NARROW_WIDTHS) {
+    await page.setViewportSize({ width, height: PHONE_HEIGHT });
+    await expectNoSidewaysScroll(page, `${entry.path} at ${width} px`);
+    if (width === 390) await expectNoAxeViolations(page, `${entry.path} at ${width} px`);
+  }
+}
+
+const RUNS = [
+  { name: "signed out", visitor: "visitor" },
+  { name: "signed in", visitor: "user" },
+  { name: "as admin", visitor: "admin" },
+] as const;
+
+for (const run of RUNS) {
+  test.describe(run.name, () => {
+    // Axe reads every node of a page twice (two widths); the catalogue pages have hundreds of them.
+    test.describe.configure({ timeout: 60_000 });
+    for (const entry of pagesFor(run.visitor)) {
+      test.describe(() => {
+        test.use({ allowedConsoleErrors: entry.consoleErrors ?? [] });
+        test(`${entry.path}: accessible at 1280 and 390 px, no sideways scroll at ${NARROW_WIDTHS.join(", ")} px`, async ({
+          page,
+          browser,
+          javaScriptEnabled,
+          baseURL,
+          createUser,
+          pageFor,
+        }) => {
+          test.slow(entry.heavy === true, "axe reads hundreds of cards twice");
+          const signedIn = run.visitor === "visitor" ? page : await pageFor(await createUser({ admin: run.visitor === "admin" }));
+          if (javaScriptEnabled) return checkPage(signedIn, entry);
+          const withoutScripts = await pageWithoutScripts(browser, signedIn, baseURL!);
+          await checkPage(withoutScripts, entry);
+          await withoutScripts.context().close();
+        });
+      });
+    }
+  });
+}
+
+test("every page route of the build is in the page list", async () => {
+  const assets = "build/client/assets";
+  const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  expect(file, "run `npm run build` first").toBeDefined();
+  const source = readFileSync(`${assets}/${file}`, "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as { routes: Record<string, unknown> };
+  const listed = new Set([...PAGES.map((page) => page.route), ...Object.keys(NOT_PAGES)]);
+  const missing = Object.keys(manifest.routes).filter((route) => !listed.has(route));
+  expect(missing, "routes missing from tests/e2e/pages.ts").toEqual([]);
+  const gone = [...listed].filter((route) => !(route in manifest.routes));
+  expect(gone, "routes in tests/e2e/pages.ts that the build no longer has").toEqual([]);
+});

@@ -1,0 +1,79 @@
+// Every page of the product, for the accessibility and layout checks (a11y.spec.ts). A route of
+// the built manifest that is neither here nor in NOT_PAGES fails a test: add new pages here.
+
+/** Who visits: a visitor, a signed-in user, or an admin. */
+export type Visitor = "visitor" | "user" | "admin";
+
+export interface ProductPage {
+  /** The route id in the manifest (`routes/` + the file name without extension). */
+  route: string;
+  /** A path that shows the page, with sample parameters from the seed. */
+  path: string;
+  /**
+   * Who visits it in the checks; a visitor also visits pages meant for others (a redirect, a 403).
+   * Default: a visitor and a signed-in user. Pages that differ only in the top bar when signed in
+   * are checked signed out; the admin's top bar is checked on the home page.
+   */
+  as?: Visitor[];
+  /** Hundreds of elements (all 59 AK-47 cards): axe takes several times as long. */
+  heavy?: boolean;
+  /** Console errors the page causes on purpose (the browser's note on a 404 or 403 answer). */
+  consoleErrors?: RegExp[];
+}
+
+const DEFAULT_VISITORS: Visitor[] = ["visitor", "user"];
+const SIGNED_OUT: Visitor[] = ["visitor"];
+const notFound = [/status of 404/];
+
+export const PAGES: ProductPage[] = [
+  { route: "routes/_index", path: "/", as: ["visitor", "user", "admin"] },
+  { route: "routes/category.$categoryName", path: "/category/Rifles" },
+  { route: "routes/category.$categoryName", path: "/category/Bazookas", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/weapons.$weaponName", path: "/weapons/AK-47", heavy: true },
+  { route: "routes/weapons.$weaponName", path: "/weapons/AK-47?sort=price-desc&type=stattrak&rarity=Covert", as: SIGNED_OUT },
+  { route: "routes/skins.$skinId", path: "/skins/ak-47-redline" },
+  { route: "routes/skins.$skinId", path: "/skins/no-such-skin", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/search", path: "/search?q=ak47" },
+  { route: "routes/search", path: "/search", as: SIGNED_OUT },
+  { route: "routes/login", path: "/login", as: SIGNED_OUT },
+  { route: "routes/login", path: "/login?mode=register", as: SIGNED_OUT },
+  { route: "routes/login", path: "/login?mode=forgot", as: SIGNED_OUT },
+  { route: "routes/profile", path: "/profile" },
+  { route: "routes/profile", path: "/profile?tab=loadouts", as: ["user"] },
+  { route: "routes/profile", path: "/profile?tab=resell", as: ["user"] },
+  { route: "routes/resell-tracker", path: "/resell-tracker" },
+  { route: "routes/resell-tracker_.new", path: "/resell-tracker/new?skin=ak-47-redline" },
+  // No tracker of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
+  { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: SIGNED_OUT },
+  { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: ["user"], consoleErrors: notFound },
+  { route: "routes/reset-password", path: "/reset-password?token=not-a-real-token", as: SIGNED_OUT },
+  { route: "routes/confirm-email", path: "/confirm-email?token=not-a-real-token", as: SIGNED_OUT },
+  { route: "routes/admin._index", path: "/admin", as: ["visitor", "admin"], consoleErrors: [/status of 403/] },
+  { route: "routes/dev.mailbox", path: "/dev/mailbox", as: SIGNED_OUT },
+  { route: "routes/legal-notice", path: "/legal-notice", as: SIGNED_OUT },
+  { route: "routes/privacy-policy", path: "/privacy-policy", as: SIGNED_OUT },
+  { route: "routes/terms-of-service", path: "/terms-of-service", as: SIGNED_OUT },
+  { route: "routes/contact", path: "/contact", as: SIGNED_OUT },
+  { route: "routes/cookie-settings", path: "/cookie-settings", as: SIGNED_OUT },
+  { route: "routes/$", path: "/no/such/page", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/404", path: "/404", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/403", path: "/403", as: SIGNED_OUT, consoleErrors: [/status of 403/] },
+  { route: "routes/500", path: "/500", as: SIGNED_OUT, consoleErrors: [/status of 500/] },
+  { route: "routes/NETWORK", path: "/NETWORK", as: SIGNED_OUT },
+  { route: "routes/UNKNOWN", path: "/UNKNOWN?message=Lost&timestamp=2026-11-21T10%3A00%3A00Z", as: SIGNED_OUT },
+];
+
+/** Routes that are not pages of their own, and why. */
+export const NOT_PAGES: Record<string, string> = {
+  root: "the layout around every page",
+  "routes/api.suggestions": "JSON for the search box",
+  "routes/api.password-reset-simple": "JSON endpoint",
+  "routes/cookie-consent": "form target that redirects back",
+  "routes/logout": "form target that redirects",
+  "routes/favorites": "form target for the heart, redirects back",
+  "routes/resell-tracker[.]csv": "CSV download",
+};
+
+export function pagesFor(visitor: Visitor): ProductPage[] {
+  return PAGES.filter((page) => (page.as ?? DEFAULT_VISITORS).includes(visitor));
+}
