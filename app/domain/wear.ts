@@ -1,4 +1,4 @@
-import { formatDollars } from "./money";
+import { formatDollars } from "./money.ts";
 
 export const WEARS = ["FN", "MW", "FT", "WW", "BS"] as const;
 export type Wear = (typeof WEARS)[number];

@@ -46,6 +46,23 @@ export const PAGES: ProductPage[] = [
   // No tracker of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
   { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: SIGNED_OUT },
   { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: ["user"], consoleErrors: notFound },
+  { route: "routes/loadouts._index", path: "/loadouts" },
+  { route: "routes/loadouts.new", path: "/loadouts/new" },
+  { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/official/1" },
+  { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/official/1?side=ct", as: SIGNED_OUT },
+  { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/999999", as: SIGNED_OUT, consoleErrors: notFound },
+  // No loadout of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
+  { route: "routes/loadouts.edit.$id", path: "/loadouts/edit/999999", consoleErrors: notFound },
+  { route: "routes/loadouts.edit.$id", path: "/loadouts/edit/1?side=ct&slot=knives_ctside", as: ["admin"], consoleErrors: notFound },
+  { route: "routes/sticker-crafts._index", path: "/sticker-crafts" },
+  { route: "routes/sticker-crafts.$craftId", path: "/sticker-crafts/1" },
+  { route: "routes/sticker-crafts.$craftId", path: "/sticker-crafts/999999", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/admin.loadouts", path: "/admin/loadouts", as: ["visitor", "admin"] },
+  { route: "routes/admin.loadouts", path: "/admin/loadouts?new", as: ["admin"] },
+  { route: "routes/admin.loadouts", path: "/admin/loadouts?edit=1", as: ["admin"] },
+  { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts", as: ["visitor", "admin"] },
+  { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts?new", as: ["admin"] },
+  { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts?edit=1", as: ["admin"] },
   { route: "routes/reset-password", path: "/reset-password?token=not-a-real-token", as: SIGNED_OUT },
   { route: "routes/confirm-email", path: "/confirm-email?token=not-a-real-token", as: SIGNED_OUT },
   { route: "routes/admin._index", path: "/admin", as: ["visitor", "admin"], consoleErrors: [/status of 403/] },
@@ -72,6 +89,7 @@ export const NOT_PAGES: Record<string, string> = {
   "routes/logout": "form target that redirects",
   "routes/favorites": "form target for the heart, redirects back",
   "routes/resell-tracker[.]csv": "CSV download",
+  "routes/images.$": "uploaded image bytes from R2",
 };
 
 export function pagesFor(visitor: Visitor): ProductPage[] {
