@@ -230,6 +230,9 @@ export default function AdminLoadouts() {
                 <Link to={`${PAGE}?edit=${loadout.id}`} className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
                   Edit<span className="sr-only"> {loadout.title}</span>
                 </Link>
+                <Link to={`${PAGE}/${loadout.id}/edit`} className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
+                  Edit slots<span className="sr-only"> of {loadout.title}</span>
+                </Link>
                 <Link to={`${PAGE}?delete=${loadout.id}`} className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950">
                   Delete<span className="sr-only"> {loadout.title}</span>
                 </Link>

@@ -60,6 +60,8 @@ export const PAGES: ProductPage[] = [
   { route: "routes/admin.loadouts", path: "/admin/loadouts", as: ["visitor", "admin"] },
   { route: "routes/admin.loadouts", path: "/admin/loadouts?new", as: ["admin"] },
   { route: "routes/admin.loadouts", path: "/admin/loadouts?edit=1", as: ["admin"] },
+  { route: "routes/admin.loadouts_.$id.edit", path: "/admin/loadouts/1/edit", as: ["visitor", "admin"] },
+  { route: "routes/admin.loadouts_.$id.edit", path: "/admin/loadouts/1/edit?side=ct&slot=knives_ctside", as: ["admin"] },
   { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts", as: ["visitor", "admin"] },
   { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts?new", as: ["admin"] },
   { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts?edit=1", as: ["admin"] },

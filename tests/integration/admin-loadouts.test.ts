@@ -98,3 +98,72 @@ describe("the admin manages official loadouts", () => {
     expect(await loadoutCount()).toBe(before);
   });
 });
+
+describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () => {
+  const slotOf = (id: number) =>
+    env.DB.prepare("SELECT skin_id AS skinId, wear FROM official_loadout_slots WHERE loadout_id = ? AND slot = 'ak47_tside'")
+      .bind(id)
+      .first<{ skinId: string; wear: string | null }>();
+  const updatedAt = async (id: number) => (await env.DB.prepare("SELECT updated_at FROM official_loadouts WHERE id = ?").bind(id).first<{ updated_at: number }>())!.updated_at;
+  /** An official loadout of this test's own, deleted (with its slots) afterwards. */
+  async function withOfficial(run: (id: number) => Promise<void>) {
+    const title = `Slots ${crypto.randomUUID().slice(0, 8)}`;
+    expect((await post(PAGE, { intent: "save", title }, { cookie: admin.cookie })).status).toBe(302);
+    const { id } = (await byTitle(title))!;
+    try {
+      await run(id);
+    } finally {
+      await post(PAGE, { intent: "delete", id: String(id) }, { cookie: admin.cookie });
+    }
+  }
+  const akSkin = async () =>
+    (await env.DB.prepare("SELECT s.id, min(w.wear) AS wear FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 WHERE s.weapon = 'AK-47' GROUP BY s.id ORDER BY s.id").first<{
+      id: string;
+      wear: string;
+    }>())!;
+
+  it("answers visitors with /login, users with /, the admin with the editor in one round trip", async () => {
+    await withOfficial(async (id) => {
+      const path = `${PAGE}/${id}/edit`;
+      expect((await get(path)).headers.get("Location")).toBe("/login");
+      expect((await get(path, user.cookie)).headers.get("Location")).toBe("/");
+      const ok = await get(path, admin.cookie);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("X-D1-Round-Trips")).toBe("1");
+      expect(await ok.text()).toContain("Edit Official Loadout");
+      expect(await (await get(PAGE, admin.cookie)).text()).toContain(`href="${path}"`);
+      const missing = await get(`${PAGE}/999999/edit`, admin.cookie);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Loadout not found.");
+    });
+  });
+
+  it("the admin picks a skin for a slot (updated_at moves on); a user's post writes nothing", async () => {
+    await withOfficial(async (id) => {
+      const path = `${PAGE}/${id}/edit`;
+      const skin = await akSkin();
+      const before = await updatedAt(id);
+      const fields = { intent: "set-wear", slot: "ak47_tside", skinId: skin.id, wear: skin.wear, version: String(before) };
+      for (const [cookie, location] of [
+        [undefined, "/login"],
+        [user.cookie, "/"],
+      ] as const) {
+        const refused = await post(path, fields, { cookie });
+        expect(refused.status).toBe(302);
+        expect(refused.headers.get("Location")).toBe(location);
+      }
+      expect(await slotOf(id)).toBeNull();
+      expect(await updatedAt(id)).toBe(before);
+
+      const picked = await post(path, fields, { cookie: admin.cookie });
+      expect(picked.status).toBe(302);
+      expect(picked.headers.get("Location")).toBe(path);
+      expect(await slotOf(id)).toEqual({ skinId: skin.id, wear: skin.wear });
+      expect(await updatedAt(id)).toBeGreaterThan(before);
+
+      const saved = await post(path, { intent: "save", title: "Renamed in the editor", version: String(await updatedAt(id)) }, { cookie: admin.cookie });
+      expect(saved.headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+      expect((await byTitle("Renamed in the editor"))?.id).toBe(id);
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/components/forms";
+import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { pageMeta } from "~/components/page-meta";
+import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
+import { requireAdmin } from "~/server/guards.server";
+import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
+
+/**
+ * The admin's slot editor for an official loadout: the same editor as user loadouts (one
+ * component and one server half, two callers); only admins may open it or post to it.
+ */
+const LIST = "/admin/loadouts";
+const editPath = (id: number) => `${LIST}/${id}/edit`;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = parseLoadoutId(params.id);
+  // The session and the loadout are asked in the same tick, so the page is one round trip.
+  const [, editor] = await Promise.all([requireAdmin(context), id === null ? null : loadEditor(context, "official", id, new URL(request.url))]);
+  if (!editor) return data({ editor: null }, { status: 404, headers: NO_STORE });
+  return data({ editor: editor.page }, { headers: NO_STORE });
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  await requireAdmin(context);
+  const id = parseLoadoutId(params.id);
+  if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
+  return editorAction(context, request, {
+    target: { kind: "official", id },
+    basePath: editPath(id),
+    afterSave: `${LIST}?notice=saved`,
+    mayEdit: () => true,
+  });
+}
+
+export const shouldRevalidate = editorShouldRevalidate;
+
+export default function AdminEditOfficialLoadout() {
+  const { editor } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as EditorActionResult | undefined;
+  if (!editor) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Loadout not found.</h1>
+        <Link to={LIST} className={`${buttonClass} mt-6 inline-block`}>
+          Back to the official loadouts
+        </Link>
+      </section>
+    );
+  }
+  return <LoadoutEditor data={editor} basePath={editPath(editor.loadout.id)} backHref={LIST} heading="Edit Official Loadout" showBudget={false} result={result} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, {
+    title: data?.editor ? `Admin: Edit ${data.editor.loadout.title}` : "Loadout not found",
+    description: "Pick a skin for every slot of an official loadout.",
+    path: location.pathname,
+    noindex: true,
+  });
