@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [
     { name: "javascript", use: { javaScriptEnabled: true } },
-    { name: "no-javascript", use: { javaScriptEnabled: false } },
+    // `*.js-only.spec.ts` holds behaviour that exists only when JavaScript runs.
+    { name: "no-javascript", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
     // Serves the production build (`npm run build` first) in workerd, on its own fresh local state.

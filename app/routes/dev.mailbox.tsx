@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DevMailbox() {
   const { to, messages } = useLoaderData<typeof loader>();
   return (
-    <div className="space-y-4">
+    <div className="space-y-4 [overflow-wrap:anywhere]">
       <h1 className="text-2xl font-bold">Development mailbox</h1>
       <p className="text-sm text-muted">
         Mail sent by the <code>log</code> transport{to ? ` to ${to}` : ""}, newest first. The mail job runs every minute (locally:
@@ -56,7 +56,7 @@ export default function DevMailbox() {
               To {message.to} · {message.sentAt}
             </p>
             <h2 className="font-semibold">{message.subject}</h2>
-            <pre className="mt-2 whitespace-pre-wrap text-sm">{message.text}</pre>
+            <pre className="mt-2 whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{message.text}</pre>
             <ul className="mt-2">
               {message.links.map((link) => (
                 <li key={link}>

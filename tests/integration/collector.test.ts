@@ -82,7 +82,7 @@ describe("favourites", () => {
       body: JSON.stringify({ intent: "add", skinId: SKIN }),
       headers: { "Content-Type": "application/json", Cookie: user.cookie },
     });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM user_favorites WHERE user_id = ?").bind(id).first<{ n: number }>();
     expect(count!.n).toBe(0);
   });
@@ -127,7 +127,7 @@ describe("the resell tracker", () => {
       body: JSON.stringify(valid),
       headers: { "Content-Type": "application/json", Cookie: user.cookie },
     });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
     expect(await trackerRows(id)).toEqual([]);
   });
 
