@@ -33,7 +33,7 @@ export default {
       if (!screened.ok) return withBaseline(plainErrorResponse(request, screened.refusal), production);
       const context = await createLoadContext(screened.request, env, (promise) => ctx.waitUntil(promise), wasmPasswordService);
       const response = withBaseline(await handleRemixRequest(screened.request, context), production);
-      if (!production) response.headers.set("X-D1-Round-Trips", String(context.d1RoundTrips()));
+      if (context.d1RoundTrips) response.headers.set("X-D1-Round-Trips", String(context.d1RoundTrips()));
       // Every 429 says when to come back; routes set the exact time, this is the safety net.
       if (response.status === 429 && !response.headers.has("Retry-After")) response.headers.set("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));
       return response;

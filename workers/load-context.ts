@@ -24,8 +24,8 @@ declare module "@remix-run/cloudflare" {
     db: Database;
     /** Reads for a page: everything asked for in one tick goes to D1 as a single batch. */
     load: QueryBatcher;
-    /** How many D1 round trips this request has made so far. */
-    d1RoundTrips: () => number;
+    /** How many D1 round trips this request has made so far; null in production, which does not count. */
+    d1RoundTrips: (() => number) | null;
     waitUntil: (promise: Promise<unknown>) => void;
     /** argon2id hashing (WASM in the Worker, native under `remix vite:dev`). */
     passwords: PasswordService;
@@ -45,8 +45,9 @@ export async function createLoadContext(
   waitUntil: (promise: Promise<unknown>) => void,
   passwords: PasswordService,
 ): Promise<AppLoadContext> {
-  const d1 = countRoundTrips(env.DB);
-  const db = createDatabase(d1.binding);
+  // Counting wraps every statement in a Proxy; production skips it (no one reads the count there).
+  const counted = env.ENVIRONMENT === "production" ? null : countRoundTrips(env.DB);
+  const db = createDatabase(counted?.binding ?? env.DB);
   const sessionId = await readSessionId(env, request);
-  return { env, db, load: createQueryBatcher(db), d1RoundTrips: d1.roundTrips, waitUntil, passwords, sessionId };
+  return { env, db, load: createQueryBatcher(db), d1RoundTrips: counted?.roundTrips ?? null, waitUntil, passwords, sessionId };
 }

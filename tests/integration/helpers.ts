@@ -14,13 +14,14 @@ export function uniqueIp(): string {
  * One request through the Worker's own fetch handler, inside the test's workerd isolate, with
  * its real D1 and R2; its `waitUntil` work has finished when this resolves. Not `SELF.fetch`:
  * that path gets slower with every request made in a file (50 ms a request after 300), which
- * made the malformed-input test take half an hour. Redirects are never followed.
+ * made the malformed-input test take half an hour. Redirects are never followed. `workerEnv`
+ * replaces the test bindings (a deploy's defaults, say).
  */
-export async function fetchWorker(url: string, init?: RequestInit): Promise<Response> {
+export async function fetchWorker(url: string, init?: RequestInit, workerEnv: typeof env = env): Promise<Response> {
   const context = createExecutionContext();
   // A test-made request has no Cloudflare edge properties; the Worker reads none.
   const request = new Request(url, init) as Request<unknown, IncomingRequestCfProperties>;
-  const response = await worker.fetch(request, env, context);
+  const response = await worker.fetch(request, workerEnv, context);
   await waitOnExecutionContext(context);
   return response;
 }

@@ -1,40 +1,17 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-// @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
-import * as build from "../../build/server";
 import { MAX_BODY_BYTES } from "~/server/request-guard.server";
 import { fetchWorker } from "./helpers";
+import { manifest, urlPath } from "./manifest";
 
 /**
  * Every route with an action, read from the built route manifest, so a new route is covered
- * without anyone adding it here. Parameters are filled with a placeholder; index routes get `?index`.
+ * without anyone adding it here. Parameters are filled with a placeholder.
  */
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: { action?: unknown };
-}
-const manifest = (build as unknown as { routes: Record<string, ManifestRoute> }).routes;
-
-function urlPath(route: ManifestRoute): string {
-  const segments: string[] = [];
-  for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest[at.parentId] : undefined) {
-    if (at.path) segments.unshift(at.path);
-  }
-  const path = `/${segments.join("/")}`
-    .split("/")
-    .map((segment) => (segment.startsWith(":") || segment === "*" ? "fuzz" : segment.replace(/\?$/, "")))
-    .join("/")
-    .replace(/\/+/g, "/");
-  return route.index ? `${path}?index` : path;
-}
-
 const actionRoutes = Object.values(manifest)
   .filter((route) => typeof route.module.action === "function")
-  .map((route) => ({ id: route.id, path: urlPath(route) }));
+  .map((route) => ({ id: route.id, path: urlPath(route, () => "fuzz") }));
 
 // ------------------------------------------------------------------ generators
 

@@ -4,15 +4,9 @@ import worker from "../../workers/app";
 import { createDatabase } from "~/server/db/client.server";
 import { enqueueMailQuery } from "~/server/mail/outbox.server";
 import { runScheduled, SCHEDULES } from "~/server/scheduled.server";
-import { uniqueEmail } from "./helpers";
+import { fetchWorker, uniqueEmail } from "./helpers";
 
-/** The Worker itself, called with a given environment (SELF always has the test one). */
-async function callWorker(url: string, workerEnv: typeof env, init?: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(url, init) as Request<unknown, IncomingRequestCfProperties>, workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const callWorker = (url: string, workerEnv: typeof env, init?: RequestInit) => fetchWorker(url, init, workerEnv);
 
 async function fireCron(cron: string): Promise<void> {
   const ctx = createExecutionContext();
