@@ -100,19 +100,21 @@ export default function ProfilePage() {
   const actionData = useActionData<typeof action>();
   const returnTo = useReturnPath();
   // With JavaScript the shared schemas check before sending; without it the server does the same.
+  // Errors are rechecked while typing, not on blur: an error that vanished on blur moved the submit
+  // button away between mouse down and mouse up, and the click was lost.
   const [passwordForm, passwordFields] = useForm({
     id: "change-password",
     lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
     constraint: getZodConstraint(changePasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const deleteResult = actionData?.intent === "delete-account" ? actionData.result : undefined;
   const [deleteForm, deleteFields] = useForm({
     id: "delete-account",
     lastResult: deleteResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
 
   if (!user) {
