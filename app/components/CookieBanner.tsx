@@ -50,7 +50,7 @@ export function CookieBanner({ consent }: { consent: StoredConsent }) {
       ref={banner}
       aria-labelledby="cookie-banner-title"
       data-testid="cookie-banner"
-      className="sticky bottom-0 z-30 flex max-h-[50vh] flex-col border-t border-line bg-panel px-4 py-3 shadow-2xl md:py-4"
+      className="sticky bottom-0 z-30 flex max-h-[35vh] flex-col sm:max-h-[50vh] border-t border-line bg-panel px-4 py-3 shadow-2xl md:py-4"
     >
       <div className="mx-auto flex min-h-0 w-full max-w-screen-2xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="min-h-0 overflow-y-auto text-sm">
