@@ -1,3 +1,5 @@
+import { cookiePairs } from "./cookies";
+
 /**
  * Cache rules for catalogue pages. Anonymous pages are the same for everyone, so a CDN may keep
  * them briefly and serve a stale copy while it fetches a fresh one; a signed-in visitor's page can
@@ -11,11 +13,8 @@ export const SIGNED_IN_CACHE = "private, no-cache";
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
 export function hasSessionCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((pair) => {
-    const name = pair.split("=")[0]?.trim();
-    return (SESSION_COOKIE_NAMES as readonly string[]).includes(name ?? "");
-  });
+  const pairs = cookiePairs(cookieHeader);
+  return SESSION_COOKIE_NAMES.some((name) => pairs.has(name));
 }
 
 export function catalogueCacheControl(cookieHeader: string | null): string {

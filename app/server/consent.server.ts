@@ -7,6 +7,7 @@ import {
   type CookieConsent,
   type StoredConsent,
 } from "~/domain/cookie-consent";
+import { cookieValue } from "~/domain/cookies";
 
 /** The stored banner choice. A browser-session cookie: no Max-Age, so it ends with the session. */
 export const CONSENT_COOKIE = "cookie_consent";
@@ -16,18 +17,7 @@ export const USER_SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
 /** The value of one cookie from the request's Cookie header, or null. */
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0 || part.slice(0, index).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return cookieValue(request.headers.get("Cookie"), name);
 }
 
 function cookieAttributes(request: Request): string {
