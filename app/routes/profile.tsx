@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     let outcome: Awaited<ReturnType<typeof changePassword>>;
     try {
-      outcome = await changePassword(context, user.id, submission.value.currentPassword, submission.value.newPassword);
+      outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword);
     } catch (error) {
       console.error(error);
       const result = submission.reply({ formErrors: ["An error occurred while updating password"], hideFields: PASSWORD_FIELDS });

@@ -20,6 +20,9 @@ import { clear, consume, hit, peek, rateLimitsFor } from "./rate-limit.server";
 import { revokeOtherSessionsQuery } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
 
+/** What the account functions use: the database, the password hasher and the settings (origin, limits). */
+export type AccountServices = Pick<AppLoadContext, "db" | "env" | "passwords">;
+
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const CONFIRMATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
@@ -35,7 +38,7 @@ export type RegisterResult = { ok: true } | { ok: false; rateLimited: RateLimitD
  * Creates an unconfirmed account and queues its confirmation mail in one batch. An e-mail that
  * already has an account gets a notice instead, so the answer reveals nothing.
  */
-export async function register(context: AppLoadContext, email: string, password: string, ip: string): Promise<RegisterResult> {
+export async function register(context: AccountServices, email: string, password: string, ip: string): Promise<RegisterResult> {
   const { db, env } = context;
   const limit = await consume(db, rateLimitsFor(env).registerByIp, ip);
   if (!limit.allowed) return { ok: false, rateLimited: limit };
@@ -57,7 +60,7 @@ export async function register(context: AppLoadContext, email: string, password:
 }
 
 /** Queues a fresh confirmation mail for an unconfirmed account (at most one per 5 minutes). */
-export async function resendConfirmation(context: AppLoadContext, email: string): Promise<RateLimitDecision> {
+export async function resendConfirmation(context: Pick<AccountServices, "db" | "env">, email: string): Promise<RateLimitDecision> {
   const { db, env } = context;
   const limit = await consume(db, rateLimitsFor(env).resendConfirmation, email);
   if (!limit.allowed) return limit;
@@ -118,7 +121,7 @@ export type LoginResult =
  * e-mail does not let one attacker lock its owner out; see the README. An unknown e-mail still
  * costs one hash verification, so timing reveals nothing.
  */
-export async function verifyLogin(context: AppLoadContext, email: string, password: string, ip: string): Promise<LoginResult> {
+export async function verifyLogin(context: AccountServices, email: string, password: string, ip: string): Promise<LoginResult> {
   const { db } = context;
   const limits = rateLimitsFor(context.env);
   const pair = `${email}|${ip}`;
@@ -153,7 +156,7 @@ export type ResetRequestResult = { ok: true } | { ok: false; retryAfterSeconds: 
  * so the response time says nothing. A second request for an e-mail within 300 seconds, or too
  * many from one address, is refused.
  */
-export async function requestPasswordReset(context: AppLoadContext, email: string, ip: string): Promise<ResetRequestResult> {
+export async function requestPasswordReset(context: Pick<AccountServices, "db" | "env">, email: string, ip: string): Promise<ResetRequestResult> {
   const { db, env } = context;
   const limits = rateLimitsFor(env);
   const byIp = await consume(db, limits.resetByIp, ip);
@@ -196,7 +199,7 @@ export async function isResetTokenValid(db: Database, token: string): Promise<bo
  * Spends the token, sets the new password, confirms the e-mail (the link proved it) and ends
  * every session of the user, in one batch guarded by the token: all or nothing, and only once.
  */
-export async function resetPassword(context: AppLoadContext, token: string, newPassword: string): Promise<boolean> {
+export async function resetPassword(context: Pick<AccountServices, "db" | "passwords">, token: string, newPassword: string): Promise<boolean> {
   const { db } = context;
   if (!(await isResetTokenValid(db, token))) return false;
   const passwordHash = await context.passwords.hash(newPassword);
@@ -220,10 +223,11 @@ export async function resetPassword(context: AppLoadContext, token: string, newP
 
 // ---------------------------------------------------------------- signed-in account
 
-/** Changes the password after checking the current one; ends the user's other sessions. */
+/** Changes the password after checking the current one; ends the user's sessions other than `keepSessionId`. */
 export async function changePassword(
-  context: AppLoadContext,
+  context: Pick<AccountServices, "db" | "passwords">,
   userId: string,
+  keepSessionId: string | null,
   currentPassword: string,
   newPassword: string,
 ): Promise<"ok" | "wrong-password"> {
@@ -233,7 +237,7 @@ export async function changePassword(
   const passwordHash = await context.passwords.hash(newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
-    revokeOtherSessionsQuery(db, userId, context.sessionId),
+    revokeOtherSessionsQuery(db, userId, keepSessionId),
   ]);
   return "ok";
 }
