@@ -58,8 +58,10 @@ export default defineConfig(async () => {
             TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD,
             TEST_DEFAULT_VARS: wranglerTomlVars(),
             TEST_MAIL_PROVIDER: `http://127.0.0.1:${process.env.MAIL_PROVIDER_PORT}`,
-            // Development settings for the tests (wrangler.toml's defaults are production's).
+            // Development settings for the tests (wrangler.toml's defaults are production's). Every
+            // setting a local `.dev.vars` would override is given here, so a clean clone runs the same.
             ENVIRONMENT: "test",
+            APP_ORIGIN: "http://localhost:8787",
             MAIL_TRANSPORT: "log",
             SESSION_SECRET: "skinvault-test-session-secret",
             ADMIN_EMAILS: `admin@skinvault.test,${TEST_ADMIN_EMAIL}`,
