@@ -1,7 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
+import { hasSessionCookie } from "../app/domain/caching";
+import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/domain/edge-cache";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
+import { readConsent } from "../app/server/consent.server";
+import { purgeEdgeCache, readEdgeCache, storeInEdgeCache, withFreshNonce } from "../app/server/edge-cache.server";
 import { describeError } from "../app/server/errors.server";
 import { isCrossOriginWrite } from "../app/server/origin-check.server";
 import { plainErrorResponse, screenRequest } from "../app/server/request-guard.server";
@@ -10,7 +14,9 @@ import { applySecurityHeaders } from "../app/server/security-headers.server";
 import { wasmPasswordService } from "./argon2-password";
 import { createLoadContext, type Env } from "./load-context";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
+const buildVersion = serverBuild.assets.version;
 
 function withBaseline(response: Response, production: boolean): Response {
   const headers = new Headers(response.headers);
@@ -31,8 +37,37 @@ export default {
       }
       const screened = await screenRequest(request);
       if (!screened.ok) return withBaseline(plainErrorResponse(request, screened.refusal), production);
-      const context = await createLoadContext(screened.request, env, (promise) => ctx.waitUntil(promise), wasmPasswordService);
-      const response = withBaseline(await handleRemixRequest(screened.request, context), production);
+      const url = new URL(screened.request.url);
+      const seconds = edgeCacheSeconds(env.EDGE_CACHE_SECONDS);
+      const plan = planEdgeCache({
+        method: screened.request.method,
+        url,
+        signedIn: hasSessionCookie(screened.request.headers.get("Cookie")),
+        consent: readConsent(screened.request),
+        buildVersion,
+        seconds,
+      });
+      if (plan.cache) {
+        const kept = await readEdgeCache(plan.key);
+        if (kept) {
+          const hit = withFreshNonce(kept);
+          if (!production) {
+            hit.headers.set("X-Cache", "HIT");
+            hit.headers.set("X-D1-Round-Trips", "0");
+          }
+          return hit;
+        }
+      }
+      const pageRequest = plan.cache ? new Request(plan.url, screened.request) : screened.request;
+      const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
+      const purge = (paths: string[]) => waitUntil(purgeEdgeCache(url.origin, buildVersion, paths));
+      const context = await createLoadContext(pageRequest, env, waitUntil, wasmPasswordService, purge);
+      let response = withBaseline(await handleRemixRequest(pageRequest, context), production);
+      const storable =
+        plan.cache &&
+        isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") });
+      if (plan.cache && storable) response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
+      if (!production) response.headers.set("X-Cache", plan.cache ? "MISS" : "BYPASS");
       if (context.d1RoundTrips) response.headers.set("X-D1-Round-Trips", String(context.d1RoundTrips()));
       // Every 429 says when to come back; routes set the exact time, this is the safety net.
       if (response.status === 429 && !response.headers.has("Retry-After")) response.headers.set("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));

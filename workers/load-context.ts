@@ -16,6 +16,8 @@ export interface Env extends MailEnv {
   SESSION_SECRET?: string;
   /** Multiplies every rate limit (test servers); production's limits without it. */
   RATE_LIMIT_MULTIPLIER?: string;
+  /** Seconds the edge keeps an anonymous page (default 60; 0 switches the edge cache off). */
+  EDGE_CACHE_SECONDS?: string;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -31,6 +33,11 @@ declare module "@remix-run/cloudflare" {
     passwords: PasswordService;
     /** The session id from the verified session cookie; its row may be gone (then: signed out). */
     sessionId: string | null;
+    /**
+     * After an admin's change: drops this location's kept copies of the given anonymous pages
+     * (path plus normalised search, e.g. "/loadouts/official/3?side=ct") in the background.
+     */
+    purgeEdgeCache: (pathsAndSearches: string[]) => void;
   }
 }
 
@@ -44,10 +51,11 @@ export async function createLoadContext(
   env: Env,
   waitUntil: (promise: Promise<unknown>) => void,
   passwords: PasswordService,
+  purgeEdgeCache: (pathsAndSearches: string[]) => void = () => {},
 ): Promise<AppLoadContext> {
   // Counting wraps every statement in a Proxy; production skips it (no one reads the count there).
   const counted = env.ENVIRONMENT === "production" ? null : countRoundTrips(env.DB);
   const db = createDatabase(counted?.binding ?? env.DB);
   const sessionId = await readSessionId(env, request);
-  return { env, db, load: createQueryBatcher(db), d1RoundTrips: counted?.roundTrips ?? null, waitUntil, passwords, sessionId };
+  return { env, db, load: createQueryBatcher(db), d1RoundTrips: counted?.roundTrips ?? null, waitUntil, passwords, sessionId, purgeEdgeCache };
 }

@@ -6,6 +6,7 @@ import { FieldErrors, Notice } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import { formatDate } from "~/domain/dates";
+import { officialLoadoutPages } from "~/domain/edge-cache";
 import { parseId } from "~/domain/ids";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 import {
@@ -69,6 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (id === null || !(await deleteOfficialLoadout(context.db, id))) {
       return data({ intent, formError: DELETE_FAILED } satisfies ActionReply, { status: 404 });
     }
+    context.purgeEdgeCache(officialLoadoutPages(id));
     return redirect(`${PAGE}?notice=deleted`);
   }
 
@@ -91,6 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else if (!(await updateOfficialLoadout(context.db, id, input))) {
       return data({ intent, formError: SAVE_FAILED, values } satisfies ActionReply, { status: 404 });
     }
+    context.purgeEdgeCache(officialLoadoutPages(id ?? null));
     return redirect(`${PAGE}?notice=saved`);
   }
 

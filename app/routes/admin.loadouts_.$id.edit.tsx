@@ -5,6 +5,7 @@ import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-edit
 import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/guards.server";
+import { officialLoadoutPages } from "~/domain/edge-cache";
 import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
 
 /**
@@ -27,12 +28,15 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(context);
   const id = parseLoadoutId(params.id);
   if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
-  return editorAction(context, request, {
+  const result = await editorAction(context, request, {
     target: { kind: "official", id },
     basePath: editPath(id),
     afterSave: `${LIST}?notice=saved`,
     mayEdit: () => true,
   });
+  // Every step may have changed a slot that visitors see.
+  context.purgeEdgeCache(officialLoadoutPages(id));
+  return result;
 }
 
 export const shouldRevalidate = editorShouldRevalidate;

@@ -1,18 +1,14 @@
 import { env } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { loader as mailboxLoader } from "~/routes/dev.mailbox";
-import { requestPasswordReset, verifyLogin } from "~/server/accounts.server";
+import { requestPasswordReset, verifyLogin, type AccountServices } from "~/server/accounts.server";
 import { createDatabase } from "~/server/db/client.server";
-import { createQueryBatcher } from "~/server/db/batcher.server";
 import { countRoundTrips } from "~/server/db/round-trips.server";
 import { DUMMY_PASSWORD_HASH, type PasswordService } from "~/server/password.server";
 import { RATE_LIMITS } from "~/domain/rate-limits";
-import { login, post, registerUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, login, post, registerUser, uniqueEmail, uniqueIp } from "./helpers";
 
-function contextWith(passwords: PasswordService, overrides: Partial<AppLoadContext> = {}): AppLoadContext {
-  const db = createDatabase(env.DB);
-  return { env, db, load: createQueryBatcher(db), d1RoundTrips: () => 0, waitUntil: () => {}, passwords, sessionId: null, ...overrides };
+function contextWith(passwords: PasswordService, overrides: Partial<AccountServices> = {}): AccountServices {
+  return { env, db: createDatabase(env.DB), passwords, ...overrides };
 }
 
 describe("login timing", () => {
@@ -98,7 +94,7 @@ describe("forgot password timing", () => {
     for (const email of [known, unknown]) {
       const d1 = countRoundTrips(env.DB);
       const db = createDatabase(d1.binding);
-      const context = contextWith({ hash: async () => "", verify: async () => false }, { db, load: createQueryBatcher(db) });
+      const context = contextWith({ hash: async () => "", verify: async () => false }, { db });
       expect(await requestPasswordReset(context, email, uniqueIp())).toEqual({ ok: true });
       trips.push(d1.roundTrips());
     }
@@ -159,10 +155,9 @@ describe("registration", () => {
 
 describe("/dev/mailbox", () => {
   it("is a 404 in production", async () => {
-    const context = contextWith({ hash: async () => "", verify: async () => false }, { env: { ...env, ENVIRONMENT: "production" } });
-    const thrown = await mailboxLoader({ request: new Request("https://example.com/dev/mailbox"), context, params: {} }).catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).status).toBe(404);
+    const response = await fetchWorker("https://example.com/dev/mailbox", undefined, { ...env, ENVIRONMENT: "production" });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("Development mailbox");
   });
 });
 

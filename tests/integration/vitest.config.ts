@@ -62,6 +62,8 @@ export default defineConfig(async () => {
             // setting a local `.dev.vars` would override is given here, so a clean clone runs the same.
             ENVIRONMENT: "test",
             APP_ORIGIN: "http://localhost:8787",
+            // Pages are rendered on every request; tests/integration/edge-cache.test.ts switches the cache on.
+            EDGE_CACHE_SECONDS: "0",
             MAIL_TRANSPORT: "log",
             SESSION_SECRET: "skinvault-test-session-secret",
             ADMIN_EMAILS: `admin@skinvault.test,${TEST_ADMIN_EMAIL}`,

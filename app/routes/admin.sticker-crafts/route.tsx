@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Notice } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
+import { stickerCraftPages } from "~/domain/edge-cache";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { MAX_STICKERS} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
@@ -61,12 +62,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = parseId(String(form.get("id") ?? ""));
     const deleted = id !== null && (await deleteCraft(context.db, context.env.IMAGES, id));
     if (!deleted) return data({ intent, formError: "Error deleting sticker craft" }, { status: 404 });
+    context.purgeEdgeCache(stickerCraftPages(id));
     return redirect(`${PAGE}?notice=deleted`);
   }
   if (verb === "save") {
     try {
       const outcome = await saveCraft(context, form, admin.id);
-      if (outcome.status === "saved") return redirect(`${PAGE}?notice=saved`);
+      if (outcome.status === "saved") {
+        context.purgeEdgeCache(stickerCraftPages(outcome.id));
+        return redirect(`${PAGE}?notice=saved`);
+      }
       return data({ intent, ...outcome.reply } satisfies ActionReply, { status: outcome.httpStatus });
     } catch (error) {
       console.error(error);

@@ -1,0 +1,163 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+
+/** The Worker as deployed: anonymous pages kept for 60 seconds (the other test files switch the cache off). */
+const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
+
+function visit(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Response> {
+  return fetchWorker(`https://example.com${path}`, { method, headers }, cachedEnv);
+}
+
+async function read(response: Response) {
+  const html = await response.text();
+  const headerNonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+  const bodyNonces = new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]));
+  return {
+    status: response.status,
+    cache: response.headers.get("X-Cache"),
+    trips: response.headers.get("X-D1-Round-Trips"),
+    cacheControl: response.headers.get("Cache-Control"),
+    html,
+    headerNonce,
+    bodyNonces,
+  };
+}
+
+/**
+ * A URL no other test has asked for, so its first visit is a miss: a random value of a parameter
+ * the page reads (part of the key), which the page ignores or searches for.
+ */
+const fresh = (path: "/search" | "/weapons/AK-47") => `${path}?${path === "/search" ? "q" : "type"}=${crypto.randomUUID().slice(0, 8)}`;
+
+let user: { cookie: string };
+let admin: { cookie: string };
+beforeAll(async () => {
+  user = await signedInUser("edge-cache");
+  admin = await signedInAdmin();
+});
+
+describe("the edge cache keeps anonymous pages", () => {
+  it("answers the second visit from the cache: no database round trip, the same page, a nonce of its own", async () => {
+    const path = fresh("/search");
+    const first = await read(await visit(path));
+    expect(first).toMatchObject({ status: 200, cache: "MISS", trips: "1", cacheControl: "public, max-age=0, s-maxage=60" });
+    const second = await read(await visit(path));
+    expect(second).toMatchObject({ status: 200, cache: "HIT", trips: "0", cacheControl: "public, max-age=0, s-maxage=60" });
+    // Scripts run only with the response's own nonce: the kept page gets a fresh one everywhere.
+    expect(second.headerNonce).toBeTruthy();
+    expect(second.headerNonce).not.toBe(first.headerNonce);
+    expect([...second.bodyNonces]).toEqual([second.headerNonce]);
+    expect(second.html.replaceAll(second.headerNonce!, "N")).toBe(first.html.replaceAll(first.headerNonce!, "N"));
+  });
+
+  it("keys on the page's own parameters, sorted; others are dropped and do not reach the page", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const first = await read(await visit(`/weapons/AK-47?rarity=Covert&sort=price-desc&type=${tag}`));
+    expect(first.cache).toBe("MISS");
+    const reordered = await read(await visit(`/weapons/AK-47?utm_source=${tag}&type=${tag}&sort=price-desc&rarity=Covert`));
+    expect(reordered.cache).toBe("HIT");
+    expect(reordered.html).not.toContain("utm_source");
+    const otherFilter = await read(await visit(`/weapons/AK-47?rarity=Classified&sort=price-desc&type=${tag}`));
+    expect(otherFilter.cache).toBe("MISS");
+  });
+
+  it("keeps one copy per cookie-banner state", async () => {
+    const path = fresh("/search");
+    const undecided = await read(await visit(path));
+    expect(undecided.html).toContain("Accept");
+    const accepted = await read(await visit(path, { Cookie: "cookie_consent=1.1" }));
+    expect(accepted.cache).toBe("MISS");
+    expect((await read(await visit(path, { Cookie: "cookie_consent=1.1" }))).cache).toBe("HIT");
+    expect((await read(await visit(path))).cache).toBe("HIT");
+  });
+
+  it("keeps a 404 page, but neither other errors nor pages outside the list", async () => {
+    const missing = `/skins/no-such-skin-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await read(await visit(missing))).cache).toBe("MISS");
+    const again = await read(await visit(missing));
+    expect(again).toMatchObject({ status: 404, cache: "HIT" });
+    for (const path of ["/login", "/contact", "/cookie-settings", "/resell-tracker", "/no/such/page"]) {
+      await visit(path);
+      expect((await visit(path)).headers.get("X-Cache")).toBe("BYPASS");
+    }
+  });
+
+  it("never answers a HEAD or a POST from the cache", async () => {
+    const path = fresh("/search");
+    await (await visit(path)).text();
+    expect((await visit(path, {}, "HEAD")).headers.get("X-Cache")).toBe("BYPASS");
+    const posted = await visit(path, { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() }, "POST");
+    expect(posted.headers.get("X-Cache")).toBe("BYPASS");
+    expect(posted.status).toBeLessThan(500);
+  });
+
+  it("is off when EDGE_CACHE_SECONDS is 0, and says nothing in production", async () => {
+    const path = fresh("/search");
+    for (let i = 0; i < 2; i++) {
+      const response = await fetchWorker(`https://example.com${path}`, undefined, { ...env, EDGE_CACHE_SECONDS: "0" });
+      expect(response.headers.get("X-Cache")).toBe("BYPASS");
+      expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    }
+    const production = { ...cachedEnv, ENVIRONMENT: "production" };
+    await fetchWorker(`https://example.com${path}`, undefined, production);
+    const kept = await fetchWorker(`https://example.com${path}`, undefined, production);
+    expect(kept.headers.get("X-Cache")).toBeNull();
+    expect(kept.headers.get("X-D1-Round-Trips")).toBeNull();
+    expect(kept.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
+  });
+});
+
+describe("signed-in pages never meet the cache", () => {
+  it("a signed-in user never gets a kept page, and a visitor never gets a signed-in one", async () => {
+    const path = fresh("/weapons/AK-47");
+    const visitor = await read(await visit(path));
+    expect(visitor.cache).toBe("MISS");
+    expect((await read(await visit(path))).cache).toBe("HIT");
+
+    for (const cookie of [user.cookie, admin.cookie]) {
+      const signedIn = await read(await visit(path, { Cookie: cookie }));
+      expect(signedIn.cache).toBe("BYPASS");
+      expect(signedIn.trips).toBe("1");
+      expect(signedIn.cacheControl).toBe("private, no-cache");
+      expect(signedIn.html).toContain('href="/profile"');
+    }
+
+    // A page first asked for by a signed-in user is not kept for the next visitor.
+    const other = fresh("/weapons/AK-47");
+    const signedInFirst = await read(await visit(other, { Cookie: admin.cookie }));
+    expect(signedInFirst.html).toContain('href="/admin"');
+    const visitorAfter = await read(await visit(other));
+    expect(visitorAfter.cache).toBe("MISS");
+    expect(visitorAfter.html).not.toContain('href="/profile"');
+    expect(visitorAfter.html).not.toContain('href="/admin"');
+  });
+
+  it("a session cookie that is no longer valid still bypasses the cache", async () => {
+    const path = fresh("/search");
+    await (await visit(path)).text();
+    const response = await visit(path, { Cookie: "skinvault_session=forged.value" });
+    expect(response.headers.get("X-Cache")).toBe("BYPASS");
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("an admin's change shows at once in this location", () => {
+  it("saving an official loadout drops the kept lists", async () => {
+    expect((await visit("/loadouts")).headers.get("X-Cache")).toMatch(/MISS|HIT/);
+    expect((await visit("/loadouts")).headers.get("X-Cache")).toBe("HIT");
+    const title = `Edge ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await fetchWorker(
+      "https://example.com/admin/loadouts",
+      { method: "POST", body: new URLSearchParams({ intent: "save", title }), headers: { Cookie: admin.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() } },
+      cachedEnv,
+    );
+    expect(saved.status).toBe(302);
+    const after = await read(await visit("/loadouts"));
+    expect(after.cache).toBe("MISS");
+    expect(after.html).toContain(title);
+    const home = await read(await visit("/"));
+    expect(home.cache).toBe("MISS");
+    expect(home.html).toContain(title);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  edgeCacheKeysFor,
+  edgeCacheSeconds,
+  isStorable,
+  normalisedSearch,
+  officialLoadoutPages,
+  planEdgeCache,
+  type EdgeCacheRequest,
+} from "~/domain/edge-cache";
+
+const request = (url: string, overrides: Partial<EdgeCacheRequest> = {}): EdgeCacheRequest => ({
+  method: "GET",
+  url: new URL(url),
+  signedIn: false,
+  consent: null,
+  buildVersion: "abc123",
+  seconds: 60,
+  ...overrides,
+});
+
+describe("which requests the edge keeps", () => {
+  it("keeps anonymous GETs of the listed pages under a key of build, banner state and normalised URL", () => {
+    expect(planEdgeCache(request("https://skinvault.example/weapons/AK-47?utm_source=x&sort=price-desc&rarity=Covert"))).toEqual({
+      cache: true,
+      url: "https://skinvault.example/weapons/AK-47?rarity=Covert&sort=price-desc",
+      key: "https://skinvault.example/__edge-cache/abc123/none/weapons/AK-47?rarity=Covert&sort=price-desc",
+    });
+    const accepted = planEdgeCache(request("https://skinvault.example/", { consent: { accepted: true, enabled: false } }));
+    expect(accepted).toMatchObject({ cache: true, key: "https://skinvault.example/__edge-cache/abc123/1.0/" });
+  });
+
+  it("never keeps a signed-in request, a non-GET, an unlisted page, an overlong URL, or anything when switched off", () => {
+    for (const plan of [
+      planEdgeCache(request("https://s.example/search?q=ak", { signedIn: true })),
+      planEdgeCache(request("https://s.example/search?q=ak", { method: "HEAD" })),
+      planEdgeCache(request("https://s.example/search?q=ak", { method: "POST" })),
+      planEdgeCache(request("https://s.example/profile")),
+      planEdgeCache(request("https://s.example/loadouts/user/abc")),
+      planEdgeCache(request("https://s.example/admin/loadouts")),
+      planEdgeCache(request(`https://s.example/search?q=${"a".repeat(3000)}`)),
+      planEdgeCache(request("https://s.example/search?q=ak", { seconds: 0 })),
+    ]) {
+      expect(plan).toEqual({ cache: false });
+    }
+  });
+
+  it("normalises parameters: known ones only, each pair once, empty ones dropped, sorted, encoded", () => {
+    const params = new URLSearchParams("type=stattrak&rarity=Mil-Spec Grade&type=stattrak&crate=&fbclid=1&rarity=Covert");
+    expect(normalisedSearch("/weapons/M4A4", params)).toBe("?rarity=Covert&rarity=Mil-Spec+Grade&type=stattrak");
+    expect(normalisedSearch("/", new URLSearchParams("q=ak"))).toBe("");
+    expect(normalisedSearch("/privacy-policy", new URLSearchParams("lang=de&x=1"))).toBe("?lang=de");
+    expect(normalisedSearch("/login", new URLSearchParams())).toBeNull();
+  });
+
+  it("stores only 200s and 404s that set no cookie and were not marked personal", () => {
+    expect(isStorable({ status: 200, cacheControl: "public, max-age=0, s-maxage=60", setsCookie: false })).toBe(true);
+    expect(isStorable({ status: 404, cacheControl: null, setsCookie: false })).toBe(true);
+    expect(isStorable({ status: 500, cacheControl: null, setsCookie: false })).toBe(false);
+    expect(isStorable({ status: 302, cacheControl: null, setsCookie: false })).toBe(false);
+    expect(isStorable({ status: 200, cacheControl: null, setsCookie: true })).toBe(false);
+    expect(isStorable({ status: 200, cacheControl: "private, no-cache", setsCookie: false })).toBe(false);
+    expect(isStorable({ status: 200, cacheControl: "no-store", setsCookie: false })).toBe(false);
+  });
+
+  it("reads EDGE_CACHE_SECONDS: 60 by default, 0 switches off, at most an hour", () => {
+    expect(edgeCacheSeconds(undefined)).toBe(60);
+    expect(edgeCacheSeconds("")).toBe(60);
+    expect(edgeCacheSeconds("0")).toBe(0);
+    expect(edgeCacheSeconds("15")).toBe(15);
+    expect(edgeCacheSeconds("86400")).toBe(3600);
+    expect(edgeCacheSeconds("-5")).toBe(60);
+    expect(edgeCacheSeconds("1.5")).toBe(60);
+  });
+
+  it("purges every banner state of a changed page", () => {
+    const keys = edgeCacheKeysFor("https://s.example", "v1", officialLoadoutPages(3));
+    expect(keys).toHaveLength(5 * 5);
+    expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3?side=ct");
+    expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/");
+  });
+});
