@@ -40,6 +40,8 @@ test("favourite from a weapon-page card (via login) and from the skin page, see 
   await expect(grid.getByRole("heading", { name: "AK-47 | Vulcan" })).toBeVisible();
   await page.getByRole("button", { name: "Remove AK-47 | Vulcan from favorites" }).click();
   if (!withJs(test.info())) await expect(page).toHaveURL(/\/profile#skin-ak-47-vulcan$/);
+  // The list changes once the server accepted; leaving earlier would cancel the request.
+  await expect(grid.getByRole("heading", { name: "AK-47 | Vulcan" })).toHaveCount(0);
   await page.goto("/profile?tab=favorites");
   await expect(grid.getByRole("heading", { name: "AK-47 | Vulcan" })).toHaveCount(0);
   await expect(grid.getByRole("heading", { name: REDLINE })).toBeVisible();

@@ -34,9 +34,25 @@ test("visitors browse sticker crafts and open one", async ({ page }) => {
 });
 
 test.describe(() => {
+  let tag = "";
+  // A failed run must not leave its loadout or craft behind: the curated lists show only the latest.
+  test.afterEach(async ({ adminPage: page }) => {
+    if (!tag) return;
+    for (const list of ["/admin/loadouts", "/admin/sticker-crafts"]) {
+      await page.goto(list);
+      const leftover = page.getByRole("link", { name: new RegExp(`^Delete E2E .*${tag}`) });
+      while ((await leftover.count()) > 0) {
+        await leftover.first().click();
+        await page.getByRole("button", { name: "Delete", exact: true }).click();
+        await expect(page.getByText(/deleted successfully!/)).toBeVisible();
+        await page.goto(list);
+      }
+    }
+  });
+
   test("the admin creates an official loadout and a craft with an in-game image, sees both public, edits and deletes them", async ({ adminPage: page }, testInfo) => {
     test.setTimeout(120_000);
-    const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const loadoutTitle = `E2E loadout ${tag}`;
     const craftName = `E2E craft ${tag}`;
 
@@ -90,7 +106,7 @@ test.describe(() => {
     await expect(page.getByRole("heading", { level: 1, name: craftName })).toBeVisible();
     const shot = page.getByRole("img", { name: `${craftName}, in game` }).first();
     await expect(shot).toHaveAttribute("src", /^\/images\/\d+\/ingame\.png\?v=/);
-    expect(await shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(page.getByTestId("craft-sticker")).toContainText("$4.20");
     await page.getByRole("link", { name: `Enlarge image of ${craftName}, in game` }).click();
     await expect(page.getByRole("dialog", { name: `${craftName}, in game, enlarged` })).toBeVisible();
