@@ -68,6 +68,8 @@ export default {
         isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") });
       if (plan.cache && storable) response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
       if (!production) response.headers.set("X-Cache", plan.cache ? "MISS" : "BYPASS");
+      const bookmark = await context.d1BookmarkCookie();
+      if (bookmark) response.headers.append("Set-Cookie", bookmark);
       if (context.d1RoundTrips) response.headers.set("X-D1-Round-Trips", String(context.d1RoundTrips()));
       // Every 429 says when to come back; routes set the exact time, this is the safety net.
       if (response.status === 429 && !response.headers.has("Retry-After")) response.headers.set("Retry-After", String(DEFAULT_RETRY_AFTER_SECONDS));

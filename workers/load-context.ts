@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDatabase, type Database } from "../app/server/db/client.server";
 import { createQueryBatcher, type QueryBatcher } from "../app/server/db/batcher.server";
+import { openD1Session } from "../app/server/d1-session.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
 import type { MailEnv } from "../app/server/mail/job.server";
 import type { PasswordService } from "../app/server/password.server";
@@ -38,6 +39,8 @@ declare module "@remix-run/cloudflare" {
      * (path plus normalised search, e.g. "/loadouts/official/3?side=ct") in the background.
      */
     purgeEdgeCache: (pathsAndSearches: string[]) => void;
+    /** After the response: the Set-Cookie that hands a signed-in user's D1 bookmark to their next request, or null. */
+    d1BookmarkCookie: () => Promise<string | null>;
   }
 }
 
@@ -53,9 +56,20 @@ export async function createLoadContext(
   passwords: PasswordService,
   purgeEdgeCache: (pathsAndSearches: string[]) => void = () => {},
 ): Promise<AppLoadContext> {
-  // Counting wraps every statement in a Proxy; production skips it (no one reads the count there).
-  const counted = env.ENVIRONMENT === "production" ? null : countRoundTrips(env.DB);
-  const db = createDatabase(counted?.binding ?? env.DB);
   const sessionId = await readSessionId(env, request);
-  return { env, db, load: createQueryBatcher(db), d1RoundTrips: counted?.roundTrips ?? null, waitUntil, passwords, sessionId, purgeEdgeCache };
+  const d1 = await openD1Session(env, request, sessionId !== null);
+  // Counting wraps every statement in a Proxy; production skips it (no one reads the count there).
+  const counted = env.ENVIRONMENT === "production" ? null : countRoundTrips(d1.binding);
+  const db = createDatabase(counted?.binding ?? d1.binding);
+  return {
+    env,
+    db,
+    load: createQueryBatcher(db),
+    d1RoundTrips: counted?.roundTrips ?? null,
+    waitUntil,
+    passwords,
+    sessionId,
+    purgeEdgeCache,
+    d1BookmarkCookie: d1.bookmarkCookie,
+  };
 }
