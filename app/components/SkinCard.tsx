@@ -3,7 +3,7 @@ import { rarityTextColor } from "~/domain/rarity";
 import { FallbackImage } from "./FallbackImage";
 import { WEAPON_GRID } from "./CategorySkeleton";
 import { FavoriteButton } from "./FavoriteButton";
-import { TrackButton } from "./TrackerDialog";
+import { TrackButton } from "./TrackButton";
 
 export interface SkinCardData {
   id: string;

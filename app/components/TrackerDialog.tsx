@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { TrackerFormContext } from "~/server/tracker-form.server";
 import { buttonClass } from "./forms";
 import { TrackerForm, type TrackerDefaults } from "./TrackerForm";
@@ -78,38 +78,5 @@ export function TrackerDialog({
         />
       )}
     </dialog>
-  );
-}
-
-/** 'Track' on a card, 'Track Resell' on the skin page: a link to the form page, a dialog with JavaScript. */
-export function TrackButton({ skinId, label, className }: { skinId: string; label: string; className: string }) {
-  const [open, setOpen] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const href = `/resell-tracker/new?skin=${encodeURIComponent(skinId)}`;
-  const close = useCallback(() => setOpen(false), []);
-  const done = useCallback((text: string) => {
-    setMessage(text);
-    setOpen(false);
-  }, []);
-  return (
-    <>
-      <a
-        href={href}
-        className={className}
-        onClick={(event) => {
-          event.preventDefault();
-          setMessage(null);
-          setOpen(true);
-        }}
-      >
-        {label}
-      </a>
-      {message ? (
-        <span role="status" className="text-sm text-green-300">
-          {message}
-        </span>
-      ) : null}
-      {open ? <TrackerDialog src={href} action={href} title="Track Resell" submitLabel="Add Tracker" onClose={close} onDone={done} /> : null}
-    </>
   );
 }

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/forms";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
-import { TrackButton } from "~/components/TrackerDialog";
+import { TrackButton } from "~/components/TrackButton";
 import { formatDate } from "~/domain/dates";
 import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";

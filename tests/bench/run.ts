@@ -53,8 +53,8 @@ function run(command: string, args: string[]) {
 }
 
 /** Starts a server in its own process group, so stopping it stops wrangler and workerd too. */
-function start(command: string, args: string[]): ChildProcess {
-  return spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], env, detached: true });
+function start(command: string, args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
+  return spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...env, ...extraEnv }, detached: true });
 }
 
 function stop(server: ChildProcess): Promise<void> {
@@ -231,7 +231,7 @@ async function main() {
   rmSync(STATIC_DIR, { recursive: true, force: true });
 
   // 1. A fresh, migrated and seeded state; capture each page's HTML and first-visit JavaScript.
-  let server = start("node", ["tests/e2e/serve.ts", String(PORT), String(INSPECTOR_PORT)]);
+  let server = start("node", ["tests/e2e/serve.ts", String(PORT), String(INSPECTOR_PORT)], { EDGE_CACHE_SECONDS: "0" });
   await waitUntilUp();
   const user = await signInAndCreateLoadout();
   const routes = ROUTES.map((route) => ({
@@ -247,34 +247,59 @@ async function main() {
   // 2. The same workerd serves the captured HTML as static assets next to the Worker.
   mkdirSync(STATIC_DIR, { recursive: true });
   for (const route of captured) writeFileSync(`${STATIC_DIR}/${route.name}.html`, route.html);
-  server = start("npx", [
-    "wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--persist-to", STATE,
-    "--log-level", "error", "--show-interactive-dev-session=false",
-  ]);
+  // The Worker served as `npm start` does; `edgeCacheSeconds` "0" renders every request (a cache miss).
+  const serveWorker = (edgeCacheSeconds: string) =>
+    start("npx", [
+      "wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--persist-to", STATE,
+      "--log-level", "error", "--show-interactive-dev-session=false", "--var", `EDGE_CACHE_SECONDS:${edgeCacheSeconds}`,
+    ]);
+  const ratio = (page: Load, flat: Load) => Math.round((page.rps / flat.rps) * 1000) / 1000;
+  const summary = (l: Load) => ({ requestsPerSecond: l.rps, p50Ms: l.p50, p99Ms: l.p99, errors: l.errors });
+  server = serveWorker("0");
   try {
     await waitUntilUp();
-    const rows = [];
+    // Misses: every request renders the page (cache off); static: the same HTML as an asset.
+    const misses = [];
     for (const route of captured) {
       const staticPath = `/__bench/${route.name}`;
       const check = await fetch(`${ORIGIN}${staticPath}`);
       if ((await check.text()) !== route.html) throw new Error(`${staticPath} is not served as a static asset`);
-      console.log(`loading ${route.path} and ${staticPath} ...`);
+      console.log(`loading ${route.path} (rendered) and ${staticPath} ...`);
       await load(route.path, 2, route.cookie); // warm up
       const dynamic = await load(route.path, DURATION_S, route.cookie);
       const flat = await load(staticPath);
-      rows.push({
+      misses.push({ route, dynamic, flat });
+    }
+    await stop(server);
+    await waitUntilDown();
+
+    // Hits: anonymous pages answered from the edge cache, against static in the same server run.
+    server = serveWorker("60");
+    await waitUntilUp();
+    const hits = new Map<string, { page: Load; flat: Load; roundTrips: number }>();
+    for (const { route } of misses) {
+      if (route.cookie) continue;
+      await load(route.path, 2); // warm up, and keep the page
+      const kept = await fetch(`${ORIGIN}${route.path}`);
+      await kept.arrayBuffer();
+      if (kept.headers.get("X-Cache") !== "HIT") throw new Error(`${route.path} was not answered from the edge cache`);
+      console.log(`loading ${route.path} (from the edge cache) and its static copy ...`);
+      const page = await load(route.path);
+      const flat = await load(`/__bench/${route.name}`);
+      hits.set(route.path, { page, flat, roundTrips: Number(kept.headers.get("X-D1-Round-Trips")) });
+    }
+
+    const rows = misses.map(({ route, dynamic, flat }) => {
+      const hit = hits.get(route.path);
+      return {
         route: route.path,
-        requestsPerSecond: dynamic.rps,
-        p50Ms: dynamic.p50,
-        p99Ms: dynamic.p99,
-        errors: dynamic.errors,
+        signedIn: Boolean(route.cookie),
+        miss: { ...summary(dynamic), d1RoundTrips: route.roundTrips, static: summary(flat), ratio: ratio(dynamic, flat) },
+        hit: hit ? { ...summary(hit.page), d1RoundTrips: hit.roundTrips, static: summary(hit.flat), ratio: ratio(hit.page, hit.flat) } : null,
         htmlGzipBytes: route.htmlGzip,
         jsGzipBytes: route.jsGzip,
-        d1RoundTrips: route.roundTrips,
-        static: { requestsPerSecond: flat.rps, p50Ms: flat.p50, p99Ms: flat.p99, errors: flat.errors },
-        ratio: Math.round((dynamic.rps / flat.rps) * 1000) / 1000,
-      });
-    }
+      };
+    });
     console.log("timing search ...");
     const endToEnd = await timeSearch();
     await stop(server);
@@ -282,10 +307,15 @@ async function main() {
     const code = timeSearchCode();
     const search = { ...endToEnd, code };
 
-    const header = ["route", "req/s", "p50 ms", "p99 ms", "HTML gz", "JS gz", "D1 trips", "static req/s", "static p50", "static p99", "ratio"];
+    const header = [
+      "route", "HTML gz", "JS gz", "miss req/s", "miss p50/p99 ms", "miss trips", "static req/s", "miss ratio",
+      "hit req/s", "hit p50/p99 ms", "hit trips", "static req/s", "hit ratio",
+    ];
     const table = rows.map((r) => [
-      r.route, String(r.requestsPerSecond), String(r.p50Ms), String(r.p99Ms), kb(r.htmlGzipBytes), kb(r.jsGzipBytes),
-      String(r.d1RoundTrips), String(r.static.requestsPerSecond), String(r.static.p50Ms), String(r.static.p99Ms), r.ratio.toFixed(3),
+      r.route + (r.signedIn ? " (signed in)" : ""), kb(r.htmlGzipBytes), kb(r.jsGzipBytes),
+      String(r.miss.requestsPerSecond), `${r.miss.p50Ms}/${r.miss.p99Ms}`, String(r.miss.d1RoundTrips), String(r.miss.static.requestsPerSecond), r.miss.ratio.toFixed(3),
+      r.hit ? String(r.hit.requestsPerSecond) : "-", r.hit ? `${r.hit.p50Ms}/${r.hit.p99Ms}` : "-", r.hit ? String(r.hit.d1RoundTrips) : "-",
+      r.hit ? String(r.hit.static.requestsPerSecond) : "-", r.hit ? r.hit.ratio.toFixed(3) : "-",
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");

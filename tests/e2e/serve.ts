@@ -26,6 +26,8 @@ const args = [
   // The `admin` fixture's addresses (tests/e2e/fixtures.ts); the demo admin stays one too.
   "--var", `ADMIN_EMAILS:${["admin@skinvault.test", ...E2E_ADMIN_EMAILS].join(",")}`,
   "--log-level", "warn", "--show-interactive-dev-session=false",
+  // The benchmark captures pages as rendered (their round trips), not as kept by the edge cache.
+  ...(process.env.EDGE_CACHE_SECONDS ? ["--var", `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`] : []),
 ];
 
 // `wrangler dev` still exits now and then mid-run (a blank "✘ [ERROR]" and esbuild's goroutine
