@@ -149,8 +149,8 @@ interface Load {
   errors: number;
 }
 
-async function load(path: string, duration = DURATION_S, cookie?: string): Promise<Load> {
-  const result = await autocannon({ url: `${ORIGIN}${path}`, connections: CONNECTIONS, duration, headers: cookie ? { Cookie: cookie } : {} });
+async function load(path: string, duration = DURATION_S, cookie?: string, method: "GET" | "DELETE" = "GET"): Promise<Load> {
+  const result = await autocannon({ url: `${ORIGIN}${path}`, connections: CONNECTIONS, duration, method, headers: cookie ? { Cookie: cookie } : {} });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -289,6 +289,11 @@ async function main() {
       hits.set(route.path, { page, flat, roundTrips: Number(kept.headers.get("X-D1-Round-Trips")) });
     }
 
+    // The floor of any answer the Worker gives: a 405 refused before Remix (no cache, no database).
+    console.log("loading the Worker's cheapest answer (DELETE /, a 405) ...");
+    const workerFloor = await load("/", DURATION_S, undefined, "DELETE");
+    const floorStatic = await load("/__bench/home");
+
     const rows = misses.map(({ route, dynamic, flat }) => {
       const hit = hits.get(route.path);
       return {
@@ -330,6 +335,10 @@ async function main() {
         ` minus the endpoint answering without a search (${search.baselineP50Ms} ms): p50 ${search.serverP50Ms} ms, p95 ${search.serverP95Ms} ms` +
         `\n  D1 round trips per search: at most ${search.maxRoundTrips}`,
     );
+    console.log(
+      `Worker floor (DELETE / answered 405 before Remix): ${workerFloor.rps} req/s, p50 ${workerFloor.p50} ms;` +
+        ` static ${floorStatic.rps} req/s; ratio ${ratio(workerFloor, floorStatic).toFixed(3)} (no page the Worker answers can beat it)`,
+    );
     const worstJs = Math.max(...rows.map((r) => r.jsGzipBytes));
     console.log(`largest first-visit JavaScript: ${kb(worstJs)} gzipped (budget ${kb(JS_BUDGET_GZIP)})`);
 
@@ -337,6 +346,7 @@ async function main() {
       generatedAt: new Date().toISOString(),
       settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, cpus: cpus().length, node: process.version, gzip: "zlib level 6" },
       routes: rows,
+      workerFloor: { ...summary(workerFloor), static: summary(floorStatic), ratio: ratio(workerFloor, floorStatic) },
       search: {
         ...search,
         targetP95Ms: SEARCH_P95_TARGET_MS,
