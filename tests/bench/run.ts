@@ -19,7 +19,8 @@ const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const JS_BUDGET_GZIP = 100 * 1024;
 const SEARCH_P95_TARGET_MS = 5;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// The guard keeps `wrangler dev` up when a client goes away mid-request (workers/wrangler-guard.cjs).
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_OPTIONS: "--require ./workers/wrangler-guard.cjs" };
 
 interface Route {
   name: string;

@@ -7,7 +7,8 @@ import { E2E_ADMIN_EMAILS } from "./admins.ts";
 const port = process.argv[2] ?? "8788";
 const inspectorPort = process.argv[3] ?? "9230";
 const state = `.wrangler/e2e-state-${port}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// The guard keeps `wrangler dev` up when a client goes away mid-request (workers/wrangler-guard.cjs).
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_OPTIONS: "--require ./workers/wrangler-guard.cjs" };
 
 ensureDevVars();
 rmSync(state, { recursive: true, force: true });
@@ -30,9 +31,9 @@ const args = [
   ...(process.env.EDGE_CACHE_SECONDS ? ["--var", `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`] : []),
 ];
 
-// `wrangler dev` still exits now and then mid-run (a blank "✘ [ERROR]" and esbuild's goroutine
-// dump; not caused by the product any more: the Worker logs nothing before it, see README). Until
-// that is solved, it is restarted on the same state, loudly, so one crash costs the requests in
+// `wrangler dev` exited whenever its proxy lost a connection to the Worker (a client going away
+// before the answer started): workers/wrangler-guard.cjs now keeps it up. Should it still exit for
+// another reason, it is restarted on the same state, loudly, so one crash costs the requests in
 // flight (retried once in CI) rather than every test after it.
 let stopping = false;
 let server: ChildProcess;
