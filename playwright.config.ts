@@ -10,8 +10,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry in CI covers a request lost while `wrangler dev` restarts after its own crash
-  // (tests/e2e/serve.ts; not yet fixed at the root, see the README). Playwright reports it as flaky.
+  // One retry in CI covers a request whose connection wrangler's dev proxy lost (it answers 500;
+  // workers/wrangler-guard.cjs keeps the server up, see the README). Playwright reports it as flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
