@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/cloudflare";
+import { signedSiteCookie } from "./session.server";
 
 /**
  * D1 read replication through the Sessions API (README, "Reads from replicas"). A visitor's read
@@ -15,17 +15,9 @@ interface D1SessionEnv {
 /** What D1 and the local simulator hand out: `00000000-00000011-00000000-<32 hex>`. */
 const BOOKMARK_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
+/** A browser-session cookie (no Max-Age): the bookmark matters only while the user keeps browsing. */
 function bookmarkCookie(env: D1SessionEnv) {
-  const secret = env.SESSION_SECRET;
-  if (!secret) return null;
-  const production = env.ENVIRONMENT === "production";
-  return createCookie(production ? "__Host-skinvault_d1" : "skinvault_d1", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: production,
-    path: "/",
-    secrets: secret.split(",").map((s) => s.trim()),
-  });
+  return signedSiteCookie(env, "skinvault_d1");
 }
 
 async function readBookmark(env: D1SessionEnv, request: Request): Promise<string | null> {

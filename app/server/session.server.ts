@@ -13,25 +13,40 @@ interface SessionEnv {
   SESSION_SECRET?: string;
 }
 
+/** A cookie of the whole site: `__Host-` prefixed (and so Secure) in production. */
+function siteCookieName(env: SessionEnv, name: string): string {
+  return env.ENVIRONMENT === "production" ? `__Host-${name}` : name;
+}
+
 export function sessionCookieName(env: SessionEnv): string {
-  return env.ENVIRONMENT === "production" ? "__Host-skinvault_session" : "skinvault_session";
+  return siteCookieName(env, "skinvault_session");
 }
 
 /**
- * The signed session cookie; built per request because the secret arrives with the request. There
- * is no built-in secret: development's comes from `.dev.vars`, production's from `wrangler secret`.
+ * A signed, HttpOnly cookie of the whole site, signed with SESSION_SECRET (comma-separated, newest
+ * first); null without a secret. Built per request because the secret arrives with the request.
  */
-export function createSessionCookie(env: SessionEnv) {
+export function signedSiteCookie(env: SessionEnv, name: string, maxAgeSeconds?: number) {
   const secret = env.SESSION_SECRET;
-  if (!secret) throw new Error("SESSION_SECRET is not set");
-  return createCookie(sessionCookieName(env), {
+  if (!secret) return null;
+  return createCookie(siteCookieName(env, name), {
     httpOnly: true,
     sameSite: "lax",
     secure: env.ENVIRONMENT === "production",
     path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
+    maxAge: maxAgeSeconds,
     secrets: secret.split(",").map((s) => s.trim()),
   });
+}
+
+/**
+ * The signed session cookie. There is no built-in secret: development's comes from `.dev.vars`,
+ * production's from `wrangler secret`.
+ */
+export function createSessionCookie(env: SessionEnv) {
+  const cookie = signedSiteCookie(env, "skinvault_session", SESSION_TTL_MS / 1000);
+  if (!cookie) throw new Error("SESSION_SECRET is not set");
+  return cookie;
 }
 
 /**
