@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -68,6 +68,57 @@ export const skinWears = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.skinId, t.wear] }), check("skin_wears_price_check", sql`${t.priceCents} >= 0`)],
 );
+
+/** StatTrak and Souvenir prices, written by the price job beside the normal prices in skin_wears. */
+export const skinVariantPrices = sqliteTable(
+  "skin_variant_prices",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: ["stattrak", "souvenir"] }).notNull(),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.skinId, t.variant, t.wear] }),
+    check("skin_variant_prices_price_check", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** One price per skin, variant, wear and UTC day (the day's latest price); see the retention rule in app/domain. */
+export const priceHistory = sqliteTable(
+  "price_history",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: ["normal", "stattrak", "souvenir"] })
+      .notNull()
+      .default("normal"),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    /** UTC calendar day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.skinId, t.variant, t.wear, t.day] }),
+    index("price_history_day_idx").on(t.day),
+    check("price_history_price_check", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** State of each scheduled price feed: the last run's counts and error, and a lease so runs do not overlap. */
+export const priceFeedRuns = sqliteTable("price_feed_runs", {
+  feed: text("feed").primaryKey(),
+  leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+  lastRunAt: integer("last_run_at", { mode: "timestamp_ms" }),
+  lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+  lastError: text("last_error"),
+  matched: integer("matched").notNull().default(0),
+  unmatched: integer("unmatched").notNull().default(0),
+  unchanged: integer("unchanged").notNull().default(0),
+});
 
 export const crates = sqliteTable("crates", {
   id: integer("id").primaryKey(),
@@ -341,3 +392,32 @@ export const userFavorites = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.skinId] })],
 );
+
+/**
+ * A price alert a favourite carries: mail the owner when the price of `wear` (and `variant`) drops
+ * below `targetCents`. `lastPriceCents` is the price the job saw last, so a crossing (from at or
+ * above the target to below it) mails once; rising back to the target re-arms it.
+ */
+export const priceAlerts = sqliteTable(
+  "price_alerts",
+  {
+    userId: text("user_id").notNull(),
+    skinId: text("skin_id").notNull(),
+    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    variant: text("variant", { enum: ["normal", "stattrak", "souvenir"] })
+      .notNull()
+      .default("normal"),
+    targetCents: integer("target_cents").notNull(),
+    lastPriceCents: integer("last_price_cents"),
+    lastNotifiedAt: integer("last_notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.skinId] }),
+    foreignKey({ columns: [t.userId, t.skinId], foreignColumns: [userFavorites.userId, userFavorites.skinId] }).onDelete("cascade"),
+    index("price_alerts_skin_idx").on(t.skinId, t.variant, t.wear),
+    check("price_alerts_target_check", sql`${t.targetCents} > 0`),
+  ],
+);
+
