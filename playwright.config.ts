@@ -15,6 +15,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
+  // A `wrangler dev` exit during the run fails it (tests/e2e/serve.ts is not restarted).
+  globalTeardown: "./tests/e2e/server-crash.ts",
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

@@ -1,26 +1,13 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { TestAccounts, type TestUser } from "./test-accounts";
 import { e2eAdminEmail } from "./admins.ts";
+import failOnServerCrash from "./server-crash.ts";
 
 export type { TestUser };
 
 // A 1x1 transparent PNG: images from the skin-data CDN are outside the product and out of reach
 // offline, so tests answer them locally.
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-
-/** Waits until the server answers: after a development-server restart (tests/e2e/serve.ts), a retried test starts on a live server. */
-async function serverReady(baseURL: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/`)).ok) return;
-    } catch {
-      // connection refused while wrangler dev restarts
-    }
-    if (Date.now() > deadline) throw new Error(`${baseURL} did not answer within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** Collects the page's unexpected console errors and answers CDN images locally; call the result at the end. */
 async function watchPage(page: Page, allowedConsoleErrors: RegExp[]): Promise<() => void> {
@@ -40,6 +27,8 @@ async function signIn(context: BrowserContext, user: TestUser, baseURL: string):
 }
 
 interface Fixtures {
+  /** Fails every test at once, naming the crash, once the server has exited during the run. */
+  serverAlive: void;
   /** Console errors a test expects, such as the browser's note about a 404 response. */
   allowedConsoleErrors: RegExp[];
   /** The test's accounts; every account made through it is deleted after the test. */
@@ -66,15 +55,16 @@ interface Fixtures {
  */
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  // Playwright reads a fixture's dependencies from its first parameter's pattern, so it must be one.
+  // eslint-disable-next-line no-empty-pattern
+  serverAlive: [async ({}, use) => use(failOnServerCrash()), { auto: true }],
   page: [
-    async ({ page, allowedConsoleErrors, baseURL }, use) => {
-      await serverReady(baseURL!);
+    async ({ page, allowedConsoleErrors }, use) => {
       const check = await watchPage(page, allowedConsoleErrors);
       await use(page);
       check();
     },
-    // Its own time budget, so waiting out a server restart does not eat the test's.
-    { scope: "test", timeout: 90_000 },
+    { scope: "test" },
   ],
   accounts: async ({ baseURL }, use) => {
     const accounts = new TestAccounts(baseURL!);

@@ -1,8 +1,9 @@
 // Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { ensureDevVars } from "../../workers/dev-vars.ts";
 import { E2E_ADMIN_EMAILS } from "./admins.ts";
+import { serverCrashMarker } from "./server-crash.ts";
 
 const port = process.argv[2] ?? "8788";
 const inspectorPort = process.argv[3] ?? "9230";
@@ -12,6 +13,7 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_OPTIONS: "--r
 
 ensureDevVars();
 rmSync(state, { recursive: true, force: true });
+rmSync(serverCrashMarker(port), { force: true });
 for (const command of [
   ["npx", "wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
   ["node", "migrations/seed/run.ts", "--persist-to", state],
@@ -31,21 +33,18 @@ const args = [
   ...(process.env.EDGE_CACHE_SECONDS ? ["--var", `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`] : []),
 ];
 
-// `wrangler dev` exited whenever its proxy lost a connection to the Worker (a client going away
-// before the answer started): workers/wrangler-guard.cjs now keeps it up. Should it still exit for
-// another reason, it is restarted on the same state, loudly, so one crash costs the requests in
-// flight (retried once in CI) rather than every test after it.
+// A server that exits during the run is a bug, never a flake: no restart. The reason is written to
+// a marker that the run's teardown (tests/e2e/server-crash.ts) turns into a failed run, and every
+// test after the exit fails on a refused connection.
 let stopping = false;
-let server: ChildProcess;
-function start() {
-  server = spawn("npx", args, { stdio: "inherit", env });
-  server.on("exit", (code, signal) => {
-    if (stopping) process.exit(code ?? 0);
-    console.error(`wrangler dev exited during the end-to-end run (code ${code}, signal ${signal}); restarting`);
-    setTimeout(start, 500);
-  });
-}
-start();
+const server: ChildProcess = spawn("npx", args, { stdio: "inherit", env });
+server.on("exit", (code, signal) => {
+  if (stopping) process.exit(code ?? 0);
+  const reason = `wrangler dev exited during the end-to-end run (code ${code}, signal ${signal})`;
+  writeFileSync(serverCrashMarker(port), `${new Date().toISOString()} ${reason}\n`);
+  console.error(reason);
+  process.exit(1);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     stopping = true;
