@@ -72,9 +72,9 @@ export function Field({
       </label>
       <input key={key} {...props} {...inputProps} className={inputProps?.className ?? inputClass} />
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-muted">
+        <div id={hintId} className="mt-1 text-sm text-muted">
           {hint}
-        </p>
+        </div>
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
@@ -84,8 +84,8 @@ export function Field({
 type FieldProps = Omit<Parameters<typeof Field>[0], "type">;
 
 /**
- * The older name-based text field, for the auth forms until they move to Conform's metadata
- * (`Field`); new forms use `Field`.
+ * The older name-based text field, left in the loadout details form (its errors come from the
+ * slot editor's own state); new forms use `Field`.
  */
 export function TextField({
   label,

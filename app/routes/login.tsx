@@ -1,12 +1,13 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CooldownText, useCountdown } from "~/components/Cooldown";
-import { buttonClass, HoneypotField, Notice, TextField } from "~/components/forms";
+import { Field, HoneypotField, Notice, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
-import { forgotSchema, HONEYPOT_FIELD, registerSchema, resendConfirmationSchema } from "~/forms/auth";
+import { forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/accounts.server";
 import { createAuthenticator } from "~/server/auth.server";
 import { clientAddress } from "~/server/rate-limit.server";
@@ -27,12 +28,15 @@ const NOTICES = {
 
 type ActionResult = {
   intent: Mode | "resend-confirmation";
+  /** Conform's reply: the fields' messages and the e-mail as typed (never a password). */
+  result?: SubmissionResult<string[]>;
   formError?: string;
-  fieldErrors?: Record<string, string[] | null>;
-  email?: string;
   unconfirmedEmail?: string;
   retryAfterSeconds?: number;
 };
+
+/** Passwords are never sent back to the browser. */
+const HIDDEN_FIELDS = ["password"];
 
 function modeOf(value: string | null): Mode {
   return MODES.find((mode) => mode === value) ?? "login";
@@ -63,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "login") {
     const outcome = await createAuthenticator(context).authenticate("form", request);
-    const email = String(form.get("email") ?? "");
+    // The authenticator validates with the same schema; this reply carries its messages and the e-mail back.
+    const result = parseWithZod(form, { schema: loginSchema }).reply({ hideFields: HIDDEN_FIELDS });
     if (outcome.ok) {
       const headers = new Headers({ "Set-Cookie": await startSession(context.db, context.env, outcome.userId) });
       // The non-essential user_session cookie is written only with cookie consent.
@@ -73,21 +78,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     switch (outcome.reason) {
       case "validation":
-        return fail(400, { intent, email, fieldErrors: outcome.fieldErrors });
+        return fail(400, { intent, result });
       case "rate-limited":
-        return data({ intent, email, formError: LOGIN_RATE_LIMIT_MESSAGE, retryAfterSeconds: outcome.retryAfterSeconds } satisfies ActionResult, {
+        return data({ intent, result, formError: LOGIN_RATE_LIMIT_MESSAGE, retryAfterSeconds: outcome.retryAfterSeconds } satisfies ActionResult, {
           status: 429,
           headers: { "Retry-After": String(outcome.retryAfterSeconds) },
         });
       case "unconfirmed":
         return fail(403, {
           intent,
-          email,
+          result,
           unconfirmedEmail: outcome.email,
           formError: "Your e-mail address is not confirmed yet. Please click the link in the confirmation e-mail we sent you.",
         });
       default:
-        return fail(400, { intent, email, formError: "Invalid login credentials" });
+        return fail(400, { intent, result, formError: "Invalid login credentials" });
     }
   }
 
@@ -100,12 +105,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "register") {
     const submission = parseWithZod(form, { schema: registerSchema });
-    if (submission.status !== "success") return fail(400, { intent, email: String(form.get("email") ?? ""), fieldErrors: submission.error ?? {} });
-    const result = await register(context, submission.value.email, submission.value.password, ip);
-    if (!result.ok) {
-      return data({ intent, email: submission.value.email, formError: REGISTER_RATE_LIMIT_MESSAGE } satisfies ActionResult, {
+    const result = submission.reply({ hideFields: HIDDEN_FIELDS });
+    if (submission.status !== "success") return fail(400, { intent, result });
+    const registered = await register(context, submission.value.email, submission.value.password, ip);
+    if (!registered.ok) {
+      return data({ intent, result, formError: REGISTER_RATE_LIMIT_MESSAGE } satisfies ActionResult, {
         status: 429,
-        headers: { "Retry-After": String(result.rateLimited.retryAfterSeconds) },
+        headers: { "Retry-After": String(registered.rateLimited.retryAfterSeconds) },
       });
     }
     return redirect("/login?mode=login&notice=registered");
@@ -113,18 +119,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "forgot") {
     const submission = parseWithZod(form, { schema: forgotSchema });
-    if (submission.status !== "success") return fail(400, { intent, email: String(form.get("email") ?? ""), fieldErrors: submission.error ?? {} });
-    let result: Awaited<ReturnType<typeof requestPasswordReset>>;
+    const result = submission.reply();
+    if (submission.status !== "success") return fail(400, { intent, result });
+    let requested: Awaited<ReturnType<typeof requestPasswordReset>>;
     try {
-      result = await requestPasswordReset(context, submission.value.email, ip);
+      requested = await requestPasswordReset(context, submission.value.email, ip);
     } catch (error) {
       console.error(error);
-      return fail(503, { intent, email: submission.value.email, formError: "Failed to send password reset email. Please try again." });
+      return fail(503, { intent, result, formError: "Failed to send password reset email. Please try again." });
     }
-    if (!result.ok) {
+    if (!requested.ok) {
       return data(
-        { intent, email: submission.value.email, formError: RESET_RATE_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds } satisfies ActionResult,
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        { intent, result, formError: RESET_RATE_LIMIT_MESSAGE, retryAfterSeconds: requested.retryAfterSeconds } satisfies ActionResult,
+        { status: 429, headers: { "Retry-After": String(requested.retryAfterSeconds) } },
       );
     }
     return redirect("/login?mode=forgot&notice=reset-sent");
@@ -132,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "resend-confirmation") {
     const submission = parseWithZod(form, { schema: resendConfirmationSchema });
-    if (submission.status !== "success") return fail(400, { intent, fieldErrors: submission.error ?? {} });
+    if (submission.status !== "success") return fail(400, { intent, result: submission.reply() });
     const limit = await resendConfirmation(context, submission.value.email);
     if (!limit.allowed) {
       return fail(429, {
@@ -154,13 +161,24 @@ const TABS: { mode: Mode; label: string }[] = [
   { mode: "forgot", label: "Forgot password" },
 ];
 
+/**
+ * One Conform form per mode, fed by the action's reply. Spec section 5: login and sign-up pass the
+ * e-mail and password to the server without client checks, so the shared schema runs on the
+ * server only (which also keeps zod out of the page most newcomers open first).
+ */
+function useAuthForm(id: Mode, result: ActionResult | undefined) {
+  return useForm<{ email: string; password: string }>({ id, lastResult: result?.intent === id ? result.result : undefined });
+}
+
 export default function LoginPage() {
   const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const result = actionData && (actionData.intent === mode || (actionData.intent === "resend-confirmation" && mode === "login")) ? actionData : undefined;
   const remaining = useCountdown(result?.intent === "forgot" ? (result.retryAfterSeconds ?? 0) : 0);
+  const [loginForm, loginFields] = useAuthForm("login", result);
+  const [registerForm, registerFields] = useAuthForm("register", result);
+  const [forgotForm, forgotFields] = useAuthForm("forgot", result);
+  const loginAction = redirectTo ? `/login?mode=login&redirectTo=${encodeURIComponent(redirectTo)}` : "/login?mode=login";
 
   return (
     <div className="mx-auto max-w-md space-y-6">
@@ -183,52 +201,55 @@ export default function LoginPage() {
 
       {mode === "login" ? (
         <>
-          <Form method="post" action={redirectTo ? `/login?mode=login&redirectTo=${encodeURIComponent(redirectTo)}` : "/login?mode=login"} noValidate className="space-y-4">
+          <Form method="post" action={loginAction} {...getFormProps(loginForm)} className="space-y-4">
             <input type="hidden" name="intent" value="login" />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
-            <TextField label="Password" name="password" type="password" autoComplete="current-password" errors={result?.fieldErrors?.password} />
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <Field label="Email" meta={loginFields.email} type="email" inputProps={{ autoComplete: "email" }} />
+            <Field label="Password" meta={loginFields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
+            <SubmitButton pendingText="Logging in…" formAction={loginAction} intent="login">
               Login
-            </button>
+            </SubmitButton>
           </Form>
           {result?.unconfirmedEmail ? (
             <Form method="post" action="/login?mode=login" className="space-y-2">
               <input type="hidden" name="intent" value="resend-confirmation" />
               <input type="hidden" name="email" value={result.unconfirmedEmail} />
-              <button type="submit" className="text-sm text-accent underline" disabled={busy}>
+              <SubmitButton pendingText="Sending…" formAction="/login?mode=login" intent="resend-confirmation" className="text-sm text-accent underline">
                 Send the confirmation e-mail again
-              </button>
+              </SubmitButton>
             </Form>
           ) : null}
         </>
       ) : null}
 
       {mode === "register" ? (
-        <Form method="post" action="/login?mode=register" noValidate className="relative space-y-4">
+        <Form method="post" action="/login?mode=register" {...getFormProps(registerForm)} className="relative space-y-4">
           <input type="hidden" name="intent" value="register" />
           <HoneypotField name={HONEYPOT_FIELD} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
-          <div>
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" errors={result?.fieldErrors?.password} />
-            <p className="mt-1 text-xs text-muted">Password must be at least 6 characters.</p>
-          </div>
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <Field label="Email" meta={registerFields.email} type="email" inputProps={{ autoComplete: "email" }} />
+          <Field
+            label="Password"
+            meta={registerFields.password}
+            type="password"
+            hint="Password must be at least 6 characters."
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <SubmitButton pendingText="Registering…" formAction="/login?mode=register" intent="register">
             Register
-          </button>
+          </SubmitButton>
         </Form>
       ) : null}
 
       {mode === "forgot" ? (
-        <Form method="post" action="/login?mode=forgot" noValidate className="relative space-y-4">
+        <Form method="post" action="/login?mode=forgot" {...getFormProps(forgotForm)} className="relative space-y-4">
           <input type="hidden" name="intent" value="forgot" />
           <HoneypotField name={HONEYPOT_FIELD} />
           <p className="text-sm text-muted">Enter your e-mail address and we will send you a link to reset your password.</p>
-          <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.email} errors={result?.fieldErrors?.email} />
+          <Field label="Email" meta={forgotFields.email} type="email" inputProps={{ autoComplete: "email" }} />
           <CooldownText remaining={remaining} />
-          <button type="submit" className={buttonClass} disabled={busy || remaining > 0}>
+          <SubmitButton pendingText="Sending…" formAction="/login?mode=forgot" intent="forgot" disabled={remaining > 0}>
             Send reset link
-          </button>
+          </SubmitButton>
           <p>
             <Link to="/login?mode=login" className="text-sm text-accent underline">
               Back to login

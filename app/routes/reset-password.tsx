@@ -1,8 +1,9 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { buttonClass, FieldErrors, Notice } from "~/components/forms";
+import { buttonClass, ErrorList, Field, Notice, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
 import { resetPasswordSchema } from "~/forms/auth";
@@ -12,6 +13,9 @@ import { hashToken } from "~/server/tokens.server";
 const MISSING_TOKEN = "Invalid or missing reset token.";
 const INVALID_TOKEN = "Invalid or expired reset token.";
 const SUCCESS = "Password updated successfully! You can now log in with your new password.";
+
+type ActionResult = { formError: string; result: SubmissionResult<string[]> };
+const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
 
 /** Validates the token (opening the link spends nothing): form, invalid, or success after the POST. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,19 +37,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
+  const reply = (formError: string): ActionResult => ({ formError, result: submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }) });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;
-    return data({ formError, fieldErrors: errors }, { status: 400 });
+    return data(reply(formError), { status: 400 });
   }
   let ok: boolean;
   try {
     ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
   } catch (error) {
     console.error(error);
-    return data({ formError: "Failed to update password. Please try again.", fieldErrors: {} as Record<string, string[] | null> }, { status: 503 });
+    return data(reply("Failed to update password. Please try again."), { status: 503 });
   }
-  if (!ok) return data({ formError: INVALID_TOKEN, fieldErrors: {} as Record<string, string[] | null> }, { status: 400 });
+  if (!ok) return data(reply(INVALID_TOKEN), { status: 400 });
   return redirect("/reset-password?status=success");
 }
 
@@ -68,13 +73,17 @@ function StrengthList({ password, touched }: { password: string; touched: boolea
 export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The strength rules run in the browser as the user types (the same rules the server's schema applies).
   const clientErrors = hydrated ? strengthErrors(password) : [];
   const mismatch = hydrated && confirm !== "" && confirm !== password;
+  const [form, fields] = useForm<{ token: string; newPassword: string; confirmPassword: string }>({
+    id: "reset-password",
+    lastResult: actionData?.result,
+  });
 
   return (
     <div className="mx-auto max-w-md space-y-4">
@@ -97,44 +106,28 @@ export default function ResetPasswordPage() {
           </Link>
         </>
       ) : (
-        <Form method="post" noValidate className="space-y-4">
-          <input type="hidden" name="token" value={loaderData.token} />
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name={fields.token.name} value={loaderData.token} />
           {actionData?.formError ? <Notice tone="error">{actionData.formError}</Notice> : null}
+          <Field
+            label="New password"
+            meta={fields.newPassword}
+            type="password"
+            hint={<StrengthList password={password} touched={hydrated} />}
+            inputProps={{ autoComplete: "new-password", onChange: (event) => setPassword(event.target.value) }}
+          />
           <div>
-            <label htmlFor="newPassword" className="mb-1 block text-sm font-medium">
-              New password
-            </label>
-            <input
-              id="newPassword"
-              name="newPassword"
+            <Field
+              label="Confirm new password"
+              meta={fields.confirmPassword}
               type="password"
-              autoComplete="new-password"
-              onChange={(event) => setPassword(event.target.value)}
-              className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
+              inputProps={{ autoComplete: "new-password", onChange: (event) => setConfirm(event.target.value) }}
             />
-            <StrengthList password={password} touched={hydrated} />
-            <FieldErrors id="newPassword-errors" errors={actionData?.fieldErrors?.newPassword} />
+            {mismatch && !fields.confirmPassword.errors?.length ? <ErrorList errors={[RESET_PASSWORDS_DONT_MATCH]} /> : null}
           </div>
-          <div>
-            <label htmlFor="confirmPassword" className="mb-1 block text-sm font-medium">
-              Confirm new password
-            </label>
-            <input
-              id="confirmPassword"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              onChange={(event) => setConfirm(event.target.value)}
-              className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
-            />
-            <FieldErrors
-              id="confirmPassword-errors"
-              errors={mismatch ? [RESET_PASSWORDS_DONT_MATCH] : actionData?.fieldErrors?.confirmPassword}
-            />
-          </div>
-          <button type="submit" className={buttonClass} disabled={navigation.state === "submitting" || clientErrors.length > 0 || mismatch}>
+          <SubmitButton pendingText="Updating password…" disabled={clientErrors.length > 0 || mismatch}>
             Update password
-          </button>
+          </SubmitButton>
         </Form>
       )}
     </div>
