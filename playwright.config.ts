@@ -10,8 +10,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry in CI covers a request whose connection wrangler's dev proxy lost (it answers 500;
-  // workers/wrangler-guard.cjs keeps the server up, see the README). Playwright reports it as flaky.
+  // One retry in CI for timing on a loaded 2-core runner; Playwright lists such a test as flaky. A
+  // server crash is not retried away: it fails the run (tests/e2e/server-crash.ts).
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,

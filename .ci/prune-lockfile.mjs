@@ -8,12 +8,26 @@ const path = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(path, "utf8"));
 const packages = lock.packages;
 let removed = 0;
+
+/** The entry Node would load `name` from at `location`: the nearest node_modules up the tree. */
+function resolve(location, name) {
+  const parts = location ? location.split("/node_modules/") : [];
+  for (let depth = parts.length; depth >= 0; depth--) {
+    const prefix = parts.slice(0, depth).join("/node_modules/");
+    const candidate = prefix ? `${prefix}/node_modules/${name}` : `node_modules/${name}`;
+    if (packages[candidate]) return packages[candidate];
+  }
+  return undefined;
+}
+
 for (const [location, entry] of Object.entries(packages)) {
   const optional = entry.optionalDependencies;
   if (!optional) continue;
-  const nested = location ? `${location}/node_modules/` : "node_modules/";
-  for (const name of Object.keys(optional)) {
-    if (!packages[nested + name] && !packages[`node_modules/${name}`]) {
+  for (const [name, range] of Object.entries(optional)) {
+    const resolved = resolve(location, name);
+    // Platform builds are pinned to their parent's exact version; another version there is not it.
+    const exact = /^\d+\.\d+\.\d+/.test(range);
+    if (!resolved || (exact && resolved.version !== range)) {
       delete optional[name];
       removed++;
     }

@@ -19,8 +19,7 @@ const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const JS_BUDGET_GZIP = 100 * 1024;
 const SEARCH_P95_TARGET_MS = 5;
-// The guard keeps `wrangler dev` up when a client goes away mid-request (workers/wrangler-guard.cjs).
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_OPTIONS: "--require ./workers/wrangler-guard.cjs" };
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 interface Route {
   name: string;

@@ -8,8 +8,7 @@ import { serverCrashMarker } from "./server-crash.ts";
 const port = process.argv[2] ?? "8788";
 const inspectorPort = process.argv[3] ?? "9230";
 const state = `.wrangler/e2e-state-${port}`;
-// The guard keeps `wrangler dev` up when a client goes away mid-request (workers/wrangler-guard.cjs).
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_OPTIONS: "--require ./workers/wrangler-guard.cjs" };
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 ensureDevVars();
 rmSync(state, { recursive: true, force: true });

@@ -17,8 +17,7 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
 const ORIGIN = `http://localhost:${PORT}`;
 const STATE = `.wrangler/soak-state-${PORT}`;
 const LOG = `.wrangler/soak-${PORT}.log`;
-// The guard keeps `wrangler dev` up when a client goes away mid-request (workers/wrangler-guard.cjs).
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", NODE_OPTIONS: "--require ./workers/wrangler-guard.cjs" };
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
