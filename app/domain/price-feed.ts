@@ -2,6 +2,7 @@
 // the job in app/server/price-job.server.ts reads the feed and the stored prices, and writes the plan.
 import { z } from "zod";
 import { buildSkinIndex, parseMarketName, skinIdsFor, type PriceVariant } from "./market-names.ts";
+import { dollarsToCents } from "./money.ts";
 import type { Wear } from "./wear.ts";
 
 /** Prices above this (in dollars) are not believed: the feed is wrong, not the market. */
@@ -31,11 +32,6 @@ export function validateFeed(body: unknown): FeedParseResult {
   const issue = result.error.issues[0];
   const where = issue?.path.length ? issue.path.map(String).join(".") : "body";
   return { ok: false, error: `Feed has the wrong shape: ${where}: ${issue?.message ?? "invalid"}` };
-}
-
-/** Dollars (two decimals) to whole cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
 }
 
 /**
