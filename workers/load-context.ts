@@ -4,10 +4,11 @@ import { createQueryBatcher, type QueryBatcher } from "../app/server/db/batcher.
 import { openD1Session } from "../app/server/d1-session.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
 import type { MailEnv } from "../app/server/mail/job.server";
+import type { PriceFeedEnv } from "../app/server/price-job.server";
 import type { PasswordService } from "../app/server/password.server";
 import { readSessionId } from "../app/server/session.server";
 
-export interface Env extends MailEnv {
+export interface Env extends MailEnv, PriceFeedEnv {
   DB: D1Database;
   IMAGES: R2Bucket;
   ENVIRONMENT: string;

@@ -7,7 +7,7 @@ import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
 import { TrackButton } from "~/components/TrackButton";
-import { formatDate } from "~/domain/dates";
+import { formatDateTime } from "~/domain/dates";
 import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";
 import {
@@ -136,7 +136,7 @@ export default function SkinPage() {
           </ul>
           <p className="mt-2 text-xs text-muted">
             Float range {skin.minFloat.toFixed(2)} – {skin.maxFloat.toFixed(2)}
-            {skin.lastPriceUpdate ? <> · Last price update: {formatDate(skin.lastPriceUpdate)}</> : null}
+            {skin.lastPriceUpdate ? <> · Last price update: {formatDateTime(skin.lastPriceUpdate)}</> : null}
           </p>
         </section>
 

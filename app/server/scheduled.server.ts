@@ -2,14 +2,16 @@ import { cleanupExpired } from "./cleanup.server";
 import { createDatabase } from "./db/client.server";
 import { describeError } from "./errors.server";
 import { runMailJob, type MailEnv } from "./mail/job.server";
+import { runPriceJob, type PriceFeedEnv } from "./price-job.server";
 
-export interface ScheduledEnv extends MailEnv {
+export interface ScheduledEnv extends MailEnv, PriceFeedEnv {
   DB: D1Database;
 }
 
 /** Cron expressions, as listed under `[triggers] crons` in wrangler.toml. */
 export const SCHEDULES = {
   everyMinute: "* * * * *",
+  everyTenMinutes: "*/10 * * * *",
 } as const;
 
 type Job = (env: ScheduledEnv) => Promise<void>;
@@ -19,10 +21,15 @@ const mailOutbox: Job = async (env) => {
   if (mail.failed > 0) console.warn(`[mail] claimed ${mail.claimed}, sent ${mail.sent}, failed ${mail.failed}`);
 };
 const cleanup: Job = (env) => cleanupExpired(createDatabase(env.DB));
+const prices: Job = async (env) => {
+  const result = await runPriceJob(env.DB, env);
+  if (result.status === "done") console.log(`[prices] ${result.feed}: matched ${result.matched}, unmatched ${result.unmatched}, unchanged ${result.unchanged}`);
+};
 
-/** Each schedule runs its own jobs; a later job (the price feed) gets a schedule of its own. */
+/** Each schedule runs its own jobs: mail every minute, the price feed every ten minutes. */
 export const JOBS: Record<string, Record<string, Job>> = {
   [SCHEDULES.everyMinute]: { "mail-outbox": mailOutbox, cleanup },
+  [SCHEDULES.everyTenMinutes]: { prices },
 };
 
 /**

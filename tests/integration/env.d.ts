@@ -10,6 +10,7 @@ declare global {
       TEST_NODE_HASH: string;
       TEST_NODE_HASH_PASSWORD: string;
       TEST_MAIL_PROVIDER: string;
+      TEST_PRICE_FEED: string;
       TEST_DEFAULT_VARS: Record<string, string>;
     }
   }

@@ -35,6 +35,7 @@ function wranglerTomlVars(): Record<string, string> {
 export default defineConfig(async () => {
   // Read by the globalSetup (same Node process), so several checkouts can run these tests at once.
   process.env.MAIL_PROVIDER_PORT ??= String(await freePort());
+  process.env.PRICE_FEED_PORT ??= String(await freePort());
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
   const catalogue = buildCatalogue();
   const seed = [
@@ -58,6 +59,7 @@ export default defineConfig(async () => {
             TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD,
             TEST_DEFAULT_VARS: wranglerTomlVars(),
             TEST_MAIL_PROVIDER: `http://127.0.0.1:${process.env.MAIL_PROVIDER_PORT}`,
+            TEST_PRICE_FEED: `http://127.0.0.1:${process.env.PRICE_FEED_PORT}`,
             // Development settings for the tests (wrangler.toml's defaults are production's). Every
             // setting a local `.dev.vars` would override is given here, so a clean clone runs the same.
             ENVIRONMENT: "test",
@@ -74,8 +76,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
-      // A local stand-in for the mail provider's HTTP API (MAIL_PROVIDER_PORT, a free port by default).
-      globalSetup: ["tests/integration/mail-provider.ts"],
+      // Local stand-ins for the mail provider's HTTP API and the price feed (MAIL_PROVIDER_PORT and
+      // PRICE_FEED_PORT, free ports by default).
+      globalSetup: ["tests/integration/mail-provider.ts", "tests/integration/price-feed.ts"],
       // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },
     },

@@ -1,0 +1,155 @@
+// The price feed: its shape (Skinport's /v1/items), and the plan of what one run writes. Pure:
+// the job in app/server/price-job.server.ts reads the feed and the stored prices, and writes the plan.
+import { z } from "zod";
+import { buildSkinIndex, parseMarketName, skinIdsFor, type PriceVariant } from "./market-names.ts";
+import { dollarsToCents } from "./money.ts";
+import type { Wear } from "./wear.ts";
+
+/** Prices above this (in dollars) are not believed: the feed is wrong, not the market. */
+const MAX_PRICE_DOLLARS = 10_000_000;
+const price = z.number().nonnegative().max(MAX_PRICE_DOLLARS).nullable();
+
+/**
+ * One item of Skinport's /v1/items (other fields, such as `item_page`, `max_price` or
+ * `updated_at`, are allowed and ignored). Prices are dollars with cents, or null; USD only.
+ */
+export const feedItemSchema = z.object({
+  market_hash_name: z.string().min(1).max(300),
+  currency: z.literal("USD", { error: "expected currency USD" }),
+  min_price: price,
+  suggested_price: price,
+  quantity: z.number().int().nonnegative(),
+});
+export const feedSchema = z.array(feedItemSchema);
+export type FeedItem = z.infer<typeof feedItemSchema>;
+
+export type FeedParseResult = { ok: true; items: FeedItem[] } | { ok: false; error: string };
+
+/** Checks a parsed JSON body against the feed's shape; the error names the first wrong field. */
+export function validateFeed(body: unknown): FeedParseResult {
+  const result = feedSchema.safeParse(body);
+  if (result.success) return { ok: true, items: result.data };
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.map(String).join(".") : "body";
+  return { ok: false, error: `Feed has the wrong shape: ${where}: ${issue?.message ?? "invalid"}` };
+}
+
+/**
+ * The price an item stands for: its lowest listing (`min_price`), which is what a buyer pays now;
+ * without listings, the provider's suggested price; null when it has neither.
+ */
+export function itemPriceCents(item: Pick<FeedItem, "min_price" | "suggested_price">): number | null {
+  const dollars = item.min_price ?? item.suggested_price;
+  if (dollars === null) return null;
+  const cents = dollarsToCents(dollars);
+  return cents > 0 ? cents : null;
+}
+
+/** What the job knows before a run: the catalogue's skins and their stored prices. */
+export interface StoredPrices {
+  skins: readonly { id: string; name: string }[];
+  /** Every wear row of skin_wears (normal prices; 0 = no data). */
+  wears: readonly { skinId: string; wear: Wear; enabled: boolean; priceCents: number }[];
+  /** Every row of skin_variant_prices. */
+  variants: readonly { skinId: string; variant: Exclude<PriceVariant, "normal">; wear: Wear; priceCents: number }[];
+}
+
+export interface PriceRow {
+  skinId: string;
+  variant: PriceVariant;
+  wear: Wear;
+  priceCents: number;
+}
+
+export interface PricePlan {
+  /** Normal prices that change (skin_wears, enabled wears only). */
+  wearPrices: PriceRow[];
+  /** StatTrak and Souvenir prices that change or are new (skin_variant_prices). */
+  variantPrices: PriceRow[];
+  /** Every price the feed gave for a known skin and wear: today's history rows. */
+  history: PriceRow[];
+  /** Skins with at least one changed price: their `last_price_update` moves. */
+  changedSkinIds: string[];
+  /** Skins the feed priced: their `price_source` becomes the feed's. */
+  pricedSkinIds: string[];
+  /** Feed items that priced a known skin and possible wear. */
+  matched: number;
+  /** Feed items that did not: not a skin (stickers, cases...), unknown, an impossible wear. */
+  unmatched: number;
+  /** Matched items whose prices were already stored, or that came without a price. */
+  unchanged: number;
+}
+
+const key = (skinId: string, variant: PriceVariant, wear: Wear) => `${skinId}|${variant}|${wear}`;
+
+/**
+ * Maps every feed item to its skins and wear and compares with the stored prices. An item seen
+ * twice counts twice; its last price wins. A skin the feed does not name keeps its prices.
+ */
+export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices): PricePlan {
+  const index = buildSkinIndex(stored.skins);
+  const current = new Map<string, number>();
+  const enabled = new Set<string>();
+  for (const row of stored.wears) {
+    if (!row.enabled) continue;
+    enabled.add(`${row.skinId}|${row.wear}`);
+    current.set(key(row.skinId, "normal", row.wear), row.priceCents);
+  }
+  for (const row of stored.variants) current.set(key(row.skinId, row.variant, row.wear), row.priceCents);
+
+  const next = new Map<string, PriceRow>();
+  let matched = 0;
+  let unmatched = 0;
+  let unchanged = 0;
+  for (const item of items) {
+    const name = parseMarketName(item.market_hash_name);
+    const wear = name?.wear;
+    const skinIds = name && wear ? skinIdsFor(index, name).filter((id) => enabled.has(`${id}|${wear}`)) : [];
+    if (!name || !wear || skinIds.length === 0) {
+      unmatched++;
+      continue;
+    }
+    matched++;
+    const cents = itemPriceCents(item);
+    if (cents === null) {
+      unchanged++; // no price today: the stored one stays
+      continue;
+    }
+    let changed = false;
+    for (const skinId of skinIds) {
+      const rowKey = key(skinId, name.variant, wear);
+      if (current.get(rowKey) !== cents) changed = true;
+      next.set(rowKey, { skinId, variant: name.variant, wear, priceCents: cents });
+    }
+    if (!changed) unchanged++;
+  }
+
+  const wearPrices: PriceRow[] = [];
+  const variantPrices: PriceRow[] = [];
+  const changedSkins = new Set<string>();
+  const pricedSkins = new Set<string>();
+  for (const [rowKey, row] of next) {
+    pricedSkins.add(row.skinId);
+    if (current.get(rowKey) === row.priceCents) continue;
+    changedSkins.add(row.skinId);
+    (row.variant === "normal" ? wearPrices : variantPrices).push(row);
+  }
+  return {
+    wearPrices,
+    variantPrices,
+    history: [...next.values()],
+    changedSkinIds: [...changedSkins],
+    pricedSkinIds: [...pricedSkins],
+    matched,
+    unmatched,
+    unchanged,
+  };
+}
+
+/** Splits rows into groups of at most `size` (each group is one bounded statement). */
+export function chunk<T>(rows: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError("size must be a whole number of at least 1");
+  const groups: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) groups.push(rows.slice(i, i + size));
+  return groups;
+}

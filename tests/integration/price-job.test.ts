@@ -1,0 +1,315 @@
+import { env } from "cloudflare:test";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_DRIFT } from "~/domain/price-drift";
+import { historyCutoffDay, utcDay } from "~/domain/price-history";
+import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/price-job.server";
+import { runScheduled, SCHEDULES } from "~/server/scheduled.server";
+import { get } from "./helpers";
+
+const PROVIDER = env.TEST_PRICE_FEED;
+const FEED_URL = `${PROVIDER}/v1/items?app_id=730&currency=USD`;
+const FEED = new URL(FEED_URL).host;
+const feedEnv = { ...env, PRICE_FEED_URL: FEED_URL, PRICE_FEED_TIMEOUT_MS: "300" };
+const demoEnv = { ...env, PRICE_FEED_URL: undefined };
+/** The seed's `last_price_update` (tests/integration/vitest.config.ts). */
+const SEEDED_UPDATE = Date.UTC(2026, 0, 1);
+const NOW = Date.UTC(2026, 10, 23, 18, 0, 0);
+const TODAY = utcDay(NOW);
+
+async function control(body: Record<string, unknown>) {
+  await (await fetch(`${PROVIDER}/__control`, { method: "POST", body: JSON.stringify(body) })).text();
+}
+async function feedFetches(): Promise<number> {
+  return ((await (await fetch(`${PROVIDER}/__log`)).json()) as { fetches: number }).fetches;
+}
+/** A feed item as Skinport's /v1/items lists it (prices in dollars). */
+function item(name: string, minPrice: number | null, suggestedPrice: number | null = null, currency = "USD") {
+  return {
+    market_hash_name: name,
+    currency,
+    suggested_price: suggestedPrice,
+    item_page: `https://skinport.com/item/${encodeURIComponent(name)}`,
+    market_page: `https://skinport.com/market?item=${encodeURIComponent(name)}`,
+    min_price: minPrice,
+    max_price: minPrice,
+    mean_price: minPrice,
+    median_price: minPrice,
+    quantity: minPrice === null ? 0 : 4,
+    created_at: 1_535_988_253,
+    updated_at: 1_763_900_000,
+  };
+}
+
+async function price(skinId: string, wear: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT price_cents FROM skin_wears WHERE skin_id = ? AND wear = ?").bind(skinId, wear).first<{ price_cents: number }>();
+  return row!.price_cents;
+}
+async function variantPrices(): Promise<Record<string, number>> {
+  const rows = (await env.DB.prepare("SELECT skin_id, variant, wear, price_cents FROM skin_variant_prices").all<{ skin_id: string; variant: string; wear: string; price_cents: number }>()).results;
+  return Object.fromEntries(rows.map((r) => [`${r.skin_id} ${r.variant} ${r.wear}`, r.price_cents]));
+}
+async function history(): Promise<Record<string, number>> {
+  const rows = (await env.DB.prepare("SELECT skin_id, variant, wear, day, price_cents FROM price_history").all<{ skin_id: string; variant: string; wear: string; day: string; price_cents: number }>()).results;
+  return Object.fromEntries(rows.map((r) => [`${r.skin_id} ${r.variant} ${r.wear} ${r.day}`, r.price_cents]));
+}
+async function skin(id: string) {
+  return env.DB.prepare("SELECT last_price_update, price_source FROM skins WHERE id = ?").bind(id).first<{ last_price_update: number; price_source: string }>();
+}
+async function feedRun(feed = FEED) {
+  return env.DB.prepare("SELECT * FROM price_feed_runs WHERE feed = ?").bind(feed).first<{
+    lease_until: number | null; last_run_at: number | null; last_success_at: number | null; last_error: string | null; matched: number; unmatched: number; unchanged: number;
+  }>();
+}
+function done(result: PriceJobResult) {
+  if (result.status !== "done") throw new Error(`run ${result.status}: ${"error" in result ? result.error : result.reason}`);
+  return result;
+}
+
+/** The seeded prices, put back before each test (the tests of a file share one D1). */
+let seededWears = "[]";
+beforeAll(async () => {
+  const rows = (await env.DB.prepare("SELECT skin_id, wear, price_cents FROM skin_wears").all<{ skin_id: string; wear: string; price_cents: number }>()).results;
+  seededWears = JSON.stringify(rows.map((r) => [r.skin_id, r.wear, r.price_cents]));
+});
+beforeEach(async () => {
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE skin_wears SET price_cents = json_extract(seed.value, '$[2]') FROM json_each(?1) AS seed
+       WHERE skin_wears.skin_id = json_extract(seed.value, '$[0]') AND skin_wears.wear = json_extract(seed.value, '$[1]')`,
+    ).bind(seededWears),
+    env.DB.prepare("UPDATE skins SET last_price_update = ?1, price_source = 'demo'").bind(SEEDED_UPDATE),
+    env.DB.prepare("DELETE FROM skin_variant_prices"),
+    env.DB.prepare("DELETE FROM price_history"),
+    env.DB.prepare("DELETE FROM price_feed_runs"),
+  ]);
+  await control({ mode: "ok", items: [], delayMs: 0, reset: true });
+});
+
+describe("the price job reading the feed", () => {
+  const FULL_FEED = [
+    item("AK-47 | Redline (Field-Tested)", 25.5, 27.1),
+    item("StatTrak™ AK-47 | Redline (Minimal Wear)", 80),
+    item("Souvenir AWP | Dragon Lore (Factory New)", 12000),
+    item("★ Karambit | Doppler (Factory New)", 1100),
+    item("★ Sport Gloves | Vice (Field-Tested)", null, 900.12), // no listing: the suggested price
+    item("AK-47 | Redline (Well-Worn)", 22.62), // the stored price already
+    item("AK-47 | Redline (Battle-Scarred)", null, null), // no price at all: the stored one stays
+    item("AK-47 | Redline (Factory New)", 99), // Redline has no Factory New
+    item("Sticker | Titan (Holo) | Katowice 2014", 65000),
+    item("★ Karambit", 700), // vanilla knives are not in the catalogue
+    item("Kilowatt Case", 1.02),
+  ];
+
+  it("writes prices in cents, StatTrak and Souvenir rows, last_price_update, today's history and the counts", async () => {
+    await control({ mode: "ok", items: FULL_FEED });
+    const result = done(await runPriceJob(env.DB, feedEnv, NOW));
+    expect(result).toMatchObject({ matched: 7, unmatched: 4, unchanged: 2 });
+
+    expect(await price("ak-47-redline", "FT")).toBe(2550);
+    expect(await price("ak-47-redline", "WW")).toBe(2262);
+    expect(await price("ak-47-redline", "BS")).toBe(1939);
+    expect(await price("sport-gloves-vice", "FT")).toBe(90012);
+    // One market name for every Doppler phase: the regular phases take it, the gems keep theirs.
+    for (const phase of [1, 2, 3, 4]) expect(await price(`karambit-doppler-phase-${phase}`, "FN")).toBe(110000);
+    expect(await price("karambit-doppler-ruby", "FN")).toBe(57049);
+    expect(await variantPrices()).toEqual({ "ak-47-redline stattrak MW": 8000, "awp-dragon-lore souvenir FN": 1200000 });
+
+    expect(await skin("ak-47-redline")).toEqual({ last_price_update: NOW, price_source: FEED });
+    expect(await skin("karambit-doppler-phase-3")).toEqual({ last_price_update: NOW, price_source: FEED });
+    expect(await skin("karambit-doppler-ruby")).toEqual({ last_price_update: SEEDED_UPDATE, price_source: "demo" });
+    expect(await skin("awp-asiimov")).toEqual({ last_price_update: SEEDED_UPDATE, price_source: "demo" });
+
+    expect(await history()).toEqual({
+      [`ak-47-redline normal FT ${TODAY}`]: 2550,
+      [`ak-47-redline normal WW ${TODAY}`]: 2262,
+      [`ak-47-redline stattrak MW ${TODAY}`]: 8000,
+      [`awp-dragon-lore souvenir FN ${TODAY}`]: 1200000,
+      [`sport-gloves-vice normal FT ${TODAY}`]: 90012,
+      ...Object.fromEntries([1, 2, 3, 4].map((phase) => [`karambit-doppler-phase-${phase} normal FN ${TODAY}`, 110000])),
+    });
+    expect(await feedRun()).toMatchObject({ matched: 7, unmatched: 4, unchanged: 2, last_error: null, lease_until: null, last_run_at: NOW, last_success_at: NOW });
+
+    // The skin page shows the new price and when it came.
+    const page = await (await get("/skins/ak-47-redline")).text();
+    expect(page).toContain("$25.50");
+    expect(page).toContain("November 23, 2026, 18:00 UTC");
+  });
+
+  it("a second run with the same feed changes nothing and counts everything unchanged", async () => {
+    await control({ mode: "ok", items: FULL_FEED });
+    done(await runPriceJob(env.DB, feedEnv, NOW));
+    const before = await history();
+    const again = done(await runPriceJob(env.DB, feedEnv, NOW + 600_000));
+    expect(again).toMatchObject({ matched: 7, unchanged: 7, written: 0, changedSkinIds: [] });
+    expect((await skin("ak-47-redline"))!.last_price_update).toBe(NOW);
+    expect(await history()).toEqual(before);
+  });
+
+  it("a later price of the same day replaces the day's history row; a new day adds one", async () => {
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5)] });
+    done(await runPriceJob(env.DB, feedEnv, NOW));
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 26)] });
+    done(await runPriceJob(env.DB, feedEnv, NOW + 600_000));
+    expect(await history()).toEqual({ [`ak-47-redline normal FT ${TODAY}`]: 2600 });
+    done(await runPriceJob(env.DB, feedEnv, NOW + 86_400_000));
+    expect(await history()).toEqual({ [`ak-47-redline normal FT ${TODAY}`]: 2600, [`ak-47-redline normal FT ${utcDay(NOW + 86_400_000)}`]: 2600 });
+  });
+
+  it("a partial feed leaves the prices it does not name as they are", async () => {
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5), item("AK-47 | Redline (Minimal Wear)", 40)] });
+    done(await runPriceJob(env.DB, feedEnv, NOW));
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 24)] });
+    expect(done(await runPriceJob(env.DB, feedEnv, NOW + 600_000))).toMatchObject({ matched: 1, unmatched: 0, unchanged: 0 });
+    expect(await price("ak-47-redline", "FT")).toBe(2400);
+    expect(await price("ak-47-redline", "MW")).toBe(4000);
+    expect(await price("awp-asiimov", "FT")).toBe(1550);
+  });
+});
+
+describe("feed faults change no price and keep the error", () => {
+  const GOOD = [item("AK-47 | Redline (Field-Tested)", 25.5)];
+
+  async function expectFault(setup: Record<string, unknown>, error: RegExp) {
+    await control({ mode: "ok", items: GOOD });
+    done(await runPriceJob(env.DB, feedEnv, NOW));
+    await control({ items: [item("AK-47 | Redline (Field-Tested)", 99)], ...setup });
+    const result = await runPriceJob(env.DB, feedEnv, NOW + 600_000);
+    expect(result.status).toBe("failed");
+    expect(await price("ak-47-redline", "FT")).toBe(2550);
+    expect(await history()).toEqual({ [`ak-47-redline normal FT ${TODAY}`]: 2550 });
+    const run = await feedRun();
+    expect(run).toMatchObject({ last_run_at: NOW + 600_000, last_success_at: NOW, lease_until: null });
+    expect(run!.last_error).toMatch(error);
+    // The next good run clears the error.
+    await control({ mode: "ok", items: GOOD });
+    done(await runPriceJob(env.DB, feedEnv, NOW + 1_200_000));
+    expect((await feedRun())!.last_error).toBeNull();
+  }
+
+  it("a provider error (5xx)", () => expectFault({ mode: "fail" }, /503/));
+  it("a timeout", () => expectFault({ mode: "hang" }, /timeout/i));
+  it("an answer that is not JSON", () => expectFault({ mode: "garbage" }, /not JSON/));
+  it("JSON of the wrong shape", () => expectFault({ mode: "shape" }, /wrong shape/));
+  it("a price that is not a number", () => expectFault({ mode: "ok", items: [{ ...item("AK-47 | Redline (Field-Tested)", 1), min_price: "12.00" }] }, /wrong shape: 0\.min_price/));
+  it("another currency than USD", () => expectFault({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 20, null, "EUR")] }, /wrong shape: 0\.currency: expected currency USD/));
+});
+
+describe("overlapping runs", () => {
+  it("two runs at once: one does the work, the other skips; the result is written once", async () => {
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5)], delayMs: 200, reset: true });
+    const results = await Promise.all([runPriceJob(env.DB, feedEnv, NOW), runPriceJob(env.DB, feedEnv, NOW + 1)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["done", "skipped"]);
+    expect(await feedFetches()).toBe(1);
+    expect(await price("ak-47-redline", "FT")).toBe(2550);
+    expect(await history()).toEqual({ [`ak-47-redline normal FT ${TODAY}`]: 2550 });
+    // The lease is given back: the next run works.
+    expect((await runPriceJob(env.DB, feedEnv, NOW + 600_000)).status).toBe("done");
+  });
+
+  it("a lease left by a crashed run expires", async () => {
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5)] });
+    await env.DB.prepare("INSERT INTO price_feed_runs (feed, lease_until) VALUES (?, ?)").bind(FEED, NOW + 60_000).run();
+    expect((await runPriceJob(env.DB, feedEnv, NOW)).status).toBe("skipped");
+    expect((await runPriceJob(env.DB, feedEnv, NOW + 60_000)).status).toBe("done");
+  });
+});
+
+describe("history retention", () => {
+  it(`a run deletes history rows older than the kept window (cut-off ${historyCutoffDay(NOW)})`, async () => {
+    const cutoff = historyCutoffDay(NOW);
+    const dayBefore = utcDay(Date.parse(`${cutoff}T00:00:00Z`) - 86_400_000);
+    await env.DB.batch(
+      [dayBefore, cutoff, "2025-01-01"].map((day) =>
+        env.DB.prepare("INSERT INTO price_history (skin_id, variant, wear, day, price_cents) VALUES ('awp-asiimov', 'normal', 'FT', ?, 1500)").bind(day),
+      ),
+    );
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5)] });
+    done(await runPriceJob(env.DB, feedEnv, NOW));
+    expect(await history()).toEqual({ [`awp-asiimov normal FT ${cutoff}`]: 1500, [`ak-47-redline normal FT ${TODAY}`]: 2550 });
+  });
+});
+
+describe("the local demo drift (no PRICE_FEED_URL)", () => {
+  it("moves every demo price by at most 3 %, writes today's history, and moves last_price_update", async () => {
+    const before = new Map((JSON.parse(seededWears) as [string, string, number][]).map(([id, wear, cents]) => [`${id} ${wear}`, cents]));
+    const result = done(await runPriceJob(env.DB, demoEnv, NOW));
+    expect(result.feed).toBe(DEMO_FEED);
+    const rows = (await env.DB.prepare("SELECT skin_id, wear, enabled, price_cents FROM skin_wears").all<{ skin_id: string; wear: string; enabled: number; price_cents: number }>()).results;
+    let moved = 0;
+    for (const row of rows) {
+      const was = before.get(`${row.skin_id} ${row.wear}`)!;
+      if (was === 0 || !row.enabled) {
+        expect(row.price_cents).toBe(was); // no data stays no data
+        continue;
+      }
+      if (row.price_cents !== was) moved++;
+      expect(row.price_cents).toBeGreaterThanOrEqual(Math.max(3, Math.floor(was * (1 - MAX_DRIFT))));
+      expect(row.price_cents).toBeLessThanOrEqual(Math.max(3, Math.ceil(was * (1 + MAX_DRIFT))));
+    }
+    const priced = rows.filter((row) => row.enabled && row.price_cents > 0).length;
+    expect(moved).toBeGreaterThan(priced / 2); // a few cents moved by under 3 % can round to the same cent
+    expect(result).toMatchObject({ matched: priced, unmatched: 0, unchanged: priced - moved });
+    const historyRows = await env.DB.prepare("SELECT count(*) AS n FROM price_history WHERE day = ?").bind(TODAY).first<{ n: number }>();
+    expect(historyRows!.n).toBe(priced);
+    expect(await skin("ak-47-redline")).toEqual({ last_price_update: NOW, price_source: "demo" });
+    expect(await feedRun(DEMO_FEED)).toMatchObject({ matched: priced, last_error: null, last_success_at: NOW });
+  });
+
+  it("moves once a minute, and leaves skins a feed has priced alone", async () => {
+    await env.DB.prepare("UPDATE skins SET price_source = 'api.example' WHERE id = 'awp-asiimov'").run();
+    done(await runPriceJob(env.DB, demoEnv, NOW));
+    const first = await price("ak-47-redline", "FT");
+    expect(await runPriceJob(env.DB, demoEnv, NOW + 30_000)).toMatchObject({ status: "skipped" });
+    expect(await price("ak-47-redline", "FT")).toBe(first);
+    done(await runPriceJob(env.DB, demoEnv, NOW + 60_000));
+    expect(await price("awp-asiimov", "FT")).toBe(1550);
+    expect((await skin("awp-asiimov"))!.last_price_update).toBe(SEEDED_UPDATE);
+  });
+
+  it("production without PRICE_FEED_URL keeps its prices", async () => {
+    const result = await runPriceJob(env.DB, { ...demoEnv, ENVIRONMENT: "production" }, NOW);
+    expect(result).toMatchObject({ status: "skipped", reason: "PRICE_FEED_URL is not set" });
+    expect(await price("ak-47-redline", "FT")).toBe(2693);
+    expect(await history()).toEqual({});
+  });
+});
+
+describe("scheduling", () => {
+  it("the ten-minute schedule runs the price job, and only it", async () => {
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5)] });
+    expect(await runScheduled(SCHEDULES.everyTenMinutes, feedEnv)).toEqual(["prices"]);
+    expect(await price("ak-47-redline", "FT")).toBe(2550);
+    expect(await runScheduled(SCHEDULES.everyMinute, feedEnv)).not.toContain("prices");
+  });
+});
+
+describe("a feed of 25,000 items", () => {
+  it("is read, mapped and written in one run, in a few dozen statements", async () => {
+    const skins = (await env.DB.prepare(
+      `SELECT s.name, w.wear, s.stattrak, s.souvenir, c.category FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 JOIN weapons c ON c.name = s.weapon`,
+    ).all<{ name: string; wear: string; stattrak: number; souvenir: number; category: string }>()).results;
+    const wearNames: Record<string, string> = { FN: "Factory New", MW: "Minimal Wear", FT: "Field-Tested", WW: "Well-Worn", BS: "Battle-Scarred" };
+    const names = new Set<string>();
+    for (const row of skins) {
+      const star = row.category === "Knives" || row.category === "Gloves" ? "★ " : "";
+      const base = row.name.replace(/ \((Phase \d|Ruby|Sapphire|Black Pearl|Emerald)\)$/, "");
+      names.add(`${star}${base} (${wearNames[row.wear]})`);
+      if (row.stattrak) names.add(`${star}StatTrak™ ${base} (${wearNames[row.wear]})`);
+      if (row.souvenir) names.add(`Souvenir ${base} (${wearNames[row.wear]})`);
+    }
+    const items = [...names].map((name, index) => item(name, 0.5 + (index % 9000) / 3));
+    for (let i = 0; items.length < 25_000; i++) items.push(item(`Sticker | Test ${i} | Paris 2023`, 0.1 + (i % 100)));
+    await control({ mode: "ok", items });
+
+    const feedEnvSlow = { ...feedEnv, PRICE_FEED_TIMEOUT_MS: "15000" };
+    const started = performance.now();
+    const result = done(await runPriceJob(env.DB, feedEnvSlow, NOW));
+    const ms = performance.now() - started;
+    expect(result.matched).toBeGreaterThan(14_000);
+    expect(result.matched + result.unmatched).toBe(25_000);
+    expect(result.statements).toBeLessThan(100);
+    const historyRows = await env.DB.prepare("SELECT count(*) AS n FROM price_history").first<{ n: number }>();
+    expect(historyRows!.n).toBeGreaterThan(14_000);
+    console.info(`[prices] 25,000-item feed: ${Math.round(ms)} ms wall time in workerd (fetch, parse, map, ${result.statements} statements), ${result.matched} matched, ${historyRows!.n} history rows`);
+  }, 60_000);
+});

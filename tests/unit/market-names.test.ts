@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { buildSkinIndex, parseMarketName, skinIdsFor, type MarketName } from "~/domain/market-names";
+
+const skin = (weapon: string, finish: string | null, wear: MarketName["wear"], variant: MarketName["variant"] = "normal"): MarketName => ({ weapon, finish, wear, variant });
+
+const TABLE: [string, MarketName | null][] = [
+  // Guns, every wear
+  ["AK-47 | Redline (Field-Tested)", skin("AK-47", "Redline", "FT")],
+  ["AK-47 | Redline (Minimal Wear)", skin("AK-47", "Redline", "MW")],
+  ["AK-47 | Redline (Well-Worn)", skin("AK-47", "Redline", "WW")],
+  ["AK-47 | Redline (Battle-Scarred)", skin("AK-47", "Redline", "BS")],
+  ["AWP | Asiimov (Field-Tested)", skin("AWP", "Asiimov", "FT")],
+  ["M4A1-S | Hyper Beast (Factory New)", skin("M4A1-S", "Hyper Beast", "FN")],
+  ["Glock-18 | Fade (Factory New)", skin("Glock-18", "Fade", "FN")],
+  ["Desert Eagle | Blaze (Factory New)", skin("Desert Eagle", "Blaze", "FN")],
+  ["SSG 08 | Blood in the Water (Minimal Wear)", skin("SSG 08", "Blood in the Water", "MW")],
+  ["Zeus x27 | Olympus (Field-Tested)", skin("Zeus x27", "Olympus", "FT")],
+  ["USP-S | 27 (Minimal Wear)", skin("USP-S", "27", "MW")],
+  ["M4A4 | 龍王 (Dragon King) (Field-Tested)", skin("M4A4", "龍王 (Dragon King)", "FT")],
+  ["Desert Eagle | Sunset Storm 壱 (Well-Worn)", skin("Desert Eagle", "Sunset Storm 壱", "WW")],
+  ["Dual Berettas | Cobra Strike (Factory New)", skin("Dual Berettas", "Cobra Strike", "FN")],
+  // StatTrak and Souvenir
+  ["StatTrak™ AK-47 | Redline (Minimal Wear)", skin("AK-47", "Redline", "MW", "stattrak")],
+  ["StatTrak™ M4A4 | Howl (Field-Tested)", skin("M4A4", "Howl", "FT", "stattrak")],
+  ["StatTrak™ USP-S | Kill Confirmed (Battle-Scarred)", skin("USP-S", "Kill Confirmed", "BS", "stattrak")],
+  ["Souvenir AWP | Dragon Lore (Factory New)", skin("AWP", "Dragon Lore", "FN", "souvenir")],
+  ["Souvenir M4A1-S | Knight (Factory New)", skin("M4A1-S", "Knight", "FN", "souvenir")],
+  ["Souvenir P250 | Sand Dune (Battle-Scarred)", skin("P250", "Sand Dune", "BS", "souvenir")],
+  // Knives (the star), phases share one name
+  ["★ Karambit | Fade (Factory New)", skin("Karambit", "Fade", "FN")],
+  ["★ StatTrak™ Karambit | Doppler (Factory New)", skin("Karambit", "Doppler", "FN", "stattrak")],
+  ["★ Karambit | Doppler (Minimal Wear)", skin("Karambit", "Doppler", "MW")],
+  ["★ Butterfly Knife | Gamma Doppler (Factory New)", skin("Butterfly Knife", "Gamma Doppler", "FN")],
+  ["★ M9 Bayonet | Case Hardened (Well-Worn)", skin("M9 Bayonet", "Case Hardened", "WW")],
+  ["★ StatTrak™ Skeleton Knife | Crimson Web (Field-Tested)", skin("Skeleton Knife", "Crimson Web", "FT", "stattrak")],
+  ["★ Shadow Daggers | Marble Fade (Factory New)", skin("Shadow Daggers", "Marble Fade", "FN")],
+  // Vanilla knives: no finish, no wear
+  ["★ Karambit", skin("Karambit", null, null)],
+  ["★ StatTrak™ Butterfly Knife", skin("Butterfly Knife", null, null, "stattrak")],
+  ["★ Bayonet", skin("Bayonet", null, null)],
+  // Gloves
+  ["★ Sport Gloves | Vice (Field-Tested)", skin("Sport Gloves", "Vice", "FT")],
+  ["★ Specialist Gloves | Crimson Kimono (Battle-Scarred)", skin("Specialist Gloves", "Crimson Kimono", "BS")],
+  ["★ Hand Wraps | Cobalt Skulls (Minimal Wear)", skin("Hand Wraps", "Cobalt Skulls", "MW")],
+  ["★ Driver Gloves | King Snake (Well-Worn)", skin("Driver Gloves", "King Snake", "WW")],
+  // Not skins
+  ["Sticker | Titan (Holo) | Katowice 2014", null],
+  ["Sticker | s1mple (Gold) | Paris 2023", null],
+  ["Operation Breakout Weapon Case", null],
+  ["Kilowatt Case", null],
+  ["Chroma 2 Case Key", null],
+  ["Paris 2023 Legends Sticker Capsule", null],
+  ["ESL One Cologne 2014 Dust II Souvenir Package", null],
+  ["Sir Bloody Miami Darryl | The Professionals", null],
+  ["'Two Times' McCoy | TACP Cavalry", null],
+  ["Music Kit | Kelly Bailey, Hazardous Environments", null],
+  ["StatTrak™ Music Kit | Daniel Sadowski, Crimson Assault", null],
+  ["Sealed Graffiti | Lambda (Tiger Orange)", null],
+  ["Patch | Crazy Banana", null],
+  ["Name Tag", null],
+  ["Charm | Baby Karat CT", null],
+  ["Souvenir Charm | Austin 2025 Highlight | Twistzz", null],
+  ["Operation Riptide Pass", null],
+  // Garbage
+  ["", null],
+  ["   ", null],
+  ["AK-47 | Redline", null], // a finish without a wear
+  ["AK-47 | Redline (Slightly Used)", null],
+  ["AK-47 | | (Field-Tested)", null],
+  ["| Redline (Field-Tested)", null],
+  ["Karambit", null], // a vanilla knife without its star
+  ["★ Karambit (Factory New)", null],
+  ["Souvenir ★ Karambit", null],
+  ["Sport Gloves | Vice (Field-Tested)", null], // gloves carry the star
+  ["★ StatTrak™ Sport Gloves | Vice (Field-Tested)", null], // gloves have no StatTrak
+  ["x".repeat(500), null],
+];
+
+describe("parseMarketName", () => {
+  it("has a table of at least 40 names", () => expect(TABLE.length).toBeGreaterThanOrEqual(40));
+  it.each(TABLE)("%s", (name, expected) => {
+    expect(parseMarketName(name)).toEqual(expected);
+  });
+});
+
+describe("skinIdsFor", () => {
+  const index = buildSkinIndex([
+    { id: "ak-47-redline", name: "AK-47 | Redline" },
+    { id: "karambit-fade", name: "Karambit | Fade" },
+    ...["Phase 1", "Phase 2", "Phase 3", "Phase 4", "Ruby", "Sapphire", "Black Pearl"].map((phase) => ({
+      id: `karambit-doppler-${phase.toLowerCase().replace(" ", "-")}`,
+      name: `Karambit | Doppler (${phase})`,
+    })),
+    { id: "karambit-gamma-doppler-phase-1", name: "Karambit | Gamma Doppler (Phase 1)" },
+    { id: "karambit-gamma-doppler-emerald", name: "Karambit | Gamma Doppler (Emerald)" },
+    { id: "m4a4-dragon-king", name: "M4A4 | 龍王 (Dragon King)" },
+    { id: "desert-eagle-sunset-storm-84", name: "Desert Eagle | Sunset Storm 弐" },
+  ]);
+  const ids = (name: string) => skinIdsFor(index, parseMarketName(name)!);
+
+  it("finds a skin by weapon and finish, whatever the variant and wear", () => {
+    expect(ids("AK-47 | Redline (Field-Tested)")).toEqual(["ak-47-redline"]);
+    expect(ids("StatTrak™ AK-47 | Redline (Minimal Wear)")).toEqual(["ak-47-redline"]);
+    expect(ids("★ Karambit | Fade (Factory New)")).toEqual(["karambit-fade"]);
+  });
+  it("finds skins whose catalogue id is not the name's slug", () => {
+    expect(ids("M4A4 | 龍王 (Dragon King) (Factory New)")).toEqual(["m4a4-dragon-king"]);
+    expect(ids("Desert Eagle | Sunset Storm 弐 (Factory New)")).toEqual(["desert-eagle-sunset-storm-84"]);
+  });
+  it("gives a Doppler's shared price to the regular phases, never to the gem phases", () => {
+    expect(ids("★ Karambit | Doppler (Factory New)")).toEqual([
+      "karambit-doppler-phase-1",
+      "karambit-doppler-phase-2",
+      "karambit-doppler-phase-3",
+      "karambit-doppler-phase-4",
+    ]);
+    expect(ids("★ StatTrak™ Karambit | Gamma Doppler (Minimal Wear)")).toEqual(["karambit-gamma-doppler-phase-1"]);
+  });
+  it("finds nothing for vanilla knives and unknown finishes", () => {
+    expect(ids("★ Karambit")).toEqual([]);
+    expect(ids("AK-47 | Not A Real Finish (Field-Tested)")).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime } from "~/domain/dates";
+import { chunk, itemPriceCents, planPriceUpdate, validateFeed, type StoredPrices } from "~/domain/price-feed";
+
+const item = (name: string, min: number | null, suggested: number | null = null) => ({ market_hash_name: name, currency: "USD" as const, min_price: min, suggested_price: suggested, quantity: 1, item_page: "x" });
+
+describe("the feed's shape", () => {
+  it("accepts Skinport's /v1/items and drops the fields it does not use", () => {
+    const result = validateFeed([item("AK-47 | Redline (Field-Tested)", 25.5)]);
+    expect(result).toEqual({ ok: true, items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", currency: "USD", min_price: 25.5, suggested_price: null, quantity: 1 }] });
+    expect(validateFeed([])).toEqual({ ok: true, items: [] });
+  });
+  it.each([
+    [{ items: [] }, "body: Invalid input: expected array"],
+    [[{ ...item("A | B (Field-Tested)", 1), currency: "EUR" }], "0.currency: expected currency USD"],
+    [[item("A | B (Field-Tested)", 1), { ...item("A | B (Field-Tested)", 1), min_price: -1 }], "1.min_price"],
+    [[{ ...item("A | B (Field-Tested)", 1), suggested_price: "2.00" }], "0.suggested_price"],
+    [[{ currency: "USD", min_price: 1, suggested_price: 1, quantity: 1 }], "0.market_hash_name"],
+    [[{ ...item("A | B (Field-Tested)", 1), quantity: 1.5 }], "0.quantity"],
+  ])("refuses %j", (body, message) => {
+    const result = validateFeed(body);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toContain(`Feed has the wrong shape: ${message}`);
+  });
+});
+
+describe("an item's price", () => {
+  it("is the lowest listing in cents, else the suggested price, else none", () => {
+    expect(itemPriceCents({ min_price: 25.5, suggested_price: 27 })).toBe(2550);
+    expect(itemPriceCents({ min_price: 0.29, suggested_price: null })).toBe(29);
+    expect(itemPriceCents({ min_price: null, suggested_price: 900.12 })).toBe(90012);
+    expect(itemPriceCents({ min_price: null, suggested_price: null })).toBeNull();
+    expect(itemPriceCents({ min_price: 0, suggested_price: null })).toBeNull();
+  });
+});
+
+describe("the plan of a run", () => {
+  const stored: StoredPrices = {
+    skins: [
+      { id: "ak-47-redline", name: "AK-47 | Redline" },
+      { id: "karambit-doppler-phase-1", name: "Karambit | Doppler (Phase 1)" },
+      { id: "karambit-doppler-phase-2", name: "Karambit | Doppler (Phase 2)" },
+      { id: "karambit-doppler-ruby", name: "Karambit | Doppler (Ruby)" },
+    ],
+    wears: [
+      { skinId: "ak-47-redline", wear: "FN", enabled: false, priceCents: 0 },
+      { skinId: "ak-47-redline", wear: "FT", enabled: true, priceCents: 2693 },
+      { skinId: "ak-47-redline", wear: "MW", enabled: true, priceCents: 3878 },
+      { skinId: "karambit-doppler-phase-1", wear: "FN", enabled: true, priceCents: 90000 },
+      { skinId: "karambit-doppler-phase-2", wear: "FN", enabled: true, priceCents: 110000 },
+      { skinId: "karambit-doppler-ruby", wear: "FN", enabled: true, priceCents: 500000 },
+    ],
+    variants: [{ skinId: "ak-47-redline", variant: "stattrak", wear: "FT", priceCents: 7000 }],
+  };
+
+  it("counts matched, unmatched and unchanged items and lists only changed prices", () => {
+    const plan = planPriceUpdate(
+      [
+        item("AK-47 | Redline (Field-Tested)", 25.5),
+        item("AK-47 | Redline (Minimal Wear)", 38.78), // unchanged
+        item("AK-47 | Redline (Factory New)", 99), // not a possible wear
+        item("StatTrak™ AK-47 | Redline (Field-Tested)", 70), // unchanged
+        item("Souvenir AK-47 | Redline (Field-Tested)", 30), // new row
+        item("★ Karambit | Doppler (Factory New)", 1100), // phase 2 has it already, phase 1 changes
+        item("Sticker | Titan (Holo) | Katowice 2014", 65000),
+        item("AK-47 | Redline (Well-Worn)", null, null), // not in the stored wears: unmatched
+      ],
+      stored,
+    );
+    expect(plan).toMatchObject({ matched: 5, unmatched: 3, unchanged: 2 });
+    expect(plan.wearPrices).toEqual([
+      { skinId: "ak-47-redline", variant: "normal", wear: "FT", priceCents: 2550 },
+      { skinId: "karambit-doppler-phase-1", variant: "normal", wear: "FN", priceCents: 110000 },
+    ]);
+    expect(plan.variantPrices).toEqual([{ skinId: "ak-47-redline", variant: "souvenir", wear: "FT", priceCents: 3000 }]);
+    expect(plan.history).toHaveLength(6);
+    expect(plan.changedSkinIds.sort()).toEqual(["ak-47-redline", "karambit-doppler-phase-1"]);
+    expect(plan.pricedSkinIds.sort()).toEqual(["ak-47-redline", "karambit-doppler-phase-1", "karambit-doppler-phase-2"]);
+  });
+});
+
+describe("chunk", () => {
+  it("splits rows into bounded groups", () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk([], 500)).toEqual([]);
+    expect(() => chunk([1], 0)).toThrow(RangeError);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("says the day and the minute in UTC", () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 18, 5, 59))).toBe("November 23, 2026, 18:05 UTC");
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 0, 0))).toBe("January 1, 2026, 00:00 UTC");
+  });
+});
