@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { createDatabase } from "~/server/db/client.server";
@@ -175,6 +176,40 @@ describe("price alerts on the profile", () => {
     expect(location(visitor)).toBe("/login");
     expect(await alertOf(owner.email, skin)).toEqual(ownerAlert);
   });
+
+  it("answers generated odd alert forms of a signed-in user with a 4xx or a redirect, never a 5xx, and writes only valid alerts", async () => {
+    const user = await signedInUser("alerts-fuzz");
+    const skin = await pickSkin("s.stattrak = 1 AND s.souvenir = 0 AND s.min_float >= 0.07", taken);
+    await favorite(user.cookie, skin);
+    const odd = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom("", " ", "0", "-0", "NaN", "Infinity", "1e400", "0x10", "1,50", "$5", "12.345", "99999999999999999999", "<b>", "%%%"),
+      fc.integer({ min: 300, max: 3000 }).map((n) => "9".repeat(n)),
+    );
+    const field = (valid: string[]) => fc.option(fc.oneof(fc.constantFrom(...valid), odd), { nil: undefined });
+    const forms = fc.record({
+      intent: fc.constantFrom("set-alert", "remove-alert"),
+      skinId: field([skin, "ak-47-redline", "no-such-skin"]),
+      wear: field(["FN", "MW", "FT", "WW", "BS"]),
+      variant: field(["normal", "stattrak", "souvenir"]),
+      target: field(["5", "25.50", "100000"]),
+    });
+    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+    for (const form of fc.sample(forms, { numRuns: 50, seed })) {
+      const fields = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      const response = await post("/profile?tab=favorites", fields, { cookie: user.cookie });
+      const label = `FUZZ_SEED=${seed} ${JSON.stringify(fields).slice(0, 200)}`;
+      expect([303, 400, 404], label).toContain(response.status);
+      await response.body?.cancel();
+      // Only the user's favourite can ever carry an alert, and only a valid one.
+      const rows = (await env.DB.prepare("SELECT a.skin_id, a.wear, a.target_cents FROM price_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = ?").bind(user.email).all<{ skin_id: string; wear: string; target_cents: number }>()).results;
+      for (const row of rows) {
+        expect(row.skin_id, label).toBe(skin);
+        expect(row.target_cents, label).toBeGreaterThan(0);
+        expect(row.target_cents, label).toBeLessThanOrEqual(10_000_000);
+      }
+    }
+  }, 120_000);
 });
 
 describe("notifyPriceAlerts", () => {
