@@ -133,7 +133,7 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
   const [lookup, upsert] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT s.stattrak, s.souvenir,
+        `SELECT
            EXISTS (SELECT 1 FROM user_favorites f WHERE f.user_id = ?1 AND f.skin_id = s.id) AS favorite,
            (SELECT w.enabled FROM skin_wears w WHERE w.skin_id = s.id AND w.wear = ?3) AS wear_enabled
          FROM skins s WHERE s.id = ?2`,

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { createDatabase } from "~/server/db/client.server";
-import { notifyPriceAlerts } from "~/server/price-alerts.server";
+import { listFavoriteAlerts, notifyPriceAlerts } from "~/server/price-alerts.server";
 import { get, post, signedInUser } from "./helpers";
 
 const db = createDatabase(env.DB);
@@ -104,6 +104,18 @@ describe("price alerts on the profile", () => {
     expect(location(stattrak)).toContain("notice=alert-saved&");
     expect(await alertOf(user.email, skin)).toMatchObject({ variant: "stattrak", target_cents: 4000, last_price_cents: null });
     expect(await pageText("/profile?tab=favorites", user.cookie)).toContain("Mail me when StatTrak™ AK-47 | Redline (Minimal Wear) drops below <strong>$40.00</strong>. Now: No Data.");
+
+    // The data function lists the favourite with its possible wears, its variants and the alert.
+    const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(user.email).first<{ id: string }>())!.id;
+    expect(await listFavoriteAlerts(db, id)).toEqual([
+      {
+        skinId: skin,
+        name: "AK-47 | Redline",
+        wears: ["MW", "FT", "WW", "BS"],
+        variants: ["normal", "stattrak"],
+        alert: { wear: "MW", variant: "stattrak", targetCents: 4000, currentPriceCents: 0, lastNotifiedAt: null, updatedAt: expect.any(Number) },
+      },
+    ]);
 
     const removed = await removeAlert(user.cookie, skin);
     expect(removed.status).toBe(303);
