@@ -192,28 +192,33 @@ export function TextareaField({
 
 /**
  * Whether a form is being submitted: the fetcher's, or else a navigation to `formAction` (the
- * current route's action by default) carrying `intent` when one is given.
+ * current route's action by default) carrying `intent` when one is given, and every field of
+ * `fields` (a row's id, where a page has one form per row).
  */
 export function useIsSubmitting({
   fetcher,
   formAction,
   intent,
-}: { fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">; formAction?: string; intent?: string } = {}): boolean {
+  fields,
+}: {
+  fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">;
+  formAction?: string;
+  intent?: string;
+  fields?: Record<string, string>;
+} = {}): boolean {
   const navigation = useNavigation();
   const routeAction = useFormAction();
-  if (fetcher) return fetcher.state === "submitting" && (!intent || fetcher.formData?.get("intent") === intent);
-  return (
-    navigation.state === "submitting" &&
-    navigation.formAction === (formAction ?? routeAction) &&
-    (!intent || navigation.formData?.get("intent") === intent)
-  );
+  const carries = (formData: FormData | undefined) =>
+    (!intent || formData?.get("intent") === intent) && Object.entries(fields ?? {}).every(([name, value]) => formData?.get(name) === value);
+  if (fetcher) return fetcher.state === "submitting" && carries(fetcher.formData);
+  return navigation.state === "submitting" && navigation.formAction === (formAction ?? routeAction) && carries(navigation.formData);
 }
 
 /**
  * A submit button that says `pendingText` and is disabled while its form submits (with
  * JavaScript; without it the browser shows its own progress). Pass the form's `fetcher`, or its
- * `formAction` when it posts elsewhere than the current route, and its `intent` when the route
- * has several forms.
+ * `formAction` when it posts elsewhere than the current route, its `intent` when the route
+ * has several forms, and `fields` when several forms share an intent.
  */
 export function SubmitButton({
   children,
@@ -221,6 +226,7 @@ export function SubmitButton({
   fetcher,
   formAction,
   intent,
+  fields,
   className = buttonClass,
   disabled,
   ...props
@@ -230,8 +236,10 @@ export function SubmitButton({
   fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">;
   formAction?: string;
   intent?: string;
+  /** Fields the submitted form carries too, so only this row's button says it is pending. */
+  fields?: Record<string, string>;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "formAction" | "children">) {
-  const submitting = useIsSubmitting({ fetcher, formAction, intent });
+  const submitting = useIsSubmitting({ fetcher, formAction, intent, fields });
   return (
     <button type="submit" {...props} className={className} disabled={disabled || submitting} aria-disabled={submitting || undefined}>
       {submitting ? pendingText : children}

@@ -5,11 +5,22 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Field, FormError, Notice, SubmitButton } from "~/components/forms";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
+import { PriceAlerts, type AlertActionResult } from "~/components/PriceAlerts";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { SkinGrid } from "~/components/SkinCard";
 import { TrackerList } from "~/components/TrackerList";
+import { alertAnchor } from "~/domain/price-alerts";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { favoriteSkinsQuery } from "~/server/favorites.server";
+import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
+import {
+  favoriteAlertsQuery,
+  favoriteWearsQuery,
+  removePriceAlert,
+  setPriceAlert,
+  toFavoriteAlerts,
+  type SetPriceAlertResult,
+} from "~/server/price-alerts.server";
 import { loadTrackers } from "~/server/resell.server";
 import { userLoadoutsQuery } from "~/server/loadouts.server";
 import { requestTimeZone } from "~/server/time-zone.server";
@@ -26,9 +37,29 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted } as const;
+/** Notices of the price alerts, shown in the alert's card (`&alert=SKIN`). */
+const ALERT_NOTICES = {
+  "alert-saved": PRICE_ALERT_MESSAGES.saved,
+  "alert-saved-below": PRICE_ALERT_MESSAGES.savedBelow,
+  "alert-removed": PRICE_ALERT_MESSAGES.removed,
+} as const;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
-type ActionResult = { intent: string; result: SubmissionResult<string[]> };
+type ActionResult = { intent: string; result: SubmissionResult<string[]>; skinId?: string | null };
+
+/** Why a valid alert form writes nothing: a 404 for a skin that is not the user's favourite, else a field's 400. */
+const ALERT_REFUSALS: Record<Extract<SetPriceAlertResult, { ok: false }>["reason"], { status: 400 | 404; reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } }> = {
+  "skin-not-found": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.skinNotFound] } },
+  "not-favorite": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.notFavorite] } },
+  "wear-impossible": { status: 400, reply: { fieldErrors: { wear: [PRICE_ALERT_MESSAGES.wearImpossible] } } },
+  "variant-impossible": { status: 400, reply: { fieldErrors: { variant: [PRICE_ALERT_MESSAGES.variantImpossible] } } },
+};
+
+/** Back at the favourite's alert card, with a notice key (never a text) in the URL. */
+function alertRedirect(skinId: string, notice: keyof typeof ALERT_NOTICES) {
+  const query = new URLSearchParams({ tab: "favorites", notice, alert: skinId });
+  return redirect(`/profile?${query}#${encodeURIComponent(alertAnchor(skinId))}`, 303);
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -36,16 +67,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the open tab's rows go to D1 in one batch: the rows are the session user's own.
   const userPromise = getSessionUser(context);
   const favoritesPromise =
-    tab === "favorites" && context.sessionId ? context.load([favoriteSkinsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+    tab === "favorites" && context.sessionId
+      ? context
+          .load([
+            favoriteSkinsQuery(context.db, requestOwner(context)),
+            favoriteAlertsQuery(context.db, requestOwner(context)),
+            favoriteWearsQuery(context.db, requestOwner(context)),
+          ])
+          .then(([cards, alertRows, wearRows]) => ({ cards, alerts: toFavoriteAlerts(alertRows, wearRows) }))
+      : Promise.resolve({ cards: [], alerts: [] });
   const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
   const loadoutsPromise =
     tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
   const [user, favorites, trackers, loadouts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise]);
   const notice = url.searchParams.get("notice");
+  const alertNotice = notice && notice in ALERT_NOTICES ? ALERT_NOTICES[notice as keyof typeof ALERT_NOTICES] : null;
   return {
     user: user ? { email: user.email } : null,
     tab,
-    favorites: user ? favorites : [],
+    favorites: user ? favorites.cards : [],
+    alerts: user ? favorites.alerts : [],
+    alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
     trackers: user ? trackers : [],
     loadouts: user ? loadouts : [],
     timeZone: requestTimeZone(request),
@@ -92,11 +134,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/login?mode=login&notice=account-deleted", { headers });
   }
 
+  if (intent === "set-alert") {
+    const skinId = shortSkinId(form.get("skinId"));
+    const submission = parseWithZod(form, { schema: priceAlertSchema });
+    if (submission.status !== "success") return data({ intent, skinId, result: submission.reply() } satisfies ActionResult, { status: 400 });
+    const outcome = await setPriceAlert(context.db, user.id, priceAlertWrite(submission.value));
+    if (outcome.ok) return alertRedirect(submission.value.skinId, outcome.belowTarget ? "alert-saved-below" : "alert-saved");
+    const refusal = ALERT_REFUSALS[outcome.reason];
+    return data({ intent, skinId, result: submission.reply(refusal.reply) } satisfies ActionResult, { status: refusal.status });
+  }
+
+  if (intent === "remove-alert") {
+    const skinId = shortSkinId(form.get("skinId"));
+    const submission = parseWithZod(form, { schema: removePriceAlertSchema });
+    if (submission.status !== "success") return data({ intent, skinId, result: submission.reply() } satisfies ActionResult, { status: 400 });
+    const outcome = await removePriceAlert(context.db, user.id, submission.value.skinId);
+    if (!outcome.ok) {
+      return data({ intent, skinId, result: submission.reply({ formErrors: [PRICE_ALERT_MESSAGES.notFavorite] }) } satisfies ActionResult, { status: 404 });
+    }
+    return alertRedirect(submission.value.skinId, "alert-removed");
+  }
+
   return data({ intent, result: { status: "error", error: { "": ["Unknown action."] } } } satisfies ActionResult, { status: 400 });
 }
 
+/** The posted skin id, to match an answer to its card; anything too long to be one is none. */
+function shortSkinId(value: FormDataEntryValue | null): string | null {
+  return typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
+}
+
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, trackers, loadouts, timeZone, now } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, timeZone, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnTo = useReturnPath();
   // With JavaScript the shared schemas check before sending; without it the server does the same.
@@ -110,6 +178,14 @@ export default function ProfilePage() {
     shouldRevalidate: "onInput",
   });
   const deleteResult = actionData?.intent === "delete-account" ? actionData.result : undefined;
+  const alertResult: AlertActionResult | undefined =
+    actionData && (actionData.intent === "set-alert" || actionData.intent === "remove-alert")
+      ? {
+          intent: actionData.intent,
+          skinId: "skinId" in actionData && typeof actionData.skinId === "string" ? actionData.skinId : null,
+          result: actionData.result as SubmissionResult<string[]>,
+        }
+      : undefined;
   const [deleteForm, deleteFields] = useForm({
     id: "delete-account",
     lastResult: deleteResult,
@@ -164,13 +240,14 @@ export default function ProfilePage() {
         <div className="py-4" data-testid={`profile-tab-${tab}`}>
           <h2 className="sr-only">{current.label}</h2>
           {tab === "favorites" ? (
-            favorites.length === 0 ? (
-              <p className="text-muted">
-                You have no favorite skins yet. Use the heart on any skin to keep it here.
-              </p>
-            ) : (
-              <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
-            )
+            <>
+              {favorites.length === 0 ? (
+                <p className="text-muted">You have no favorite skins yet. Use the heart on any skin to keep it here.</p>
+              ) : (
+                <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
+              )}
+              <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertResult} />
+            </>
           ) : tab === "loadouts" ? (
             <ProfileLoadouts loadouts={loadouts} />
           ) : (

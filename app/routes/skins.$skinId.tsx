@@ -8,6 +8,7 @@ import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
 import { TrackButton } from "~/components/TrackButton";
 import { formatDateTime } from "~/domain/dates";
+import { alertAnchor } from "~/domain/price-alerts";
 import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";
 import {
@@ -112,6 +113,11 @@ export default function SkinPage() {
         <div id={`skin-${encodeURIComponent(skin.id)}`} className="flex scroll-mt-20 flex-wrap items-center gap-3">
           <FavoriteButton skinId={skin.id} skinName={skin.name} favorite={favorite} variant="label" />
           <TrackButton skinId={skin.id} label="Track Resell" className={`${buttonClass} inline-block`} />
+          {favorite ? (
+            <Link to={`/profile?tab=favorites#${alertAnchor(skin.id)}`} className="text-sm text-accent underline">
+              Set a price alert
+            </Link>
+          ) : null}
         </div>
 
         {skin.description ? <p className="whitespace-pre-line text-muted">{skin.description}</p> : null}

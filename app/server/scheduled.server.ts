@@ -2,10 +2,13 @@ import { cleanupExpired } from "./cleanup.server";
 import { createDatabase } from "./db/client.server";
 import { describeError } from "./errors.server";
 import { runMailJob, type MailEnv } from "./mail/job.server";
+import { notifyPriceAlerts } from "./price-alerts.server";
 import { runPriceJob, type PriceFeedEnv } from "./price-job.server";
 
 export interface ScheduledEnv extends MailEnv, PriceFeedEnv {
   DB: D1Database;
+  /** Where links in mail point (price alerts link to the skin page). */
+  APP_ORIGIN: string;
 }
 
 /** Cron expressions, as listed under `[triggers] crons` in wrangler.toml. */
@@ -23,7 +26,11 @@ const mailOutbox: Job = async (env) => {
 const cleanup: Job = (env) => cleanupExpired(createDatabase(env.DB));
 const prices: Job = async (env) => {
   const result = await runPriceJob(env.DB, env);
-  if (result.status === "done") console.log(`[prices] ${result.feed}: matched ${result.matched}, unmatched ${result.unmatched}, unchanged ${result.unchanged}`);
+  if (result.status !== "done") return;
+  console.log(`[prices] ${result.feed}: matched ${result.matched}, unmatched ${result.unmatched}, unchanged ${result.unchanged}`);
+  // Only the run that held the lease gets here; the alerts' own batches make each mail go out once.
+  const alerts = await notifyPriceAlerts(createDatabase(env.DB), { appOrigin: env.APP_ORIGIN });
+  if (alerts.notified > 0) console.log(`[prices] price alerts: ${alerts.notified} mailed`);
 };
 
 /** Each schedule runs its own jobs: mail every minute, the price feed every ten minutes. */

@@ -30,8 +30,10 @@ const INTENTS = [
   "delete",
   "create",
   "update",
+  "set-alert",
+  "remove-alert",
 ];
-const FIELDS = ["intent", "email", "password", "token", "newPassword", "confirmPassword", "currentPassword", "redirectTo", "respond", "website", "name", "id"];
+const FIELDS = ["intent", "email", "password", "token", "newPassword", "confirmPassword", "currentPassword", "redirectTo", "respond", "website", "name", "id", "skinId", "wear", "variant", "target"];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */
 const notAnEmail = fc.oneof(

@@ -4,7 +4,7 @@ import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/price-job.server";
 import { runScheduled, SCHEDULES } from "~/server/scheduled.server";
-import { get } from "./helpers";
+import { get, post, signedInUser } from "./helpers";
 
 const PROVIDER = env.TEST_PRICE_FEED;
 const FEED_URL = `${PROVIDER}/v1/items?app_id=730&currency=USD`;
@@ -280,6 +280,26 @@ describe("scheduling", () => {
     expect(await runScheduled(SCHEDULES.everyTenMinutes, feedEnv)).toEqual(["prices"]);
     expect(await price("ak-47-redline", "FT")).toBe(2550);
     expect(await runScheduled(SCHEDULES.everyMinute, feedEnv)).not.toContain("prices");
+  });
+
+  it("a run that drops a favourite's price below its alert's target mails its owner once", async () => {
+    const user = await signedInUser("price-job-alert");
+    expect((await post("/favorites", { intent: "add", skinId: "ak-47-redline" }, { cookie: user.cookie })).status).toBe(303);
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 2550 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();
+    const saved = await post("/profile?tab=favorites", { intent: "set-alert", skinId: "ak-47-redline", wear: "FT", variant: "normal", target: "20.00" }, { cookie: user.cookie });
+    expect(saved.status).toBe(303);
+    const mails = async () =>
+      (await env.DB.prepare(`SELECT text FROM mail_outbox WHERE "to" = ? AND subject LIKE 'Price alert:%'`).bind(user.email).all<{ text: string }>()).results;
+
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 19.5)] });
+    await runScheduled(SCHEDULES.everyTenMinutes, feedEnv);
+    await env.DB.prepare("UPDATE price_feed_runs SET lease_until = NULL").run();
+    await runScheduled(SCHEDULES.everyTenMinutes, feedEnv);
+
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("$19.50");
+    expect(sent[0]!.text).toContain("/skins/ak-47-redline");
   });
 });
 

@@ -1,0 +1,75 @@
+import { formatDollars } from "./money.ts";
+import { WEAR_NAMES, type Wear } from "./wear.ts";
+
+/**
+ * Price alerts on favourites: "tell me when the Field-Tested price drops below $25". The price
+ * job's notify step compares each alert's current price with the price it saw last.
+ */
+
+export const ALERT_VARIANTS = ["normal", "stattrak", "souvenir"] as const;
+export type AlertVariant = (typeof ALERT_VARIANTS)[number];
+
+export const ALERT_VARIANT_NAMES: Record<AlertVariant, string> = {
+  normal: "Normal",
+  stattrak: "StatTrak™",
+  souvenir: "Souvenir",
+};
+
+/** The highest target a form accepts: above any real skin price, and well inside safe integers. */
+export const ALERT_TARGET_MAX_CENTS = 100_000_00;
+
+/**
+ * A crossing: the price seen last was at or above the target and the current one is below it.
+ * A price of 0 means no data and is never a crossing; without a price seen before (the alert was
+ * set while the wear had no data) the first price only arms or disarms the alert.
+ */
+export function isCrossing(lastCents: number | null, currentCents: number, targetCents: number): boolean {
+  return lastCents !== null && lastCents >= targetCents && currentCents > 0 && currentCents < targetCents;
+}
+
+/**
+ * What one notify run does with an alert: nothing while the wear has no price (0) or the price is
+ * the one seen last; otherwise record the new price, and mail when it crossed the target.
+ * Recording a price at or above the target is what re-arms the alert.
+ */
+export function alertStep(lastCents: number | null, currentCents: number, targetCents: number): { record: false } | { record: true; notify: boolean } {
+  if (currentCents <= 0 || currentCents === lastCents) return { record: false };
+  return { record: true, notify: isCrossing(lastCents, currentCents, targetCents) };
+}
+
+/** Whether a price already lies below the target (shown when an alert is saved: no mail until it has risen again). */
+export function isBelowTarget(currentCents: number | null, targetCents: number): boolean {
+  return currentCents !== null && currentCents > 0 && currentCents < targetCents;
+}
+
+/** The id of a favourite's alert card on the profile (the mail and the skin page link to it). */
+export function alertAnchor(skinId: string): string {
+  return `alert-${skinId}`;
+}
+
+/** The item as players name it: "StatTrak™ AK-47 | Redline (Field-Tested)". */
+export function alertItemName(skinName: string, variant: AlertVariant, wear: Wear): string {
+  const prefix = variant === "normal" ? "" : `${ALERT_VARIANT_NAMES[variant]} `;
+  return `${prefix}${skinName} (${WEAR_NAMES[wear]})`;
+}
+
+export interface AlertMailFacts {
+  skinName: string;
+  variant: AlertVariant;
+  wear: Wear;
+  targetCents: number;
+  oldCents: number;
+  newCents: number;
+}
+
+/** Subject and the sentences of an alert mail (the template adds the links). */
+export function alertMailLines(facts: AlertMailFacts): { subject: string; lines: string[] } {
+  const item = alertItemName(facts.skinName, facts.variant, facts.wear);
+  return {
+    subject: `Price alert: ${item} is now ${formatDollars(facts.newCents)}`,
+    lines: [
+      `The price of ${item} dropped below your target of ${formatDollars(facts.targetCents)}.`,
+      `Old price: ${formatDollars(facts.oldCents)}. New price: ${formatDollars(facts.newCents)}.`,
+    ],
+  };
+}

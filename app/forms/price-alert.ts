@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { dollarsToCents, hasWholeCents } from "~/domain/money";
+import { ALERT_TARGET_MAX_CENTS, ALERT_VARIANTS } from "~/domain/price-alerts";
+import { WEARS } from "~/domain/wear";
+
+export const PRICE_ALERT_MESSAGES = {
+  skin: "Choose a favourite skin.",
+  wear: "Please select a wear.",
+  wearImpossible: "This wear is not possible for this skin.",
+  variant: "Please select Normal, StatTrak™ or Souvenir.",
+  variantImpossible: "This skin does not come in that variant.",
+  target: "Please enter a target price in dollars, for example 25.00.",
+  targetPositive: "The target price must be more than $0.00.",
+  targetMax: "The target price can be at most $100,000.00.",
+  targetCents: "The target price can have at most two decimals (cents).",
+  skinNotFound: "Skin not found.",
+  notFavorite: "This skin is not one of your favourites. Add it to your favourites to set a price alert.",
+  saved: "Price alert saved. We will e-mail you when the price drops below your target.",
+  savedBelow:
+    "Price alert saved. The price is already below your target, so no mail goes out now: we will e-mail you the next time it drops below your target after rising to it or above.",
+  removed: "Price alert removed.",
+} as const;
+
+const skinId = z.string({ error: PRICE_ALERT_MESSAGES.skin }).min(1, PRICE_ALERT_MESSAGES.skin).max(200, PRICE_ALERT_MESSAGES.skin);
+
+/** Set or change the alert of a favourite (one schema for the browser and the action). */
+export const priceAlertSchema = z.object({
+  skinId,
+  wear: z.enum(WEARS, { error: PRICE_ALERT_MESSAGES.wear }),
+  // Skins without StatTrak™ or Souvenir have no variant field: normal.
+  variant: z.enum(ALERT_VARIANTS, { error: PRICE_ALERT_MESSAGES.variant }).optional(),
+  target: z
+    .number({ error: PRICE_ALERT_MESSAGES.target })
+    .refine(Number.isFinite, PRICE_ALERT_MESSAGES.target)
+    .refine((dollars) => dollars > 0, PRICE_ALERT_MESSAGES.targetPositive)
+    .refine((dollars) => dollars <= ALERT_TARGET_MAX_CENTS / 100, PRICE_ALERT_MESSAGES.targetMax)
+    .refine(hasWholeCents, PRICE_ALERT_MESSAGES.targetCents),
+});
+
+/** What the server writes from a valid form: the variant (normal when the form had none) and the target in cents. */
+export function priceAlertWrite({ skinId, wear, variant, target }: z.output<typeof priceAlertSchema>) {
+  return { skinId, wear, variant: variant ?? "normal", targetCents: dollarsToCents(target) } as const;
+}
+
+/** Remove the alert of a favourite. */
+export const removePriceAlertSchema = z.object({ skinId });
