@@ -157,8 +157,8 @@ export default function ResellTrackerPage() {
       <p className="text-sm text-muted">
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
-      <PortfolioHistory model={portfolio} tracked={trackers.length > 0} />
       <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} withSummary />
+      <PortfolioHistory model={portfolio} tracked={trackers.length > 0} />
     </section>
   );
 }

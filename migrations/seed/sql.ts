@@ -172,7 +172,7 @@ ON CONFLICT DO NOTHING;`,
  * skin_wears, StatTrak and Souvenir from skin_variant_prices), generated inside SQLite by one
  * INSERT ... SELECT over a recursive CTE of days, only while price_history is empty. Today's row
  * is the current price; earlier days add a per-series trend (up to ±15 % over 90 days), a weekly
- * to three-weekly swing (±2 to ±8 %) and a daily jitter (±3 %), all in integer per mille.
+ * to three-weekly swing (±2 to ±8 %) and a daily jitter (±1.5 %), all in integer per mille.
  */
 export function demoPriceHistoryStatements(days: number): string[] {
   if (!Number.isInteger(days) || days < 1) throw new Error(`Cannot backfill ${days} days`);
@@ -182,7 +182,7 @@ export function demoPriceHistoryStatements(days: number): string[] {
   const permille = `(
       (${seed} % 301 - 150) * d.n / 90
       + (abs(((d.n + ${seed}) % ${period}) * 2 - ${period}) * 2 - ${period}) * (20 + ${seed} % 61) / ${period}
-      + (d.n * 7919 + ${seed} * 104729) % 61 - 30
+      + (d.n * 7919 + ${seed} * 104729) % 31 - 15
     )`;
   return [
     `INSERT INTO price_history (skin_id, variant, wear, day, price_cents)

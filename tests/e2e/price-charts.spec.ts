@@ -1,4 +1,16 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+
+/** Axe on one section as it is now (tooltip open, table shown): tests/e2e/a11y.spec.ts checks the pages as they load. */
+async function expectAccessible(page: Page, section: Locator) {
+  const id = await section.getAttribute("id") ?? await section.evaluate((element) => (element.id ||= "axe-section"));
+  const { violations } = await new AxeBuilder({ page })
+    .include(`#${id}`)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 // The e2e server's state is seeded by migrations/seed/run.ts, with its 90 days of demo history.
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -42,12 +54,15 @@ test("the skin page shows a price chart and switches its range and wear through 
     await svg.focus();
     await page.keyboard.press("Home");
     await expect(tooltip).toContainText(new Date(`${daysAgo(89)}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
+    // The table opened above stays open across the client-side navigations.
+    await expect(history.getByRole("table")).toBeVisible();
+    await expectAccessible(page, history);
   }
   // StatTrak prices beside the normal ones (the Redline comes from cases).
   await expect(page.getByTestId("wear-FT")).toContainText(/StatTrak™ \$\d+\.\d\d/);
 });
 
-test("the resell tracker charts a signed-in user's portfolio against what they invested", async ({ signedInPage: page }) => {
+test("the resell tracker charts a signed-in user's portfolio against what they invested", async ({ signedInPage: page }, testInfo) => {
   await page.goto("/resell-tracker");
   const portfolio = page.getByTestId("portfolio-history");
   await expect(portfolio).toContainText("Nothing tracked yet.");
@@ -66,4 +81,13 @@ test("the resell tracker charts a signed-in user's portfolio against what they i
   await portfolio.getByText("Show the prices as a table").click();
   const lastRow = portfolio.getByRole("table").getByRole("row").last();
   await expect(lastRow).toContainText(/\$\d+\.\d\d\s*\$5\.00/);
+  if (testInfo.project.name === "javascript") {
+    // The middle of 90 days lies before the purchase; End goes to today.
+    await portfolio.getByTestId("price-chart-svg").hover();
+    await expect(portfolio.getByTestId("price-chart-tooltip")).toContainText("Invested: No data");
+    await portfolio.getByTestId("price-chart-svg").focus();
+    await page.keyboard.press("End");
+    await expect(portfolio.getByTestId("price-chart-tooltip")).toContainText(/Value: \$\d+\.\d\dInvested: \$5\.00/);
+    await expectAccessible(page, portfolio);
+  }
 });
