@@ -2,6 +2,7 @@
 // min/average/max of a range. Safe for the browser bundle (no d3); the chart geometry is in
 // price-chart.ts, which loaders run on the server.
 import { formatDollars } from "./money";
+import { WEARS, type Wear } from "./wear";
 
 export const PRICE_RANGES = [7, 30, 90] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
@@ -76,4 +77,15 @@ export function investedByDay(days: readonly string[], items: readonly { boughtA
 /** "lowest $24.10, average $26.52, highest $28.46 over 30 days" (the chart's description). */
 export function describeSummary(summary: PriceSummary, range: number): string {
   return `lowest ${formatDollars(summary.minCents)}, average ${formatDollars(summary.avgCents)}, highest ${formatDollars(summary.maxCents)} over ${range} days`;
+}
+
+/**
+ * The wear the skin page charts: the one in the URL when the skin has it enabled, else the first
+ * enabled wear (Factory New first) with a price, else the first enabled one; null when no wear is
+ * enabled. The rows may come in any order.
+ */
+export function chartWear(wears: readonly { wear: Wear; enabled: boolean; priceCents: number }[], asked: string | null): Wear | null {
+  const enabled = WEARS.flatMap((wear) => wears.filter((row) => row.wear === wear && row.enabled));
+  const chosen = enabled.find((row) => row.wear === asked) ?? enabled.find((row) => row.priceCents > 0) ?? enabled[0];
+  return chosen?.wear ?? null;
 }

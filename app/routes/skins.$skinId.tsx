@@ -11,9 +11,9 @@ import { PriceHistory, type PriceHistoryData } from "~/components/PriceHistory";
 import { formatDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
-import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
+import { chartWear, parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { rarityTextColor } from "~/domain/rarity";
-import { isWear, WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
+import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
@@ -69,34 +69,31 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       crates,
       collections,
       favorite,
-      priceHistory: skinPriceHistory(wearChips, history, days, range, url.searchParams.get("wear")),
+      priceHistory: skinPriceHistory(wears, history, days, range, url.searchParams.get("wear")),
     },
     { headers },
   );
 }
 
 /**
- * The chart of one wear (`?wear=FT`, else the first enabled wear with a price, else the first
- * enabled one) over the range's days, with its min, average and max; the geometry is built here on
- * the server, so the browser never loads d3.
+ * The chart of one wear (see `chartWear`) over the range's days, with its min, average and max;
+ * the geometry is built here on the server, so the browser never loads d3.
  */
 function skinPriceHistory(
-  chips: readonly { wear: Wear; enabled: boolean; price: string }[],
+  wears: readonly { wear: Wear; enabled: boolean; priceCents: number }[],
   rows: readonly { wear: Wear; day: string; priceCents: number }[],
   days: string[],
   range: PriceHistoryData["range"],
   asked: string | null,
 ): PriceHistoryData | null {
-  const enabled = chips.filter((chip) => chip.enabled).map((chip) => chip.wear);
-  if (enabled.length === 0) return null;
-  const priced = chips.find((chip) => chip.enabled && chip.price.startsWith("$"))?.wear;
-  const wear = isWear(asked) && enabled.includes(asked) ? asked : (priced ?? enabled[0]!);
+  const wear = chartWear(wears, asked);
+  if (!wear) return null;
   const values = valuesByDay(days, rows.filter((row) => row.wear === wear));
   return {
     range,
     wear,
-    wears: enabled,
-    wearAsked: isWear(asked) && enabled.includes(asked),
+    wears: WEARS.filter((option) => wears.some((row) => row.wear === option && row.enabled)),
+    wearAsked: wear === asked,
     summary: summarisePrices(values),
     model: buildChartModel(days, [{ key: wear, label: WEAR_NAMES[wear], values }]),
   };
