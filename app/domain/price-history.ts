@@ -1,5 +1,9 @@
-// Price history: one row per skin, variant, wear and UTC day (the day's latest price), and the
-// retention rule that bounds how many days are kept.
+// Price history: one row per skin, variant, wear and UTC day (the day's latest price); the
+// retention rule that bounds how many days are kept; and, without geometry, the chart's range in
+// the URL, the days a range covers, day labels and min/average/max. Safe for the browser bundle
+// (no d3); the chart geometry is in price-chart.ts, which loaders run on the server.
+import { formatDollars } from "./money";
+import { WEARS, type Wear } from "./wear";
 
 /**
  * Days of history kept, today included: the longest chart range (90 days) plus a month's margin.
@@ -29,4 +33,86 @@ export function historyCutoffDay(now: number, keepDays = PRICE_HISTORY_KEEP_DAYS
 /** Whether a history row of `day` is past the retention at `now`. */
 export function isExpiredDay(day: string, now: number, keepDays = PRICE_HISTORY_KEEP_DAYS): boolean {
   return day < historyCutoffDay(now, keepDays);
+}
+
+
+export const PRICE_RANGES = [7, 30, 90] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+export const DEFAULT_PRICE_RANGE: PriceRange = 30;
+
+/** `?range=7|30|90`; anything else (missing, "abc", "365") is the default. */
+export function parsePriceRange(value: string | null | undefined): PriceRange {
+  const range = Number(value);
+  return (PRICE_RANGES as readonly number[]).includes(range) && value === String(range) ? (range as PriceRange) : DEFAULT_PRICE_RANGE;
+}
+
+/** The `count` UTC days ending with `lastDay`, oldest first. */
+export function rangeDays(count: number, lastDay: string): string[] {
+  const end = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => utcDay(end - (count - 1 - i) * 86_400_000));
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Nov 23" (axis labels). */
+export function shortDay(day: string): string {
+  const [, month, date] = day.split("-").map(Number);
+  return `${MONTHS[month! - 1]} ${date}`;
+}
+
+/** "Nov 23, 2026" (tooltip, table). Written by hand so server and browser agree. */
+export function longDay(day: string): string {
+  return `${shortDay(day)}, ${day.slice(0, 4)}`;
+}
+
+/** One value per day (cents, or null for a day without a price), from rows keyed by day. A price of 0 is no data. */
+export function valuesByDay(days: readonly string[], rows: readonly { day: string; priceCents: number }[]): (number | null)[] {
+  const byDay = new Map(rows.map((row) => [row.day, row.priceCents]));
+  return days.map((day) => {
+    const cents = byDay.get(day);
+    return cents !== undefined && cents > 0 ? cents : null;
+  });
+}
+
+export interface PriceSummary {
+  minCents: number;
+  /** The mean of the days with a price, rounded to the cent. */
+  avgCents: number;
+  maxCents: number;
+  /** How many days of the range have a price. */
+  days: number;
+}
+
+/** Min, average and max of the days that have a price; null when none has. */
+export function summarisePrices(values: readonly (number | null)[]): PriceSummary | null {
+  const prices = values.filter((value): value is number => value !== null);
+  if (prices.length === 0) return null;
+  const total = prices.reduce((sum, cents) => sum + cents, 0);
+  return { minCents: Math.min(...prices), avgCents: Math.round(total / prices.length), maxCents: Math.max(...prices), days: prices.length };
+}
+
+/** "$25.00", or "No data" for a day without a price. */
+export function priceOrNoData(cents: number | null): string {
+  return cents === null ? "No data" : formatDollars(cents);
+}
+
+/** What was invested by the end of each day: the buy prices of the items bought on or before it. */
+export function investedByDay(days: readonly string[], items: readonly { boughtAt: string; buyPriceCents: number }[]): number[] {
+  return days.map((day) => items.reduce((sum, item) => (item.boughtAt <= day ? sum + item.buyPriceCents : sum), 0));
+}
+
+/** "lowest $24.10, average $26.52, highest $28.46 over 30 days" (the chart's description). */
+export function describeSummary(summary: PriceSummary, range: number): string {
+  return `lowest ${formatDollars(summary.minCents)}, average ${formatDollars(summary.avgCents)}, highest ${formatDollars(summary.maxCents)} over ${range} days`;
+}
+
+/**
+ * The wear the skin page charts: the one in the URL when the skin has it enabled, else the first
+ * enabled wear (Factory New first) with a price, else the first enabled one; null when no wear is
+ * enabled. The rows may come in any order.
+ */
+export function chartWear(wears: readonly { wear: Wear; enabled: boolean; priceCents: number }[], asked: string | null): Wear | null {
+  const enabled = WEARS.flatMap((wear) => wears.filter((row) => row.wear === wear && row.enabled));
+  const chosen = enabled.find((row) => row.wear === asked) ?? enabled.find((row) => row.priceCents > 0) ?? enabled[0];
+  return chosen?.wear ?? null;
 }

@@ -3,14 +3,19 @@ import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { buttonClass } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
+import { PriceChart } from "~/components/PriceChart";
 import { TrackerList } from "~/components/TrackerList";
 import { useHydrated } from "~/components/useHydrated";
+import { formatDollars } from "~/domain/money";
+import { buildChartModel, type ChartModel } from "~/domain/price-chart";
+import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { parseTrackerSort, sortTrackers, TRACKER_SORTS } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { readForm } from "~/server/form-body.server";
-import { deleteTracker, loadTrackers } from "~/server/resell.server";
-import { getSessionUser } from "~/server/session.server";
+import { portfolioValueQuery } from "~/server/price-charts.server";
+import { deleteTracker, loadTrackers, type LoadedTracker } from "~/server/resell.server";
+import { getSessionUser, requestOwner } from "~/server/session.server";
 import { requestTimeZone } from "~/server/time-zone.server";
 
 const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;
@@ -19,7 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const userPromise = getSessionUser(context);
   const trackersPromise = loadTrackers(context);
-  const [user, trackers] = await Promise.all([userPromise, trackersPromise]);
+  // Asked in the same tick as the trackers, so it joins the page's one D1 round trip.
+  const days = rangeDays(PORTFOLIO_DAYS, utcDay(Date.now()));
+  const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
+  const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
   const notice = url.searchParams.get("notice");
   const headers = { "Cache-Control": "private, no-cache" };
@@ -31,10 +39,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       timeZone: requestTimeZone(request),
       now: Date.now(),
       trackers: user ? sortTrackers(trackers, sort) : [],
+      portfolio: user ? portfolioChart(days, trackers, value) : null,
       notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
     },
     { headers },
   );
+}
+
+/** Days the portfolio chart covers, ending today (UTC). */
+const PORTFOLIO_DAYS = 90;
+
+/** Value (that day's price of each item bought by then) against invested (their buy prices), per day; null without trackers. */
+function portfolioChart(days: string[], trackers: readonly LoadedTracker[], value: readonly { day: string; priceCents: number }[]): ChartModel | null {
+  if (trackers.length === 0) return null;
+  return buildChartModel(days, [
+    { key: "value", label: "Value", values: valuesByDay(days, value) },
+    { key: "invested", label: "Invested", values: investedByDay(days, trackers).map((cents) => (cents > 0 ? cents : null)) },
+  ]);
 }
 
 /** Delete (intent `delete`): the owner's tracker only; another user's answers 404 and deletes nothing. */
@@ -78,8 +99,36 @@ function SortForm({ sort }: { sort: string }) {
   );
 }
 
+function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
+  const latest = (key: string) => {
+    const values = model?.series.find((series) => series.key === key)?.values ?? [];
+    return [...values].reverse().find((cents) => cents !== null) ?? null;
+  };
+  const value = latest("value");
+  const invested = latest("invested");
+  return (
+    <section aria-labelledby="portfolio-history-heading" className="space-y-3 rounded-lg border border-line bg-panel p-4" data-testid="portfolio-history">
+      <h2 id="portfolio-history-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
+        Portfolio value over time
+      </h2>
+      {!tracked ? (
+        <p className="text-sm text-muted">Nothing tracked yet. Once you track a skin, its value against what you paid shows here day by day.</p>
+      ) : model ? (
+        <PriceChart
+          model={model}
+          title={`Portfolio value against invested, last ${PORTFOLIO_DAYS} days`}
+          description={`Latest value ${value === null ? "unknown" : formatDollars(value)}, invested ${invested === null ? "nothing" : formatDollars(invested)}.`}
+          testId="portfolio-chart"
+        />
+      ) : (
+        <p className="text-sm text-muted">No prices for your tracked skins in the last {PORTFOLIO_DAYS} days yet.</p>
+      )}
+    </section>
+  );
+}
+
 export default function ResellTrackerPage() {
-  const { signedIn, loginHref, sort, timeZone, now, trackers, notice } = useLoaderData<typeof loader>();
+  const { signedIn, loginHref, sort, timeZone, now, trackers, notice, portfolio } = useLoaderData<typeof loader>();
   const returnTo = useReturnPath();
   if (!signedIn) {
     return (
@@ -109,6 +158,7 @@ export default function ResellTrackerPage() {
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
       <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} withSummary />
+      <PortfolioHistory model={portfolio} tracked={trackers.length > 0} />
     </section>
   );
 }

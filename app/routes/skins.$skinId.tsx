@@ -7,10 +7,14 @@ import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
 import { TrackButton } from "~/components/TrackButton";
+import { PriceHistory, type PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
+import { formatDollars } from "~/domain/money";
 import { alertAnchor } from "~/domain/price-alerts";
+import { buildChartModel } from "~/domain/price-chart";
+import { chartWear, parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { rarityTextColor } from "~/domain/rarity";
-import { WEAR_NAMES, wearPriceLabel, WEARS } from "~/domain/wear";
+import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
@@ -21,30 +25,79 @@ import {
   skinWearsQuery,
 } from "~/server/catalogue.server";
 import { loadFavoriteIds } from "~/server/favorites.server";
+import { skinPriceHistoryQuery, skinVariantPricesQuery } from "~/server/price-charts.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const id = params.skinId ?? "";
+  const url = new URL(request.url);
+  const range = parsePriceRange(url.searchParams.get("range"));
+  const days = rangeDays(range, utcDay(Date.now()));
   const favoritesPromise = loadFavoriteIds(context);
-  const [found, wears, crates, collections] = await context.load([
+  const [found, wears, crates, collections, history, variantPrices] = await context.load([
     skinQuery(db, id),
     skinWearsQuery(db, id),
     skinCrateNamesQuery(db, ofSkin(id)),
     skinCollectionNamesQuery(db, ofSkin(id)),
+    skinPriceHistoryQuery(db, id, days[0]!),
+    skinVariantPricesQuery(db, id),
   ]);
   const headers = catalogueCacheHeaders(request);
   const skin = found[0];
   const favorite = (await favoritesPromise).includes(id);
-  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [], favorite }, { status: 404, headers });
+  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [], favorite, priceHistory: null }, { status: 404, headers });
   const byWear = new Map(wears.map((w) => [w.wear, w]));
+  const variantPrice = (variant: "stattrak" | "souvenir", wear: Wear) => {
+    const row = variantPrices.find((price) => price.variant === variant && price.wear === wear);
+    return row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+  };
   const wearChips = WEARS.map((wear) => {
     const row = byWear.get(wear);
-    return { wear, name: WEAR_NAMES[wear], enabled: Boolean(row?.enabled), price: wearPriceLabel(row) };
+    const enabled = Boolean(row?.enabled);
+    return {
+      wear,
+      name: WEAR_NAMES[wear],
+      enabled,
+      price: wearPriceLabel(row),
+      stattrak: enabled && skin.stattrak ? variantPrice("stattrak", wear) : null,
+      souvenir: enabled && skin.souvenir ? variantPrice("souvenir", wear) : null,
+    };
   });
   return data(
-    { skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null }, wears: wearChips, crates, collections, favorite },
+    {
+      skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null },
+      wears: wearChips,
+      crates,
+      collections,
+      favorite,
+      priceHistory: skinPriceHistory(wears, history, days, range, url.searchParams.get("wear")),
+    },
     { headers },
   );
+}
+
+/**
+ * The chart of one wear (see `chartWear`) over the range's days, with its min, average and max;
+ * the geometry is built here on the server, so the browser never loads d3.
+ */
+function skinPriceHistory(
+  wears: readonly { wear: Wear; enabled: boolean; priceCents: number }[],
+  rows: readonly { wear: Wear; day: string; priceCents: number }[],
+  days: string[],
+  range: PriceHistoryData["range"],
+  asked: string | null,
+): PriceHistoryData | null {
+  const wear = chartWear(wears, asked);
+  if (!wear) return null;
+  const values = valuesByDay(days, rows.filter((row) => row.wear === wear));
+  return {
+    range,
+    wear,
+    wears: WEARS.filter((option) => wears.some((row) => row.wear === option && row.enabled)),
+    wearAsked: wear === asked,
+    summary: summarisePrices(values),
+    model: buildChartModel(days, [{ key: wear, label: WEAR_NAMES[wear], values }]),
+  };
 }
 
 export const headers = catalogueHeaders;
@@ -75,7 +128,7 @@ function NameList({ title, items }: { title: string; items: { name: string; imag
 }
 
 export default function SkinPage() {
-  const { skin, wears, crates, collections, favorite } = useLoaderData<typeof loader>();
+  const { skin, wears, crates, collections, favorite, priceHistory } = useLoaderData<typeof loader>();
   if (!skin) {
     return (
       <section className="py-16 text-center">
@@ -137,6 +190,8 @@ export default function SkinPage() {
                   {chip.wear}
                 </abbr>{" "}
                 <span>{chip.price}</span>
+                {chip.stattrak ? <span className="block text-xs text-orange-200">StatTrak™ {chip.stattrak}</span> : null}
+                {chip.souvenir ? <span className="block text-xs text-yellow-200">Souvenir {chip.souvenir}</span> : null}
               </li>
             ))}
           </ul>
@@ -145,6 +200,8 @@ export default function SkinPage() {
             {skin.lastPriceUpdate ? <> · Last price update: {formatDateTime(skin.lastPriceUpdate)}</> : null}
           </p>
         </section>
+
+        {priceHistory ? <PriceHistory skinId={skin.id} history={priceHistory} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
           <NameList title="Crates" items={crates} />

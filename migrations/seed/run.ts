@@ -1,11 +1,22 @@
 // Seeds the local D1: the full catalogue (upserted, so re-running changes nothing and never
 // overwrites prices a price job has written) and, only when their tables are empty, the demo
-// loadouts and sticker crafts. Usage: node migrations/seed/run.ts [--persist-to DIR]
+// loadouts and sticker crafts, and while their tables are empty demo StatTrak/Souvenir prices and
+// 90 days of demo price history. Usage: node migrations/seed/run.ts [--persist-to DIR]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutStatements } from "./sql.ts";
+import {
+  buildCatalogue,
+  catalogueStatements,
+  demoCraftStatements,
+  demoLoadoutStatements,
+  demoPriceHistoryStatements,
+  demoVariantPriceStatements,
+} from "./sql.ts";
+
+/** Days of demo price history the seed writes into an empty price_history (README, "Price history and charts"). */
+const HISTORY_DAYS = 90;
 
 function wrangler(args: string[]): string {
   const result = spawnSync("npx", ["wrangler", ...args], {
@@ -49,13 +60,16 @@ const [existing] = query<{ loadouts: number; crafts: number }>(
 );
 if (existing!.loadouts === 0) statements.push(...demoLoadoutStatements(catalogue));
 if (existing!.crafts === 0) statements.push(...demoCraftStatements(catalogue));
+// Both guard themselves in SQL: variant prices only into an empty skin_variant_prices, history only
+// into an empty price_history, and neither over a row a price job wrote.
+statements.push(...demoVariantPriceStatements(), ...demoPriceHistoryStatements(HISTORY_DAYS));
 
 execute(statements);
 
 const [counts] = query<Record<string, number>>(
   `SELECT ${[
     "categories", "weapons", "skins", "skin_wears", "crates", "collections", "skin_crates", "skin_collections", "stickers",
-    "official_loadouts", "official_loadout_slots", "sticker_crafts", "sticker_craft_stickers",
+    "official_loadouts", "official_loadout_slots", "sticker_crafts", "sticker_craft_stickers", "skin_variant_prices", "price_history",
   ]
     .map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`)
     .join(", ")}`,

@@ -136,3 +136,66 @@ export function demoCraftStatements(catalogue: Catalogue): string[] {
 }
 
 export { buildCatalogue };
+
+/**
+ * A per-row number in 0..999 from the row's skin id and wear, in SQL: SQLite has no hash function,
+ * so it mixes the id's length, a few of its characters and the wear. Deterministic, and varied
+ * enough that neighbouring skins do not move in step.
+ */
+function sqlSeed(skin: string, wear: string, extra = "0"): string {
+  return `((${extra} + length(${skin}) * 7919 + unicode(substr(${skin}, 1, 1)) * 131 + unicode(substr(${skin}, -1, 1)) * 977
+    + unicode(substr(${skin}, length(${skin}) / 2 + 1, 1)) * 313 + unicode(substr(${skin}, -2, 1)) * 59
+    + instr('FNMWFTWWBS', ${wear}) * 2909) % 1000)`;
+}
+
+/**
+ * Demo StatTrak and Souvenir prices (StatTrak 1.6 to 2.5 times, Souvenir 1.5 to 4 times the normal
+ * price of the wear), only while skin_variant_prices is empty and never over a row a price job wrote.
+ */
+export function demoVariantPriceStatements(): string[] {
+  const seed = sqlSeed("w.skin_id", "w.wear");
+  return [
+    `INSERT INTO skin_variant_prices (skin_id, variant, wear, price_cents)
+SELECT w.skin_id, v.variant, w.wear,
+  w.price_cents * (CASE v.variant WHEN 'stattrak' THEN 1600 + ${seed} * 900 / 999 ELSE 1500 + ${seed} * 2500 / 999 END) / 1000
+FROM skin_wears w
+JOIN skins s ON s.id = w.skin_id
+JOIN (SELECT 'stattrak' AS variant UNION ALL SELECT 'souvenir') v
+  ON (v.variant = 'stattrak' AND s.stattrak = 1) OR (v.variant = 'souvenir' AND s.souvenir = 1)
+WHERE w.enabled = 1 AND w.price_cents > 0 AND NOT EXISTS (SELECT 1 FROM skin_variant_prices)
+ON CONFLICT DO NOTHING;`,
+  ];
+}
+
+/**
+ * Demo price history: `days` UTC days ending today for every priced wear and variant (normal from
+ * skin_wears, StatTrak and Souvenir from skin_variant_prices), generated inside SQLite by one
+ * INSERT ... SELECT over a recursive CTE of days, only while price_history is empty. Today's row
+ * is the current price; earlier days add a per-series trend (up to ±15 % over 90 days), a weekly
+ * to three-weekly swing (±2 to ±8 %) and a daily jitter (±1.5 %), all in integer per mille.
+ */
+export function demoPriceHistoryStatements(days: number): string[] {
+  if (!Number.isInteger(days) || days < 1) throw new Error(`Cannot backfill ${days} days`);
+  // The variant joins the mix, so a skin's StatTrak line does not copy its normal one.
+  const seed = sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027");
+  const period = `(7 + ${seed} % 15)`;
+  const permille = `(
+      (${seed} % 301 - 150) * d.n / 90
+      + (abs(((d.n + ${seed}) % ${period}) * 2 - ${period}) * 2 - ${period}) * (20 + ${seed} % 61) / ${period}
+      + (d.n * 7919 + ${seed} * 104729) % 31 - 15
+    )`;
+  return [
+    `INSERT INTO price_history (skin_id, variant, wear, day, price_cents)
+WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
+p(skin_id, variant, wear, price_cents) AS (
+  SELECT skin_id, 'normal', wear, price_cents FROM skin_wears WHERE enabled = 1 AND price_cents > 0
+  UNION ALL
+  SELECT skin_id, variant, wear, price_cents FROM skin_variant_prices WHERE price_cents > 0
+)
+SELECT p.skin_id, p.variant, p.wear, date('now', '-' || d.n || ' days'),
+  CASE WHEN d.n = 0 THEN p.price_cents ELSE max(1, p.price_cents * (1000 + ${permille}) / 1000) END
+FROM p, d
+WHERE NOT EXISTS (SELECT 1 FROM price_history)
+ON CONFLICT DO NOTHING;`,
+  ];
+}

@@ -7,6 +7,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       TEST_SEED: string[];
+      TEST_PRICE_SEED: string[];
       TEST_NODE_HASH: string;
       TEST_NODE_HASH_PASSWORD: string;
       TEST_MAIL_PROVIDER: string;

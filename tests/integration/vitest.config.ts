@@ -4,7 +4,14 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { nodePasswordService } from "../../workers/node-password.ts";
-import { buildCatalogue, catalogueStatements, demoCraftStatements, demoLoadoutStatements } from "../../migrations/seed/sql.ts";
+import {
+  buildCatalogue,
+  catalogueStatements,
+  demoCraftStatements,
+  demoLoadoutStatements,
+  demoPriceHistoryStatements,
+  demoVariantPriceStatements,
+} from "../../migrations/seed/sql.ts";
 
 // Integration tests run inside workerd against a real local D1 with the migrations applied and
 // the real catalogue seeded. The Remix plugin stays out of this config; the Worker under test
@@ -55,6 +62,9 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_SEED: seed,
+            // The seed's price backfill, with 3 days instead of 90: not part of TEST_SEED, which every
+            // test file's storage receives; tests/integration/price-seed.test.ts runs it.
+            TEST_PRICE_SEED: [...demoVariantPriceStatements(), ...demoPriceHistoryStatements(3)],
             TEST_NODE_HASH: nodeHash,
             TEST_NODE_HASH_PASSWORD: NODE_HASH_PASSWORD,
             TEST_DEFAULT_VARS: wranglerTomlVars(),

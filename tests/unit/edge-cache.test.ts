@@ -50,6 +50,8 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/weapons/M4A4", params)).toBe("?rarity=Covert&rarity=Mil-Spec+Grade&type=stattrak");
     expect(normalisedSearch("/", new URLSearchParams("q=ak"))).toBe("");
     expect(normalisedSearch("/privacy-policy", new URLSearchParams("lang=de&x=1"))).toBe("?lang=de");
+    // The skin page's price history reads its range and wear from the URL.
+    expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("wear=FT&utm_source=x&range=90"))).toBe("?range=90&wear=FT");
     expect(normalisedSearch("/login", new URLSearchParams())).toBeNull();
   });
 

@@ -1,0 +1,99 @@
+// The skin page's price history: range (7, 30, 90 days) and wear are links that change the URL
+// (`?range=90&wear=FT`), so they work without JavaScript; min, average and max of the range as
+// text, and the chart the loader drew.
+import { Link } from "@remix-run/react";
+import type { ChartModel } from "~/domain/price-chart";
+import { formatDollars } from "~/domain/money";
+import { describeSummary, PRICE_RANGES, type PriceRange, type PriceSummary } from "~/domain/price-history";
+import { WEAR_NAMES, type Wear } from "~/domain/wear";
+import { PriceChart } from "./PriceChart";
+
+export interface PriceHistoryData {
+  range: PriceRange;
+  wear: Wear;
+  /** The skin's enabled wears, for the wear links. */
+  wears: Wear[];
+  /** Whether the URL named the wear (range links then keep it). */
+  wearAsked: boolean;
+  summary: PriceSummary | null;
+  model: ChartModel | null;
+}
+
+const linkClass = (current: boolean) =>
+  `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
+
+function historyHref(skinId: string, range: PriceRange, wear: Wear | null): string {
+  const params = new URLSearchParams({ range: String(range) });
+  if (wear) params.set("wear", wear);
+  return `/skins/${encodeURIComponent(skinId)}?${params.toString()}#price-history`;
+}
+
+export function PriceHistory({ skinId, history }: { skinId: string; history: PriceHistoryData }) {
+  const { range, wear, wears, wearAsked, summary, model } = history;
+  const wearName = WEAR_NAMES[wear];
+  return (
+    <section id="price-history" aria-labelledby="price-history-heading" className="scroll-mt-20 space-y-3 rounded-lg border border-line bg-panel p-4">
+      <h2 id="price-history-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
+        Price history
+      </h2>
+      <nav aria-label="Price history range" className="flex flex-wrap gap-2">
+        {PRICE_RANGES.map((option) => (
+          <Link
+            key={option}
+            to={historyHref(skinId, option, wearAsked ? wear : null)}
+            preventScrollReset
+            aria-current={option === range ? "true" : undefined}
+            className={linkClass(option === range)}
+          >
+            {option} days
+          </Link>
+        ))}
+      </nav>
+      {wears.length > 1 ? (
+        <nav aria-label="Price history wear" className="flex flex-wrap gap-2">
+          {wears.map((option) => (
+            <Link
+              key={option}
+              to={historyHref(skinId, range, option)}
+              preventScrollReset
+              aria-current={option === wear ? "true" : undefined}
+              className={linkClass(option === wear)}
+            >
+              <abbr title={WEAR_NAMES[option]} className="no-underline">
+                {option}
+              </abbr>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {summary ? (
+        <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="price-summary">
+          <div>
+            <dt className="text-muted">Min</dt>
+            <dd className="font-semibold">{formatDollars(summary.minCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Average</dt>
+            <dd className="font-semibold">{formatDollars(summary.avgCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Max</dt>
+            <dd className="font-semibold">{formatDollars(summary.maxCents)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {model && summary ? (
+        <PriceChart
+          model={model}
+          title={`${wearName} price, last ${range} days`}
+          description={`${wearName}: ${describeSummary(summary, range)}.`}
+          testId="price-chart"
+        />
+      ) : (
+        <p className="text-sm text-muted">
+          No price history for {wearName} in the last {range} days.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// Price charts: the chart's geometry (scales and paths from d3-scale and d3-shape). Loaders build the geometry on the
+// server, so the browser gets finished paths and percentages and never loads d3 (README, "Price
+// history and charts").
+import { scaleLinear } from "d3-scale";
+import { line } from "d3-shape";
+import { formatDollars } from "./money";
+import { shortDay, summarisePrices } from "./price-history";
+
+export interface ChartSeriesInput {
+  key: string;
+  label: string;
+  values: readonly (number | null)[];
+}
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  values: (number | null)[];
+  /** The line in the chart's viewBox; a day without a price breaks it. */
+  path: string;
+  /** Days with a price between two without: drawn as dots, since a one-point line shows nothing. */
+  dots: string;
+  /** Each day's height as a percentage from the top (null without a price), for the tooltip marker. */
+  yPercent: (number | null)[];
+}
+
+export interface ChartTick {
+  /** Percentage from the left (x) or from the top (y). */
+  percent: number;
+  label: string;
+}
+
+export interface ChartModel {
+  width: number;
+  height: number;
+  days: string[];
+  /** Each day's position as a percentage from the left. */
+  xPercent: number[];
+  xTicks: ChartTick[];
+  yTicks: ChartTick[];
+  series: ChartSeries[];
+}
+
+/** The chart's coordinate system; the SVG stretches to its box, its strokes do not scale. */
+export const CHART_WIDTH = 1000;
+export const CHART_HEIGHT = 300;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Dollars without cents when every tick is a whole dollar ("$25"), else with them. */
+function tickLabels(ticks: number[]): string[] {
+  const whole = ticks.every((cents) => cents % 100 === 0);
+  return ticks.map((cents) => (whole ? formatDollars(cents).replace(/\.00$/, "") : formatDollars(cents)));
+}
+
+/** The y domain in cents: the prices' extent padded by 8 % (a flat line gets ±10 %); null without prices. */
+export function priceDomain(values: readonly (number | null)[]): [number, number] | null {
+  const summary = summarisePrices(values);
+  if (!summary) return null;
+  const { minCents: min, maxCents: max } = summary;
+  const pad = max > min ? (max - min) * 0.08 : Math.max(1, min * 0.1);
+  return [Math.max(0, Math.round(min - pad)), Math.round(max + pad)];
+}
+
+/** Geometry of a price chart over `days` for one or more series; null when no series has a price. */
+export function buildChartModel(days: readonly string[], inputs: readonly ChartSeriesInput[]): ChartModel | null {
+  const domain = priceDomain(inputs.flatMap((input) => input.values));
+  if (!domain || days.length === 0) return null;
+  const x = scaleLinear()
+    .domain([0, Math.max(1, days.length - 1)])
+    .range(days.length === 1 ? [CHART_WIDTH / 2, CHART_WIDTH / 2] : [0, CHART_WIDTH]);
+  const y = scaleLinear().domain(domain).range([CHART_HEIGHT, 0]);
+  const draw = line<number | null>()
+    .defined((value) => value !== null)
+    .x((_, i) => round(x(i)))
+    .y((value) => round(y(value!)));
+  const series = inputs.map((input): ChartSeries => {
+    const values = days.map((_, i) => input.values[i] ?? null);
+    const dots = values
+      .map((value, i) =>
+        value !== null && values[i - 1] == null && values[i + 1] == null ? `M${round(x(i))},${round(y(value))}h0` : "",
+      )
+      .join("");
+    return {
+      key: input.key,
+      label: input.label,
+      values,
+      path: draw(values) ?? "",
+      dots,
+      yPercent: values.map((value) => (value === null ? null : round((y(value) / CHART_HEIGHT) * 100))),
+    };
+  });
+  const yTickValues = y.ticks(4);
+  const yLabels = tickLabels(yTickValues);
+  const step = Math.max(1, Math.ceil(days.length / 6));
+  const xTickIndexes = days.map((_, i) => i).filter((i) => (days.length - 1 - i) % step === 0);
+  return {
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    days: [...days],
+    xPercent: days.map((_, i) => round((x(i) / CHART_WIDTH) * 100)),
+    xTicks: xTickIndexes.map((i) => ({ percent: round((x(i) / CHART_WIDTH) * 100), label: shortDay(days[i]!) })),
+    yTicks: yTickValues.map((cents, i) => ({ percent: round((y(cents) / CHART_HEIGHT) * 100), label: yLabels[i]! })),
+    series,
+  };
+}

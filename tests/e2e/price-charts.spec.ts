@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** Axe on one section as it is now (tooltip open, table shown): tests/e2e/a11y.spec.ts checks the pages as they load. */
+async function expectAccessible(page: Page, section: Locator) {
+  const id = await section.getAttribute("id") ?? await section.evaluate((element) => (element.id ||= "axe-section"));
+  const { violations } = await new AxeBuilder({ page })
+    .include(`#${id}`)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+// The e2e server's state is seeded by migrations/seed/run.ts, with its 90 days of demo history.
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+test("the skin page shows a price chart and switches its range and wear through the URL", async ({ page }, testInfo) => {
+  await page.goto("/skins/ak-47-redline");
+  const history = page.getByRole("region", { name: "Price history" });
+  const chart = history.getByRole("img", { name: "Minimal Wear price, last 30 days" });
+  await expect(chart).toBeVisible();
+  const summary = history.getByTestId("price-summary");
+  await expect(summary).toContainText(/Min\s*\$[\d.]+\s*Average\s*\$[\d.]+\s*Max\s*\$[\d.]+/);
+  const thirtyDays = await summary.innerText();
+  await expect(history.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "true");
+
+  await history.getByRole("link", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/\/skins\/ak-47-redline\?range=7#price-history$/);
+  await expect(history.getByRole("img", { name: "Minimal Wear price, last 7 days" })).toBeVisible();
+  await expect(history.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "true");
+  await expect(summary).not.toHaveText(thirtyDays);
+  await history.getByText("Show the prices as a table").click();
+  await expect(history.getByRole("table").getByRole("row")).toHaveCount(8);
+
+  // Another wear keeps the range; the range links then keep the wear.
+  await history.getByRole("link", { name: "FT" }).click();
+  await expect(page).toHaveURL(/\/skins\/ak-47-redline\?range=7&wear=FT#price-history$/);
+  await expect(history.getByRole("img", { name: "Field-Tested price, last 7 days" })).toBeVisible();
+  await history.getByRole("link", { name: "90 days" }).click();
+  await expect(page).toHaveURL(/\?range=90&wear=FT#price-history$/);
+  await expect(history.getByRole("img", { name: "Field-Tested price, last 90 days" })).toBeVisible();
+
+  if (testInfo.project.name === "javascript") {
+    // Hovering shows the day and its price; the keyboard moves along the days.
+    const svg = history.getByTestId("price-chart-svg");
+    const box = (await svg.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    const tooltip = history.getByTestId("price-chart-tooltip");
+    const today = new Date();
+    const label = `${today.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}, ${today.getUTCFullYear()}`;
+    await expect(tooltip).toContainText(label);
+    await expect(tooltip).toContainText(/\$\d+\.\d\d/);
+    await svg.focus();
+    await page.keyboard.press("Home");
+    await expect(tooltip).toContainText(new Date(`${daysAgo(89)}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
+    // The table opened above stays open across the client-side navigations.
+    await expect(history.getByRole("table")).toBeVisible();
+    await expectAccessible(page, history);
+  }
+  // StatTrak prices beside the normal ones (the Redline comes from cases).
+  await expect(page.getByTestId("wear-FT")).toContainText(/StatTrak™ \$\d+\.\d\d/);
+});
+
+test("the resell tracker charts a signed-in user's portfolio against what they invested", async ({ signedInPage: page }, testInfo) => {
+  await page.goto("/resell-tracker");
+  const portfolio = page.getByTestId("portfolio-history");
+  await expect(portfolio).toContainText("Nothing tracked yet.");
+
+  await page.goto("/resell-tracker/new?skin=ak-47-redline");
+  await page.getByLabel("Wear").selectOption("FT");
+  await page.getByLabel("Bought date").fill(daysAgo(20));
+  await page.getByLabel("Buy price ($)").fill("5.00");
+  await page.getByRole("button", { name: "Add Tracker" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?notice=added$/);
+
+  const chart = portfolio.getByRole("img", { name: "Portfolio value against invested, last 90 days" });
+  await expect(chart).toBeVisible();
+  await expect(portfolio.getByRole("list", { name: "Legend" })).toContainText("Value");
+  await expect(portfolio.getByRole("list", { name: "Legend" })).toContainText("Invested");
+  await portfolio.getByText("Show the prices as a table").click();
+  const lastRow = portfolio.getByRole("table").getByRole("row").last();
+  await expect(lastRow).toContainText(/\$\d+\.\d\d\s*\$5\.00/);
+  if (testInfo.project.name === "javascript") {
+    // The middle of 90 days lies before the purchase; End goes to today.
+    await portfolio.getByTestId("price-chart-svg").hover();
+    await expect(portfolio.getByTestId("price-chart-tooltip")).toContainText("Invested: No data");
+    await portfolio.getByTestId("price-chart-svg").focus();
+    await page.keyboard.press("End");
+    await expect(portfolio.getByTestId("price-chart-tooltip")).toContainText(/Value: \$\d+\.\d\dInvested: \$5\.00/);
+    await expectAccessible(page, portfolio);
+  }
+});

@@ -1,0 +1,142 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { get, post, signedInUser } from "./helpers";
+
+// The integration seed has no price history (it is seeded into every test file's storage, and 1.4
+// million demo rows would slow every file down), so these tests write the days they need.
+const SKIN = "ak-47-redline";
+const OTHER_SKIN = "awp-asiimov";
+const DAY = 86_400_000;
+const dayAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+
+async function history(skinId: string, wear: string, prices: [daysAgo: number, cents: number][], variant = "normal") {
+  await env.DB.batch(
+    prices.map(([daysAgo, cents]) =>
+      env.DB.prepare("INSERT OR REPLACE INTO price_history (skin_id, variant, wear, day, price_cents) VALUES (?, ?, ?, ?, ?)").bind(skinId, variant, wear, dayAgo(daysAgo), cents),
+    ),
+  );
+}
+
+async function page(path: string, cookie?: string) {
+  const response = await get(path, cookie);
+  return { response, html: await response.text(), roundTrips: response.headers.get("X-D1-Round-Trips") };
+}
+
+/** The text of the min/average/max list. */
+const summaryOf = (html: string) => {
+  const list = /<dl[^>]*data-testid="price-summary"[^>]*>([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? "";
+  return list.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+};
+
+beforeAll(async () => {
+  // FT over the last week: $10.00 (6 days ago) up to $16.00 (today); a $99.99 spike 20 days ago
+  // only the 30- and 90-day ranges see; MW has its own prices.
+  await history(SKIN, "FT", [[6, 1000], [5, 1100], [4, 1200], [3, 1300], [2, 1400], [1, 1500], [0, 1600], [20, 9999], [60, 500]]);
+  await history(SKIN, "MW", [[1, 3000], [0, 3200]]);
+  await history(SKIN, "FT", [[0, 4242]], "stattrak");
+  await env.DB.batch([
+    env.DB.prepare("INSERT OR REPLACE INTO skin_variant_prices (skin_id, variant, wear, price_cents) VALUES (?, 'stattrak', 'FT', 4242)").bind(SKIN),
+    env.DB.prepare("UPDATE skins SET stattrak = 1 WHERE id = ?").bind(SKIN),
+  ]);
+});
+
+describe("the skin page's price history", () => {
+  it("draws the requested range as an SVG with min, average and max, in one D1 round trip", async () => {
+    const { response, html, roundTrips } = await page(`/skins/${SKIN}?range=7&wear=FT`);
+    expect(response.status).toBe(200);
+    expect(roundTrips).toBe("1");
+    expect(html).toMatch(/<svg role="img" aria-labelledby="[^"]+" aria-describedby="[^"]+"[^>]*data-testid="price-chart-svg"/);
+    expect(html).toContain("<title");
+    expect(html).toMatch(/Field-Tested price, last 7 days<\/title>/);
+    expect(html).toContain("Field-Tested: lowest $10.00, average $13.00, highest $16.00 over 7 days.");
+    expect(summaryOf(html)).toBe("Min $10.00 Average $13.00 Max $16.00");
+    // The table behind the chart lists each day of the range.
+    expect(html.match(/<th scope="row"/g)).toHaveLength(7);
+    expect(html).toMatch(/<path d="M0,[\d.,L]+"/);
+    // The range links keep the wear and mark the current range.
+    expect(html).toContain(`href="/skins/${SKIN}?range=30&amp;wear=FT#price-history"`);
+    expect(html).toMatch(/aria-current="true"[^>]*>7<!-- --> days/);
+  });
+
+  it("defaults to 30 days; the spike 20 days ago counts there, the 60-day-old price only in 90", async () => {
+    expect(summaryOf((await page(`/skins/${SKIN}?wear=FT`)).html)).toBe("Min $10.00 Average $23.87 Max $99.99");
+    expect(summaryOf((await page(`/skins/${SKIN}?wear=FT&range=90`)).html)).toBe("Min $5.00 Average $21.78 Max $99.99");
+  });
+
+  it.each(["abc", "365", "0", "-7", "7.5", "%00"])("an invalid range (%s) is the default 30 days, never an error", async (range) => {
+    const { response, html } = await page(`/skins/${SKIN}?range=${range}&wear=FT`);
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/Field-Tested price, last 30 days<\/title>/);
+    expect(summaryOf(html)).toBe("Min $10.00 Average $23.87 Max $99.99");
+  });
+
+  it("shows the wear asked for; an unknown or impossible wear falls back to the first priced one", async () => {
+    expect(summaryOf((await page(`/skins/${SKIN}?range=7&wear=MW`)).html)).toBe("Min $30.00 Average $31.00 Max $32.00");
+    // The Redline has no Factory New; Minimal Wear is its first wear with a price.
+    for (const wear of ["XX", "FN", ""]) {
+      const fallback = await page(`/skins/${SKIN}?range=7&wear=${wear}`);
+      expect(fallback.response.status).toBe(200);
+      expect(fallback.html).toMatch(/Minimal Wear price, last 7 days<\/title>/);
+      expect(summaryOf(fallback.html)).toBe("Min $30.00 Average $31.00 Max $32.00");
+    }
+  });
+
+  it("says so when a wear has no history in the range", async () => {
+    const { html } = await page(`/skins/${SKIN}?range=7&wear=WW`);
+    expect(html.replace(/<!-- -->/g, "")).toContain("No price history for Well-Worn in the last 7 days.");
+    expect(html).not.toContain('data-testid="price-chart-svg"');
+  });
+
+  it("shows StatTrak prices beside the normal ones, and No Data where a wear has none", async () => {
+    const { html } = await page(`/skins/${SKIN}`);
+    const ft = /data-testid="wear-FT"[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
+    expect(ft.replace(/<!-- -->/g, "")).toContain("StatTrak™ $42.42");
+    const mw = /data-testid="wear-MW"[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
+    expect(mw.replace(/<!-- -->/g, "")).toContain("StatTrak™ No Data");
+    expect(html).not.toContain("Souvenir $");
+  });
+});
+
+describe("the resell tracker's portfolio chart", () => {
+  it("shows a signed-in user's value against invested from their own items only, in one round trip", async () => {
+    await history(OTHER_SKIN, "FT", [[3, 77_777], [2, 77_777], [1, 77_777], [0, 77_777]]);
+    const owner = await signedInUser("chart-owner");
+    const other = await signedInUser("chart-other");
+    const empty = await page("/resell-tracker", owner.cookie);
+    expect(empty.html).toContain("Nothing tracked yet.");
+    expect(empty.html).not.toContain('data-testid="price-chart-svg"');
+
+    // Bought 3 days ago for $12.34: value from that day on is the FT price of each day.
+    const bought = await post("/resell-tracker/new", { skinId: SKIN, wear: "FT", boughtAt: dayAgo(3), buyPrice: "12.34", notes: "" }, { cookie: owner.cookie });
+    expect(bought.status).toBe(303);
+    const theirs = await post("/resell-tracker/new", { skinId: OTHER_SKIN, wear: "FT", boughtAt: dayAgo(3), buyPrice: "700.00", notes: "" }, { cookie: other.cookie });
+    expect(theirs.status).toBe(303);
+
+    const { response, html, roundTrips } = await page("/resell-tracker", owner.cookie);
+    expect(response.status).toBe(200);
+    expect(roundTrips).toBe("1");
+    expect(html).toMatch(/<svg role="img"[^>]*data-testid="price-chart-svg"/);
+    expect(html).toContain("Portfolio value against invested, last 90 days");
+    expect(html).toContain("Latest value $16.00, invested $12.34.");
+    const rows = [...html.matchAll(/<tr class="border-t border-line"><th scope="row"[^>]*>([^<]+)<\/th><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    expect(rows).toHaveLength(90);
+    expect(rows.slice(-5).map(([, value, invested]) => [value, invested])).toEqual([
+      ["No data", "No data"],
+      ["$13.00", "$12.34"],
+      ["$14.00", "$12.34"],
+      ["$15.00", "$12.34"],
+      ["$16.00", "$12.34"],
+    ]);
+    expect(html).not.toContain("$777.77");
+    expect(html).not.toContain("$700.00");
+
+    const others = await page("/resell-tracker", other.cookie);
+    expect(others.html).toContain("Latest value $777.77, invested $700.00.");
+    expect(others.html).not.toContain("$12.34");
+  });
+
+  it("is not shown to visitors", async () => {
+    const { html } = await page("/resell-tracker");
+    expect(html).not.toContain("Portfolio value");
+  });
+});

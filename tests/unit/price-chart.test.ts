@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { buildChartModel, priceDomain } from "~/domain/price-chart";
+import {
+  chartWear,
+  describeSummary,
+  investedByDay,
+  longDay,
+  parsePriceRange,
+  rangeDays,
+  summarisePrices,
+  utcDay,
+  valuesByDay,
+} from "~/domain/price-history";
+
+describe("the range in the URL", () => {
+  it("accepts 7, 30 and 90 and turns anything else into 30", () => {
+    expect(parsePriceRange("7")).toBe(7);
+    expect(parsePriceRange("90")).toBe(90);
+    for (const value of [null, undefined, "", "abc", "365", "07", "30.0", " 7", "-7", "1e1"]) expect(parsePriceRange(value)).toBe(30);
+  });
+
+  it("covers the range's UTC days, oldest first, ending with the given day (across a month and a year)", () => {
+    expect(rangeDays(7, "2026-03-02")).toEqual(["2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    const ninety = rangeDays(90, "2027-01-15");
+    expect(ninety).toHaveLength(90);
+    expect(ninety[0]).toBe("2026-10-18");
+    expect(ninety.at(-1)).toBe("2027-01-15");
+    expect(utcDay(Date.UTC(2026, 10, 23, 23, 59))).toBe("2026-11-23");
+    expect(longDay("2026-11-03")).toBe("Nov 3, 2026");
+  });
+});
+
+describe("the charted wear", () => {
+  // In the database's order (by wear code), not the wears' order.
+  const wears = [
+    { wear: "BS" as const, enabled: true, priceCents: 300 },
+    { wear: "FN" as const, enabled: false, priceCents: 0 },
+    { wear: "FT" as const, enabled: true, priceCents: 500 },
+    { wear: "MW" as const, enabled: true, priceCents: 0 },
+    { wear: "WW" as const, enabled: true, priceCents: 400 },
+  ];
+  it("is the asked enabled wear, else the first enabled wear with a price, else the first enabled one", () => {
+    expect(chartWear(wears, "WW")).toBe("WW");
+    expect(chartWear(wears, "MW")).toBe("MW");
+    for (const asked of [null, "FN", "xx"]) expect(chartWear(wears, asked)).toBe("FT");
+    expect(chartWear([{ wear: "WW", enabled: true, priceCents: 0 }, { wear: "MW", enabled: true, priceCents: 0 }], null)).toBe("MW");
+    expect(chartWear([{ wear: "BS", enabled: false, priceCents: 9 }], "BS")).toBeNull();
+  });
+});
+
+describe("min, average and max of a range", () => {
+  it("uses only the days with a price and rounds the average to the cent", () => {
+    expect(summarisePrices([100, null, 201, 300, null])).toEqual({ minCents: 100, avgCents: 200, maxCents: 300, days: 3 });
+    expect(summarisePrices([1, 2])).toEqual({ minCents: 1, avgCents: 2, maxCents: 2, days: 2 });
+    expect(summarisePrices([null, null])).toBeNull();
+    expect(describeSummary({ minCents: 2410, avgCents: 2652, maxCents: 2846, days: 30 }, 30)).toBe(
+      "lowest $24.10, average $26.52, highest $28.46 over 30 days",
+    );
+  });
+
+  it("places rows on their days: a missing day or a price of 0 is a gap", () => {
+    const days = ["2026-11-01", "2026-11-02", "2026-11-03"];
+    expect(valuesByDay(days, [{ day: "2026-11-03", priceCents: 5 }, { day: "2026-11-01", priceCents: 0 }, { day: "2026-10-31", priceCents: 9 }])).toEqual([null, null, 5]);
+  });
+
+  it("counts an investment from the day it was bought", () => {
+    const days = ["2026-11-01", "2026-11-02", "2026-11-03"];
+    expect(investedByDay(days, [{ boughtAt: "2026-11-02", buyPriceCents: 500 }, { boughtAt: "2026-01-01", buyPriceCents: 100 }])).toEqual([100, 600, 600]);
+  });
+});
+
+describe("chart geometry", () => {
+  const days = rangeDays(5, "2026-11-05");
+
+  it("pads the price extent by 8 %; a flat line still gets room", () => {
+    expect(priceDomain([2410, 2846, null])).toEqual([2375, 2881]);
+    const [low, high] = priceDomain([1000, 1000])!;
+    expect(low).toBeLessThan(1000);
+    expect(high).toBeGreaterThan(1000);
+    expect(priceDomain([null])).toBeNull();
+  });
+
+  it("spans the width with the days and puts the highest price at the top, the lowest near the bottom", () => {
+    const model = buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!;
+    expect(model.xPercent).toEqual([0, 25, 50, 75, 100]);
+    const [series] = model.series;
+    expect(series!.path.startsWith("M0,")).toBe(true);
+    expect(series!.path.split("L")).toHaveLength(5);
+    const heights = series!.yPercent as number[];
+    expect(heights[2]).toBeLessThan(heights[1]!);
+    expect(heights[0]).toBe(heights[4]);
+    expect(heights.every((y) => y >= 0 && y <= 100)).toBe(true);
+  });
+
+  it("labels ticks in dollars, whole dollars without cents, and always labels the last day", () => {
+    const model = buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!;
+    expect(model.yTicks.map((tick) => tick.label)).toEqual(["$20", "$22", "$24", "$26", "$28", "$30"]);
+    expect(model.yTicks.map((tick) => tick.percent)).toEqual([...model.yTicks.map((tick) => tick.percent)].sort((a, b) => b - a));
+    const ninety = buildChartModel(rangeDays(90, "2026-11-23"), [{ key: "FT", label: "FT", values: Array(90).fill(123) }])!;
+    expect(ninety.xTicks.length).toBeGreaterThanOrEqual(5);
+    expect(ninety.xTicks.length).toBeLessThanOrEqual(7);
+    expect(ninety.xTicks.at(-1)).toEqual({ percent: 100, label: "Nov 23" });
+    expect(ninety.yTicks.some((tick) => tick.label.includes("."))).toBe(true);
+  });
+
+  it("breaks the line at days without a price and draws a lone day as a dot", () => {
+    const model = buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [1000, 1100, null, 1200, null] }])!;
+    const [series] = model.series;
+    expect(series!.path.match(/M/g)).toHaveLength(2);
+    expect(series!.dots).toMatch(/^M750,[\d.]+h0$/);
+    expect(series!.yPercent[2]).toBeNull();
+  });
+
+  it("shares one price scale between series and has no chart without any price", () => {
+    const model = buildChartModel(days, [
+      { key: "value", label: "Value", values: [100, 200, 300, 400, 500] },
+      { key: "invested", label: "Invested", values: [300, 300, 300, 300, 300] },
+    ])!;
+    expect(model.series[1]!.yPercent[0]).toBe(model.series[0]!.yPercent[2]);
+    expect(buildChartModel(days, [{ key: "FT", label: "FT", values: [null, null, null, null, null] }])).toBeNull();
+    expect(buildChartModel(["2026-11-05"], [{ key: "FT", label: "FT", values: [700] }])!.xPercent).toEqual([50]);
+  });
+});
