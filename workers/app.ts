@@ -5,7 +5,7 @@ import { hasSessionCookie } from "../app/domain/caching";
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/domain/edge-cache";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/consent.server";
-import { purgeEdgeCache, readEdgeCache, storeInEdgeCache, withFreshNonce } from "../app/server/edge-cache.server";
+import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/edge-cache.server";
 import { describeError } from "../app/server/errors.server";
 import { isCrossOriginWrite } from "../app/server/origin-check.server";
 import { plainErrorResponse, screenRequest } from "../app/server/request-guard.server";
@@ -48,9 +48,8 @@ export default {
         seconds,
       });
       if (plan.cache) {
-        const kept = await readEdgeCache(plan.key);
-        if (kept) {
-          const hit = withFreshNonce(kept);
+        const hit = await readEdgeCache(plan.key, seconds);
+        if (hit) {
           if (!production) {
             hit.headers.set("X-Cache", "HIT");
             hit.headers.set("X-D1-Round-Trips", "0");
