@@ -1,7 +1,6 @@
 // A stand-in for the mail provider's HTTP API, started in Node by Vitest's globalSetup. The Worker
 // under test reaches it over the network; tests steer it through /__control and read /__log.
-import { createServer, type Server } from "node:http";
-
+import { startStandIn } from "./stand-in";
 
 interface LogEntry {
   key: string | null;
@@ -14,38 +13,28 @@ export default async function setup(): Promise<() => Promise<void>> {
   let mode: "ok" | "fail" | "hang" = "ok";
   let delayMs = 0;
   const log: LogEntry[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      if (request.url === "/__control") {
-        const control = JSON.parse(body) as { mode?: typeof mode; delayMs?: number; reset?: boolean };
-        if (control.mode) mode = control.mode;
-        if (control.delayMs !== undefined) delayMs = control.delayMs;
-        if (control.reset) log.length = 0;
-        response.end("ok");
-        return;
-      }
-      if (request.url === "/__log") {
-        response.setHeader("Content-Type", "application/json");
-        response.end(JSON.stringify(log));
-        return;
-      }
-      const message = JSON.parse(body || "{}") as { to?: string };
-      const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
-      if (mode === "hang") return; // never answers: the client's timeout has to end it
-      const status = mode === "fail" ? 503 : 200;
-      setTimeout(() => {
-        log.push({ key, to: message.to ?? "", status });
-        response.statusCode = status;
-        response.end(status === 200 ? JSON.stringify({ id: key }) : "Service Unavailable");
-      }, delayMs);
-    });
+  return startStandIn(Number(process.env.MAIL_PROVIDER_PORT ?? 8891), (request, body, response) => {
+    if (request.url === "/__control") {
+      const control = JSON.parse(body) as { mode?: typeof mode; delayMs?: number; reset?: boolean };
+      if (control.mode) mode = control.mode;
+      if (control.delayMs !== undefined) delayMs = control.delayMs;
+      if (control.reset) log.length = 0;
+      response.end("ok");
+      return;
+    }
+    if (request.url === "/__log") {
+      response.setHeader("Content-Type", "application/json");
+      response.end(JSON.stringify(log));
+      return;
+    }
+    const message = JSON.parse(body || "{}") as { to?: string };
+    const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
+    if (mode === "hang") return; // never answers: the client's timeout has to end it
+    const status = mode === "fail" ? 503 : 200;
+    setTimeout(() => {
+      log.push({ key, to: message.to ?? "", status });
+      response.statusCode = status;
+      response.end(status === 200 ? JSON.stringify({ id: key }) : "Service Unavailable");
+    }, delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.MAIL_PROVIDER_PORT ?? 8891), "127.0.0.1", resolve));
-  return async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
 }

@@ -3,7 +3,7 @@
 // { mode: "ok", items: [...] } serves the items, "fail" answers 503, "hang" never answers,
 // "garbage" answers HTML, "shape" answers JSON of the wrong shape; `delayMs` delays an answer.
 // GET /__log reads how many times the feed was fetched.
-import { createServer, type Server } from "node:http";
+import { startStandIn } from "./stand-in";
 
 type Mode = "ok" | "fail" | "hang" | "garbage" | "shape";
 
@@ -13,48 +13,38 @@ export default async function setup(): Promise<() => Promise<void>> {
   let items = "[]";
   let delayMs = 0;
   let fetches = 0;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      if (request.url === "/__control") {
-        const control = JSON.parse(body) as { mode?: Mode; items?: unknown[]; delayMs?: number; reset?: boolean };
-        if (control.mode) mode = control.mode;
-        if (control.items) items = JSON.stringify(control.items);
-        if (control.delayMs !== undefined) delayMs = control.delayMs;
-        if (control.reset) fetches = 0;
-        response.end("ok");
+  return startStandIn(Number(process.env.PRICE_FEED_PORT ?? 8892), (request, body, response) => {
+    if (request.url === "/__control") {
+      const control = JSON.parse(body) as { mode?: Mode; items?: unknown[]; delayMs?: number; reset?: boolean };
+      if (control.mode) mode = control.mode;
+      if (control.items) items = JSON.stringify(control.items);
+      if (control.delayMs !== undefined) delayMs = control.delayMs;
+      if (control.reset) fetches = 0;
+      response.end("ok");
+      return;
+    }
+    if (request.url === "/__log") {
+      response.setHeader("Content-Type", "application/json");
+      response.end(JSON.stringify({ fetches }));
+      return;
+    }
+    if (!request.url?.startsWith("/v1/items")) {
+      response.statusCode = 404;
+      response.end("Not Found");
+      return;
+    }
+    fetches++;
+    if (mode === "hang") return; // never answers: the job's timeout has to end it
+    setTimeout(() => {
+      if (mode === "fail") {
+        response.statusCode = 503;
+        response.end("Service Unavailable");
         return;
       }
-      if (request.url === "/__log") {
-        response.setHeader("Content-Type", "application/json");
-        response.end(JSON.stringify({ fetches }));
-        return;
-      }
-      if (!request.url?.startsWith("/v1/items")) {
-        response.statusCode = 404;
-        response.end("Not Found");
-        return;
-      }
-      fetches++;
-      if (mode === "hang") return; // never answers: the job's timeout has to end it
-      setTimeout(() => {
-        if (mode === "fail") {
-          response.statusCode = 503;
-          response.end("Service Unavailable");
-          return;
-        }
-        response.setHeader("Content-Type", mode === "garbage" ? "text/html" : "application/json");
-        if (mode === "garbage") response.end("<html><body>Bad gateway</body></html>");
-        else if (mode === "shape") response.end(JSON.stringify({ items: JSON.parse(items) }));
-        else response.end(items);
-      }, delayMs);
-    });
+      response.setHeader("Content-Type", mode === "garbage" ? "text/html" : "application/json");
+      if (mode === "garbage") response.end("<html><body>Bad gateway</body></html>");
+      else if (mode === "shape") response.end(JSON.stringify({ items: JSON.parse(items) }));
+      else response.end(items);
+    }, delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.PRICE_FEED_PORT ?? 8892), "127.0.0.1", resolve));
-  return async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
 }
