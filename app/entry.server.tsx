@@ -1,9 +1,9 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { describeError } from "~/server/errors.server";
+import { renderToWebStream } from "~/server/render-stream.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -33,7 +33,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const nonce = createNonce();
 
-  const body = await renderToReadableStream(
+  const { body, allReady } = await renderToWebStream(
     <NonceContext.Provider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceContext.Provider>,
@@ -46,10 +46,10 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timeout), () => clearTimeout(timeout));
+  allReady.then(() => clearTimeout(timeout), () => clearTimeout(timeout));
 
   // Crawlers and no-JavaScript-sensitive clients get the whole document at once.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  if (isbot(request.headers.get("user-agent") || "")) await allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Under `remix vite:dev` the dev server injects inline scripts without the nonce.

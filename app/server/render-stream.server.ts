@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+// React's Node renderer packs the HTML into 2 KB buffers with `encodeInto`; its browser build (what
+// Workers resolve `react-dom/server` to) encodes every text piece into its own small array, which
+// cost a fifth of a rendered page's CPU time. `nodejs_compat` gives it `util` and `setImmediate`.
+import { renderToPipeableStream } from "react-dom/server.node";
+
+export interface RenderedStream {
+  body: ReadableStream<Uint8Array>;
+  /** Settles when every Suspense boundary has rendered (what crawlers wait for). */
+  allReady: Promise<void>;
+}
+
+interface RenderOptions {
+  nonce: string;
+  signal: AbortSignal;
+  onError(error: unknown): void;
+}
+
+/** `renderToReadableStream`'s contract, on the Node renderer: resolves once the shell is ready. */
+export function renderToWebStream(element: ReactNode, { nonce, signal, onError }: RenderOptions) {
+  return new Promise<RenderedStream>((resolveShell, rejectShell) => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(streamController) {
+        controller = streamController;
+      },
+      cancel(reason) {
+        abort(reason);
+      },
+    });
+    let allReadyDone!: () => void;
+    let allReadyFailed!: (error: unknown) => void;
+    const allReady = new Promise<void>((resolve, reject) => {
+      allReadyDone = resolve;
+      allReadyFailed = reject;
+    });
+    // Only what React's `pipe` calls on a Node writable: chunks go straight into the web stream.
+    const sink = {
+      write(chunk: Uint8Array) {
+        controller.enqueue(withoutPadding(chunk));
+        return true;
+      },
+      end() {
+        controller.close();
+      },
+      destroy(error?: unknown) {
+        controller.error(error);
+      },
+      on() {
+        return sink;
+      },
+    };
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      // The page's data is loaded before rendering starts, so the only boundaries left are Remix's
+      // hydration-data transfer, ready a few microtasks later: waiting for them keeps the document
+      // in order (no hidden segments moved into place by script), as the browser build sends it.
+      onShellReady() {
+        resolveShell({ body, allReady });
+      },
+      onShellError(error) {
+        allReadyFailed(error);
+        rejectShell(error);
+      },
+      onAllReady() {
+        pipe(sink as unknown as NodeJS.WritableStream);
+        allReadyDone();
+      },
+      onError,
+    });
+    allReady.catch(() => {});
+    if (signal.aborted) abort(signal.reason);
+    else signal.addEventListener("abort", () => abort(signal.reason), { once: true });
+  });
+}
+
+const BUFFER_SIZE = 2048;
+
+/**
+ * React 18's Node renderer sends its whole 2 KB buffer when the next character does not fit, also
+ * when a two- or three-byte character left one or two bytes unwritten: those are zero bytes. HTML
+ * text never holds a NUL (React would have sent it as written), so trailing ones are that padding.
+ */
+function withoutPadding(chunk: Uint8Array) {
+  if (chunk.length !== BUFFER_SIZE) return chunk;
+  let end = chunk.length;
+  while (end > chunk.length - 3 && chunk[end - 1] === 0) end--;
+  return end === chunk.length ? chunk : chunk.subarray(0, end);
+}
