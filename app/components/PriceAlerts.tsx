@@ -7,7 +7,8 @@ import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName
 import { WEAR_NAMES } from "~/domain/wear";
 import { priceAlertSchema } from "~/forms/price-alert";
 import type { FavoriteAlert } from "~/server/price-alerts.server";
-import { FormError, Notice, NumberField, SelectField, SubmitButton } from "./forms";
+import { Notice } from "./basics";
+import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
 
 /** Where the alert forms post: the profile's action, back at the favourites tab. */
 export const PRICE_ALERTS_ACTION = "/profile?tab=favorites";

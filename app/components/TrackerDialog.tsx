@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import type { TrackerFormContext } from "~/server/tracker-form.server";
-import { buttonClass } from "./forms";
+import { buttonClass } from "./basics";
 import { TrackerForm, type TrackerDefaults } from "./TrackerForm";
 
 /** What the form pages' loaders answer (`/resell-tracker/new`, `/resell-tracker/ID/edit`). */

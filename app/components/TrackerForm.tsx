@@ -5,7 +5,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import { NOTES_MAX_LENGTH, trackerSchema } from "~/forms/resell";
 import type { TrackerActionData, TrackerFormContext } from "~/server/tracker-form.server";
-import { buttonClass, FieldErrors, Notice } from "./forms";
+import { buttonClass, Notice } from "./basics";
+import { FieldErrors } from "./forms";
 import { useHydrated } from "./useHydrated";
 import { FallbackImage } from "./FallbackImage";
 

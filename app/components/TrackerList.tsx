@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { formatDollars } from "~/domain/money";
 import { formatProfit, portfolioSummary } from "~/domain/resell";
 import type { LoadedTracker } from "~/server/resell.server";
-import { Notice } from "./forms";
+import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";
 

@@ -9,6 +9,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useFormAction, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+import { buttonClass } from "./basics";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export type ListOfErrors = readonly (string | null | undefined)[] | null | undefined;
@@ -257,14 +258,3 @@ export function HoneypotField({ name }: { name: string }) {
   );
 }
 
-export function Notice({ tone = "success", children }: { tone?: "success" | "error" | "info"; children: ReactNode }) {
-  const color = tone === "success" ? "border-green-600 text-green-300" : tone === "error" ? "border-red-600 text-red-300" : "border-line text-ink";
-  return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border bg-panel px-3 py-2 text-sm ${color}`}>
-      {children}
-    </div>
-  );
-}
-
-export const buttonClass =
-  "rounded-md bg-accent px-4 py-2 font-semibold text-surface hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50";

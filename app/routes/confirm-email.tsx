@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, Notice } from "~/components/forms";
+import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { confirmEmail } from "~/server/accounts.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { buttonClass, Notice } from "~/components/forms";
+import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutCard } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";

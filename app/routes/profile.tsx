@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, Field, FormError, Notice, SubmitButton } from "~/components/forms";
+import { buttonClass, Notice } from "~/components/basics";
+import { Field, FormError, SubmitButton } from "~/components/forms";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
 import { PriceAlerts, type AlertActionResult } from "~/components/PriceAlerts";

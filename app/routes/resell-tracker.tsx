@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
-import { buttonClass } from "~/components/forms";
+import { buttonClass } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { PriceChart } from "~/components/PriceChart";
 import { TrackerList } from "~/components/TrackerList";

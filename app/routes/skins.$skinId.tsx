@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { FavoriteButton } from "~/components/FavoriteButton";
-import { buttonClass } from "~/components/forms";
+import { buttonClass } from "~/components/basics";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";

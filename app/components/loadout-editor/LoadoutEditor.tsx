@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
-import { buttonClass, Notice } from "~/components/forms";
+import { buttonClass, Notice } from "~/components/basics";
 import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { editorHref, type StepLink } from "~/domain/loadout-editor";

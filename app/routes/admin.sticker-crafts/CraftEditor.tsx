@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { FieldErrors, Notice } from "~/components/forms";
+import { Notice } from "~/components/basics";
+import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/components/useHydrated";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
 import type { EditorReply, EditorValues, PickedItem } from "./editor.server";

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Notice } from "~/components/forms";
+import { Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
 import { stickerCraftPages } from "~/domain/edge-cache";
