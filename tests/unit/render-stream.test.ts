@@ -1,0 +1,44 @@
+import { createElement, Suspense } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { renderToWebStream } from "~/server/render-stream.server";
+
+const noErrors = { nonce: "n0nce", signal: new AbortController().signal, onError: (error: unknown) => { throw error; } };
+
+async function rendered(element: Parameters<typeof renderToString>[0]) {
+  const { body, allReady } = await renderToWebStream(element, noErrors);
+  await allReady;
+  return new Response(body).text();
+}
+
+describe("renderToWebStream", () => {
+  // React's Node renderer fills 2 KB buffers with short pieces of text; a character of two to four
+  // bytes that did not fit in what was left of one used to leave zero bytes in the page.
+  it.each([
+    ["an en dash (3 bytes)", "–"],
+    ["an e acute (2 bytes)", "é"],
+    ["an emoji (4 bytes)", "🔫"],
+  ])("sends the same text as renderToString when %s crosses a buffer's end", async (_, character) => {
+    for (let shift = 0; shift < 8; shift++) {
+      const pieces = Array.from({ length: 60 }, (_, i) => createElement("li", { key: i }, `${"a".repeat(20 + shift)}${character.repeat(5)}`));
+      const element = createElement("ul", null, pieces);
+      const html = await rendered(element);
+      expect(html).not.toContain("\0");
+      expect(html).toBe(renderToString(element));
+    }
+  });
+
+  it("waits for suspended parts and keeps the document in order", async () => {
+    // As Remix's hydration-data transfer does: throw the promise until it has settled.
+    let value: string | undefined;
+    const later = new Promise<string>((resolve) => setTimeout(resolve, 5, "ready")).then((result) => {
+      value = result;
+    });
+    function Late() {
+      if (value === undefined) throw later;
+      return createElement("span", null, value);
+    }
+    const html = await rendered(createElement("div", null, createElement(Suspense, { fallback: "loading" }, createElement(Late))));
+    expect(html).toBe("<div><!--$--><span>ready</span><!--/$--></div>");
+  });
+});
