@@ -20,12 +20,16 @@ interface RenderOptions {
 export function renderToWebStream(element: ReactNode, { nonce, signal, onError }: RenderOptions) {
   return new Promise<RenderedStream>((resolveShell, rejectShell) => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
+    // A reader that went away (a client that closed the connection, a caller that only wanted the
+    // headers) is no server error: what is left renders (the data is loaded; the signal bounds it)
+    // into nothing, quietly.
+    let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
       start(streamController) {
         controller = streamController;
       },
-      cancel(reason) {
-        abort(reason);
+      cancel() {
+        cancelled = true;
       },
     });
     let allReadyDone!: () => void;
@@ -37,14 +41,14 @@ export function renderToWebStream(element: ReactNode, { nonce, signal, onError }
     // Only what React's `pipe` calls on a Node writable: chunks go straight into the web stream.
     const sink = {
       write(chunk: Uint8Array) {
-        controller.enqueue(withoutPadding(chunk));
+        if (!cancelled) controller.enqueue(withoutPadding(chunk));
         return true;
       },
       end() {
-        controller.close();
+        if (!cancelled) controller.close();
       },
       destroy(error?: unknown) {
-        controller.error(error);
+        if (!cancelled) controller.error(error);
       },
       on() {
         return sink;
@@ -66,7 +70,9 @@ export function renderToWebStream(element: ReactNode, { nonce, signal, onError }
         pipe(sink as unknown as NodeJS.WritableStream);
         allReadyDone();
       },
-      onError,
+      onError(error) {
+        if (!cancelled) onError(error);
+      },
     });
     allReady.catch(() => {});
     if (signal.aborted) abort(signal.reason);

@@ -41,4 +41,24 @@ describe("renderToWebStream", () => {
     const html = await rendered(createElement("div", null, createElement(Suspense, { fallback: "loading" }, createElement(Late))));
     expect(html).toBe("<div><!--$--><span>ready</span><!--/$--></div>");
   });
+
+  it("stops quietly when the reader goes away before the page is done", async () => {
+    const errors: unknown[] = [];
+    let release!: () => void;
+    const later = new Promise<void>((resolve) => (release = resolve));
+    let done = false;
+    function Late() {
+      if (!done) throw later.then(() => (done = true));
+      return createElement("span", null, "late");
+    }
+    const { body, allReady } = await renderToWebStream(createElement("div", null, createElement(Suspense, { fallback: "loading" }, createElement(Late))), {
+      ...noErrors,
+      onError: (error) => errors.push(error),
+    });
+    await body.cancel();
+    release();
+    await allReady.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(errors).toEqual([]);
+  });
 });
