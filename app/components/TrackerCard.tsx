@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
+import { formatShortDate } from "~/domain/dates";
 import { formatFloat, formatPrice, formatProfit, profitOf } from "~/domain/resell";
 import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
@@ -11,7 +12,7 @@ import { useHydrated } from "./useHydrated";
 import { FallbackImage } from "./FallbackImage";
 
 function formatUpdated(ms: number | null): string {
-  return ms === null ? "No Data" : new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return ms === null ? "No Data" : formatShortDate(ms);
 }
 
 /**

@@ -109,12 +109,7 @@ function hslToRgb([h, s, l]: [number, number, number]): [number, number, number]
   return [channel(h + 1 / 3) * 255, channel(h) * 255, channel(h - 1 / 3) * 255];
 }
 
-/**
- * A rarity colour as readable text on the dark panels: the same hue and saturation, lightened
- * just enough for 4.5:1 against the lightest panel. Colours that already pass come back unchanged;
- * anything that is not `#rrggbb` comes back as the page's muted text colour.
- */
-export function rarityTextColor(color: string): string {
+function computeRarityTextColor(color: string): string {
   const rgb = parseHex(color);
   if (!rgb) return "#9aa3b5";
   const original = toHex(rgb);
@@ -125,4 +120,23 @@ export function rarityTextColor(color: string): string {
     if (contrastRatio(candidate, RARITY_TEXT_BACKGROUND) >= MIN_TEXT_CONTRAST) return candidate;
   }
   return "#ffffff";
+}
+
+// A handful of rarity colours, each asked for by every card on a page: the search for a readable
+// shade runs once per colour.
+const textColors = new Map<string, string>();
+
+/**
+ * A rarity colour as readable text on the dark panels: the same hue and saturation, lightened
+ * just enough for 4.5:1 against the lightest panel. Colours that already pass come back unchanged;
+ * anything that is not `#rrggbb` comes back as the page's muted text colour.
+ */
+export function rarityTextColor(color: string): string {
+  let text = textColors.get(color);
+  if (text === undefined) {
+    if (textColors.size >= 200) textColors.clear();
+    text = computeRarityTextColor(color);
+    textColors.set(color, text);
+  }
+  return text;
 }

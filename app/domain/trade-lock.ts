@@ -29,17 +29,30 @@ interface WallTime {
   minute: number;
 }
 
+// A formatter per time zone, built once: building one costs far more than using it. Time zones
+// are checked names (`isTimeZone`), a few hundred at most, and the map is emptied past that.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string) {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    if (wallClocks.size >= 500) wallClocks.clear();
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    wallClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** The wall-clock time in `timeZone` at an instant. */
 export function wallTime(instant: number, timeZone: string): WallTime {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(new Date(instant));
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute") };
 }
