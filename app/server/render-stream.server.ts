@@ -84,8 +84,8 @@ const BUFFER_SIZE = 2048;
 
 /**
  * React 18's Node renderer sends its whole 2 KB buffer when the next character does not fit, also
- * when a two- or three-byte character left one or two bytes unwritten: those are zero bytes. HTML
- * text never holds a NUL (React would have sent it as written), so trailing ones are that padding.
+ * when a character of two to four bytes left one to three bytes of it unwritten: zero bytes. A NUL
+ * of the page's own text that happened to end a full buffer would go with them; no reader sees it.
  */
 function withoutPadding(chunk: Uint8Array) {
   if (chunk.length !== BUFFER_SIZE) return chunk;
