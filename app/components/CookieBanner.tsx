@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { consentStorageEntries, needsConsentChoice, parseConsent, serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
 import { ConsentForm, useDisplayedConsent } from "./ConsentForm";
+import { PathLink } from "./links";
 
 const PURPOSES = [
   "Keeping you signed in and remembering your preferences",
@@ -63,9 +63,9 @@ export function CookieBanner({ consent }: { consent: StoredConsent }) {
               <li key={purpose}>{purpose}</li>
             ))}
           </ul>
-          <Link to="/cookie-settings" className="mt-1 inline-block text-accent underline hover:text-accent-strong">
+          <PathLink to="/cookie-settings" className="mt-1 inline-block text-accent underline hover:text-accent-strong">
             Manage cookie settings
-          </Link>
+          </PathLink>
         </div>
         <ConsentForm className="flex shrink-0 flex-wrap gap-3">
           <button type="submit" name="intent" value="decline" className={`${buttonClass} border border-line hover:bg-panel-2`}>

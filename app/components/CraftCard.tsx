@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { FallbackImage } from "./FallbackImage";
+import { PathLink } from "./links";
 
 export interface CraftCardData {
   id: number;
@@ -12,7 +12,7 @@ export interface CraftCardData {
 /** A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. */
 export function CraftCard({ craft }: { craft: CraftCardData }) {
   return (
-    <Link
+    <PathLink
       to={`/sticker-crafts/${craft.id}`}
       className="flex h-full flex-col rounded-lg border border-line bg-panel p-3 hover:border-accent"
       data-testid="craft-card"
@@ -20,6 +20,6 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
       <FallbackImage sources={[craft.ingameImage ?? craft.skinImage]} alt="" className="aspect-[4/3] w-full rounded object-contain" />
       <h3 className="mt-2 font-semibold">{craft.name}</h3>
       <p className="text-sm text-muted">{craft.skinName}</p>
-    </Link>
+    </PathLink>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { formatDollars } from "~/domain/money";
+import { PathLink } from "./links";
 
 export interface LoadoutCardData {
   id: number;
@@ -10,9 +10,9 @@ export interface LoadoutCardData {
 }
 
 /** A loadout in a list; `href` is its detail page. */
-export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href: string }) {
+export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href: `/${string}` }) {
   return (
-    <Link to={href} className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent">
+    <PathLink to={href} className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent">
       <h3 className="break-words font-semibold">{loadout.title}</h3>
       {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
       {loadout.slotCount !== undefined || loadout.budgetCents != null ? (
@@ -22,6 +22,6 @@ export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href:
           {loadout.budgetCents != null ? `Budget ${formatDollars(loadout.budgetCents)}` : null}
         </p>
       ) : null}
-    </Link>
+    </PathLink>
   );
 }

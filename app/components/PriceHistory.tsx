@@ -1,11 +1,11 @@
 // The skin page's price history: range (7, 30, 90 days) and wear are links that change the URL
 // (`?range=90&wear=FT`), so they work without JavaScript; min, average and max of the range as
 // text, and the chart the loader drew.
-import { Link } from "@remix-run/react";
 import type { ChartModel } from "~/domain/price-chart";
 import { formatDollars } from "~/domain/money";
 import { describeSummary, PRICE_RANGES, type PriceRange, type PriceSummary } from "~/domain/price-history";
 import { WEAR_NAMES, type Wear } from "~/domain/wear";
+import { PathLink } from "./links";
 import { PriceChart } from "./PriceChart";
 
 export interface PriceHistoryData {
@@ -22,7 +22,7 @@ export interface PriceHistoryData {
 const linkClass = (current: boolean) =>
   `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
 
-function historyHref(skinId: string, range: PriceRange, wear: Wear | null): string {
+function historyHref(skinId: string, range: PriceRange, wear: Wear | null): `/${string}` {
   const params = new URLSearchParams({ range: String(range) });
   if (wear) params.set("wear", wear);
   return `/skins/${encodeURIComponent(skinId)}?${params.toString()}#price-history`;
@@ -38,7 +38,7 @@ export function PriceHistory({ skinId, history }: { skinId: string; history: Pri
       </h2>
       <nav aria-label="Price history range" className="flex flex-wrap gap-2">
         {PRICE_RANGES.map((option) => (
-          <Link
+          <PathLink
             key={option}
             to={historyHref(skinId, option, wearAsked ? wear : null)}
             preventScrollReset
@@ -46,13 +46,13 @@ export function PriceHistory({ skinId, history }: { skinId: string; history: Pri
             className={linkClass(option === range)}
           >
             {option} days
-          </Link>
+          </PathLink>
         ))}
       </nav>
       {wears.length > 1 ? (
         <nav aria-label="Price history wear" className="flex flex-wrap gap-2">
           {wears.map((option) => (
-            <Link
+            <PathLink
               key={option}
               to={historyHref(skinId, range, option)}
               preventScrollReset
@@ -62,7 +62,7 @@ export function PriceHistory({ skinId, history }: { skinId: string; history: Pri
               <abbr title={WEAR_NAMES[option]} className="no-underline">
                 {option}
               </abbr>
-            </Link>
+            </PathLink>
           ))}
         </nav>
       ) : null}

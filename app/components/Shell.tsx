@@ -1,21 +1,31 @@
-import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { StoredConsent } from "~/domain/cookie-consent";
 import { CookieBanner } from "./CookieBanner";
 import { CategorySkeleton } from "./CategorySkeleton";
+import { ClientNavigation, isCurrentPath, PathLink } from "./links";
 import { SearchBox } from "./SearchBox";
 import { useTrappedPopup } from "./useFocusTrap";
 
 const navItemClass = "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-panel-2";
-const navLinkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${isActive ? "text-accent" : "text-ink"}`;
 
-const PRIMARY_LINKS = [
+/** A navigation link that marks the current page (`aria-current="page"`, accent colour). */
+function NavItem({ to, pathname, end, children }: { to: `/${string}`; pathname: string; end?: boolean; children: ReactNode }) {
+  const current = isCurrentPath(pathname, to, end);
+  return (
+    <PathLink to={to} aria-current={current ? "page" : undefined} className={`${navItemClass} ${current ? "text-accent" : "text-ink"}`}>
+      {children}
+    </PathLink>
+  );
+}
+
+const PRIMARY_LINKS: { to: `/${string}`; label: string }[] = [
   { to: "/sticker-crafts", label: "Sticker Crafts" },
   { to: "/loadouts", label: "Loadouts" },
   { to: "/resell-tracker", label: "Resell Tracker" },
 ];
 
-const ADMIN_LINKS = [
+const ADMIN_LINKS: { to: `/${string}`; label: string }[] = [
   { to: "/admin", label: "Admin" },
   { to: "/admin/loadouts", label: "Admin Loadouts" },
   { to: "/admin/sticker-crafts", label: "Admin Crafts" },
@@ -94,24 +104,25 @@ interface NavProps {
   categories: string[];
   signedIn: boolean;
   isAdmin: boolean;
+  pathname: string;
 }
 
-function PrimaryLinks({ isAdmin }: { isAdmin: boolean }) {
+function PrimaryLinks({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
   return (
     <>
       {PRIMARY_LINKS.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={navLinkClass}>
+          <NavItem to={link.to} pathname={pathname}>
             {link.label}
-          </NavLink>
+          </NavItem>
         </li>
       ))}
       {isAdmin
         ? ADMIN_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/admin"} className={navLinkClass}>
+              <NavItem to={link.to} pathname={pathname} end={link.to === "/admin"}>
                 {link.label}
-              </NavLink>
+              </NavItem>
             </li>
           ))
         : null}
@@ -119,29 +130,29 @@ function PrimaryLinks({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function CategoryLinks({ categories, labelledBy }: { categories: string[]; labelledBy?: string }) {
+function CategoryLinks({ categories, pathname, labelledBy }: { categories: string[]; pathname: string; labelledBy?: string }) {
   return (
     <ul aria-labelledby={labelledBy} className="space-y-1">
       {categories.map((name) => (
         <li key={name}>
-          <NavLink to={`/category/${encodeURIComponent(name)}`} className={navLinkClass}>
+          <NavItem to={`/category/${encodeURIComponent(name)}`} pathname={pathname}>
             {name}
-          </NavLink>
+          </NavItem>
         </li>
       ))}
     </ul>
   );
 }
 
-function AccountLink({ signedIn }: { signedIn: boolean }) {
+function AccountLink({ signedIn, pathname }: { signedIn: boolean; pathname: string }) {
   return signedIn ? (
-    <NavLink to="/profile" className={navLinkClass}>
+    <NavItem to="/profile" pathname={pathname}>
       Profile
-    </NavLink>
+    </NavItem>
   ) : (
-    <NavLink to="/login" className={navLinkClass}>
+    <NavItem to="/login" pathname={pathname}>
       Login
-    </NavLink>
+    </NavItem>
   );
 }
 
@@ -150,7 +161,7 @@ function AccountLink({ signedIn }: { signedIn: boolean }) {
  * disclosure; with it the same element becomes a drawer that traps focus, closes on Escape (focus
  * back on the Menu button) and on every navigation.
  */
-function MenuDrawer({ categories, signedIn, isAdmin }: NavProps) {
+function MenuDrawer({ categories, signedIn, isAdmin, pathname }: NavProps) {
   const { open, setOpen, container: details, trigger: summary } = useTrappedPopup<HTMLDetailsElement, HTMLElement>();
   return (
     <details
@@ -165,21 +176,21 @@ function MenuDrawer({ categories, signedIn, isAdmin }: NavProps) {
       </summary>
       <div className="fixed inset-x-0 bottom-0 top-14 overflow-y-auto border-t border-line bg-panel p-4 sm:left-auto sm:w-80 sm:border-l">
         <ul className="space-y-1">
-          <PrimaryLinks isAdmin={isAdmin} />
+          <PrimaryLinks isAdmin={isAdmin} pathname={pathname} />
           <li>
-            <AccountLink signedIn={signedIn} />
+            <AccountLink signedIn={signedIn} pathname={pathname} />
           </li>
         </ul>
         <p id="menu-categories" className="mb-1 mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-muted">
           Categories
         </p>
-        <CategoryLinks categories={categories} labelledBy="menu-categories" />
+        <CategoryLinks categories={categories} pathname={pathname} labelledBy="menu-categories" />
       </div>
     </details>
   );
 }
 
-const FOOTER_LINKS = [
+const FOOTER_LINKS: { to: `/${string}`; label: string }[] = [
   { to: "/legal-notice", label: "Legal Notice" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/terms-of-service", label: "Terms of Service" },
@@ -188,15 +199,23 @@ const FOOTER_LINKS = [
 ];
 
 /** While a client navigation loads a category page, its 18-card skeleton stands in for the page. */
-function useLoadingCategory(): boolean {
+function useLoadingCategory(pathname: string): boolean {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
   const target = navigation.location?.pathname;
   return navigation.state === "loading" && !!target?.startsWith("/category/") && target !== pathname;
 }
 
-export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent, children }: ShellProps) {
-  const loadingCategory = useLoadingCategory();
+export function Shell(props: ShellProps) {
+  return (
+    <ClientNavigation>
+      <ShellLayout {...props} />
+    </ClientNavigation>
+  );
+}
+
+function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent, children }: ShellProps) {
+  const { pathname } = useLocation();
+  const loadingCategory = useLoadingCategory(pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <RouteChangeBar />
@@ -205,26 +224,26 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent
       </a>
       <header className="sticky top-0 z-40 border-b border-line bg-panel">
         <nav aria-label="Main" className="mx-auto flex h-14 max-w-screen-2xl items-center gap-1 px-2 sm:px-4">
-          <Link to="/" className="mr-auto shrink-0 px-1 text-lg font-black tracking-tight lg:mr-2">
+          <PathLink to="/" className="mr-auto shrink-0 px-1 text-lg font-black tracking-tight lg:mr-2">
             Skin<span className="text-accent">Vault</span>
-          </Link>
+          </PathLink>
           <ul className={isAdmin ? "hidden items-center gap-1 xl:flex" : "hidden items-center gap-1 lg:flex"}>
-            <PrimaryLinks isAdmin={isAdmin} />
+            <PrimaryLinks isAdmin={isAdmin} pathname={pathname} />
           </ul>
           <div className="ml-auto hidden w-72 min-w-0 lg:block">
             <SearchBox id="desktop-search" label="Search skins" />
           </div>
           <MobileSearch />
           <div className={isAdmin ? "hidden xl:block" : "hidden lg:block"}>
-            <AccountLink signedIn={signedIn} />
+            <AccountLink signedIn={signedIn} pathname={pathname} />
           </div>
-          <MenuDrawer categories={categories} signedIn={signedIn} isAdmin={isAdmin} />
+          <MenuDrawer categories={categories} signedIn={signedIn} isAdmin={isAdmin} pathname={pathname} />
         </nav>
       </header>
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
         <aside aria-label="Categories" className="hidden w-52 shrink-0 border-r border-line p-4 md:block">
           <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Categories</h2>
-          <CategoryLinks categories={categories} />
+          <CategoryLinks categories={categories} pathname={pathname} />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           {loadingCategory ? <CategorySkeleton /> : children}
@@ -236,9 +255,9 @@ export function Shell({ categories, signedIn, isAdmin, demoPrices, cookieConsent
             <ul className="flex flex-wrap gap-4">
               {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="hover:text-ink">
+                  <PathLink to={link.to} className="hover:text-ink">
                     {link.label}
-                  </Link>
+                  </PathLink>
                 </li>
               ))}
             </ul>

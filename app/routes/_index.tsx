@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CraftCard } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
+import { PathLink } from "~/components/links";
 import {
   allWeaponsQuery,
   catalogueCacheHeaders,
@@ -37,16 +38,16 @@ const FEATURES = [
   { title: "Resell tracker", text: "Record what you paid and watch profit, percent and trade lock at a glance." },
 ];
 
-function SectionHeading({ id, title, more }: { id: string; title: string; more?: { to: string; label: string } }) {
+function SectionHeading({ id, title, more }: { id: string; title: string; more?: { to: `/${string}`; label: string } }) {
   return (
     <div className="mb-4 flex items-baseline justify-between">
       <h2 id={id} className="text-xl font-bold">
         {title}
       </h2>
       {more ? (
-        <Link to={more.to} className="text-sm text-accent hover:underline">
+        <PathLink to={more.to} className="text-sm text-accent hover:underline">
           {more.label}
-        </Link>
+        </PathLink>
       ) : null}
     </div>
   );
@@ -94,12 +95,12 @@ export default function Home() {
           bought to resell.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/category/Rifles" className="hidden rounded-md bg-accent px-4 py-2 font-semibold text-black md:inline-block">
+          <PathLink to="/category/Rifles" className="hidden rounded-md bg-accent px-4 py-2 font-semibold text-black md:inline-block">
             Browse Rifles
-          </Link>
-          <Link to="/loadouts" className="rounded-md border border-line px-4 py-2 font-semibold hover:bg-panel-2">
+          </PathLink>
+          <PathLink to="/loadouts" className="rounded-md border border-line px-4 py-2 font-semibold hover:bg-panel-2">
             See loadouts
-          </Link>
+          </PathLink>
         </div>
       </section>
 
@@ -110,13 +111,13 @@ export default function Home() {
         <ul className="grid gap-4 md:grid-cols-3">
           {loadouts.map((loadout) => (
             <li key={loadout.id}>
-              <Link
+              <PathLink
                 to={`/loadouts/official/${loadout.id}`}
                 className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent"
               >
                 <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
                 {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
-              </Link>
+              </PathLink>
             </li>
           ))}
         </ul>

@@ -15,11 +15,19 @@ test("home shows the six categories in the sidebar", async ({ page }) => {
   await expect(page.getByRole("contentinfo")).toContainText("Skinport");
 });
 
-test("a category link opens the category with its weapons", async ({ page }) => {
+test("a category link opens the category with its weapons", async ({ page }, testInfo) => {
   await page.goto("/");
-  await page.getByRole("complementary", { name: "Categories" }).getByRole("link", { name: "Rifles" }).click();
+  const sidebar = page.getByRole("complementary", { name: "Categories" });
+  await expect(sidebar.getByRole("link", { name: "Rifles" })).not.toHaveAttribute("aria-current");
+  // With JavaScript the shell's links navigate in place: the document (and this mark) stays.
+  await page.evaluate(() => document.documentElement.setAttribute("data-same-document", "yes"));
+  await sidebar.getByRole("link", { name: "Rifles" }).click();
   await expect(page).toHaveURL(/\/category\/Rifles$/);
   await expect(page.getByRole("heading", { level: 1, name: "Rifles" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Rifles" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Pistols" })).not.toHaveAttribute("aria-current");
+  const sameDocument = await page.evaluate(() => document.documentElement.getAttribute("data-same-document"));
+  expect(sameDocument).toBe(testInfo.project.name === "javascript" ? "yes" : null);
   await expect(page.getByText(/^\d+ Weapons$/)).toBeVisible();
   const ak = page.getByRole("link", { name: /AK-47 Skins/ });
   await expect(ak).toHaveAttribute("href", "/weapons/AK-47");
