@@ -19,13 +19,19 @@ function NavItem({ to, pathname, end, children }: { to: `/${string}`; pathname: 
   );
 }
 
-const PRIMARY_LINKS: { to: `/${string}`; label: string }[] = [
+/** A link of the top bar, menu or footer. */
+interface ShellLink {
+  to: `/${string}`;
+  label: string;
+}
+
+const PRIMARY_LINKS: ShellLink[] = [
   { to: "/sticker-crafts", label: "Sticker Crafts" },
   { to: "/loadouts", label: "Loadouts" },
   { to: "/resell-tracker", label: "Resell Tracker" },
 ];
 
-const ADMIN_LINKS: { to: `/${string}`; label: string }[] = [
+const ADMIN_LINKS: ShellLink[] = [
   { to: "/admin", label: "Admin" },
   { to: "/admin/loadouts", label: "Admin Loadouts" },
   { to: "/admin/sticker-crafts", label: "Admin Crafts" },
@@ -190,7 +196,7 @@ function MenuDrawer({ categories, signedIn, isAdmin, pathname }: NavProps) {
   );
 }
 
-const FOOTER_LINKS: { to: `/${string}`; label: string }[] = [
+const FOOTER_LINKS: ShellLink[] = [
   { to: "/legal-notice", label: "Legal Notice" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/terms-of-service", label: "Terms of Service" },
