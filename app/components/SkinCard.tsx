@@ -1,7 +1,6 @@
 import { priceRange } from "~/domain/money";
 import { rarityTextColor } from "~/domain/rarity";
 import { FallbackImage } from "./FallbackImage";
-import { WEAPON_GRID } from "./CategorySkeleton";
 import { FavoriteButton } from "./FavoriteButton";
 import { TrackButton } from "./TrackButton";
 
@@ -62,11 +61,14 @@ export function SkinCard({ skin, favorite }: { skin: SkinCardData; favorite: boo
   );
 }
 
+/** 1, 2, 3 and then 6 columns: a weapon page's 18 skins (`SKINS_PER_PAGE`) fill whole rows at every width. */
+const SKIN_GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-6";
+
 /** A grid of skin cards; `favoriteIds` are the signed-in user's favourites (hearts filled). */
 export function SkinGrid({ skins, label, favoriteIds = [] }: { skins: SkinCardData[]; label: string; favoriteIds?: readonly string[] }) {
   const favorites = new Set(favoriteIds);
   return (
-    <ul className={`mt-4 ${WEAPON_GRID}`} aria-label={label} data-testid="skin-grid">
+    <ul className={`mt-4 ${SKIN_GRID}`} aria-label={label} data-testid="skin-grid">
       {skins.map((skin) => (
         <li key={skin.id}>
           <SkinCard skin={skin} favorite={favorites.has(skin.id)} />

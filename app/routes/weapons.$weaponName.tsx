@@ -2,12 +2,15 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { pageMeta } from "~/components/page-meta";
+import { Pagination } from "~/components/Pagination";
 import { SkinGrid } from "~/components/SkinCard";
 import { useHydrated } from "~/components/useHydrated";
 import {
   applySkinList,
   filterOptions,
   isFiltered,
+  pageOf,
+  parsePage,
   parseSkinListState,
   SORT_OPTIONS,
   TYPE_OPTIONS,
@@ -46,12 +49,25 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     crates: cratesBySkin.get(skin.id) ?? [],
     collections: collectionsBySkin.get(skin.id) ?? [],
   }));
-  const state = parseSkinListState(new URL(request.url).searchParams);
-  const shown = applySkinList(all, state).map(({ crates: _c, collections: _l, ...card }) => card);
+  const { searchParams } = new URL(request.url);
+  const state = parseSkinListState(searchParams);
+  const matching = applySkinList(all, state);
+  const { items, page, pageCount } = pageOf(matching, parsePage(searchParams));
+  const shown = items.map(({ crates: _c, collections: _l, ...card }) => card);
   const weapon = found[0]?.name ?? name;
   const favoriteIds = await favoritesPromise;
   return data(
-    { weapon, state, total: all.length, skins: shown, options: filterOptions(all), favoriteIds },
+    {
+      weapon,
+      state,
+      total: all.length,
+      matching: matching.length,
+      skins: shown,
+      page,
+      pageCount,
+      options: filterOptions(all),
+      favoriteIds,
+    },
     { status: found.length === 0 ? 404 : 200, headers: catalogueCacheHeaders(request) },
   );
 }
@@ -217,7 +233,7 @@ function SkinListForm({ state, options }: { state: SkinListState; options: Retur
 }
 
 export default function WeaponPage() {
-  const { weapon, state, total, skins, options, favoriteIds } = useLoaderData<typeof loader>();
+  const { weapon, state, total, matching, skins, page, pageCount, options, favoriteIds } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -230,12 +246,15 @@ export default function WeaponPage() {
         <>
           <SkinListForm state={state} options={options} />
           <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="skin-count">
-            {loading ? "Loading..." : `${skins.length} of ${total} skins`}
+            {loading ? "Loading..." : `${matching} of ${total} skins${pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}`}
           </p>
           {skins.length === 0 ? (
             <p className="mt-6">No skins match these filters.</p>
           ) : (
-            <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
+            <>
+              <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
+              <Pagination page={page} pageCount={pageCount} label={`Pages of ${weapon} skins`} />
+            </>
           )}
         </>
       )}

@@ -29,6 +29,8 @@ test("home to category to weapon to skin", async ({ page }) => {
   await expect(page).toHaveURL(/\/weapons\/AK-47$/);
   await expect(page.getByRole("heading", { level: 1, name: "AK-47 Skins" })).toBeVisible();
 
+  await page.getByRole("navigation", { name: "Pages of AK-47 skins" }).getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/weapons\/AK-47\?page=2$/);
   await page.getByRole("link", { name: /^AK-47 \| Redline/ }).click();
   await expect(page).toHaveURL(/\/skins\/ak-47-redline$/);
   await expect(page.getByRole("heading", { level: 1, name: "AK-47 | Redline" })).toBeVisible();
@@ -83,7 +85,8 @@ test("sorting by highest price and filtering by StatTrak change the grid and the
   if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
   const cards = page.getByTestId("skin-card");
   const count = page.getByTestId("skin-count");
-  const total = await cards.count();
+  const total = Number((await count.textContent())?.match(/^\d+ of (\d+) skins/)?.[1]);
+  expect(total).toBeGreaterThan(18);
   const firstBefore = await cards.first().textContent();
 
   await choose(page, /^Sort/, "Highest price");
@@ -98,7 +101,7 @@ test("sorting by highest price and filtering by StatTrak change the grid and the
   await applyFilters(page, testInfo);
   await expect(page).toHaveURL(/type=stattrak/);
   await expect(page).toHaveURL(/sort=price-desc/);
-  await expect(count).toHaveText(new RegExp(`^\\d+ of ${total} skins$`));
+  await expect(count).toHaveText(new RegExp(`^\\d+ of ${total} skins(, page 1 of \\d+)?$`));
   expect(await cards.count()).toBeLessThan(total);
   for (const card of await cards.all()) await expect(card).toContainText("StatTrak");
 
@@ -106,6 +109,37 @@ test("sorting by highest price and filtering by StatTrak change the grid and the
   const shown = await cards.count();
   await page.goto(page.url());
   await expect(cards).toHaveCount(shown);
+});
+
+test("the weapon grid shows 18 skins a page, Next and a page number lead on with the sort kept", async ({ page }, testInfo) => {
+  await page.goto("/weapons/AK-47?sort=price-desc");
+  if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
+  const cards = page.getByTestId("skin-card");
+  const pages = page.getByRole("navigation", { name: "Pages of AK-47 skins" });
+  await expect(cards).toHaveCount(18);
+  await expect(page.getByTestId("skin-count")).toHaveText(/^59 of 59 skins, page 1 of 4$/);
+  await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+  const firstPage = await cards.allTextContents();
+  const marker = await page.evaluate(() => ((window as { pageMarker?: number }).pageMarker = Math.random()));
+
+  await pages.getByRole("link", { name: "Next" }).click();
+  // The links keep the sort (parameter order aside: the edge cache's key sorts them).
+  await expect(page).toHaveURL(/\/weapons\/AK-47\?(?=.*\bsort=price-desc\b)(?=.*\bpage=2\b)/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 2");
+  await expect(page.getByTestId("skin-count")).toHaveText("59 of 59 skins, page 2 of 4");
+  const secondPage = await cards.allTextContents();
+  expect(secondPage).toHaveLength(18);
+  expect(secondPage.filter((card) => firstPage.includes(card))).toEqual([]);
+  // With JavaScript the page changes in place; without, it is a page load.
+  expect(await page.evaluate(() => (window as { pageMarker?: number }).pageMarker)).toBe(withJs(testInfo) ? marker : undefined);
+
+  await pages.getByRole("link", { name: "Page 4" }).click();
+  await expect(page).toHaveURL(/\/weapons\/AK-47\?(?=.*\bsort=price-desc\b)(?=.*\bpage=4\b)/);
+  await expect(cards).toHaveCount(59 - 3 * 18);
+  await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+  await pages.getByRole("link", { name: "Page 1" }).click();
+  await expect(page).toHaveURL(/\/weapons\/AK-47\?sort=price-desc$/);
+  await expect(cards).toHaveText(firstPage);
 });
 
 test("opening one dropdown closes the others when JavaScript runs", async ({ page }, testInfo) => {

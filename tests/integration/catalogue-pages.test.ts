@@ -92,23 +92,48 @@ describe("weapon", () => {
     return rows.results.map((r) => r.id);
   };
 
-  it("shows '{weapon} Skins' with every skin, linked to its page", async () => {
+  /** Every page's cards, following the grid's page links from `path` on. */
+  const allPages = async (path: string) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const { html } = await get(page === 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`);
+      ids.push(...cardIds(html));
+      if (!html.includes('rel="next"')) return { ids, pages: page };
+    }
+  };
+
+  it("shows '{weapon} Skins' with every skin over pages of 18, each linked to its page", async () => {
     const { html } = await get("/weapons/AK-47");
     expect(html).toContain("AK-47<!-- --> Skins");
     const count = await env.DB.prepare("SELECT count(*) AS n FROM skins WHERE weapon = 'AK-47'").first<{ n: number }>();
-    expect(cardIds(html)).toHaveLength(count!.n);
-    expect(html).toContain('href="/skins/ak-47-redline"');
+    expect(cardIds(html)).toHaveLength(18);
+    expect(html).toContain(`${count!.n} of ${count!.n} skins, page 1 of ${Math.ceil(count!.n / 18)}`);
+    const { ids, pages } = await allPages("/weapons/AK-47");
+    expect(pages).toBe(Math.ceil(count!.n / 18));
+    expect(new Set(ids).size).toBe(count!.n);
+    expect(ids).toContain("ak-47-redline");
   });
 
-  it("sorts by highest price and filters by StatTrak from the URL", async () => {
-    const { html } = await get("/weapons/AK-47?sort=price-desc");
-    expect(cardIds(html)).toEqual(await priceOrder("desc"));
+  it("links the other pages with the sort and filters kept, and shows the last page when asked past it", async () => {
+    const { html } = await get("/weapons/AK-47?sort=price-desc&page=2");
+    expect(html).toMatch(/<a rel="prev"[^>]* href="\/weapons\/AK-47\?sort=price-desc"/);
+    expect(html).toMatch(/<a rel="next"[^>]* href="\/weapons\/AK-47\?sort=price-desc&amp;page=3"/);
+    expect(html).toMatch(/<span aria-current="page"[^>]*><span class="sr-only">Page <\/span>2<\/span>/);
+    const last = await get("/weapons/AK-47?sort=price-desc&page=4");
+    const pastTheEnd = await get("/weapons/AK-47?sort=price-desc&page=99");
+    expect(pastTheEnd.response.status).toBe(200);
+    expect(cardIds(pastTheEnd.html)).toEqual(cardIds(last.html));
+    expect(last.html).not.toContain('rel="next"');
+  });
+
+  it("sorts by highest price and filters by StatTrak from the URL, across pages", async () => {
+    expect((await allPages("/weapons/AK-47?sort=price-desc")).ids).toEqual(await priceOrder("desc"));
     const filtered = await get("/weapons/AK-47?sort=price-asc&type=stattrak");
-    expect(cardIds(filtered.html)).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
+    expect((await allPages("/weapons/AK-47?sort=price-asc&type=stattrak")).ids).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
     expect(filtered.html).toMatch(/<input type="radio" name="sort"[^>]*checked=""[^>]*value="price-asc"/);
   });
 
-  it.each(["sort=%FF", "type=", "rarity=" + "x".repeat(5000), "crate=1&crate=2&collection[]=x", "sort=price-desc&sort=rarity"])(
+  it.each(["sort=%FF", "type=", "page=0", "page=-3", "page=1e3", "page=" + "9".repeat(400), "rarity=" + "x".repeat(5000), "crate=1&crate=2&collection[]=x", "sort=price-desc&sort=rarity"])(
     "ignores bad parameters: %s",
     async (query) => {
       const { response } = await get(`/weapons/AK-47?${query}`);
