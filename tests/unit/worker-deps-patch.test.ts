@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type * as RemixRouter from "@remix-run/router";
+import type { AgnosticRouteObject } from "@remix-run/router";
+import type * as StaticRouter from "react-router-dom/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { applyReplacements, DEPENDENCY_PATCHES } from "../../workers/patch-worker-deps";
+
+type Router = typeof RemixRouter;
+type Route = AgnosticRouteObject;
+
+const require = createRequire(import.meta.url);
+// Inside node_modules, so the copies' own imports (react, react-router) resolve as in the Worker.
+const cache = join(dirname(require.resolve("vitest/package.json")), "..", ".cache");
+mkdirSync(cache, { recursive: true });
+const directory = mkdtempSync(join(cache, "worker-deps-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** The package's file with the build's replacements, loaded from a temporary copy. */
+function patchedCopy<T>(packageName: string): T {
+  const patch = DEPENDENCY_PATCHES.find((candidate) => candidate.packageName === packageName)!;
+  const source = readFileSync(require.resolve(`${packageName}/${join(patch.directory, patch.file)}`), "utf8");
+  const file = join(directory, `${packageName.replace(/\W/g, "-")}.js`);
+  writeFileSync(file, applyReplacements(packageName, source, patch.replacements));
+  return require(file) as T;
+}
+
+const original = require("@remix-run/router/dist/router.cjs.js") as Router;
+const patched = patchedCopy<Router>("@remix-run/router");
+
+/** A tree shaped like the app's: index, params, an optional segment, a case-sensitive path, a splat. */
+function appRoutes(): Route[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "category", path: "category/:categoryName" },
+        { id: "skin", path: "skins/:skinId" },
+        { id: "loadout", path: "loadouts/:loadoutType/:loadoutId" },
+        { id: "loadouts", path: "loadouts" },
+        { id: "tracker-edit", path: "resell-tracker/:trackerId/edit" },
+        { id: "legal", path: "legal/:lang?/notice" },
+        { id: "exact-case", path: "CaseOnly", caseSensitive: true },
+        { id: "admin", path: "admin", children: [{ id: "admin-index", index: true }, { id: "admin-loadouts", path: "loadouts" }] },
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+}
+
+const PATHS = [
+  "/",
+  "/category/Rifles",
+  "/category/Rifles/",
+  "/skins/ak-47-asiimov",
+  "/skins/ak%2F47",
+  "/loadouts",
+  "/loadouts/official/3",
+  "/resell-tracker/7/edit",
+  "/legal/notice",
+  "/legal/de/notice",
+  "/CaseOnly",
+  "/caseonly",
+  "/admin",
+  "/admin/loadouts",
+  "/no/such/page",
+];
+
+const summary = (matches: ReturnType<Router["matchRoutes"]>) =>
+  matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase }));
+
+describe("the Worker's @remix-run/router with memoized matching", () => {
+  it.each(PATHS)("matches %s as the package does, on the first and on later calls", (path) => {
+    const routes = appRoutes();
+    const expected = summary(original.matchRoutes(routes, path));
+    expect(summary(patched.matchRoutes(routes, path))).toEqual(expected);
+    expect(summary(patched.matchRoutes(routes, path))).toEqual(expected);
+  });
+
+  it("matches another route tree by its own routes, not the ones kept for the first", () => {
+    const first = appRoutes();
+    expect(summary(patched.matchRoutes(first, "/skins/a"))?.at(-1)?.id).toBe("skin");
+    const second: Route[] = [{ id: "only", path: "skins/:name" }];
+    expect(summary(patched.matchRoutes(second, "/skins/a"))).toEqual([{ id: "only", params: { name: "a" }, pathname: "/skins/a", pathnameBase: "/skins/a" }]);
+    expect(patched.matchRoutes(second, "/category/Rifles")).toBeNull();
+    // And the matched route objects are the caller's own.
+    expect(patched.matchRoutes(second, "/skins/a")?.[0]?.route).toBe(second[0]);
+  });
+
+  it("keeps patterns compiled with different options apart", () => {
+    const cases: [Parameters<Router["matchPath"]>[0], string][] = [
+      [{ path: "/Skins", caseSensitive: true, end: true }, "/skins"],
+      [{ path: "/Skins", caseSensitive: false, end: true }, "/skins"],
+      [{ path: "/skins", end: false }, "/skins/ak-47"],
+      [{ path: "/skins", end: true }, "/skins/ak-47"],
+      ["/skins/:skinId", "/skins/ak-47"],
+      ["/files/*", "/files/a/b"],
+    ];
+    for (const [pattern, pathname] of cases) {
+      expect(patched.matchPath(pattern, pathname)).toEqual(original.matchPath(pattern, pathname));
+    }
+  });
+
+  it("refuses to build when a package's code no longer has what the patch replaces", () => {
+    for (const patch of DEPENDENCY_PATCHES) {
+      expect(() => applyReplacements(patch.packageName, "function somethingElse() {}", patch.replacements)).toThrow(/expected one occurrence/);
+    }
+  });
+});
+
+describe("the Worker's react-router-dom/server keeping the render's route tree", () => {
+  const originalServer = require("react-router-dom/server") as typeof StaticRouter;
+  const patchedServer = patchedCopy<typeof StaticRouter>("react-router-dom");
+  const ids = (router: ReturnType<typeof StaticRouter.createStaticRouter>) => router.state.matches.map((match) => match.route.id);
+
+  async function contextFor(routes: Route[], path: string) {
+    const context = await originalServer.createStaticHandler(routes as never).query(new Request(`https://skinvault.example${path}`));
+    if (context instanceof Response) throw new Error("expected a context");
+    return context;
+  }
+
+  it("gives each request its own matches from one kept tree of data routes", async () => {
+    const routes = appRoutes();
+    const skin = patchedServer.createStaticRouter(routes as never, await contextFor(routes, "/skins/ak-47-redline"));
+    const home = patchedServer.createStaticRouter(routes as never, await contextFor(routes, "/"));
+    expect(home.routes).toBe(skin.routes);
+    expect(ids(skin)).toEqual(ids(originalServer.createStaticRouter(routes as never, await contextFor(routes, "/skins/ak-47-redline"))));
+    expect(ids(skin)).toEqual(["root", "skin"]);
+    expect(ids(home)).toEqual(["root", "home"]);
+    expect(skin.state.matches[1]?.params).toEqual({ skinId: "ak-47-redline" });
+    // The matches point into the kept tree, as the render expects.
+    expect(skin.state.matches[0]?.route).toBe(skin.routes[0]);
+  });
+
+  it("builds another tree for other routes", async () => {
+    const first = appRoutes();
+    const second: Route[] = [{ id: "only", path: "/skins/:name" }];
+    const kept = patchedServer.createStaticRouter(first as never, await contextFor(first, "/skins/a"));
+    const other = patchedServer.createStaticRouter(second as never, await contextFor(second, "/skins/a"));
+    expect(other.routes).not.toBe(kept.routes);
+    expect(ids(other)).toEqual(["only"]);
+  });
+});

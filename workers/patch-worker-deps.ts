@@ -1,0 +1,172 @@
+// Writes the Worker's copies of three routing packages with work kept across requests (wrangler.toml
+// aliases the packages to them). The browser build keeps the packages as published (its route tree
+// grows while it runs); `node_modules` is untouched.
+//
+// - @remix-run/router: Remix matches the URL against every route about six times per document (the
+//   request handler, the data query, the render, and the manifest of the routes the page links to),
+//   and each time it flattened and ranked all routes and compiled every path pattern it tried again:
+//   15 % of a rendered page's CPU time. A route tree never changes on the server, so its ranked
+//   branches are kept per routes array, and compiled patterns per pattern.
+// - @remix-run/react and react-router-dom/server: the render built its route tree anew for every
+//   request (from the build's manifest, which never changes), so the matching above started over on
+//   each render. The tree is kept per manifest, and its data-route form per tree.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface Replacement {
+  find: string;
+  replace: string;
+}
+
+interface DependencyPatch {
+  packageName: string;
+  /** The version the replacements were written for: any other stops the build. */
+  version: string;
+  /** The directory copied (relative imports keep working) and the file in it that is patched. */
+  directory: string;
+  file: string;
+  output: string;
+  replacements: Replacement[];
+}
+
+const routerReplacements: Replacement[] = [
+  {
+    find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
+    replace: "  let branches = rankedBranches(routes);\n",
+  },
+  {
+    find: "function flattenRoutes(routes, branches, parentsMeta, parentPath) {",
+    replace: `const rankedBranchesByRoutes = new WeakMap();
+function rankedBranches(routes) {
+  let branches = rankedBranchesByRoutes.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranchesByRoutes.set(routes, branches);
+  }
+  return branches;
+}
+function flattenRoutes(routes, branches, parentsMeta, parentPath) {`,
+  },
+  {
+    find: "function compilePath(path, caseSensitive, end) {",
+    replace: `const compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  let key = (caseSensitive ? "i" : "s") + (end === false ? "p" : "e") + path;
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    // Patterns come from route definitions, not from requests; the bound only guards against misuse.
+    if (compiledPaths.size >= 1000) compiledPaths.clear();
+    compiled = compilePathUncached(path, caseSensitive, end);
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+function compilePathUncached(path, caseSensitive, end) {`,
+  },
+];
+
+const remixServerReplacements: Replacement[] = [
+  {
+    find: "  let routes = createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n",
+    replace: `  let routes = serverRoutesByManifest.get(manifest.routes);
+  if (!routes) {
+    routes = createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);
+    serverRoutesByManifest.set(manifest.routes, routes);
+  }
+`,
+  },
+  {
+    find: "function RemixServer({",
+    replace: `// The build's manifest and route modules are fixed for the Worker's life, and so is the tree built from them.
+const serverRoutesByManifest = new WeakMap();
+function RemixServer({`,
+  },
+];
+
+const staticRouterReplacements: Replacement[] = [
+  {
+    find: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);
+`,
+    replace: `const dataRoutesByRoutes = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let kept = dataRoutesByRoutes.get(routes);
+  if (!kept) {
+    let manifest = {};
+    kept = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    dataRoutesByRoutes.set(routes, kept);
+  }
+  let { manifest, dataRoutes } = kept;
+`,
+  },
+];
+
+export const DEPENDENCY_PATCHES: DependencyPatch[] = [
+  {
+    packageName: "@remix-run/router",
+    version: "1.23.3",
+    directory: "dist",
+    file: "router.cjs.js",
+    output: "build/worker-deps/remix-router",
+    replacements: routerReplacements,
+  },
+  {
+    packageName: "@remix-run/react",
+    version: "2.17.5",
+    directory: "dist/esm",
+    file: "server.js",
+    output: "build/worker-deps/remix-react",
+    replacements: remixServerReplacements,
+  },
+  {
+    packageName: "react-router-dom",
+    version: "6.30.4",
+    directory: "",
+    file: "server.js",
+    output: "build/worker-deps/react-router-dom",
+    replacements: staticRouterReplacements,
+  },
+];
+
+/** The source with each replacement made; throws unless each `find` occurs exactly once. */
+export function applyReplacements(label: string, source: string, replacements: readonly Replacement[]): string {
+  return replacements.reduce((patched, { find, replace }) => {
+    const occurrences = patched.split(find).length - 1;
+    if (occurrences !== 1) {
+      throw new Error(`${label}: expected one occurrence of ${JSON.stringify(find.slice(0, 60))}, found ${occurrences}`);
+    }
+    return patched.replace(find, () => replace);
+  }, source);
+}
+
+export function patchDependency(patch: DependencyPatch, packageRoot: string) {
+  const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
+  if (version !== patch.version) {
+    throw new Error(
+      `workers/patch-worker-deps.ts was written for ${patch.packageName} ${patch.version}, found ${version}: check the patch still applies, then update its version`,
+    );
+  }
+  const from = join(packageRoot, patch.directory);
+  rmSync(patch.output, { recursive: true, force: true });
+  mkdirSync(dirname(patch.output), { recursive: true });
+  if (patch.directory === "") {
+    mkdirSync(patch.output);
+  } else {
+    cpSync(from, patch.output, { recursive: true });
+  }
+  const source = readFileSync(join(from, patch.file), "utf8");
+  writeFileSync(join(patch.output, patch.file), applyReplacements(patch.packageName, source, patch.replacements));
+}
+
+function main() {
+  const require = createRequire(import.meta.url);
+  for (const patch of DEPENDENCY_PATCHES) {
+    patchDependency(patch, dirname(require.resolve(`${patch.packageName}/package.json`)));
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
