@@ -4,12 +4,12 @@ import { CraftCard } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
 import { PathLink } from "~/components/links";
 import {
-  allWeaponsQuery,
+  allWeaponsShape,
   catalogueCacheHeaders,
   catalogueHeaders,
-  latestOfficialLoadoutsQuery,
-  latestStickerCraftsQuery,
-  listCategoriesQuery,
+  latestOfficialLoadoutsShape,
+  latestStickerCraftsShape,
+  listCategoriesShape,
 } from "~/server/catalogue.server";
 
 const LATEST = 3;
@@ -17,10 +17,10 @@ const LATEST = 3;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const [categories, weapons, loadouts, crafts] = await context.load([
-    listCategoriesQuery(db),
-    allWeaponsQuery(db),
-    latestOfficialLoadoutsQuery(db, LATEST),
-    latestStickerCraftsQuery(db, LATEST),
+    listCategoriesShape.with(db),
+    allWeaponsShape.with(db),
+    latestOfficialLoadoutsShape.with(db, { limit: LATEST }),
+    latestStickerCraftsShape.with(db, { limit: LATEST }),
   ]);
   const browse = categories.map(({ name }) => ({
     name,

@@ -7,13 +7,14 @@ import { FallbackImage } from "~/components/FallbackImage";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
-  findCategoryQuery,
-  weaponCardsQuery,
+  findCategoryShape,
+  weaponCardsShape,
 } from "~/server/catalogue.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.categoryName ?? "";
-  const [found, weapons] = await context.load([findCategoryQuery(context.db, name), weaponCardsQuery(context.db, name)]);
+  const { db } = context;
+  const [found, weapons] = await context.load([findCategoryShape.with(db, { name }), weaponCardsShape.with(db, { category: name })]);
   const headers = catalogueCacheHeaders(request);
   if (found.length === 0) return data({ category: null, weapons: [] }, { status: 404, headers });
   const cards = weapons.map((weapon) => ({ ...weapon, hasSkins: weapon.skinCount > 0 }));

@@ -19,11 +19,10 @@ import {
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
-  findWeaponQuery,
-  ofWeapon,
-  skinCollectionNamesQuery,
-  skinCrateNamesQuery,
-  weaponSkinsQuery,
+  findWeaponShape,
+  weaponCollectionNamesShape,
+  weaponCrateNamesShape,
+  weaponSkinsShape,
 } from "~/server/catalogue.server";
 import { loadFavoriteIds } from "~/server/favorites.server";
 
@@ -32,10 +31,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.weaponName ?? "";
   const favoritesPromise = loadFavoriteIds(context);
   const [found, skinRows, crateRows, collectionRows] = await context.load([
-    findWeaponQuery(db, name),
-    weaponSkinsQuery(db, name),
-    skinCrateNamesQuery(db, ofWeapon(name)),
-    skinCollectionNamesQuery(db, ofWeapon(name)),
+    findWeaponShape.with(db, { name }),
+    weaponSkinsShape.with(db, { weapon: name }),
+    weaponCrateNamesShape.with(db, { weapon: name }),
+    weaponCollectionNamesShape.with(db, { weapon: name }),
   ]);
   const namesBySkin = (rows: { skinId: string; name: string }[]) => {
     const map = new Map<string, string[]>();

@@ -1,8 +1,9 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/domain/caching";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "./db/client.server";
+import { readShape } from "./db/read-shape.server";
 import {
   categories,
   collections,
@@ -16,16 +17,22 @@ import {
   weapons,
 } from "./db/schema.server";
 
+// The reads of the catalogue pages are declared as shapes (`./db/read-shape.server`): their SQL
+// text is built once, not on every request. Each shape is made of the query function beside it,
+// which stays for other callers and for the tests that compare the two.
+
 export function listCategoriesQuery(db: Database) {
   return db.select({ name: categories.name }).from(categories).orderBy(asc(categories.position));
 }
+export const listCategoriesShape = readShape([], listCategoriesQuery);
 
-export function findCategoryQuery(db: Database, name: string) {
+export function findCategoryQuery(db: Database, name: string | Placeholder) {
   return db.select({ name: categories.name }).from(categories).where(eq(categories.name, name)).limit(1);
 }
+export const findCategoryShape = readShape(["name"], (db, { name }) => findCategoryQuery(db, name));
 
 /** Weapons of a category, each with its skin count and the image of one of its skins. */
-export function weaponCardsQuery(db: Database, category: string) {
+export function weaponCardsQuery(db: Database, category: string | Placeholder) {
   return db
     .select({
       name: weapons.name,
@@ -39,19 +46,22 @@ export function weaponCardsQuery(db: Database, category: string) {
     .groupBy(weapons.name)
     .orderBy(asc(weapons.name));
 }
+export const weaponCardsShape = readShape(["category"], (db, { category }) => weaponCardsQuery(db, category));
 
 /** Every weapon with its category, for the home page's browse sheet. */
 export function allWeaponsQuery(db: Database) {
   return db.select({ name: weapons.name, category: weapons.category }).from(weapons).orderBy(asc(weapons.name));
 }
+export const allWeaponsShape = readShape([], allWeaponsQuery);
 
-export function latestOfficialLoadoutsQuery(db: Database, limit: number) {
+export function latestOfficialLoadoutsQuery(db: Database, limit: number | Placeholder) {
   return db
     .select({ id: officialLoadouts.id, title: officialLoadouts.title, description: officialLoadouts.description })
     .from(officialLoadouts)
     .orderBy(desc(officialLoadouts.createdAt), desc(officialLoadouts.id))
     .limit(limit);
 }
+export const latestOfficialLoadoutsShape = readShape(["limit"], (db, { limit }) => latestOfficialLoadoutsQuery(db, limit));
 
 /**
  * The skin of a craft, under names of their own: D1 answers a batch with rows keyed by column name,
@@ -64,7 +74,7 @@ export const craftSkinColumns = {
   skinImage: sql<string>`${skins.image}`.as("skin_image"),
 };
 
-export function latestStickerCraftsQuery(db: Database, limit: number) {
+export function latestStickerCraftsQuery(db: Database, limit: number | Placeholder) {
   return db
     .select({
       id: stickerCrafts.id,
@@ -78,14 +88,16 @@ export function latestStickerCraftsQuery(db: Database, limit: number) {
     .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id))
     .limit(limit);
 }
+export const latestStickerCraftsShape = readShape(["limit"], (db, { limit }) => latestStickerCraftsQuery(db, limit));
 
-export function findWeaponQuery(db: Database, name: string) {
+export function findWeaponQuery(db: Database, name: string | Placeholder) {
   return db
     .select({ name: weapons.name, category: weapons.category, image: weapons.image })
     .from(weapons)
     .where(eq(weapons.name, name))
     .limit(1);
 }
+export const findWeaponShape = readShape(["name"], (db, { name }) => findWeaponQuery(db, name));
 
 const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
 
@@ -103,7 +115,7 @@ export const weaponSkinCardColumns = {
 };
 
 /** A weapon's skins with the lowest and highest known price of their possible wears. */
-export function weaponSkinsQuery(db: Database, weapon: string) {
+export function weaponSkinsQuery(db: Database, weapon: string | Placeholder) {
   return db
     .select(weaponSkinCardColumns)
     .from(skins)
@@ -112,6 +124,7 @@ export function weaponSkinsQuery(db: Database, weapon: string) {
     .groupBy(skins.id)
     .orderBy(asc(skins.name));
 }
+export const weaponSkinsShape = readShape(["weapon"], (db, { weapon }) => weaponSkinsQuery(db, weapon));
 
 /** Crates holding the skins that match `where` (a condition on skins), by name. */
 export function skinCrateNamesQuery(db: Database, where: SQL) {
@@ -135,8 +148,11 @@ export function skinCollectionNamesQuery(db: Database, where: SQL) {
     .orderBy(asc(collections.name));
 }
 
-export const ofWeapon = (weapon: string) => eq(skins.weapon, weapon);
 export const ofSkin = (id: string) => eq(skins.id, id);
+
+/** The crates and the collections of a weapon's skins (the weapon page's filters). */
+export const weaponCrateNamesShape = readShape(["weapon"], (db, { weapon }) => skinCrateNamesQuery(db, eq(skins.weapon, weapon)));
+export const weaponCollectionNamesShape = readShape(["weapon"], (db, { weapon }) => skinCollectionNamesQuery(db, eq(skins.weapon, weapon)));
 
 export function skinQuery(db: Database, id: string) {
   return db
@@ -181,22 +197,65 @@ const searchColumns = {
   rarityColor: skins.rarityColor,
 };
 
-/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
-const directCondition = (plan: SearchPlan) => and(...plan.directPatterns.map((pattern) => like(skins.searchKey, pattern)));
+/** A row contains every word of the query (one LIKE pattern per word). */
+const directCondition = (patterns: readonly (string | Placeholder)[]) => and(...patterns.map((pattern) => like(skins.searchKey, pattern)));
 
-/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
-export function searchDirectQuery(db: Database, plan: SearchPlan) {
+/** What the direct query compares: each word's pattern, and the whole key exactly, as a prefix and anywhere. */
+interface DirectSearch<Value> {
+  patterns: readonly Value[];
+  key: Value;
+  keyPrefix: Value;
+  keyInfix: Value;
+}
+
+function directSearch(plan: SearchPlan): DirectSearch<string> {
   const { key } = plan.terms;
+  return { patterns: plan.directPatterns, key, keyPrefix: `${key}%`, keyInfix: `%${key}%` };
+}
+
+function directSearchQuery(db: Database, search: DirectSearch<string | Placeholder>) {
   return db
     .select(searchColumns)
     .from(skins)
-    .where(directCondition(plan))
+    .where(directCondition(search.patterns))
     .orderBy(
-      sql`case when ${skins.searchKey} = ${key} then 0 when ${skins.searchKey} like ${`${key}%`} then 1
-               when ${skins.searchKey} like ${`%${key}%`} then 2 else 3 end`,
+      sql`case when ${skins.searchKey} = ${search.key} then 0 when ${skins.searchKey} like ${search.keyPrefix} then 1
+               when ${skins.searchKey} like ${search.keyInfix} then 2 else 3 end`,
       asc(skins.name),
     )
     .limit(SEARCH_LIMIT);
+}
+
+/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
+export function searchDirectQuery(db: Database, plan: SearchPlan) {
+  return directSearchQuery(db, directSearch(plan));
+}
+
+/** The direct query as a shape: its SQL text has one LIKE per word, so there is a shape per number of words. */
+function searchDirectShape(words: number) {
+  const wordNames = Array.from({ length: words }, (_, index) => `word${index}`);
+  return readShape([...wordNames, "key", "keyPrefix", "keyInfix"], (db) =>
+    directSearchQuery(db, {
+      patterns: wordNames.map((name) => sql.placeholder(name)),
+      key: sql.placeholder("key"),
+      keyPrefix: sql.placeholder("keyPrefix"),
+      keyInfix: sql.placeholder("keyInfix"),
+    }),
+  );
+}
+
+/** At most six: `searchTerms` keeps six words. */
+const searchDirectShapes = new Map<number, ReturnType<typeof searchDirectShape>>();
+
+/** `searchDirectQuery` for the page's batch, from the shape for the plan's number of words. */
+export function searchDirectRead(db: Database, plan: SearchPlan) {
+  const { patterns, ...key } = directSearch(plan);
+  let shape = searchDirectShapes.get(patterns.length);
+  if (!shape) {
+    shape = searchDirectShape(patterns.length);
+    searchDirectShapes.set(patterns.length, shape);
+  }
+  return shape.with(db, { ...Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern])), ...key });
 }
 
 /** Rows any fuzzy variant could match; the ranking picks its 20 per variant from them. */
@@ -205,7 +264,8 @@ const FUZZY_POOL_LIMIT = 400;
 /**
  * Fuzzy candidates, asked in the same batch as the direct query. The database applies the rule
  * "fuzzy only when fewer than 5 direct hits" too (a subquery computed once), so a common query
- * costs no fuzzy scan; the ranking still checks the rule itself.
+ * costs no fuzzy scan; the ranking still checks the rule itself. Not a shape: its SQL text holds
+ * the query's own patterns, so no two queries share it.
  */
 export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
   // A long query has dozens of patterns, past D1's limit of 100 bound parameters, so the condition
@@ -225,7 +285,7 @@ export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
     ...(plan.typoPatterns.length > 0 ? [`(${guard} and (${anyOf(plan.typoPatterns)}))`] : []),
   ];
   if (alternatives.length === 0) return db.select(searchColumns).from(skins).where(sql`0`).limit(1);
-  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
+  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan.directPatterns)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
   return db
     .select(searchColumns)
     .from(skins)
@@ -256,7 +316,7 @@ export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders 
 export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {
   const plan = searchPlan(query);
   if (!plan) return [];
-  const [direct, fuzzy] = await load([searchDirectQuery(db, plan), searchFuzzyQuery(db, plan)]);
+  const [direct, fuzzy] = await load([searchDirectRead(db, plan), searchFuzzyQuery(db, plan)]);
   return rankSearchResults(query, direct, fuzzy).map(({ searchKey: _key, ...result }) => result);
 }
 export type SearchResult = Awaited<ReturnType<typeof loadSearchResults>>[number];

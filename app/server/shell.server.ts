@@ -1,18 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import { listCategoriesQuery } from "./catalogue.server";
+import { listCategoriesShape } from "./catalogue.server";
 import { readConsent } from "./consent.server";
+import { readShape } from "./db/read-shape.server";
 import { skins } from "./db/schema.server";
 import { getSessionUser } from "./session.server";
+
+/** One row when any skin carries demo prices (the footer says so outside production). */
+const demoPricesShape = readShape([], (db) => db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1));
 
 /** Everything the shell needs; batched with the page's own reads. */
 export async function loadShell(context: AppLoadContext, request: Request) {
   const { db, env, load } = context;
   const userPromise = getSessionUser(context);
-  const [categoryRows, demoRows] = await load([
-    listCategoriesQuery(db),
-    db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1),
-  ]);
+  const [categoryRows, demoRows] = await load([listCategoriesShape.with(db), demoPricesShape.with(db)]);
   const user = await userPromise;
   return {
     origin: env.APP_ORIGIN,

@@ -1,0 +1,75 @@
+import { fillPlaceholders, sql, type Placeholder, type Query } from "drizzle-orm";
+import type { Database } from "./client.server";
+
+/**
+ * A read query declared once as a shape: drizzle builds its SQL text the first time it is used
+ * and never again; each request only binds its values. Drizzle's D1 batch would build the text of
+ * every query on every request (`_prepare`, `sqlToQuery`: 5 to 8 % of a rendered page's CPU), and
+ * its `.prepare()`d statements cannot go into a batch. A shape's reads go into the page's one batch
+ * like any builder (`context.load([...])`) and answer the same rows, mapped by drizzle.
+ */
+
+/** What a placeholder of a shape may be given: a value D1 binds as it is. */
+export type ShapeValue = string | number | null;
+
+/** A select builder (what drizzle's `.prepare()` turns into a prepared query) and its rows' type. */
+interface ShapeSource {
+  prepare(): { getQuery(): Query; mapResult(response: unknown, isFromBatch?: boolean): unknown };
+  readonly _: { readonly result: unknown };
+}
+
+/** A shape with its values in: one D1 statement of the request and how its answer becomes rows. */
+export interface ShapedRead<Result> {
+  readonly shapedStatement: D1PreparedStatement;
+  readonly mapResult: (response: D1Result) => Result;
+}
+
+/**
+ * Told apart from a drizzle builder by its field, not by `instanceof`: the Worker's load context
+ * and the Remix server build each bundle their own copy of this module.
+ */
+export function isShapedRead(read: object): read is ShapedRead<unknown> {
+  return "shapedStatement" in read;
+}
+
+export interface ReadShape<Name extends string, Result> {
+  /** This read for one request: bound on the request's D1 binding (`db.$client`), so it is counted as the request's. */
+  with(db: Database, ...values: [Name] extends [never] ? [] : [Record<Name, ShapeValue>]): ShapedRead<Result>;
+}
+
+interface BuiltShape {
+  sql: string;
+  params: unknown[];
+  mapResult: (response: unknown) => unknown;
+}
+
+/**
+ * Declares a read by its placeholders' names and a builder that uses them:
+ * `readShape(["name"], (db, { name }) => db.select(...).from(weapons).where(eq(weapons.name, name)))`,
+ * then per request `shape.with(db, { name })`. A shape without placeholders: `readShape([], (db) => ...)`
+ * and `shape.with(db)`. The builder runs once, on first use, with that request's `db`; only the SQL
+ * text, its params (placeholders among them) and drizzle's result mapping (which depends on the
+ * selected fields alone) are kept.
+ */
+export function readShape<const Name extends string, Source extends ShapeSource>(
+  names: readonly Name[],
+  build: (db: Database, placeholders: { readonly [N in Name]: Placeholder<N> }) => Source,
+): ReadShape<Name, Source["_"]["result"]> {
+  let built: BuiltShape | undefined;
+  const buildOnce = (db: Database): BuiltShape => {
+    const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as { [N in Name]: Placeholder<N> };
+    const prepared = build(db, placeholders).prepare();
+    const { sql: text, params } = prepared.getQuery();
+    return { sql: text, params, mapResult: (response) => prepared.mapResult(response, true) };
+  };
+  return {
+    with(db, ...values) {
+      built ??= buildOnce(db);
+      const { sql: text, params, mapResult } = built;
+      return {
+        shapedStatement: db.$client.prepare(text).bind(...fillPlaceholders(params, values[0] ?? {})),
+        mapResult: mapResult as (response: D1Result) => Source["_"]["result"],
+      };
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { env } from "cloudflare:test";
+import { eq, sql, type Placeholder } from "drizzle-orm";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { searchPlan } from "~/domain/search";
+import {
+  findCategoryQuery,
+  findCategoryShape,
+  findWeaponQuery,
+  findWeaponShape,
+  latestOfficialLoadoutsQuery,
+  latestOfficialLoadoutsShape,
+  latestStickerCraftsQuery,
+  latestStickerCraftsShape,
+  listCategoriesQuery,
+  listCategoriesShape,
+  searchDirectQuery,
+  searchDirectRead,
+  skinCollectionNamesQuery,
+  skinCrateNamesQuery,
+  weaponCardsQuery,
+  weaponCardsShape,
+  weaponCollectionNamesShape,
+  weaponCrateNamesShape,
+  weaponSkinsQuery,
+  weaponSkinsShape,
+} from "~/server/catalogue.server";
+import { createQueryBatcher, runReads } from "~/server/db/batcher.server";
+import { createDatabase, type Database } from "~/server/db/client.server";
+import { readShape } from "~/server/db/read-shape.server";
+import { countRoundTrips } from "~/server/db/round-trips.server";
+import { officialLoadouts, skins, skinWears, weapons } from "~/server/db/schema.server";
+
+const db = createDatabase(env.DB);
+
+/**
+ * A skin with everything drizzle maps: an aliased column of a join (`weapon_image`, which D1's
+ * batch would otherwise key as a second `image`), booleans, a real, a nullable timestamp, and
+ * `mapWith` columns (a count, JSON, a date decoded by a column).
+ */
+function skinProbeQuery(db: Database, id: string | Placeholder) {
+  return db
+    .select({
+      id: skins.id,
+      name: skins.name,
+      image: skins.image,
+      weaponImage: sql<string>`${weapons.image}`.as("weapon_image"),
+      stattrak: skins.stattrak,
+      souvenir: skins.souvenir,
+      minFloat: skins.minFloat,
+      lastPriceUpdate: skins.lastPriceUpdate,
+      wearCount: sql<number>`(select count(*) from ${skinWears} where ${skinWears.skinId} = ${skins.id})`.mapWith(Number).as("wear_count"),
+      enabledWears: sql<string[]>`(select json_group_array(${skinWears.wear}) from ${skinWears} where ${skinWears.skinId} = ${skins.id} and ${skinWears.enabled} = 1)`
+        .mapWith((value: string) => JSON.parse(value) as string[])
+        .as("enabled_wears"),
+      newestLoadoutAt: sql<Date>`(select max(${officialLoadouts.createdAt}) from ${officialLoadouts})`.mapWith(officialLoadouts.createdAt).as("newest_loadout_at"),
+    })
+    .from(skins)
+    .innerJoin(weapons, eq(weapons.name, skins.weapon))
+    .where(eq(skins.id, id))
+    .limit(1);
+}
+const skinProbeShape = readShape(["id"], (db, { id }) => skinProbeQuery(db, id));
+
+async function skinIds(where: string): Promise<string> {
+  const row = await env.DB.prepare(`SELECT id FROM skins WHERE ${where} ORDER BY id LIMIT 1`).first<{ id: string }>();
+  return row!.id;
+}
+
+describe("read shapes", () => {
+  it("answer the rows and types drizzle's builder answers, for new values on every use", async () => {
+    const stattrakOnly = await skinIds("stattrak = 1 AND souvenir = 0");
+    const souvenirOnly = await skinIds("souvenir = 1 AND stattrak = 0");
+    // Each id twice, interleaved: a shape that kept its first values, or answers out of order, fails.
+    for (const id of [stattrakOnly, souvenirOnly, "no-such-skin", stattrakOnly, souvenirOnly]) {
+      const [rows] = await runReads(db, [skinProbeShape.with(db, { id })]);
+      expect(rows).toEqual(await skinProbeQuery(db, id));
+    }
+    const [[trak], [souvenir]] = await runReads(db, [skinProbeShape.with(db, { id: stattrakOnly }), skinProbeShape.with(db, { id: souvenirOnly })]);
+    expect(trak).toMatchObject({ id: stattrakOnly, stattrak: true, souvenir: false });
+    expect(souvenir).toMatchObject({ id: souvenirOnly, stattrak: false, souvenir: true });
+    expect(trak!.weaponImage).not.toBe(trak!.image);
+    expect(typeof trak!.wearCount).toBe("number");
+    expect(Array.isArray(trak!.enabledWears)).toBe(true);
+    expect(trak!.newestLoadoutAt).toBeInstanceOf(Date);
+    expectTypeOf(trak!).toEqualTypeOf<Awaited<ReturnType<typeof skinProbeQuery>>[number]>();
+  });
+
+  it("the catalogue's shapes answer what their query functions answer", async () => {
+    for (const [weapon, category] of [
+      ["AK-47", "Rifles"],
+      ["Karambit", "Knives"],
+      ["No Such Weapon", "Bazookas"],
+      ["AK-47", "Rifles"],
+    ] as const) {
+      const [categoryRows, found, cards, weaponRow, weaponSkins, crates, collections] = await runReads(db, [
+        listCategoriesShape.with(db),
+        findCategoryShape.with(db, { name: category }),
+        weaponCardsShape.with(db, { category }),
+        findWeaponShape.with(db, { name: weapon }),
+        weaponSkinsShape.with(db, { weapon }),
+        weaponCrateNamesShape.with(db, { weapon }),
+        weaponCollectionNamesShape.with(db, { weapon }),
+      ]);
+      expect(categoryRows).toEqual(await listCategoriesQuery(db));
+      expect(found).toEqual(await findCategoryQuery(db, category));
+      expect(cards).toEqual(await weaponCardsQuery(db, category));
+      expect(weaponRow).toEqual(await findWeaponQuery(db, weapon));
+      expect(weaponSkins).toEqual(await weaponSkinsQuery(db, weapon));
+      expect(crates).toEqual(await skinCrateNamesQuery(db, eq(skins.weapon, weapon)));
+      expect(collections).toEqual(await skinCollectionNamesQuery(db, eq(skins.weapon, weapon)));
+      expectTypeOf(weaponSkins).toEqualTypeOf<Awaited<ReturnType<typeof weaponSkinsQuery>>>();
+    }
+    for (const limit of [1, 3, 2]) {
+      const [loadouts, crafts] = await runReads(db, [latestOfficialLoadoutsShape.with(db, { limit }), latestStickerCraftsShape.with(db, { limit })]);
+      expect(loadouts).toEqual(await latestOfficialLoadoutsQuery(db, limit));
+      expect(loadouts).toHaveLength(limit);
+      expect(crafts).toEqual(await latestStickerCraftsQuery(db, limit));
+    }
+  });
+
+  it("the direct search reads from a shape per number of words", async () => {
+    for (const query of ["ak", "ak redline", "awp dragon lore", "redline ak", "m4 howl", "ak"]) {
+      const plan = searchPlan(query)!;
+      const [rows] = await runReads(db, [searchDirectRead(db, plan)]);
+      expect(rows, query).toEqual(await searchDirectQuery(db, plan));
+      expect(rows.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("a page's shapes and builders asked for in one tick are one round trip, each answered in its place", async () => {
+    const counted = countRoundTrips(env.DB);
+    const countedDb = createDatabase(counted.binding);
+    const load = createQueryBatcher(countedDb);
+    const [first, second] = await Promise.all([
+      load([weaponSkinsShape.with(countedDb, { weapon: "AK-47" }), findWeaponQuery(countedDb, "AWP"), weaponSkinsShape.with(countedDb, { weapon: "AWP" })]),
+      load([weaponCardsQuery(countedDb, "Knives"), findCategoryShape.with(countedDb, { name: "Gloves" })]),
+    ]);
+    expect(counted.roundTrips()).toBe(1);
+    expect(first[0]).toEqual(await weaponSkinsQuery(db, "AK-47"));
+    expect(first[1]).toEqual(await findWeaponQuery(db, "AWP"));
+    expect(first[2]).toEqual(await weaponSkinsQuery(db, "AWP"));
+    expect(second[0]).toEqual(await weaponCardsQuery(db, "Knives"));
+    expect(second[1]).toEqual([{ name: "Gloves" }]);
+    expectTypeOf(second[1]).toEqualTypeOf<{ name: string }[]>();
+  });
+});
