@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildChartModel, priceDomain } from "~/domain/price-chart";
 import {
-  chartWear,
   describeSummary,
   investedByDay,
   longDay,
@@ -27,24 +26,6 @@ describe("the range in the URL", () => {
     expect(ninety.at(-1)).toBe("2027-01-15");
     expect(utcDay(Date.UTC(2026, 10, 23, 23, 59))).toBe("2026-11-23");
     expect(longDay("2026-11-03")).toBe("Nov 3, 2026");
-  });
-});
-
-describe("the charted wear", () => {
-  // In the database's order (by wear code), not the wears' order.
-  const wears = [
-    { wear: "BS" as const, enabled: true, priceCents: 300 },
-    { wear: "FN" as const, enabled: false, priceCents: 0 },
-    { wear: "FT" as const, enabled: true, priceCents: 500 },
-    { wear: "MW" as const, enabled: true, priceCents: 0 },
-    { wear: "WW" as const, enabled: true, priceCents: 400 },
-  ];
-  it("is the asked enabled wear, else the first enabled wear with a price, else the first enabled one", () => {
-    expect(chartWear(wears, "WW")).toBe("WW");
-    expect(chartWear(wears, "MW")).toBe("MW");
-    for (const asked of [null, "FN", "xx"]) expect(chartWear(wears, asked)).toBe("FT");
-    expect(chartWear([{ wear: "WW", enabled: true, priceCents: 0 }, { wear: "MW", enabled: true, priceCents: 0 }], null)).toBe("MW");
-    expect(chartWear([{ wear: "BS", enabled: false, priceCents: 9 }], "BS")).toBeNull();
   });
 });
 
