@@ -1,10 +1,14 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { PriceChart } from "~/components/PriceChart";
 import { buildChartModel, priceDomain } from "~/domain/price-chart";
 import {
   describeSummary,
   investedByDay,
   longDay,
   parsePriceRange,
+  priceOrNoData,
   rangeDays,
   summarisePrices,
   utcDay,
@@ -100,5 +104,24 @@ describe("chart geometry", () => {
     expect(model.series[1]!.yPercent[0]).toBe(model.series[0]!.yPercent[2]);
     expect(buildChartModel(days, [{ key: "FT", label: "FT", values: [null, null, null, null, null] }])).toBeNull();
     expect(buildChartModel(["2026-11-05"], [{ key: "FT", label: "FT", values: [700] }])!.xPercent).toEqual([50]);
+  });
+});
+
+describe("the chart's table", () => {
+  it("writes its rows as the HTML React renders for the same cells", () => {
+    const days = rangeDays(3, "2026-11-05");
+    const model = buildChartModel(days, [
+      { key: "value", label: "Value", values: [123456, null, 99] },
+      { key: "invested", label: "Invested", values: [100, 100, 100] },
+    ])!;
+    const html = renderToString(createElement(PriceChart, { model, title: "Chart", description: "Prices." }));
+    const rows = model.days.map((day, i) =>
+      createElement("tr", { key: day, className: "border-t border-line" }, [
+        createElement("th", { key: "day", scope: "row", className: "px-2 py-1 font-normal" }, longDay(day)),
+        ...model.series.map((series) => createElement("td", { key: series.key, className: "px-2 py-1" }, priceOrNoData(series.values[i] ?? null))),
+      ]),
+    );
+    expect(/<tbody>.*<\/tbody>/.exec(html)?.[0]).toBe(renderToString(createElement("tbody", null, rows)));
+    expect(html).toContain('<th scope="row" class="px-2 py-1 font-normal">Nov 4, 2026</th><td class="px-2 py-1">No data</td><td class="px-2 py-1">$1.00</td>');
   });
 });
