@@ -45,18 +45,28 @@ export function parsePriceRange(value: string | null | undefined): PriceRange {
   return (PRICE_RANGES as readonly number[]).includes(range) && value === String(range) ? (range as PriceRange) : DEFAULT_PRICE_RANGE;
 }
 
-/** The `count` UTC days ending with `lastDay`, oldest first. */
+/** Ranges already worked out, by count and last day: every request of a day asks for the same few. */
+const rangesDays = new Map<string, readonly string[]>();
+
+/** The `count` UTC days ending with `lastDay`, oldest first (a copy of the worked-out range). */
 export function rangeDays(count: number, lastDay: string): string[] {
-  const end = Date.parse(`${lastDay}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => utcDay(end - (count - 1 - i) * 86_400_000));
+  const key = `${count} ${lastDay}`;
+  let days = rangesDays.get(key);
+  if (!days) {
+    const end = Date.parse(`${lastDay}T00:00:00Z`);
+    days = Array.from({ length: count }, (_, i) => utcDay(end - (count - 1 - i) * DAY_MS));
+    // Yesterday's ranges are never asked for again.
+    if (rangesDays.size >= 16) rangesDays.clear();
+    rangesDays.set(key, days);
+  }
+  return [...days];
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "Nov 23" (axis labels). */
 export function shortDay(day: string): string {
-  const [, month, date] = day.split("-").map(Number);
-  return `${MONTHS[month! - 1]} ${date}`;
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
 }
 
 /** "Nov 23, 2026" (tooltip, table). Written by hand so server and browser agree. */

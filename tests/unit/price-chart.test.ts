@@ -28,6 +28,8 @@ describe("the range in the URL", () => {
     expect(ninety).toHaveLength(90);
     expect(ninety[0]).toBe("2026-10-18");
     expect(ninety.at(-1)).toBe("2027-01-15");
+    ninety.reverse();
+    expect(rangeDays(90, "2027-01-15")[0]).toBe("2026-10-18");
     expect(utcDay(Date.UTC(2026, 10, 23, 23, 59))).toBe("2026-11-23");
     expect(longDay("2026-11-03")).toBe("Nov 3, 2026");
   });
