@@ -22,10 +22,9 @@ export interface PriceHistoryData {
 const linkClass = (current: boolean) =>
   `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
 
+/** Range and wear codes need no encoding in a query string. */
 function historyHref(skinId: string, range: PriceRange, wear: Wear | null): `/${string}` {
-  const params = new URLSearchParams({ range: String(range) });
-  if (wear) params.set("wear", wear);
-  return `/skins/${encodeURIComponent(skinId)}?${params.toString()}#price-history`;
+  return `/skins/${encodeURIComponent(skinId)}?range=${range}${wear ? `&wear=${wear}` : ""}#price-history`;
 }
 
 export function PriceHistory({ skinId, history }: { skinId: string; history: PriceHistoryData }) {

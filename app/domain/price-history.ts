@@ -3,7 +3,6 @@
 // the URL, the days a range covers, day labels and min/average/max. Safe for the browser bundle
 // (no d3); the chart geometry is in price-chart.ts, which loaders run on the server.
 import { formatDollars } from "./money";
-import { WEARS, type Wear } from "./wear";
 
 /**
  * Days of history kept, today included: the longest chart range (90 days) plus a month's margin.
@@ -46,18 +45,28 @@ export function parsePriceRange(value: string | null | undefined): PriceRange {
   return (PRICE_RANGES as readonly number[]).includes(range) && value === String(range) ? (range as PriceRange) : DEFAULT_PRICE_RANGE;
 }
 
-/** The `count` UTC days ending with `lastDay`, oldest first. */
+/** Ranges already worked out, by count and last day: every request of a day asks for the same few. */
+const rangesDays = new Map<string, readonly string[]>();
+
+/** The `count` UTC days ending with `lastDay`, oldest first (a copy of the worked-out range). */
 export function rangeDays(count: number, lastDay: string): string[] {
-  const end = Date.parse(`${lastDay}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => utcDay(end - (count - 1 - i) * 86_400_000));
+  const key = `${count} ${lastDay}`;
+  let days = rangesDays.get(key);
+  if (!days) {
+    const end = Date.parse(`${lastDay}T00:00:00Z`);
+    days = Array.from({ length: count }, (_, i) => utcDay(end - (count - 1 - i) * DAY_MS));
+    // Yesterday's ranges are never asked for again.
+    if (rangesDays.size >= 16) rangesDays.clear();
+    rangesDays.set(key, days);
+  }
+  return [...days];
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "Nov 23" (axis labels). */
 export function shortDay(day: string): string {
-  const [, month, date] = day.split("-").map(Number);
-  return `${MONTHS[month! - 1]} ${date}`;
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
 }
 
 /** "Nov 23, 2026" (tooltip, table). Written by hand so server and browser agree. */
@@ -65,12 +74,15 @@ export function longDay(day: string): string {
   return `${shortDay(day)}, ${day.slice(0, 4)}`;
 }
 
-/** One value per day (cents, or null for a day without a price), from rows keyed by day. A price of 0 is no data. */
-export function valuesByDay(days: readonly string[], rows: readonly { day: string; priceCents: number }[]): (number | null)[] {
+/**
+ * One value per day (cents, or null for a day without a price), from rows keyed by day. A price of
+ * 0 is no data; a row without a day (the empty side of a left join) belongs to no day.
+ */
+export function valuesByDay(days: readonly string[], rows: readonly { day: string | null; priceCents: number | null }[]): (number | null)[] {
   const byDay = new Map(rows.map((row) => [row.day, row.priceCents]));
   return days.map((day) => {
     const cents = byDay.get(day);
-    return cents !== undefined && cents > 0 ? cents : null;
+    return cents != null && cents > 0 ? cents : null;
   });
 }
 
@@ -104,15 +116,4 @@ export function investedByDay(days: readonly string[], items: readonly { boughtA
 /** "lowest $24.10, average $26.52, highest $28.46 over 30 days" (the chart's description). */
 export function describeSummary(summary: PriceSummary, range: number): string {
   return `lowest ${formatDollars(summary.minCents)}, average ${formatDollars(summary.avgCents)}, highest ${formatDollars(summary.maxCents)} over ${range} days`;
-}
-
-/**
- * The wear the skin page charts: the one in the URL when the skin has it enabled, else the first
- * enabled wear (Factory New first) with a price, else the first enabled one; null when no wear is
- * enabled. The rows may come in any order.
- */
-export function chartWear(wears: readonly { wear: Wear; enabled: boolean; priceCents: number }[], asked: string | null): Wear | null {
-  const enabled = WEARS.flatMap((wear) => wears.filter((row) => row.wear === wear && row.enabled));
-  const chosen = enabled.find((row) => row.wear === asked) ?? enabled.find((row) => row.priceCents > 0) ?? enabled[0];
-  return chosen?.wear ?? null;
 }

@@ -12,7 +12,7 @@ import { formatDateTime } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { alertAnchor } from "~/domain/price-alerts";
 import { buildChartModel } from "~/domain/price-chart";
-import { chartWear, parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
+import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { rarityTextColor } from "~/domain/rarity";
 import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
@@ -25,7 +25,7 @@ import {
   skinWearsQuery,
 } from "~/server/catalogue.server";
 import { loadFavoriteIds } from "~/server/favorites.server";
-import { skinPriceHistoryQuery, skinVariantPricesQuery } from "~/server/price-charts.server";
+import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/price-charts.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -33,13 +33,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const range = parsePriceRange(url.searchParams.get("range"));
   const days = rangeDays(range, utcDay(Date.now()));
+  const asked = url.searchParams.get("wear");
   const favoritesPromise = loadFavoriteIds(context);
   const [found, wears, crates, collections, history, variantPrices] = await context.load([
     skinQuery(db, id),
     skinWearsQuery(db, id),
     skinCrateNamesQuery(db, ofSkin(id)),
     skinCollectionNamesQuery(db, ofSkin(id)),
-    skinPriceHistoryQuery(db, id, days[0]!),
+    skinChartHistoryQuery(db, id, days[0]!, asked),
     skinVariantPricesQuery(db, id),
   ]);
   const headers = catalogueCacheHeaders(request);
@@ -70,26 +71,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       crates,
       collections,
       favorite,
-      priceHistory: skinPriceHistory(wears, history, days, range, url.searchParams.get("wear")),
+      priceHistory: skinPriceHistory(wears, history, days, range, asked),
     },
     { headers },
   );
 }
 
 /**
- * The chart of one wear (see `chartWear`) over the range's days, with its min, average and max;
- * the geometry is built here on the server, so the browser never loads d3.
+ * The chart of the wear the query chose (see `skinChartHistoryQuery`) over the range's days, with
+ * its min, average and max; the geometry is built here on the server, so the browser never loads d3.
  */
 function skinPriceHistory(
-  wears: readonly { wear: Wear; enabled: boolean; priceCents: number }[],
-  rows: readonly { wear: Wear; day: string; priceCents: number }[],
+  wears: readonly { wear: Wear; enabled: boolean }[],
+  rows: readonly { wear: Wear; day: string | null; priceCents: number | null }[],
   days: string[],
   range: PriceHistoryData["range"],
   asked: string | null,
 ): PriceHistoryData | null {
-  const wear = chartWear(wears, asked);
+  const wear = rows[0]?.wear;
   if (!wear) return null;
-  const values = valuesByDay(days, rows.filter((row) => row.wear === wear));
+  const values = valuesByDay(days, rows);
   return {
     range,
     wear,

@@ -1,16 +1,31 @@
 // Reads for the price charts and the StatTrak/Souvenir prices on the skin page. Each returns a
 // query for the page's one `context.load` batch.
 import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { WEARS } from "~/domain/wear";
 import type { Database } from "./db/client.server";
-import { priceHistory, resellTrackers, skinVariantPrices } from "./db/schema.server";
+import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "./db/schema.server";
 
-/** Normal-variant history of every wear of a skin from `firstDay` (YYYY-MM-DD) on, oldest first. */
-export function skinPriceHistoryQuery(db: Database, skinId: string, firstDay: string) {
+/**
+ * The skin page's chart: the wear it charts and that wear's normal-variant history from `firstDay`
+ * (YYYY-MM-DD) on, oldest first. The wear is `asked` when the skin has it enabled, else the first
+ * enabled wear (Factory New first) with a price, else the first enabled one. One row per day, or
+ * a single row with a null day when the wear has no history in the range; no rows when no wear is
+ * enabled. Choosing the wear here means only its rows come back. The conditions are SQL text
+ * rather than drizzle's `and`/`eq`, which would build several times as many SQL objects on every
+ * request.
+ */
+export function skinChartHistoryQuery(db: Database, skinId: string, firstDay: string, asked: string | null) {
+  const chartWear = sql`select ${skinWears.wear} from ${skinWears} where ${skinWears.skinId} = ${skinId} and ${skinWears.enabled}
+    order by ${skinWears.wear} = ${asked ?? ""} desc, ${skinWears.priceCents} > 0 desc, instr(${WEARS.join(" ")}, ${skinWears.wear}) limit 1`;
   return db
-    .select({ wear: priceHistory.wear, day: priceHistory.day, priceCents: priceHistory.priceCents })
-    .from(priceHistory)
-    .where(and(eq(priceHistory.skinId, skinId), eq(priceHistory.variant, "normal"), gte(priceHistory.day, firstDay)))
-    .orderBy(asc(priceHistory.day));
+    .select({ wear: skinWears.wear, day: priceHistory.day, priceCents: priceHistory.priceCents })
+    .from(skinWears)
+    .leftJoin(
+      priceHistory,
+      sql`${priceHistory.skinId} = ${skinWears.skinId} and ${priceHistory.variant} = 'normal' and ${priceHistory.wear} = ${skinWears.wear} and ${priceHistory.day} >= ${firstDay}`,
+    )
+    .where(sql`${skinWears.skinId} = ${skinId} and ${skinWears.wear} = (${chartWear})`)
+    .orderBy(priceHistory.day);
 }
 
 /** StatTrak and Souvenir prices of a skin, per wear. */

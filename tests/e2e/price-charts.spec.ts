@@ -54,8 +54,10 @@ test("the skin page shows a price chart and switches its range and wear through 
     await svg.focus();
     await page.keyboard.press("Home");
     await expect(tooltip).toContainText(new Date(`${daysAgo(89)}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
-    // The table opened above stays open across the client-side navigations.
+    // The table opened above stays open across the client-side navigations, with the new range's days.
     await expect(history.getByRole("table")).toBeVisible();
+    await expect(history.getByRole("table").getByRole("row")).toHaveCount(91);
+    await expect(history.getByRole("table").getByRole("row").last()).toContainText(label);
     await expectAccessible(page, history);
   }
   // StatTrak prices beside the normal ones (the Redline comes from cases).

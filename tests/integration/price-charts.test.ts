@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "~/server/db/client.server";
+import { skinChartHistoryQuery } from "~/server/price-charts.server";
 import { get, post, signedInUser } from "./helpers";
 
 // The integration seed has no price history (it is seeded into every test file's storage, and 1.4
@@ -94,6 +96,60 @@ describe("the skin page's price history", () => {
     const mw = /data-testid="wear-MW"[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
     expect(mw.replace(/<!-- -->/g, "")).toContain("StatTrak™ No Data");
     expect(html).not.toContain("Souvenir $");
+  });
+});
+
+describe("the charted wear, chosen in the history query", () => {
+  // Factory New impossible, Minimal Wear possible without a price, the others priced; Battle-Scarred
+  // comes first by wear code, Minimal Wear first in the wears' order.
+  const CHOSEN = "glock-18-groundwater";
+  // Possible wears, none with a price.
+  const UNPRICED = "mac-10-candy-apple";
+  // No possible wear.
+  const IMPOSSIBLE = "pp-bizon-candy-apple";
+  const wearRows = (skinId: string, wears: [wear: string, enabled: number, cents: number][]) =>
+    wears.map(([wear, enabled, cents]) =>
+      env.DB.prepare("INSERT OR REPLACE INTO skin_wears (skin_id, wear, enabled, price_cents) VALUES (?, ?, ?, ?)").bind(skinId, wear, enabled, cents),
+    );
+  const week = (cents: number): [number, number][] => [0, 1, 2, 3, 4, 5, 6].map((daysAgo) => [daysAgo, cents]);
+
+  beforeAll(async () => {
+    await env.DB.batch([
+      ...wearRows(CHOSEN, [["FN", 0, 0], ["MW", 1, 0], ["FT", 1, 500], ["WW", 1, 400], ["BS", 1, 300]]),
+      ...wearRows(UNPRICED, [["FN", 0, 0], ["MW", 1, 0], ["FT", 1, 0], ["WW", 0, 0], ["BS", 0, 0]]),
+      ...wearRows(IMPOSSIBLE, [["FN", 0, 0], ["MW", 0, 0], ["FT", 0, 0], ["WW", 0, 0], ["BS", 0, 0]]),
+    ]);
+    for (const [wear, cents] of [["FN", 9900], ["MW", 1100], ["FT", 2200], ["WW", 3300], ["BS", 4400]] as const) await history(CHOSEN, wear, week(cents));
+    await history(CHOSEN, "FT", week(7700), "stattrak");
+    await history(UNPRICED, "FT", week(5500));
+  });
+
+  it("is the wear asked for when it is possible, priced or not", async () => {
+    expect(summaryOf((await page(`/skins/${CHOSEN}?range=7&wear=WW`)).html)).toBe("Min $33.00 Average $33.00 Max $33.00");
+    expect(summaryOf((await page(`/skins/${CHOSEN}?range=7&wear=MW`)).html)).toBe("Min $11.00 Average $11.00 Max $11.00");
+  });
+
+  it.each(["", "&wear=FN", "&wear=XX", "&wear="])("else the first possible wear with a price (%s), in one round trip", async (asked) => {
+    const { html, roundTrips } = await page(`/skins/${CHOSEN}?range=7${asked}`);
+    expect(roundTrips).toBe("1");
+    expect(html).toMatch(/Field-Tested price, last 7 days<\/title>/);
+    expect(summaryOf(html)).toBe("Min $22.00 Average $22.00 Max $22.00");
+  });
+
+  it("else the first possible wear; a skin without a possible wear has no chart", async () => {
+    expect((await page(`/skins/${UNPRICED}?range=7`)).html.replace(/<!-- -->/g, "")).toContain("No price history for Minimal Wear in the last 7 days.");
+    expect(summaryOf((await page(`/skins/${UNPRICED}?range=7&wear=FT`)).html)).toBe("Min $55.00 Average $55.00 Max $55.00");
+    const impossible = await page(`/skins/${IMPOSSIBLE}?wear=FT`);
+    expect(impossible.response.status).toBe(200);
+    expect(impossible.html).not.toContain('id="price-history"');
+  });
+
+  it("reads only the charted wear's normal prices, or one row without a day when it has none", async () => {
+    const db = createDatabase(env.DB);
+    const rows = await skinChartHistoryQuery(db, CHOSEN, dayAgo(6), null);
+    expect(rows).toEqual(week(2200).reverse().map(([daysAgo, cents]) => ({ wear: "FT", day: dayAgo(daysAgo), priceCents: cents })));
+    expect(await skinChartHistoryQuery(db, UNPRICED, dayAgo(6), null)).toEqual([{ wear: "MW", day: null, priceCents: null }]);
+    expect(await skinChartHistoryQuery(db, IMPOSSIBLE, dayAgo(6), "FT")).toEqual([]);
   });
 });
 

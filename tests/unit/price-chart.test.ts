@@ -1,11 +1,14 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { PriceChart } from "~/components/PriceChart";
 import { buildChartModel, priceDomain } from "~/domain/price-chart";
 import {
-  chartWear,
   describeSummary,
   investedByDay,
   longDay,
   parsePriceRange,
+  priceOrNoData,
   rangeDays,
   summarisePrices,
   utcDay,
@@ -25,26 +28,10 @@ describe("the range in the URL", () => {
     expect(ninety).toHaveLength(90);
     expect(ninety[0]).toBe("2026-10-18");
     expect(ninety.at(-1)).toBe("2027-01-15");
+    ninety.reverse();
+    expect(rangeDays(90, "2027-01-15")[0]).toBe("2026-10-18");
     expect(utcDay(Date.UTC(2026, 10, 23, 23, 59))).toBe("2026-11-23");
     expect(longDay("2026-11-03")).toBe("Nov 3, 2026");
-  });
-});
-
-describe("the charted wear", () => {
-  // In the database's order (by wear code), not the wears' order.
-  const wears = [
-    { wear: "BS" as const, enabled: true, priceCents: 300 },
-    { wear: "FN" as const, enabled: false, priceCents: 0 },
-    { wear: "FT" as const, enabled: true, priceCents: 500 },
-    { wear: "MW" as const, enabled: true, priceCents: 0 },
-    { wear: "WW" as const, enabled: true, priceCents: 400 },
-  ];
-  it("is the asked enabled wear, else the first enabled wear with a price, else the first enabled one", () => {
-    expect(chartWear(wears, "WW")).toBe("WW");
-    expect(chartWear(wears, "MW")).toBe("MW");
-    for (const asked of [null, "FN", "xx"]) expect(chartWear(wears, asked)).toBe("FT");
-    expect(chartWear([{ wear: "WW", enabled: true, priceCents: 0 }, { wear: "MW", enabled: true, priceCents: 0 }], null)).toBe("MW");
-    expect(chartWear([{ wear: "BS", enabled: false, priceCents: 9 }], "BS")).toBeNull();
   });
 });
 
@@ -119,5 +106,24 @@ describe("chart geometry", () => {
     expect(model.series[1]!.yPercent[0]).toBe(model.series[0]!.yPercent[2]);
     expect(buildChartModel(days, [{ key: "FT", label: "FT", values: [null, null, null, null, null] }])).toBeNull();
     expect(buildChartModel(["2026-11-05"], [{ key: "FT", label: "FT", values: [700] }])!.xPercent).toEqual([50]);
+  });
+});
+
+describe("the chart's table", () => {
+  it("writes its rows as the HTML React renders for the same cells", () => {
+    const days = rangeDays(3, "2026-11-05");
+    const model = buildChartModel(days, [
+      { key: "value", label: "Value", values: [123456, null, 99] },
+      { key: "invested", label: "Invested", values: [100, 100, 100] },
+    ])!;
+    const html = renderToString(createElement(PriceChart, { model, title: "Chart", description: "Prices." }));
+    const rows = model.days.map((day, i) =>
+      createElement("tr", { key: day, className: "border-t border-line" }, [
+        createElement("th", { key: "day", scope: "row", className: "px-2 py-1 font-normal" }, longDay(day)),
+        ...model.series.map((series) => createElement("td", { key: series.key, className: "px-2 py-1" }, priceOrNoData(series.values[i] ?? null))),
+      ]),
+    );
+    expect(/<tbody>.*<\/tbody>/.exec(html)?.[0]).toBe(renderToString(createElement("tbody", null, rows)));
+    expect(html).toContain('<th scope="row" class="px-2 py-1 font-normal">Nov 4, 2026</th><td class="px-2 py-1">No data</td><td class="px-2 py-1">$1.00</td>');
   });
 });
