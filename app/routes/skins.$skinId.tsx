@@ -18,14 +18,13 @@ import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
-  ofSkin,
-  skinCollectionNamesQuery,
-  skinCrateNamesQuery,
-  skinQuery,
-  skinWearsQuery,
+  skinCollectionNamesShape,
+  skinCrateNamesShape,
+  skinShape,
+  skinWearsShape,
 } from "~/server/catalogue.server";
 import { loadFavoriteIds } from "~/server/favorites.server";
-import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/price-charts.server";
+import { skinChartHistoryShape, skinVariantPricesShape } from "~/server/price-charts.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -36,12 +35,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("wear");
   const favoritesPromise = loadFavoriteIds(context);
   const [found, wears, crates, collections, history, variantPrices] = await context.load([
-    skinQuery(db, id),
-    skinWearsQuery(db, id),
-    skinCrateNamesQuery(db, ofSkin(id)),
-    skinCollectionNamesQuery(db, ofSkin(id)),
-    skinChartHistoryQuery(db, id, days[0]!, asked),
-    skinVariantPricesQuery(db, id),
+    skinShape.with(db, { id }),
+    skinWearsShape.with(db, { id }),
+    skinCrateNamesShape.with(db, { id }),
+    skinCollectionNamesShape.with(db, { id }),
+    skinChartHistoryShape.with(db, { skinId: id, firstDay: days[0]!, asked: asked ?? "" }),
+    skinVariantPricesShape.with(db, { skinId: id }),
   ]);
   const headers = catalogueCacheHeaders(request);
   const skin = found[0];

@@ -148,13 +148,12 @@ export function skinCollectionNamesQuery(db: Database, where: SQL) {
     .orderBy(asc(collections.name));
 }
 
-export const ofSkin = (id: string) => eq(skins.id, id);
 
 /** The crates and the collections of a weapon's skins (the weapon page's filters). */
 export const weaponCrateNamesShape = readShape(["weapon"], (db, { weapon }) => skinCrateNamesQuery(db, eq(skins.weapon, weapon)));
 export const weaponCollectionNamesShape = readShape(["weapon"], (db, { weapon }) => skinCollectionNamesQuery(db, eq(skins.weapon, weapon)));
 
-export function skinQuery(db: Database, id: string) {
+export function skinQuery(db: Database, id: string | Placeholder) {
   return db
     .select({
       id: skins.id,
@@ -180,12 +179,18 @@ export function skinQuery(db: Database, id: string) {
     .limit(1);
 }
 
-export function skinWearsQuery(db: Database, id: string) {
+export function skinWearsQuery(db: Database, id: string | Placeholder) {
   return db
     .select({ wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
     .from(skinWears)
     .where(eq(skinWears.skinId, id));
 }
+
+/** The skin page's reads of the skin itself, its wears, crates and collections. */
+export const skinShape = readShape(["id"], (db, { id }) => skinQuery(db, id));
+export const skinWearsShape = readShape(["id"], (db, { id }) => skinWearsQuery(db, id));
+export const skinCrateNamesShape = readShape(["id"], (db, { id }) => skinCrateNamesQuery(db, eq(skins.id, id)));
+export const skinCollectionNamesShape = readShape(["id"], (db, { id }) => skinCollectionNamesQuery(db, eq(skins.id, id)));
 
 const searchColumns = {
   id: skins.id,

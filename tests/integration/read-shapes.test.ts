@@ -16,7 +16,13 @@ import {
   searchDirectQuery,
   searchDirectRead,
   skinCollectionNamesQuery,
+  skinCollectionNamesShape,
   skinCrateNamesQuery,
+  skinCrateNamesShape,
+  skinQuery,
+  skinShape,
+  skinWearsQuery,
+  skinWearsShape,
   weaponCardsQuery,
   weaponCardsShape,
   weaponCollectionNamesShape,
@@ -28,6 +34,7 @@ import { createQueryBatcher, runReads } from "~/server/db/batcher.server";
 import { createDatabase, type Database } from "~/server/db/client.server";
 import { readShape } from "~/server/db/read-shape.server";
 import { countRoundTrips } from "~/server/db/round-trips.server";
+import { skinChartHistoryQuery, skinChartHistoryShape, skinVariantPricesQuery, skinVariantPricesShape } from "~/server/price-charts.server";
 import { officialLoadouts, skins, skinWears, weapons } from "~/server/db/schema.server";
 
 const db = createDatabase(env.DB);
@@ -115,6 +122,33 @@ describe("read shapes", () => {
       expect(loadouts).toEqual(await latestOfficialLoadoutsQuery(db, limit));
       expect(loadouts).toHaveLength(limit);
       expect(crafts).toEqual(await latestStickerCraftsQuery(db, limit));
+    }
+  });
+
+  it("the skin page's shapes answer what their query functions answer", async () => {
+    const firstDay = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    for (const [id, asked] of [
+      ["ak-47-redline", ""],
+      ["awp-dragon-lore", "FT"],
+      ["ak-47-redline", "FN"],
+      ["no-such-skin", ""],
+      ["m4a4-howl", "BS"],
+    ] as const) {
+      const [skin, wears, crates, collections, history, variants] = await runReads(db, [
+        skinShape.with(db, { id }),
+        skinWearsShape.with(db, { id }),
+        skinCrateNamesShape.with(db, { id }),
+        skinCollectionNamesShape.with(db, { id }),
+        skinChartHistoryShape.with(db, { skinId: id, firstDay, asked }),
+        skinVariantPricesShape.with(db, { skinId: id }),
+      ]);
+      expect(skin, id).toEqual(await skinQuery(db, id));
+      expect(wears).toEqual(await skinWearsQuery(db, id));
+      expect(crates).toEqual(await skinCrateNamesQuery(db, eq(skins.id, id)));
+      expect(collections).toEqual(await skinCollectionNamesQuery(db, eq(skins.id, id)));
+      expect(history).toEqual(await skinChartHistoryQuery(db, id, firstDay, asked));
+      expect(variants).toEqual(await skinVariantPricesQuery(db, id));
+      expectTypeOf(skin).toEqualTypeOf<Awaited<ReturnType<typeof skinQuery>>>();
     }
   });
 
