@@ -9,7 +9,9 @@
 //   branches are kept per routes array, and compiled patterns per pattern.
 // - @remix-run/react and react-router-dom/server: the render built its route tree anew for every
 //   request (from the build's manifest, which never changes), so the matching above started over on
-//   each render. The tree is kept per manifest, and its data-route form per tree.
+//   each render. The tree is kept per manifest, and its data-route form per tree. The page's list
+//   of routes for the browser matched every ancestor path of the URL against all routes again; the
+//   ids each path matches are kept per tree.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -24,11 +26,10 @@ interface DependencyPatch {
   packageName: string;
   /** The version the replacements were written for: any other stops the build. */
   version: string;
-  /** The directory copied (relative imports keep working) and the file in it that is patched. */
+  /** The directory copied (relative imports keep working) and the files in it that are patched. */
   directory: string;
-  file: string;
+  files: { file: string; replacements: Replacement[] }[];
   output: string;
-  replacements: Replacement[];
 }
 
 const routerReplacements: Replacement[] = [
@@ -86,6 +87,44 @@ function RemixServer({`,
   },
 ];
 
+const partialManifestReplacements: Replacement[] = [
+  {
+    find: `  paths.forEach(path => {
+    let matches = matchRoutes(router.routes, path, router.basename);
+    if (matches) {
+      matches.forEach(m => routeIds.add(m.route.id));
+    }
+  });
+`,
+    replace: `  paths.forEach(path => {
+    for (let id of ancestorRouteIds(router.routes, path, router.basename)) routeIds.add(id);
+  });
+`,
+  },
+  {
+    find: "function getPartialManifest(manifest, router) {",
+    replace: `// The route ids each ancestor path of a page matches, kept per route tree. The paths come from
+// requests' URLs, so how many are kept is bounded.
+const ancestorIdsByRoutes = new WeakMap();
+function ancestorRouteIds(routes, path, basename) {
+  let byPath = ancestorIdsByRoutes.get(routes);
+  if (!byPath) {
+    byPath = new Map();
+    ancestorIdsByRoutes.set(routes, byPath);
+  }
+  let key = basename + " " + path;
+  let ids = byPath.get(key);
+  if (!ids) {
+    if (byPath.size >= 1000) byPath.clear();
+    ids = (matchRoutes(routes, path, basename) || []).map(m => m.route.id);
+    byPath.set(key, ids);
+  }
+  return ids;
+}
+function getPartialManifest(manifest, router) {`,
+  },
+];
+
 const staticRouterReplacements: Replacement[] = [
   {
     find: `function createStaticRouter(routes, context, opts = {}) {
@@ -110,25 +149,25 @@ export const DEPENDENCY_PATCHES: DependencyPatch[] = [
     packageName: "@remix-run/router",
     version: "1.23.3",
     directory: "dist",
-    file: "router.cjs.js",
+    files: [{ file: "router.cjs.js", replacements: routerReplacements }],
     output: "build/worker-deps/remix-router",
-    replacements: routerReplacements,
   },
   {
     packageName: "@remix-run/react",
     version: "2.17.5",
     directory: "dist/esm",
-    file: "server.js",
+    files: [
+      { file: "server.js", replacements: remixServerReplacements },
+      { file: "fog-of-war.js", replacements: partialManifestReplacements },
+    ],
     output: "build/worker-deps/remix-react",
-    replacements: remixServerReplacements,
   },
   {
     packageName: "react-router-dom",
     version: "6.30.4",
     directory: "",
-    file: "server.js",
+    files: [{ file: "server.js", replacements: staticRouterReplacements }],
     output: "build/worker-deps/react-router-dom",
-    replacements: staticRouterReplacements,
   },
 ];
 
@@ -143,6 +182,7 @@ export function applyReplacements(label: string, source: string, replacements: r
   }, source);
 }
 
+/** Writes the patched copy to `patch.output` (a test may point it elsewhere). */
 export function patchDependency(patch: DependencyPatch, packageRoot: string) {
   const { version } = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string };
   if (version !== patch.version) {
@@ -158,8 +198,10 @@ export function patchDependency(patch: DependencyPatch, packageRoot: string) {
   } else {
     cpSync(from, patch.output, { recursive: true });
   }
-  const source = readFileSync(join(from, patch.file), "utf8");
-  writeFileSync(join(patch.output, patch.file), applyReplacements(patch.packageName, source, patch.replacements));
+  for (const { file, replacements } of patch.files) {
+    const source = readFileSync(join(from, file), "utf8");
+    writeFileSync(join(patch.output, file), applyReplacements(`${patch.packageName} ${file}`, source, replacements));
+  }
 }
 
 function main() {

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type * as RemixRouter from "@remix-run/router";
 import type { AgnosticRouteObject } from "@remix-run/router";
 import type * as StaticRouter from "react-router-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyReplacements, DEPENDENCY_PATCHES } from "../../workers/patch-worker-deps";
+import { applyReplacements, DEPENDENCY_PATCHES, patchDependency } from "../../workers/patch-worker-deps";
 
 type Router = typeof RemixRouter;
 type Route = AgnosticRouteObject;
@@ -17,13 +18,14 @@ mkdirSync(cache, { recursive: true });
 const directory = mkdtempSync(join(cache, "worker-deps-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** The package's file with the build's replacements, loaded from a temporary copy. */
+/** The package's (only) patched file with the build's replacements, loaded from a temporary copy. */
 function patchedCopy<T>(packageName: string): T {
   const patch = DEPENDENCY_PATCHES.find((candidate) => candidate.packageName === packageName)!;
-  const source = readFileSync(require.resolve(`${packageName}/${join(patch.directory, patch.file)}`), "utf8");
-  const file = join(directory, `${packageName.replace(/\W/g, "-")}.js`);
-  writeFileSync(file, applyReplacements(packageName, source, patch.replacements));
-  return require(file) as T;
+  const [{ file, replacements }] = patch.files as [(typeof patch.files)[number]];
+  const source = readFileSync(require.resolve(`${packageName}/${join(patch.directory, file)}`), "utf8");
+  const copy = join(directory, `${packageName.replace(/\W/g, "-")}.js`);
+  writeFileSync(copy, applyReplacements(packageName, source, replacements));
+  return require(copy) as T;
 }
 
 const original = require("@remix-run/router/dist/router.cjs.js") as Router;
@@ -105,8 +107,8 @@ describe("the Worker's @remix-run/router with memoized matching", () => {
   });
 
   it("refuses to build when a package's code no longer has what the patch replaces", () => {
-    for (const patch of DEPENDENCY_PATCHES) {
-      expect(() => applyReplacements(patch.packageName, "function somethingElse() {}", patch.replacements)).toThrow(/expected one occurrence/);
+    for (const { file, replacements } of DEPENDENCY_PATCHES.flatMap((patch) => patch.files)) {
+      expect(() => applyReplacements(file, "function somethingElse() {}", replacements)).toThrow(/expected one occurrence/);
     }
   });
 });
@@ -142,5 +144,44 @@ describe("the Worker's react-router-dom/server keeping the render's route tree",
     const other = patchedServer.createStaticRouter(second as never, await contextFor(second, "/skins/a"));
     expect(other.routes).not.toBe(kept.routes);
     expect(ids(other)).toEqual(["only"]);
+  });
+});
+
+describe("the Worker's @remix-run/react keeping the routes each ancestor path matches", () => {
+  // Outside node_modules, so the test runner loads the copy's ES modules as the Worker's bundler does.
+  mkdirSync(join(process.cwd(), ".wrangler"), { recursive: true });
+  const output = mkdtempSync(join(process.cwd(), ".wrangler", "worker-deps-test-"));
+  afterAll(() => rmSync(output, { recursive: true, force: true }));
+
+  type PartialManifest = (manifest: { routes: Record<string, { id: string }> }, router: unknown) => { routes: Record<string, unknown> };
+  async function patchedGetPartialManifest(): Promise<PartialManifest> {
+    const patch = DEPENDENCY_PATCHES.find((candidate) => candidate.packageName === "@remix-run/react")!;
+    patchDependency({ ...patch, output }, dirname(require.resolve("@remix-run/react/package.json")));
+    const module = (await import(pathToFileURL(join(output, "fog-of-war.js")).href)) as { getPartialManifest: PartialManifest };
+    return module.getPartialManifest;
+  }
+
+  const routes = appRoutes();
+  const manifest = {
+    routes: Object.fromEntries(
+      ["root", "home", "category", "skin", "loadout", "loadouts", "tracker-edit", "legal", "exact-case", "admin", "admin-index", "admin-loadouts", "splat"].map((id) => [id, { id }]),
+    ),
+  };
+  /** What the render's router holds for a page: its own matches, and the kept route tree. */
+  const routerAt = (pathname: string) => ({
+    routes,
+    basename: "/",
+    state: { location: { pathname }, matches: (original.matchRoutes(routes, pathname) ?? []).map((match) => ({ route: match.route })) },
+  });
+  const ids = (partial: { routes: Record<string, unknown> }) => Object.keys(partial.routes).sort();
+
+  it("lists the page's routes and those of each ancestor path, for each page anew", async () => {
+    const getPartialManifest = await patchedGetPartialManifest();
+    expect(ids(getPartialManifest(manifest, routerAt("/admin/loadouts")))).toEqual(["admin", "admin-index", "admin-loadouts", "home", "root"]);
+    expect(ids(getPartialManifest(manifest, routerAt("/skins/ak-47-redline")))).toEqual(["home", "root", "skin", "splat"]);
+    // Asked again (now from what was kept), and for a page whose ancestors were seen before.
+    expect(ids(getPartialManifest(manifest, routerAt("/admin/loadouts")))).toEqual(["admin", "admin-index", "admin-loadouts", "home", "root"]);
+    expect(ids(getPartialManifest(manifest, routerAt("/skins/ak-47-asiimov")))).toEqual(["home", "root", "skin", "splat"]);
+    expect(ids(getPartialManifest(manifest, routerAt("/")))).toEqual(["home", "root"]);
   });
 });
