@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 // React's Node renderer packs the HTML into 2 KB buffers with `encodeInto`; its browser build (what
 // Workers resolve `react-dom/server` to) encodes every text piece into its own small array, which
 // cost a fifth of a rendered page's CPU time. `nodejs_compat` gives it `util` and `setImmediate`.
+// The Worker's copy goes further and encodes each flush's pieces as one string
+// (workers/patch-worker-deps.ts); Vite's dev server and the unit tests use the published one.
 import { renderToPipeableStream } from "react-dom/server.node";
 
 export interface RenderedStream {
@@ -83,7 +85,7 @@ export function renderToWebStream(element: ReactNode, { nonce, signal, onError }
 const BUFFER_SIZE = 2048;
 
 /**
- * React 18's Node renderer sends its whole 2 KB buffer when the next character does not fit, also
+ * React 18's published Node renderer sends its whole 2 KB buffer when the next character does not fit, also
  * when a character of two to four bytes left one to three bytes of it unwritten: zero bytes. A NUL
  * of the page's own text that happened to end a full buffer would go with them; no reader sees it.
  */

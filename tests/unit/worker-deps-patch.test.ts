@@ -5,6 +5,8 @@ import { pathToFileURL } from "node:url";
 import type * as RemixRouter from "@remix-run/router";
 import type { AgnosticRouteObject } from "@remix-run/router";
 import type * as StaticRouter from "react-router-dom/server";
+import { createElement, type ReactElement, Suspense } from "react";
+import type { renderToPipeableStream } from "react-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyReplacements, DEPENDENCY_PATCHES, patchDependency } from "../../workers/patch-worker-deps";
 
@@ -22,7 +24,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 function patchedCopy<T>(packageName: string): T {
   const patch = DEPENDENCY_PATCHES.find((candidate) => candidate.packageName === packageName)!;
   const [{ file, replacements }] = patch.files as [(typeof patch.files)[number]];
-  const source = readFileSync(require.resolve(`${packageName}/${join(patch.directory, file)}`), "utf8");
+  const source = readFileSync(join(dirname(require.resolve(`${packageName}/package.json`)), patch.directory, file), "utf8");
   const copy = join(directory, `${packageName.replace(/\W/g, "-")}.js`);
   writeFileSync(copy, applyReplacements(packageName, source, replacements));
   return require(copy) as T;
@@ -183,5 +185,49 @@ describe("the Worker's @remix-run/react keeping the routes each ancestor path ma
     expect(ids(getPartialManifest(manifest, routerAt("/admin/loadouts")))).toEqual(["admin", "admin-index", "admin-loadouts", "home", "root"]);
     expect(ids(getPartialManifest(manifest, routerAt("/skins/ak-47-asiimov")))).toEqual(["home", "root", "skin", "splat"]);
     expect(ids(getPartialManifest(manifest, routerAt("/")))).toEqual(["home", "root"]);
+  });
+});
+
+describe("the Worker's react-dom server renderer writing whole strings", () => {
+  type NodeRenderer = { renderToPipeableStream: typeof renderToPipeableStream };
+  const originalRenderer = require(join(dirname(require.resolve("react-dom/package.json")), "cjs/react-dom-server.node.production.min.js")) as NodeRenderer;
+  const patchedRenderer = patchedCopy<NodeRenderer>("react-dom");
+
+  /** The document's bytes as the renderer writes them once everything is ready, and how many writes. */
+  function render(renderer: NodeRenderer, element: ReactElement) {
+    return new Promise<{ bytes: Buffer; writes: number }>((resolve, reject) => {
+      const chunks: Uint8Array[] = [];
+      const sink = {
+        write: (chunk: Uint8Array) => chunks.push(chunk) > 0,
+        end: () => resolve({ bytes: Buffer.concat(chunks), writes: chunks.length }),
+        destroy: reject,
+        on: () => sink,
+      };
+      const { pipe } = renderer.renderToPipeableStream(element, {
+        onAllReady: () => pipe(sink as unknown as NodeJS.WritableStream),
+        onShellError: reject,
+      });
+    });
+  }
+
+  it("writes the same bytes as the published renderer, in one piece", async () => {
+    let value: string | undefined;
+    const later = new Promise<void>((resolve) => setTimeout(resolve, 5)).then(() => {
+      value = "ready – é 🔫";
+    });
+    function Late() {
+      if (value === undefined) throw later;
+      return createElement("span", { title: value }, value);
+    }
+    // Long enough to cross the published renderer's 2 KB buffers, with characters of 1 to 4 bytes.
+    const rows = Array.from({ length: 120 }, (_, i) => createElement("li", { key: i, className: `row-${i}`, "data-i": i }, `AK-47 | Redline – ${i} é 🔫 <&>`));
+    const page = createElement("main", null, createElement("ul", null, rows), createElement(Suspense, { fallback: "loading" }, createElement(Late)));
+
+    const published = await render(originalRenderer, page);
+    const patchedOutput = await render(patchedRenderer, page);
+    expect(published.writes).toBeGreaterThan(1);
+    expect(patchedOutput.writes).toBe(1);
+    expect(patchedOutput.bytes.toString("utf8")).toBe(published.bytes.toString("utf8"));
+    expect(patchedOutput.bytes.toString("utf8")).toContain("<span title=\"ready – é 🔫\">ready – é 🔫</span>");
   });
 });
