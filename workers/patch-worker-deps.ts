@@ -6,7 +6,8 @@
 //   request handler, the data query, the render, and the manifest of the routes the page links to),
 //   and each time it flattened and ranked all routes and compiled every path pattern it tried again:
 //   15 % of a rendered page's CPU time. A route tree never changes on the server, so its ranked
-//   branches are kept per routes array, and compiled patterns per pattern.
+//   branches are kept per routes array, compiled patterns per pattern, and a pathname's matches
+//   per ranked list (copied for each caller).
 // - @remix-run/react and react-router-dom/server: the render built its route tree anew for every
 //   request (from the build's manifest, which never changes), so the matching above started over on
 //   each render. The tree is kept per manifest, and its data-route form per tree. The page's list
@@ -40,6 +41,38 @@ const routerReplacements: Replacement[] = [
   {
     find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
     replace: "  let branches = rankedBranches(routes);\n",
+  },
+  {
+    find: `  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+    replace: `  let byPath = matchesByBranches.get(branches);
+  if (!byPath) {
+    byPath = new Map();
+    matchesByBranches.set(branches, byPath);
+  }
+  let key = (allowPartial ? "p" : "e") + pathname;
+  let kept = byPath.get(key);
+  if (kept === undefined) {
+    // Pathnames come from requests' URLs, so how many are kept is bounded.
+    if (byPath.size >= 1000) byPath.clear();
+    kept = matchBranches(branches, pathname, allowPartial);
+    byPath.set(key, kept);
+  }
+  return copyOfMatches(kept);
+}
+// A pathname's matches, kept per ranked route list. Each caller gets its own copies: one params
+// object shared by all of them, as matchRouteBranch makes it.
+const matchesByBranches = new WeakMap();
+function copyOfMatches(matches) {
+  if (!matches) return null;
+  let params = Object.assign({}, matches[0].params);
+  return matches.map(match => ({ params, pathname: match.pathname, pathnameBase: match.pathnameBase, route: match.route }));
+}
+function matchBranches(branches, pathname, allowPartial) {
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
   },
   {
     find: "function flattenRoutes(routes, branches, parentsMeta, parentPath) {",

@@ -3,6 +3,7 @@
 // With JavaScript, hovering or focusing the chart (arrow keys, Home, End) shows a tooltip with the
 // day and its prices. This file imports no d3: the paths arrive finished.
 import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
 import type { ChartModel } from "~/domain/price-chart";
 import { longDay, priceOrNoData } from "~/domain/price-history";
 import { useHydrated } from "./useHydrated";
@@ -48,17 +49,14 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
   const id = useId();
   const hydrated = useHydrated();
   const [active, setActive] = useState<number | null>(null);
-  const last = model.days.length - 1;
+  const dayCount = model.days.length;
+  const last = dayCount - 1;
+  const activeX = active === null ? 0 : dayXPercent(active, dayCount);
 
   function pick(event: PointerEvent<SVGSVGElement>) {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0) return;
-    const percent = ((event.clientX - box.left) / box.width) * 100;
-    let nearest = 0;
-    model.xPercent.forEach((x, i) => {
-      if (Math.abs(x - percent) < Math.abs(model.xPercent[nearest]! - percent)) nearest = i;
-    });
-    setActive(nearest);
+    setActive(nearestDay(((event.clientX - box.left) / box.width) * 100, dayCount));
   }
 
   function step(event: KeyboardEvent<SVGSVGElement>) {
@@ -136,8 +134,8 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
             })}
             {active !== null ? (
               <line
-                x1={(model.xPercent[active]! / 100) * model.width}
-                x2={(model.xPercent[active]! / 100) * model.width}
+                x1={(activeX / 100) * model.width}
+                x2={(activeX / 100) * model.width}
                 y1={0}
                 y2={model.height}
                 stroke="var(--color-muted)"
@@ -147,16 +145,17 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
             ) : null}
           </svg>
           {active !== null
-            ? model.series.map((series, i) =>
-                series.yPercent[active] == null ? null : (
+            ? model.series.map((series, i) => {
+                const price = series.values[active];
+                return price == null ? null : (
                   <span
                     key={series.key}
                     aria-hidden="true"
                     className="pointer-events-none absolute h-2.5 w-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-surface"
-                    style={{ left: `${model.xPercent[active]}%`, top: `${series.yPercent[active]}%`, background: SERIES_STYLES[i % SERIES_STYLES.length]!.stroke }}
+                    style={{ left: `${activeX}%`, top: `${priceYPercent(price, model.domain)}%`, background: SERIES_STYLES[i % SERIES_STYLES.length]!.stroke }}
                   />
-                ),
-              )
+                );
+              })
             : null}
           {/* Present from the start (empty), so screen readers announce what it later says. */}
           <div
@@ -167,7 +166,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
                 ? "sr-only"
                 : "pointer-events-none absolute top-2 z-10 -translate-x-1/2 whitespace-nowrap rounded border border-line bg-panel-2 px-2 py-1 text-xs shadow"
             }
-            style={active === null ? undefined : { left: `${Math.min(85, Math.max(15, model.xPercent[active]!))}%` }}
+            style={active === null ? undefined : { left: `${Math.min(85, Math.max(15, activeX))}%` }}
           >
             {active === null ? null : (
               <>

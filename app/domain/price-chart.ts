@@ -3,6 +3,7 @@
 // history and charts").
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
+import { dayXPercent, priceYPercent, round } from "./chart-positions";
 import { formatDollars } from "./money";
 import { shortDay, summarisePrices } from "./price-history";
 
@@ -20,8 +21,6 @@ export interface ChartSeries {
   path: string;
   /** Days with a price between two without: drawn as dots, since a one-point line shows nothing. */
   dots: string;
-  /** Each day's height as a percentage from the top (null without a price), for the tooltip marker. */
-  yPercent: (number | null)[];
 }
 
 export interface ChartTick {
@@ -34,8 +33,8 @@ export interface ChartModel {
   width: number;
   height: number;
   days: string[];
-  /** Each day's position as a percentage from the left. */
-  xPercent: number[];
+  /** The lowest and highest price in cents the chart's height spans (see `priceYPercent`). */
+  domain: [number, number];
   xTicks: ChartTick[];
   yTicks: ChartTick[];
   series: ChartSeries[];
@@ -44,7 +43,6 @@ export interface ChartModel {
 /** The chart's coordinate system; the SVG stretches to its box, its strokes do not scale. */
 export const CHART_WIDTH = 1000;
 export const CHART_HEIGHT = 300;
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Dollars without cents when every tick is a whole dollar ("$25"), else with them. */
 function tickLabels(ticks: number[]): string[] {
@@ -86,7 +84,6 @@ export function buildChartModel(days: readonly string[], inputs: readonly ChartS
       values,
       path: draw(values) ?? "",
       dots,
-      yPercent: values.map((value) => (value === null ? null : round((y(value) / CHART_HEIGHT) * 100))),
     };
   });
   const yTickValues = y.ticks(4);
@@ -97,9 +94,9 @@ export function buildChartModel(days: readonly string[], inputs: readonly ChartS
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
     days: [...days],
-    xPercent: days.map((_, i) => round((x(i) / CHART_WIDTH) * 100)),
-    xTicks: xTickIndexes.map((i) => ({ percent: round((x(i) / CHART_WIDTH) * 100), label: shortDay(days[i]!) })),
-    yTicks: yTickValues.map((cents, i) => ({ percent: round((y(cents) / CHART_HEIGHT) * 100), label: yLabels[i]! })),
+    domain,
+    xTicks: xTickIndexes.map((i) => ({ percent: dayXPercent(i, days.length), label: shortDay(days[i]!) })),
+    yTicks: yTickValues.map((cents, i) => ({ percent: priceYPercent(cents, domain), label: yLabels[i]! })),
     series,
   };
 }

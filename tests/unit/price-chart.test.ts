@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PriceChart } from "~/components/PriceChart";
+import { dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
 import { buildChartModel, priceDomain } from "~/domain/price-chart";
 import {
   describeSummary,
@@ -69,11 +70,14 @@ describe("chart geometry", () => {
 
   it("spans the width with the days and puts the highest price at the top, the lowest near the bottom", () => {
     const model = buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!;
-    expect(model.xPercent).toEqual([0, 25, 50, 75, 100]);
+    expect(days.map((_, i) => dayXPercent(i, days.length))).toEqual([0, 25, 50, 75, 100]);
     const [series] = model.series;
     expect(series!.path.startsWith("M0,")).toBe(true);
     expect(series!.path.split("L")).toHaveLength(5);
-    const heights = series!.yPercent as number[];
+    // The tooltip's marker sits where the path's points are.
+    const heights = series!.values.map((cents) => priceYPercent(cents!, model.domain));
+    const pathHeights = series!.path.split(/[ML]/).filter(Boolean).map((point) => Number(point.split(",")[1]) / 3);
+    heights.forEach((height, i) => expect(height).toBeCloseTo(pathHeights[i]!, 1));
     expect(heights[2]).toBeLessThan(heights[1]!);
     expect(heights[0]).toBe(heights[4]);
     expect(heights.every((y) => y >= 0 && y <= 100)).toBe(true);
@@ -95,7 +99,7 @@ describe("chart geometry", () => {
     const [series] = model.series;
     expect(series!.path.match(/M/g)).toHaveLength(2);
     expect(series!.dots).toMatch(/^M750,[\d.]+h0$/);
-    expect(series!.yPercent[2]).toBeNull();
+    expect(series!.values[2]).toBeNull();
   });
 
   it("shares one price scale between series and has no chart without any price", () => {
@@ -103,9 +107,23 @@ describe("chart geometry", () => {
       { key: "value", label: "Value", values: [100, 200, 300, 400, 500] },
       { key: "invested", label: "Invested", values: [300, 300, 300, 300, 300] },
     ])!;
-    expect(model.series[1]!.yPercent[0]).toBe(model.series[0]!.yPercent[2]);
+    expect(model.series[1]!.path.split("L")[0]).toBe(`M0,${model.series[0]!.path.split("L")[2]!.split(",")[1]}`);
     expect(buildChartModel(days, [{ key: "FT", label: "FT", values: [null, null, null, null, null] }])).toBeNull();
-    expect(buildChartModel(["2026-11-05"], [{ key: "FT", label: "FT", values: [700] }])!.xPercent).toEqual([50]);
+    expect(buildChartModel(["2026-11-05"], [{ key: "FT", label: "FT", values: [700] }])!.series[0]!.dots).toMatch(/^M500,/);
+    expect(dayXPercent(0, 1)).toBe(50);
+  });
+});
+
+describe("the chart's positions in the browser", () => {
+  it("finds the day nearest to the pointer", () => {
+    expect([0, 12, 13, 49, 63, 100, 140, -5].map((percent) => nearestDay(percent, 5))).toEqual([0, 0, 1, 2, 3, 4, 4, 0]);
+    expect(nearestDay(80, 1)).toBe(0);
+  });
+
+  it("puts the domain's highest price at the top and its lowest at the bottom", () => {
+    expect(priceYPercent(3000, [1000, 3000])).toBe(0);
+    expect(priceYPercent(1000, [1000, 3000])).toBe(100);
+    expect(priceYPercent(1500, [1000, 3000])).toBe(75);
   });
 });
 

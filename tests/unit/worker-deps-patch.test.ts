@@ -84,6 +84,19 @@ describe("the Worker's @remix-run/router with memoized matching", () => {
     expect(summary(patched.matchRoutes(routes, path))).toEqual(expected);
   });
 
+  it("gives each call its own matches, so a caller that changes them changes nobody else's", () => {
+    const routes = appRoutes();
+    const first = patched.matchRoutes(routes, "/loadouts/official/3")!;
+    expect(first[0]!.params).toBe(first[1]!.params);
+    (first[1]!.params as Record<string, string>).loadoutId = "changed";
+    first[1]!.pathname = "/changed";
+    const second = patched.matchRoutes(routes, "/loadouts/official/3")!;
+    expect(second).not.toBe(first);
+    expect(summary(second)).toEqual(summary(original.matchRoutes(routes, "/loadouts/official/3")));
+    expect(second[1]!.params).toEqual({ loadoutType: "official", loadoutId: "3" });
+    expect(second[0]!.params).toBe(second[1]!.params);
+  });
+
   it("matches another route tree by its own routes, not the ones kept for the first", () => {
     const first = appRoutes();
     expect(summary(patched.matchRoutes(first, "/skins/a"))?.at(-1)?.id).toBe("skin");
