@@ -3,7 +3,7 @@
 // With JavaScript, hovering or focusing the chart (arrow keys, Home, End) shows a tooltip with the
 // day and its prices. This file imports no d3: the paths arrive finished.
 import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
+import { chartLayout, dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
 import type { ChartModel } from "~/domain/price-chart";
 import { longDay, priceOrNoData } from "~/domain/price-history";
 import { useHydrated } from "./useHydrated";
@@ -36,8 +36,8 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
  * renders a string as one piece on the server and leaves it alone when it hydrates, where it
  * would otherwise render and hydrate every cell.
  */
-function tableRows(model: ChartModel): string {
-  return model.days
+function tableRows(model: ChartModel, days: readonly string[]): string {
+  return days
     .map((day, i) => {
       const cells = model.series.map((series) => `<td class="px-2 py-1">${escapeHtml(priceOrNoData(series.values[i] ?? null))}</td>`).join("");
       return `<tr class="border-t border-line"><th scope="row" class="px-2 py-1 font-normal">${escapeHtml(longDay(day))}</th>${cells}</tr>`;
@@ -49,7 +49,8 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
   const id = useId();
   const hydrated = useHydrated();
   const [active, setActive] = useState<number | null>(null);
-  const dayCount = model.days.length;
+  const { days, xTicks, yTicks } = chartLayout(model);
+  const dayCount = days.length;
   const last = dayCount - 1;
   const activeX = active === null ? 0 : dayXPercent(active, dayCount);
 
@@ -88,7 +89,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
       <div className="relative pb-6 pl-14">
         {/* Axis labels are HTML beside the stretched SVG, so they stay readable at any width. */}
         <div aria-hidden="true" className="absolute inset-y-0 left-0 bottom-6 w-12 text-right text-xs text-muted">
-          {model.yTicks.map((tick) => (
+          {yTicks.map((tick) => (
             <span key={tick.label} className="absolute right-0 -translate-y-1/2 whitespace-nowrap" style={{ top: `${tick.percent}%` }}>
               {tick.label}
             </span>
@@ -112,7 +113,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
           >
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-desc`}>{description}</desc>
-            {model.yTicks.map((tick) => (
+            {yTicks.map((tick) => (
               <line
                 key={tick.label}
                 x1={0}
@@ -170,7 +171,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
           >
             {active === null ? null : (
               <>
-                <div className="font-semibold">{longDay(model.days[active]!)}</div>
+                <div className="font-semibold">{longDay(days[active]!)}</div>
                 {model.series.map((series) => (
                   <div key={series.key}>
                     {model.series.length > 1 ? `${series.label}: ` : ""}
@@ -182,7 +183,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
           </div>
         </div>
         <div aria-hidden="true" className="absolute inset-x-0 bottom-0 left-14 h-5 text-xs text-muted">
-          {model.xTicks.map((tick) => (
+          {xTicks.map((tick) => (
             <span key={tick.label} className="absolute -translate-x-1/2 whitespace-nowrap" style={{ left: `${tick.percent}%` }}>
               {tick.label}
             </span>
@@ -205,7 +206,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
                 ))}
               </tr>
             </thead>
-            <tbody dangerouslySetInnerHTML={{ __html: tableRows(model) }} />
+            <tbody dangerouslySetInnerHTML={{ __html: tableRows(model, days) }} />
           </table>
         </div>
       </details>

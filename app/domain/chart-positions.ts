@@ -1,8 +1,11 @@
-// Where a day and a price sit in a price chart, as percentages of its box. Without d3, so the
-// browser can place the tooltip's marker itself: the loader sends only the prices and the price
-// domain (app/domain/price-chart.ts), not a position for every day.
+// Where a day and a price sit in a price chart, as percentages of its box, and the axes' labels.
+// Without d3, so the browser works them out itself from the few numbers the loader's chart model
+// (app/domain/price-chart.ts) carries: its days, price domain and ticks.
+import { formatDollars } from "./money";
+import type { ChartModel } from "./price-chart";
+import { rangeDays, shortDay } from "./price-history";
 
-/** Chart coordinates keep two decimals: finer steps are invisible and only lengthen the page. */
+/** Chart coordinates keep two decimals: a finer step cannot be seen and only lengthens the page. */
 export const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Day `index` of `dayCount`, as a percentage from the left; a single day sits in the middle. */
@@ -19,4 +22,27 @@ export function nearestDay(percent: number, dayCount: number): number {
 /** A price in cents, as a percentage from the top of a chart whose lowest and highest prices are `domain`. */
 export function priceYPercent(cents: number, [low, high]: readonly [number, number]): number {
   return round(((high - cents) / (high - low)) * 100);
+}
+
+export interface ChartTick {
+  /** Percentage from the left (x) or from the top (y). */
+  percent: number;
+  label: string;
+}
+
+/** Dollars without cents when every tick is a whole dollar ("$25"), else with them. */
+function priceTickLabels(ticks: readonly number[]): string[] {
+  const whole = ticks.every((cents) => cents % 100 === 0);
+  return ticks.map((cents) => (whole ? formatDollars(cents).replace(/\.00$/, "") : formatDollars(cents)));
+}
+
+/** The chart's days, and its axes' ticks with their places and labels. */
+export function chartLayout(model: ChartModel): { days: string[]; xTicks: ChartTick[]; yTicks: ChartTick[] } {
+  const days = rangeDays(model.dayCount, model.lastDay);
+  const yLabels = priceTickLabels(model.yTickCents);
+  return {
+    days,
+    xTicks: model.xTickDays.map((i) => ({ percent: dayXPercent(i, days.length), label: shortDay(days[i]!) })),
+    yTicks: model.yTickCents.map((cents, i) => ({ percent: priceYPercent(cents, model.domain), label: yLabels[i]! })),
+  };
 }

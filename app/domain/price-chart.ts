@@ -1,11 +1,11 @@
 // Price charts: the chart's geometry (scales and paths from d3-scale and d3-shape). Loaders build the geometry on the
-// server, so the browser gets finished paths and percentages and never loads d3 (README, "Price
-// history and charts").
+// server, so the browser gets finished paths and never loads d3 (README, "Price history and
+// charts"); what follows from a few numbers (the days, the ticks' places and labels) it works out
+// itself (./chart-positions.ts), which keeps the page's hydration data small.
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { dayXPercent, priceYPercent, round } from "./chart-positions";
-import { formatDollars } from "./money";
-import { shortDay, summarisePrices } from "./price-history";
+import { round } from "./chart-positions";
+import { summarisePrices } from "./price-history";
 
 export interface ChartSeriesInput {
   key: string;
@@ -23,32 +23,24 @@ export interface ChartSeries {
   dots: string;
 }
 
-export interface ChartTick {
-  /** Percentage from the left (x) or from the top (y). */
-  percent: number;
-  label: string;
-}
-
 export interface ChartModel {
   width: number;
   height: number;
-  days: string[];
+  /** The chart spans `dayCount` consecutive days up to `lastDay` (see `chartLayout`). */
+  lastDay: string;
+  dayCount: number;
   /** The lowest and highest price in cents the chart's height spans (see `priceYPercent`). */
   domain: [number, number];
-  xTicks: ChartTick[];
-  yTicks: ChartTick[];
+  /** The days labelled on the x axis, by index. */
+  xTickDays: number[];
+  /** The prices in cents with a grid line and a label. */
+  yTickCents: number[];
   series: ChartSeries[];
 }
 
 /** The chart's coordinate system; the SVG stretches to its box, its strokes do not scale. */
 export const CHART_WIDTH = 1000;
 export const CHART_HEIGHT = 300;
-
-/** Dollars without cents when every tick is a whole dollar ("$25"), else with them. */
-function tickLabels(ticks: number[]): string[] {
-  const whole = ticks.every((cents) => cents % 100 === 0);
-  return ticks.map((cents) => (whole ? formatDollars(cents).replace(/\.00$/, "") : formatDollars(cents)));
-}
 
 /** The y domain in cents: the prices' extent padded by 8 % (a flat line gets ±10 %); null without prices. */
 export function priceDomain(values: readonly (number | null)[]): [number, number] | null {
@@ -59,7 +51,7 @@ export function priceDomain(values: readonly (number | null)[]): [number, number
   return [Math.max(0, Math.round(min - pad)), Math.round(max + pad)];
 }
 
-/** Geometry of a price chart over `days` for one or more series; null when no series has a price. */
+/** Geometry of a price chart over consecutive `days` for one or more series; null when no series has a price. */
 export function buildChartModel(days: readonly string[], inputs: readonly ChartSeriesInput[]): ChartModel | null {
   const domain = priceDomain(inputs.flatMap((input) => input.values));
   if (!domain || days.length === 0) return null;
@@ -86,17 +78,15 @@ export function buildChartModel(days: readonly string[], inputs: readonly ChartS
       dots,
     };
   });
-  const yTickValues = y.ticks(4);
-  const yLabels = tickLabels(yTickValues);
   const step = Math.max(1, Math.ceil(days.length / 6));
-  const xTickIndexes = days.map((_, i) => i).filter((i) => (days.length - 1 - i) % step === 0);
   return {
     width: CHART_WIDTH,
     height: CHART_HEIGHT,
-    days: [...days],
+    lastDay: days.at(-1)!,
+    dayCount: days.length,
     domain,
-    xTicks: xTickIndexes.map((i) => ({ percent: dayXPercent(i, days.length), label: shortDay(days[i]!) })),
-    yTicks: yTickValues.map((cents, i) => ({ percent: priceYPercent(cents, domain), label: yLabels[i]! })),
+    xTickDays: days.map((_, i) => i).filter((i) => (days.length - 1 - i) % step === 0),
+    yTickCents: y.ticks(4),
     series,
   };
 }

@@ -56,7 +56,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const enabled = Boolean(row?.enabled);
     return {
       wear,
-      name: WEAR_NAMES[wear],
       enabled,
       price: wearPriceLabel(row),
       stattrak: enabled && skin.stattrak ? variantPrice("stattrak", wear) : null,
@@ -186,7 +185,7 @@ export default function SkinPage() {
                 data-testid={`wear-${chip.wear}`}
                 className={`rounded-lg border px-3 py-2 text-sm ${chip.enabled ? "border-line bg-panel" : "border-line/50 bg-panel/40 text-muted"}`}
               >
-                <abbr title={chip.name} className="font-semibold no-underline">
+                <abbr title={WEAR_NAMES[chip.wear]} className="font-semibold no-underline">
                   {chip.wear}
                 </abbr>{" "}
                 <span>{chip.price}</span>

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PriceChart } from "~/components/PriceChart";
-import { dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
+import { chartLayout, dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
 import { buildChartModel, priceDomain } from "~/domain/price-chart";
 import {
   describeSummary,
@@ -84,10 +84,12 @@ describe("chart geometry", () => {
   });
 
   it("labels ticks in dollars, whole dollars without cents, and always labels the last day", () => {
-    const model = buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!;
-    expect(model.yTicks.map((tick) => tick.label)).toEqual(["$20", "$22", "$24", "$26", "$28", "$30"]);
-    expect(model.yTicks.map((tick) => tick.percent)).toEqual([...model.yTicks.map((tick) => tick.percent)].sort((a, b) => b - a));
-    const ninety = buildChartModel(rangeDays(90, "2026-11-23"), [{ key: "FT", label: "FT", values: Array(90).fill(123) }])!;
+    const { yTicks } = chartLayout(buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!);
+    expect(yTicks.map((tick) => tick.label)).toEqual(["$20", "$22", "$24", "$26", "$28", "$30"]);
+    expect(yTicks.map((tick) => tick.percent)).toEqual([...yTicks.map((tick) => tick.percent)].sort((a, b) => b - a));
+    const ninetyDays = rangeDays(90, "2026-11-23");
+    const ninety = chartLayout(buildChartModel(ninetyDays, [{ key: "FT", label: "FT", values: Array(90).fill(123) }])!);
+    expect(ninety.days).toEqual(ninetyDays);
     expect(ninety.xTicks.length).toBeGreaterThanOrEqual(5);
     expect(ninety.xTicks.length).toBeLessThanOrEqual(7);
     expect(ninety.xTicks.at(-1)).toEqual({ percent: 100, label: "Nov 23" });
@@ -135,7 +137,7 @@ describe("the chart's table", () => {
       { key: "invested", label: "Invested", values: [100, 100, 100] },
     ])!;
     const html = renderToString(createElement(PriceChart, { model, title: "Chart", description: "Prices." }));
-    const rows = model.days.map((day, i) =>
+    const rows = days.map((day, i) =>
       createElement("tr", { key: day, className: "border-t border-line" }, [
         createElement("th", { key: "day", scope: "row", className: "px-2 py-1 font-normal" }, longDay(day)),
         ...model.series.map((series) => createElement("td", { key: series.key, className: "px-2 py-1" }, priceOrNoData(series.values[i] ?? null))),
