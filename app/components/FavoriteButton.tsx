@@ -24,30 +24,50 @@ function Heart({ filled }: { filled: boolean }) {
  * server's answer or the page's data, never a guess; the button is disabled while the request runs.
  * Signed out it is a link to the login page that comes back here.
  */
-export function FavoriteButton({ skinId, skinName, favorite, variant }: { skinId: string; skinName: string; favorite: boolean; variant: "icon" | "label" }) {
-  const fetcher = useFetcher<FavoriteAnswer>();
+export function FavoriteButton(props: FavoriteButtonProps) {
   const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  // Signed out (most page views) there is nothing to post, so no fetcher is set up.
+  return signedIn ? <FavoriteForm {...props} /> : <FavoriteLoginLink {...props} />;
+}
+
+interface FavoriteButtonProps {
+  skinId: string;
+  skinName: string;
+  favorite: boolean;
+  variant: "icon" | "label";
+}
+
+const skinAnchor = (skinId: string) => `skin-${encodeURIComponent(skinId)}`;
+
+function favoriteLook(variant: FavoriteButtonProps["variant"], on: boolean): string {
+  return variant === "icon"
+    ? `inline-flex h-10 w-10 items-center justify-center rounded-md border border-line hover:border-accent ${on ? "text-red-400" : "text-muted"}`
+    : `inline-flex items-center gap-2 rounded-md border px-4 py-2 font-semibold hover:border-accent ${on ? "border-red-400 text-red-300" : "border-line text-ink"}`;
+}
+
+function FavoriteLoginLink({ skinId, skinName, variant }: FavoriteButtonProps) {
+  const returnPath = useReturnPath();
+  return (
+    <a
+      href={loginPath(`${returnPath}#${skinAnchor(skinId)}`)}
+      className={favoriteLook(variant, false)}
+      aria-label={variant === "icon" ? `Log in to add ${skinName} to favorites` : undefined}
+      data-testid="favorite-toggle"
+    >
+      <Heart filled={false} />
+      {variant === "label" ? "Favorite" : null}
+    </a>
+  );
+}
+
+function FavoriteForm({ skinId, skinName, favorite, variant }: FavoriteButtonProps) {
+  const fetcher = useFetcher<FavoriteAnswer>();
   const hydrated = useHydrated();
   const returnPath = useReturnPath();
-  const anchor = `skin-${encodeURIComponent(skinId)}`;
   const answer = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.favorite : null;
   const on = answer ?? favorite;
   const busy = fetcher.state !== "idle";
-  const text = variant === "label" ? "Favorite" : null;
   const label = on ? `Remove ${skinName} from favorites` : `Add ${skinName} to favorites`;
-  const look =
-    variant === "icon"
-      ? `inline-flex h-10 w-10 items-center justify-center rounded-md border border-line hover:border-accent ${on ? "text-red-400" : "text-muted"}`
-      : `inline-flex items-center gap-2 rounded-md border px-4 py-2 font-semibold hover:border-accent ${on ? "border-red-400 text-red-300" : "border-line text-ink"}`;
-
-  if (!signedIn) {
-    return (
-      <a href={loginPath(`${returnPath}#${anchor}`)} className={look} aria-label={variant === "icon" ? `Log in to add ${skinName} to favorites` : undefined} data-testid="favorite-toggle">
-        <Heart filled={false} />
-        {text}
-      </a>
-    );
-  }
   return (
     <fetcher.Form method="post" action="/favorites" className="inline">
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />
@@ -56,7 +76,7 @@ export function FavoriteButton({ skinId, skinName, favorite, variant }: { skinId
       {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
       <button
         type="submit"
-        className={`${look} disabled:cursor-wait disabled:opacity-60`}
+        className={`${favoriteLook(variant, on)} disabled:cursor-wait disabled:opacity-60`}
         aria-pressed={on}
         aria-label={variant === "icon" ? label : undefined}
         title={label}
@@ -64,7 +84,7 @@ export function FavoriteButton({ skinId, skinName, favorite, variant }: { skinId
         data-testid="favorite-toggle"
       >
         <Heart filled={on} />
-        {text}
+        {variant === "label" ? "Favorite" : null}
       </button>
       {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
         <span role="alert" className="sr-only">
