@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, like, sql, type Placeholder, type SQL } from
 import { catalogueCacheControl } from "~/domain/caching";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "./db/client.server";
-import { readShape } from "./db/read-shape.server";
+import { readShape, SHAPE_SLOT, slottedReadShape } from "./db/read-shape.server";
 import {
   categories,
   collections,
@@ -269,13 +269,31 @@ const FUZZY_POOL_LIMIT = 400;
 /**
  * Fuzzy candidates, asked in the same batch as the direct query. The database applies the rule
  * "fuzzy only when fewer than 5 direct hits" too (a subquery computed once), so a common query
- * costs no fuzzy scan; the ranking still checks the rule itself. Not a shape: its SQL text holds
- * the query's own patterns, so no two queries share it.
+ * costs no fuzzy scan; the ranking still checks the rule itself. A shape per number of words
+ * (the subquery repeats the direct condition), whose alternatives are written into its SQL text
+ * per request (`fuzzyAlternatives`).
  */
-export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
-  // A long query has dozens of patterns, past D1's limit of 100 bound parameters, so the condition
-  // is written as SQL text (built as one string, which is also much quicker than a tree of
-  // drizzle fragments); a pattern is only letters, digits, % and _, checked here once more.
+function searchFuzzyShape(words: number) {
+  const wordNames = Array.from({ length: words }, (_, index) => `word${index}`);
+  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(wordNames.map((name) => sql.placeholder(name)))} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
+  return slottedReadShape(wordNames, (db) =>
+    db
+      .select(searchColumns)
+      .from(skins)
+      .where(and(fewDirectHits, sql.raw(`(${SHAPE_SLOT})`)))
+      // "+name" keeps SQLite from walking the name index (a table lookup per row) to skip a sort
+      // of the few rows that match: a plain scan is several times faster here.
+      .orderBy(sql`+${skins.name}`)
+      .limit(FUZZY_POOL_LIMIT),
+  );
+}
+
+/**
+ * The fuzzy query's condition as SQL text: any fuzzy variant, or a typo variant past the guard.
+ * A long query has dozens of patterns, past D1's limit of 100 bound parameters, so they are
+ * written into the text; a pattern is only letters, digits, % and _, checked here once more.
+ */
+function fuzzyAlternatives(plan: SearchPlan): string {
   const literal = (pattern: string) => {
     if (!/^[a-z0-9%_]+$/.test(pattern)) throw new Error(`Unsafe search pattern ${pattern}`);
     return `'${pattern}'`;
@@ -289,16 +307,21 @@ export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
     ...(plan.fuzzyPatterns.length > 0 ? [anyOf(plan.fuzzyPatterns)] : []),
     ...(plan.typoPatterns.length > 0 ? [`(${guard} and (${anyOf(plan.typoPatterns)}))`] : []),
   ];
-  if (alternatives.length === 0) return db.select(searchColumns).from(skins).where(sql`0`).limit(1);
-  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan.directPatterns)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
-  return db
-    .select(searchColumns)
-    .from(skins)
-    .where(and(fewDirectHits, sql.raw(`(${alternatives.join(" or ")})`)))
-    // "+name" keeps SQLite from walking the name index (a table lookup per row) to skip a sort
-    // of the few rows that match: a plain scan is several times faster here.
-    .orderBy(sql`+${skins.name}`)
-    .limit(FUZZY_POOL_LIMIT);
+  return alternatives.length === 0 ? "0" : alternatives.join(" or ");
+}
+
+/** At most six, as for the direct query. */
+const searchFuzzyShapes = new Map<number, ReturnType<typeof searchFuzzyShape>>();
+
+/** The fuzzy candidates for the page's batch. */
+export function searchFuzzyRead(db: Database, plan: SearchPlan) {
+  const patterns = plan.directPatterns;
+  let shape = searchFuzzyShapes.get(patterns.length);
+  if (!shape) {
+    shape = searchFuzzyShape(patterns.length);
+    searchFuzzyShapes.set(patterns.length, shape);
+  }
+  return shape.with(db, fuzzyAlternatives(plan), Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern])));
 }
 
 /** Cache-Control for a catalogue page or answer, from the request's cookies. */
@@ -321,7 +344,7 @@ export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders 
 export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {
   const plan = searchPlan(query);
   if (!plan) return [];
-  const [direct, fuzzy] = await load([searchDirectRead(db, plan), searchFuzzyQuery(db, plan)]);
+  const [direct, fuzzy] = await load([searchDirectRead(db, plan), searchFuzzyRead(db, plan)]);
   return rankSearchResults(query, direct, fuzzy).map(({ searchKey: _key, ...result }) => result);
 }
 export type SearchResult = Awaited<ReturnType<typeof loadSearchResults>>[number];

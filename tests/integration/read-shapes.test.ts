@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq, sql, type Placeholder } from "drizzle-orm";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { searchPlan } from "~/domain/search";
+import { FUZZY_THRESHOLD, searchPlan } from "~/domain/search";
 import {
   findCategoryQuery,
   findCategoryShape,
@@ -15,6 +15,7 @@ import {
   listCategoriesShape,
   searchDirectQuery,
   searchDirectRead,
+  searchFuzzyRead,
   skinCollectionNamesQuery,
   skinCollectionNamesShape,
   skinCrateNamesQuery,
@@ -36,6 +37,8 @@ import { readShape } from "~/server/db/read-shape.server";
 import { countRoundTrips } from "~/server/db/round-trips.server";
 import { skinChartHistoryQuery, skinChartHistoryShape, skinVariantPricesQuery, skinVariantPricesShape } from "~/server/price-charts.server";
 import { officialLoadouts, skins, skinWears, weapons } from "~/server/db/schema.server";
+import type { Catalogue } from "../../migrations/seed/catalogue";
+import { simulateSearch } from "../unit/search-db";
 
 const db = createDatabase(env.DB);
 
@@ -159,6 +162,22 @@ describe("read shapes", () => {
       expect(rows, query).toEqual(await searchDirectQuery(db, plan));
       expect(rows.length, query).toBeGreaterThan(0);
     }
+  });
+
+  it("the fuzzy search reads from a shape per number of words, its alternatives written in per query", async () => {
+    const catalogue = { skins: await db.select({ id: skins.id, name: skins.name, searchKey: skins.searchKey }).from(skins) } as unknown as Catalogue;
+    const names = (rows: readonly { name: string }[]) => rows.map((row) => row.name);
+    let fuzzyAnswers = 0;
+    for (const query of ["deagle blaze", "ak redlien", "awp dragn lore", "m4a4 hwol", "ak", "glock", "zzqx", "karambit fade", "deagle blaze"]) {
+      const plan = searchPlan(query)!;
+      const [direct, fuzzy] = await runReads(db, [searchDirectRead(db, plan), searchFuzzyRead(db, plan)]);
+      // What D1 should answer: every candidate of any variant, unless the direct query found enough.
+      const expected = simulateSearch(catalogue, query);
+      expect(names(direct), query).toEqual(names(expected.direct));
+      expect(names(fuzzy), query).toEqual(expected.direct.length >= FUZZY_THRESHOLD ? [] : names(expected.fuzzy));
+      if (fuzzy.length > 0) fuzzyAnswers++;
+    }
+    expect(fuzzyAnswers).toBeGreaterThanOrEqual(3);
   });
 
   it("a page's shapes and builders asked for in one tick are one round trip, each answered in its place", async () => {

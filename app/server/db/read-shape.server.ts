@@ -38,7 +38,8 @@ export interface ReadShape<Name extends string, Result> {
 }
 
 interface BuiltShape {
-  sql: string;
+  /** The SQL text, split where a slotted shape takes the request's part. */
+  sqlParts: string[];
   params: unknown[];
   mapResult: (response: unknown) => unknown;
 }
@@ -55,19 +56,57 @@ export function readShape<const Name extends string, Source extends ShapeSource>
   names: readonly Name[],
   build: (db: Database, placeholders: { readonly [N in Name]: Placeholder<N> }) => Source,
 ): ReadShape<Name, Source["_"]["result"]> {
+  const shape = shapeOf(names, build, 1);
+  return {
+    with(db, ...values) {
+      return shape.with(db, "", ...values);
+    },
+  };
+}
+
+/**
+ * Where a slotted shape's SQL text takes the request's own part: `sql.raw(SHAPE_SLOT)` in the builder.
+ * A comment, so the text drizzle builds around it is valid SQL as it stands.
+ */
+export const SHAPE_SLOT = "/* slot */";
+
+export interface SlottedReadShape<Name extends string, Result> {
+  /** As `ReadShape.with`, with `slotText` written where the builder put `SHAPE_SLOT`. */
+  with(db: Database, slotText: string, ...values: [Name] extends [never] ? [] : [Record<Name, ShapeValue>]): ShapedRead<Result>;
+}
+
+/**
+ * A shape with one part of its SQL text given per request: for a condition the caller writes as
+ * SQL text itself, from parts it has checked, because its form differs from request to request.
+ * Drizzle still builds the rest once. The builder must use `sql.raw(SHAPE_SLOT)` exactly once.
+ */
+export function slottedReadShape<const Name extends string, Source extends ShapeSource>(
+  names: readonly Name[],
+  build: (db: Database, placeholders: { readonly [N in Name]: Placeholder<N> }) => Source,
+): SlottedReadShape<Name, Source["_"]["result"]> {
+  return shapeOf(names, build, 2);
+}
+
+function shapeOf<const Name extends string, Source extends ShapeSource>(
+  names: readonly Name[],
+  build: (db: Database, placeholders: { readonly [N in Name]: Placeholder<N> }) => Source,
+  sqlPartCount: 1 | 2,
+): SlottedReadShape<Name, Source["_"]["result"]> {
   let built: BuiltShape | undefined;
   const buildOnce = (db: Database): BuiltShape => {
     const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as { [N in Name]: Placeholder<N> };
     const prepared = build(db, placeholders).prepare();
     const { sql: text, params } = prepared.getQuery();
-    return { sql: text, params, mapResult: (response) => prepared.mapResult(response, true) };
+    const sqlParts = sqlPartCount === 1 ? [text] : text.split(SHAPE_SLOT);
+    if (sqlParts.length !== sqlPartCount) throw new Error(`A slotted shape's SQL must hold SHAPE_SLOT exactly once: ${text}`);
+    return { sqlParts, params, mapResult: (response) => prepared.mapResult(response, true) };
   };
   return {
-    with(db, ...values) {
+    with(db, slotText, ...values) {
       built ??= buildOnce(db);
-      const { sql: text, params, mapResult } = built;
+      const { sqlParts, params, mapResult } = built;
       return {
-        shapedStatement: db.$client.prepare(text).bind(...fillPlaceholders(params, values[0] ?? {})),
+        shapedStatement: db.$client.prepare(sqlParts.join(slotText)).bind(...fillPlaceholders(params, values[0] ?? {})),
         mapResult: mapResult as (response: D1Result) => Source["_"]["result"],
       };
     },
