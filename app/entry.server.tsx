@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { NonceContext } from "~/components/nonce";
 import { describeError } from "~/server/errors.server";
 import { renderToWebStream } from "~/server/render-stream.server";
+import { preloadServerHandoff } from "~/server/server-handoff.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -33,6 +34,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const nonce = createNonce();
 
+  await preloadServerHandoff(remixContext);
   const { body, allReady } = await renderToWebStream(
     <NonceContext.Provider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />

@@ -12,7 +12,8 @@
 //   request (from the build's manifest, which never changes), so the matching above started over on
 //   each render. The tree is kept per manifest, and its data-route form per tree. The page's list
 //   of routes for the browser matched every ancestor path of the URL against all routes again; the
-//   ids each path matches are kept per tree.
+//   ids each path matches are kept per tree. Its hydration-data transfer writes the data read
+//   before the render (app/server/server-handoff.server.ts) without suspending for each chunk.
 // - react-dom's Node renderer encoded each of a page's thousands of small pieces of HTML (a tag, an
 //   attribute name, a quote) into its byte buffer on its own: a tenth of a rendered page's CPU
 //   time. The copy joins the pieces into one string and encodes it once per flush. (The Worker
@@ -162,6 +163,46 @@ function getPartialManifest(manifest, router) {`,
   },
 ];
 
+const streamTransferReplacements: Replacement[] = [
+  {
+    find: `  if (!context.renderMeta || !context.renderMeta.didRenderScripts) {
+    return null;
+  }
+  if (!context.renderMeta.streamCache) {`,
+    replace: `  if (!context.renderMeta || !context.renderMeta.didRenderScripts) {
+    return null;
+  }
+  // The hydration data read whole before the render (app/server/server-handoff.server.ts): the
+  // same scripts and Suspense boundaries as below, without suspending for each chunk.
+  let preloadedTexts = context.serverHandoffStream && context.serverHandoffStream.preloadedTexts;
+  if (preloadedTexts) {
+    let text = preloadedTexts[identifier];
+    let enqueueTag = text ? /*#__PURE__*/React.createElement("script", {
+      nonce: nonce,
+      dangerouslySetInnerHTML: {
+        __html: \`window.__remixContext.streamController.enqueue(\${escapeHtml(JSON.stringify(text))});\`
+      }
+    }) : null;
+    if (identifier >= preloadedTexts.length) {
+      return /*#__PURE__*/React.createElement(React.Fragment, null, enqueueTag, /*#__PURE__*/React.createElement("script", {
+        nonce: nonce,
+        dangerouslySetInnerHTML: {
+          __html: \`window.__remixContext.streamController.close();\`
+        }
+      }));
+    }
+    return /*#__PURE__*/React.createElement(React.Fragment, null, enqueueTag, /*#__PURE__*/React.createElement(React.Suspense, null, /*#__PURE__*/React.createElement(StreamTransfer, {
+      context: context,
+      identifier: identifier + 1,
+      reader: reader,
+      textDecoder: textDecoder,
+      nonce: nonce
+    })));
+  }
+  if (!context.renderMeta.streamCache) {`,
+  },
+];
+
 const staticRouterReplacements: Replacement[] = [
   {
     find: `function createStaticRouter(routes, context, opts = {}) {
@@ -209,6 +250,7 @@ export const DEPENDENCY_PATCHES: DependencyPatch[] = [
     files: [
       { file: "server.js", replacements: remixServerReplacements },
       { file: "fog-of-war.js", replacements: partialManifestReplacements },
+      { file: "single-fetch.js", replacements: streamTransferReplacements },
     ],
     output: "build/worker-deps/remix-react",
   },

@@ -8,6 +8,7 @@ import type * as StaticRouter from "react-router-dom/server";
 import { createElement, type ReactElement, Suspense } from "react";
 import type { renderToPipeableStream } from "react-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
+import { renderToWebStream } from "~/server/render-stream.server";
 import { applyReplacements, DEPENDENCY_PATCHES, patchDependency } from "../../workers/patch-worker-deps";
 
 type Router = typeof RemixRouter;
@@ -198,6 +199,41 @@ describe("the Worker's @remix-run/react keeping the routes each ancestor path ma
     expect(ids(getPartialManifest(manifest, routerAt("/admin/loadouts")))).toEqual(["admin", "admin-index", "admin-loadouts", "home", "root"]);
     expect(ids(getPartialManifest(manifest, routerAt("/skins/ak-47-asiimov")))).toEqual(["home", "root", "skin", "splat"]);
     expect(ids(getPartialManifest(manifest, routerAt("/")))).toEqual(["home", "root"]);
+  });
+
+  it("writes preloaded hydration data as the same scripts and boundaries the published package streams", async () => {
+    type Transfer = (props: { context: object; identifier: number; reader: ReadableStreamDefaultReader<Uint8Array>; textDecoder: TextDecoder; nonce: string }) => ReactElement;
+    const patch = DEPENDENCY_PATCHES.find((candidate) => candidate.packageName === "@remix-run/react")!;
+    const packageRoot = dirname(require.resolve("@remix-run/react/package.json"));
+    patchDependency({ ...patch, output }, packageRoot);
+    const patchedTransfer = ((await import(pathToFileURL(join(output, "single-fetch.js")).href)) as { StreamTransfer: Transfer }).StreamTransfer;
+    const publishedTransfer = ((await import(pathToFileURL(join(packageRoot, "dist/esm/single-fetch.js")).href)) as { StreamTransfer: Transfer }).StreamTransfer;
+
+    const texts = ['[{"_1":2},"name","AK-47 | Redline </script> & 10 €"]\n', "P3:[4]\n"];
+    const stream = (preloaded: boolean) => {
+      const encoded = texts.map((text) => new TextEncoder().encode(text));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of encoded) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+      return preloaded ? Object.assign(body, { preloadedTexts: texts }) : body;
+    };
+    async function render(transfer: Transfer, preloaded: boolean) {
+      const serverHandoffStream = stream(preloaded);
+      const context = { renderMeta: { didRenderScripts: true }, serverHandoffStream };
+      const element = createElement(Suspense, null, createElement(transfer, { context, identifier: 0, reader: serverHandoffStream.getReader(), textDecoder: new TextDecoder(), nonce: "n0nce" }));
+      const { body, allReady } = await renderToWebStream(element, { nonce: "n0nce", signal: new AbortController().signal, onError: (error) => { throw error; } });
+      await allReady;
+      return new Response(body).text();
+    }
+
+    const published = await render(publishedTransfer, false);
+    expect(published).toContain("streamController.close()");
+    expect(await render(patchedTransfer, true)).toBe(published);
+    // Without preloaded texts the copy streams as the package does.
+    expect(await render(patchedTransfer, false)).toBe(published);
   });
 });
 
