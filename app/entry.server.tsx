@@ -2,10 +2,10 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { NonceContext } from "~/components/nonce";
-import { describeError } from "~/server/errors.server";
-import { renderToWebStream } from "~/server/render-stream.server";
-import { preloadServerHandoff } from "~/server/server-handoff.server";
-import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
+import { describeError } from "~/server/http/errors.server";
+import { renderToWebStream } from "~/server/http/render-stream.server";
+import { preloadServerHandoff } from "~/server/http/server-handoff.server";
+import { applySecurityHeaders, createNonce } from "~/server/http/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -5,12 +5,12 @@ import { hasSessionCookie } from "../app/domain/caching";
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/domain/edge-cache";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/consent.server";
-import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/edge-cache.server";
-import { describeError } from "../app/server/errors.server";
-import { isCrossOriginWrite } from "../app/server/origin-check.server";
-import { plainErrorResponse, screenRequest } from "../app/server/request-guard.server";
+import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/http/edge-cache.server";
+import { describeError } from "../app/server/http/errors.server";
+import { isCrossOriginWrite } from "../app/server/http/origin-check.server";
+import { plainErrorResponse, screenRequest } from "../app/server/http/request-guard.server";
 import { runScheduled } from "../app/server/scheduled.server";
-import { applySecurityHeaders } from "../app/server/security-headers.server";
+import { applySecurityHeaders } from "../app/server/http/security-headers.server";
 import { wasmPasswordService } from "./argon2-password";
 import { createLoadContext, type Env } from "./load-context";
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { ErrorScreen, errorPageMeta } from "~/components/ErrorScreen";
-import { errorPageResponse } from "~/server/error-pages.server";
+import { errorPageResponse } from "~/server/http/error-pages.server";
 
 export async function loader() {
   return errorPageResponse(403);

@@ -18,7 +18,7 @@ import {
   updateOfficialLoadout,
 } from "~/server/admin-loadouts.server";
 import { requireAdmin } from "~/server/guards.server";
-import { readCappedFormData } from "~/server/uploads.server";
+import { readCappedFormData } from "~/server/http/uploads.server";
 
 const PAGE = "/admin/loadouts";
 const NOTICES = {

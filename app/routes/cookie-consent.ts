@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cookieConsentSchema } from "~/forms/cookie-consent";
 import { consentChoiceHeaders } from "~/server/consent.server";
-import { isCrossOriginWrite } from "~/server/origin-check.server";
+import { isCrossOriginWrite } from "~/server/http/origin-check.server";
 
 /** The consent form posts here; a GET has nothing to show, so it goes to the settings page. */
 export async function loader() {

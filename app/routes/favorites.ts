@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/favorites.server";
-import { readForm } from "~/server/form-body.server";
+import { readForm } from "~/server/http/form-body.server";
 import { getSessionUser } from "~/server/session.server";
 
 /** Nothing to show: the list lives on the profile. */

@@ -44,7 +44,7 @@ function modeOf(value: string | null): Mode {
 }
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
-export { retryAfterHeaders as headers } from "~/server/retry-after.server";
+export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(context);

@@ -12,7 +12,7 @@ import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-hi
 import { parseTrackerSort, sortTrackers, TRACKER_SORTS } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
-import { readForm } from "~/server/form-body.server";
+import { readForm } from "~/server/http/form-body.server";
 import { portfolioValueQuery } from "~/server/price-charts.server";
 import { deleteTracker, loadTrackers, type LoadedTracker } from "~/server/resell.server";
 import { getSessionUser, requestOwner } from "~/server/session.server";

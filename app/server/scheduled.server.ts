@@ -1,6 +1,6 @@
 import { cleanupExpired } from "./cleanup.server";
 import { createDatabase } from "./db/client.server";
-import { describeError } from "./errors.server";
+import { describeError } from "./http/errors.server";
 import { runMailJob, type MailEnv } from "./mail/job.server";
 import { notifyPriceAlerts } from "./price-alerts.server";
 import { runPriceJob, type PriceFeedEnv } from "./price-job.server";

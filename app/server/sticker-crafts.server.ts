@@ -5,7 +5,7 @@ import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from
 import type { Database } from "./db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "./db/schema.server";
 import { craftSkinColumns } from "./catalogue.server";
-import { deleteImagesUnder, putImages, type CheckedImage } from "./uploads.server";
+import { deleteImagesUnder, putImages, type CheckedImage } from "./http/uploads.server";
 
 /** Every craft, newest first, with its skin: the /sticker-crafts grid and the admin list. */
 export function allCraftsQuery(db: Database) {

@@ -4,7 +4,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
 import type { Wear } from "~/domain/wear";
 import { trackerSchema, type TrackerInput } from "~/forms/resell";
-import { readForm } from "./form-body.server";
+import { readForm } from "./http/form-body.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 import { requestTimeZone } from "./time-zone.server";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "~/server/request-guard.server";
+import { MAX_BODY_BYTES } from "~/server/http/request-guard.server";
 import { fetchWorker } from "./helpers";
 import { manifest, urlPath } from "./manifest";
 

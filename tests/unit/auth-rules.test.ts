@@ -4,7 +4,7 @@ import { strengthErrors } from "~/domain/password-rules";
 import { decide, formatCooldown, RATE_LIMITS } from "~/domain/rate-limits";
 import { isAdminEmail } from "~/domain/roles";
 import { changePasswordSchema, registerSchema, resetPasswordSchema } from "~/forms/auth";
-import { isCrossOriginWrite } from "~/server/origin-check.server";
+import { isCrossOriginWrite } from "~/server/http/origin-check.server";
 
 describe("reset password strength rules", () => {
   it("lists every broken rule with the spec's wording", () => {

@@ -1,7 +1,7 @@
 import { createElement, Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderToWebStream } from "~/server/render-stream.server";
+import { renderToWebStream } from "~/server/http/render-stream.server";
 
 const noErrors = { nonce: "n0nce", signal: new AbortController().signal, onError: (error: unknown) => { throw error; } };
 

@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { preloadServerHandoff, type PreloadedHandoffStream } from "~/server/server-handoff.server";
+import { preloadServerHandoff, type PreloadedHandoffStream } from "~/server/http/server-handoff.server";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -8,7 +8,7 @@ import type * as StaticRouter from "react-router-dom/server";
 import { createElement, type ReactElement, Suspense } from "react";
 import type { renderToPipeableStream } from "react-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderToWebStream } from "~/server/render-stream.server";
+import { renderToWebStream } from "~/server/http/render-stream.server";
 import { applyReplacements, DEPENDENCY_PATCHES, patchDependency } from "../../workers/patch-worker-deps";
 
 type Router = typeof RemixRouter;

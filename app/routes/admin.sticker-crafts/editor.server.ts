@@ -20,7 +20,7 @@ import {
   type CraftInput,
   type StickerRow,
 } from "~/server/sticker-crafts.server";
-import { readImageField, type CheckedImage } from "~/server/uploads.server";
+import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
 export const SAVE_FAILED = "Error saving sticker craft";
 

@@ -9,7 +9,7 @@ import { MAX_STICKERS} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 import { requireAdmin } from "~/server/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/sticker-crafts.server";
-import { readCappedFormData } from "~/server/uploads.server";
+import { readCappedFormData } from "~/server/http/uploads.server";
 import { CraftEditor } from "./CraftEditor";
 import { emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorReply } from "./editor.server";
 
