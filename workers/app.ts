@@ -1,8 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
-import { hasSessionCookie } from "../app/domain/caching";
-import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/domain/edge-cache";
+import { hasSessionCookie } from "../app/server/http/caching.server";
+import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/server/http/edge-cache-plan.server";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/consent.server";
 import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/http/edge-cache.server";

@@ -7,7 +7,7 @@ import { FieldErrors } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import { formatDate } from "~/domain/dates";
-import { officialLoadoutPages } from "~/domain/edge-cache";
+import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { parseId } from "~/domain/ids";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 import {

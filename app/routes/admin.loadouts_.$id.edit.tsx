@@ -5,7 +5,7 @@ import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-edit
 import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/guards.server";
-import { officialLoadoutPages } from "~/domain/edge-cache";
+import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
 
 /**

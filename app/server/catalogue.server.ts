@@ -1,6 +1,6 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, like, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { catalogueCacheControl } from "~/domain/caching";
+import { catalogueCacheControl } from "~/server/http/caching.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "./db/client.server";
 import { readShape, SHAPE_SLOT, slottedReadShape } from "./db/read-shape.server";

@@ -7,7 +7,7 @@ import {
   type CookieConsent,
   type StoredConsent,
 } from "~/domain/cookie-consent";
-import { cookieValue } from "~/domain/cookies";
+import { cookieValue } from "~/server/http/cookies.server";
 
 /** The stored banner choice. A browser-session cookie: no Max-Age, so it ends with the session. */
 export const CONSENT_COOKIE = "cookie_consent";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS_CATALOGUE_CACHE, catalogueCacheControl, hasSessionCookie, SIGNED_IN_CACHE } from "~/domain/caching";
+import { ANONYMOUS_CATALOGUE_CACHE, catalogueCacheControl, hasSessionCookie, SIGNED_IN_CACHE } from "~/server/http/caching.server";
 import { readSavedScroll, SCROLL_MEMORY_TTL_MS, serializeScroll } from "~/domain/scroll-memory";
 
 describe("catalogue cache rules", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookiePairs, cookieValue } from "~/domain/cookies";
+import { cookiePairs, cookieValue } from "~/server/http/cookies.server";
 
 describe("the Cookie header parser", () => {
   it("reads each name once, the first wins, exact names only", () => {

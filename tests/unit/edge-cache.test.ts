@@ -7,7 +7,7 @@ import {
   officialLoadoutPages,
   planEdgeCache,
   type EdgeCacheRequest,
-} from "~/domain/edge-cache";
+} from "~/server/http/edge-cache-plan.server";
 
 const request = (url: string, overrides: Partial<EdgeCacheRequest> = {}): EdgeCacheRequest => ({
   method: "GET",

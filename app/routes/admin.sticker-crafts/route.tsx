@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
-import { stickerCraftPages } from "~/domain/edge-cache";
+import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { MAX_STICKERS} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";

@@ -1,6 +1,6 @@
 import { describeError } from "./errors.server";
 import { createNonce } from "./security-headers.server";
-import { edgeCacheControl, edgeCacheKeysFor } from "~/domain/edge-cache";
+import { edgeCacheControl, edgeCacheKeysFor } from "~/server/http/edge-cache-plan.server";
 
 /** Workers' shared cache of this location (`caches.default`; the DOM's CacheStorage type lacks it). */
 function edgeCache(): Cache {

@@ -1,4 +1,4 @@
-import { serializeConsent, type StoredConsent } from "./cookie-consent";
+import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
 
 /**
  * Which anonymous pages the edge keeps, and under what key (README, "Edge cache"). A page is the

@@ -1,4 +1,4 @@
-import { cookiePairs } from "./cookies";
+import { cookiePairs } from "./cookies.server";
 
 /**
  * Cache rules for catalogue pages. Anonymous pages are the same for everyone, so a CDN may keep
