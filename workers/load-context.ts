@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDatabase, type Database } from "../app/server/db/client.server";
 import { createQueryBatcher, type QueryBatcher } from "../app/server/db/batcher.server";
-import { openD1Session } from "../app/server/d1-session.server";
+import { openD1Session } from "../app/server/db/d1-session.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
 import type { MailEnv } from "../app/server/mail/job.server";
 import type { PriceFeedEnv } from "../app/server/price-job.server";
