@@ -1,6 +1,6 @@
 import type Argon2 from "@phi-ag/argon2";
 import { Argon2Type } from "@phi-ag/argon2";
-import { ARGON2_PARAMS, type PasswordService } from "../app/server/password.server";
+import { ARGON2_PARAMS, type PasswordService } from "../app/server/auth/password.server";
 
 /**
  * @phi-ag/argon2 0.5 copies the password to WASM memory as UTF-8 but passes `password.length`

@@ -5,8 +5,8 @@ import { openD1Session } from "../app/server/db/d1-session.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
 import type { MailEnv } from "../app/server/mail/job.server";
 import type { PriceFeedEnv } from "../app/server/price-job.server";
-import type { PasswordService } from "../app/server/password.server";
-import { readSessionId } from "../app/server/session.server";
+import type { PasswordService } from "../app/server/auth/password.server";
+import { readSessionId } from "../app/server/auth/session.server";
 
 export interface Env extends MailEnv, PriceFeedEnv {
   DB: D1Database;

@@ -1,6 +1,6 @@
 // Node-side password service (remix vite:dev, tooling, tests): the same argon2id PHC strings.
 import { hash as argonHash, verify as argonVerify, type Options } from "@node-rs/argon2";
-import { ARGON2_PARAMS, type PasswordService } from "../app/server/password.server";
+import { ARGON2_PARAMS, type PasswordService } from "../app/server/auth/password.server";
 
 const options: Options = {
   // Algorithm.Argon2id: a const enum, which isolatedModules cannot import.

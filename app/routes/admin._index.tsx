@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context);

@@ -17,7 +17,7 @@ import {
   officialLoadoutQuery,
   updateOfficialLoadout,
 } from "~/server/admin-loadouts.server";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { readCappedFormData } from "~/server/http/uploads.server";
 
 const PAGE = "/admin/loadouts";

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/basics";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
 import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
 

@@ -3,8 +3,8 @@ import { RESET_FIX_REQUIREMENTS } from "~/domain/password-rules";
 import { RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { passwordResetApiSchema } from "~/forms/auth";
 import { strengthErrors } from "~/domain/password-rules";
-import { isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/accounts.server";
-import { clientAddress } from "~/server/rate-limit.server";
+import { isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/auth/accounts.server";
+import { clientAddress } from "~/server/auth/rate-limit.server";
 
 /** Spec section 7: JSON `{action, ...}` answered with `{success, valid, error}`, same rules as the pages. */
 function answer(body: { success: boolean; valid?: boolean; error?: string }, status = 200, headers: HeadersInit = {}) {

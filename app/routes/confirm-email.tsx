@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
-import { confirmEmail } from "~/server/accounts.server";
+import { confirmEmail } from "~/server/auth/accounts.server";
 
 const INVALID = "Invalid or expired confirmation link.";
 

@@ -4,7 +4,7 @@ import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/favorites.server";
 import { readForm } from "~/server/http/form-body.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/session.server";
 
 /** Nothing to show: the list lives on the profile. */
 export async function loader() {

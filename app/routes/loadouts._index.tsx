@@ -8,7 +8,7 @@ import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { loadoutNotice } from "~/domain/loadouts";
 import { latestOfficialLoadoutsQuery } from "~/server/catalogue.server";
 import { userLoadoutsQuery } from "~/server/loadouts.server";
-import { getSessionUser, requestOwner } from "~/server/session.server";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 
 /** Spec section 9: the loadouts page shows 6 curated loadouts. */
 const CURATED = 6;

@@ -6,7 +6,7 @@ import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
 import { editorAction, loadEditor, type EditorActionResult } from "~/server/loadout-editor.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/session.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);

@@ -9,7 +9,7 @@ import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { createUserLoadout } from "~/server/loadouts.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/session.server";
 
 const LOGIN_HREF = loginPath("/loadouts/new");
 

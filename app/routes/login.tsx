@@ -9,10 +9,10 @@ import { pageMeta } from "~/components/page-meta";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
-import { register, requestPasswordReset, resendConfirmation } from "~/server/accounts.server";
-import { createAuthenticator } from "~/server/auth.server";
-import { clientAddress } from "~/server/rate-limit.server";
-import { getSessionUser, startSession } from "~/server/session.server";
+import { register, requestPasswordReset, resendConfirmation } from "~/server/auth/accounts.server";
+import { createAuthenticator } from "~/server/auth/authenticator.server";
+import { clientAddress } from "~/server/auth/rate-limit.server";
+import { getSessionUser, startSession } from "~/server/auth/session.server";
 import { userSessionCookie } from "~/server/consent.server";
 
 const MODES = ["login", "register", "forgot"] as const;

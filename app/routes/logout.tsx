@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { expireUserSessionCookie } from "~/server/consent.server";
-import { endSession } from "~/server/session.server";
+import { endSession } from "~/server/auth/session.server";
 
 export async function loader() {
   return redirect("/profile");

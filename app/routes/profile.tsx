@@ -26,8 +26,8 @@ import { loadTrackers } from "~/server/resell.server";
 import { userLoadoutsQuery } from "~/server/loadouts.server";
 import { requestTimeZone } from "~/server/time-zone.server";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
-import { changePassword, deleteAccount } from "~/server/accounts.server";
-import { endSession, getSessionUser, requestOwner } from "~/server/session.server";
+import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
+import { endSession, getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { expireUserSessionCookie } from "~/server/consent.server";
 
 const TABS = [

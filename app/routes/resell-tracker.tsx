@@ -15,7 +15,7 @@ import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { readForm } from "~/server/http/form-body.server";
 import { portfolioValueQuery } from "~/server/price-charts.server";
 import { deleteTracker, loadTrackers, type LoadedTracker } from "~/server/resell.server";
-import { getSessionUser, requestOwner } from "~/server/session.server";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/time-zone.server";
 
 const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;

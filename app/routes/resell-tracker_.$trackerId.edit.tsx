@@ -7,7 +7,7 @@ import { TrackerForm } from "~/components/TrackerForm";
 import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/resell.server";
-import { getSessionUser, requestOwner } from "~/server/session.server";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext, type TrackerActionData } from "~/server/tracker-form.server";
 
 /** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */

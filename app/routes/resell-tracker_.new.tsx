@@ -8,7 +8,7 @@ import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/catalogue.server";
 import { createTracker } from "~/server/resell.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext, type TrackerActionData } from "~/server/tracker-form.server";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */

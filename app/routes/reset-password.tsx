@@ -8,8 +8,8 @@ import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
 import { resetPasswordSchema } from "~/forms/auth";
-import { resetPassword, resetTokenQuery } from "~/server/accounts.server";
-import { hashToken } from "~/server/tokens.server";
+import { resetPassword, resetTokenQuery } from "~/server/auth/accounts.server";
+import { hashToken } from "~/server/auth/tokens.server";
 
 const MISSING_TOKEN = "Invalid or missing reset token.";
 const INVALID_TOKEN = "Invalid or expired reset token.";

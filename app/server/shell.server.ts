@@ -4,7 +4,7 @@ import { listCategoriesShape } from "./catalogue.server";
 import { readConsent } from "./consent.server";
 import { readShape } from "./db/read-shape.server";
 import { skins } from "./db/schema.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser } from "./auth/session.server";
 
 /** One row when any skin carries demo prices (the footer says so outside production). */
 const demoPricesShape = readShape([], (db) => db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1));

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { requestPasswordReset, verifyLogin, type AccountServices } from "~/server/accounts.server";
+import { requestPasswordReset, verifyLogin, type AccountServices } from "~/server/auth/accounts.server";
 import { createDatabase } from "~/server/db/client.server";
 import { countRoundTrips } from "~/server/db/round-trips.server";
-import { DUMMY_PASSWORD_HASH, type PasswordService } from "~/server/password.server";
+import { DUMMY_PASSWORD_HASH, type PasswordService } from "~/server/auth/password.server";
 import { RATE_LIMITS } from "~/domain/rate-limits";
 import { fetchWorker, login, post, registerUser, uniqueEmail, uniqueIp } from "./helpers";
 

@@ -1,6 +1,6 @@
 import initialize from "@phi-ag/argon2/node";
 import { describe, expect, it } from "vitest";
-import { DUMMY_PASSWORD_HASH } from "~/server/password.server";
+import { DUMMY_PASSWORD_HASH } from "~/server/auth/password.server";
 import { createWasmPasswordService } from "../../workers/argon2-service";
 import { nodePasswordService } from "../../workers/node-password";
 

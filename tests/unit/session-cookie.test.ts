@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSessionCookie, sessionCookieName } from "~/server/session.server";
+import { createSessionCookie, sessionCookieName } from "~/server/auth/session.server";
 
 describe("session cookie", () => {
   it("is named skinvault_session outside production, signed, HttpOnly, SameSite=Lax, 7 days", async () => {

@@ -7,7 +7,7 @@ import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { MAX_STICKERS} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
-import { requireAdmin } from "~/server/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/sticker-crafts.server";
 import { readCappedFormData } from "~/server/http/uploads.server";
 import { CraftEditor } from "./CraftEditor";

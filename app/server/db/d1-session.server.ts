@@ -1,4 +1,4 @@
-import { signedSiteCookie } from "../session.server";
+import { signedSiteCookie } from "../auth/session.server";
 
 /**
  * D1 read replication through the Sessions API (README, "Reads from replicas"). A visitor's read

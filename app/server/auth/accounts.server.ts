@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type RateLimitDecision } from "~/domain/rate-limits";
-import type { Database } from "./db/client.server";
+import type { Database } from "../db/client.server";
 import {
   emailConfirmationTokens,
   mailOutbox,
@@ -12,9 +12,9 @@ import {
   userLoadouts,
   userLoadoutSlots,
   users,
-} from "./db/schema.server";
-import { enqueueMailQuery } from "./mail/outbox.server";
-import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "./mail/templates.server";
+} from "../db/schema.server";
+import { enqueueMailQuery } from "../mail/outbox.server";
+import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "../mail/templates.server";
 import { DUMMY_PASSWORD_HASH } from "./password.server";
 import { clear, consume, hit, peek, rateLimitsFor } from "./rate-limit.server";
 import { revokeOtherSessionsQuery } from "./session.server";

@@ -1,5 +1,5 @@
 import { decide, rateLimitsWith, type RateLimitDecision, type RateLimitRule, type RateLimits, type RateLimitState } from "~/domain/rate-limits";
-import type { Database } from "./db/client.server";
+import type { Database } from "../db/client.server";
 
 // Plain D1 statements: drizzle's raw `db.run(sql)` cannot join a batch.
 

@@ -1,9 +1,9 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
-import { isAdminEmail } from "../domain/roles";
-import type { Database } from "./db/client.server";
-import { sessions, users } from "./db/schema.server";
+import { isAdminEmail } from "../../domain/roles";
+import type { Database } from "../db/client.server";
+import { sessions, users } from "../db/schema.server";
 import { randomToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
