@@ -1,9 +1,10 @@
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
 import { isAdminEmail } from "../../domain/roles";
 import type { Database } from "../db/client.server";
 import { sessions, users } from "../db/schema.server";
+import { signedSiteCookie, siteCookieName } from "../http/site-cookie.server";
 import { randomToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,30 +14,8 @@ interface SessionEnv {
   SESSION_SECRET?: string;
 }
 
-/** A cookie of the whole site: `__Host-` prefixed (and so Secure) in production. */
-function siteCookieName(env: SessionEnv, name: string): string {
-  return env.ENVIRONMENT === "production" ? `__Host-${name}` : name;
-}
-
 export function sessionCookieName(env: SessionEnv): string {
   return siteCookieName(env, "skinvault_session");
-}
-
-/**
- * A signed, HttpOnly cookie of the whole site, signed with SESSION_SECRET (comma-separated, newest
- * first); null without a secret. Built per request because the secret arrives with the request.
- */
-export function signedSiteCookie(env: SessionEnv, name: string, maxAgeSeconds?: number) {
-  const secret = env.SESSION_SECRET;
-  if (!secret) return null;
-  return createCookie(siteCookieName(env, name), {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.ENVIRONMENT === "production",
-    path: "/",
-    maxAge: maxAgeSeconds,
-    secrets: secret.split(",").map((s) => s.trim()),
-  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { signedSiteCookie } from "../auth/session.server";
+import { signedSiteCookie } from "../http/site-cookie.server";
 
 /**
  * D1 read replication through the Sessions API (README, "Reads from replicas"). A visitor's read
