@@ -9,7 +9,7 @@ import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/h
 import { describeError } from "../app/server/http/errors.server";
 import { isCrossOriginWrite } from "../app/server/http/origin-check.server";
 import { plainErrorResponse, screenRequest } from "../app/server/http/request-guard.server";
-import { runScheduled } from "../app/server/scheduled.server";
+import { runScheduled } from "../app/server/jobs/scheduled.server";
 import { applySecurityHeaders } from "../app/server/http/security-headers.server";
 import { wasmPasswordService } from "./argon2-password";
 import { createLoadContext, type Env } from "./load-context";

@@ -3,8 +3,8 @@ import { createDatabase, type Database } from "../app/server/db/client.server";
 import { createQueryBatcher, type QueryBatcher } from "../app/server/db/batcher.server";
 import { openD1Session } from "../app/server/db/d1-session.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
-import type { MailEnv } from "../app/server/mail/job.server";
-import type { PriceFeedEnv } from "../app/server/price-job.server";
+import type { MailEnv } from "../app/server/jobs/mail-job.server";
+import type { PriceFeedEnv } from "../app/server/jobs/price-job.server";
 import type { PasswordService } from "../app/server/auth/password.server";
 import { readSessionId } from "../app/server/auth/session.server";
 

@@ -1,5 +1,5 @@
 // The price feed: its shape (Skinport's /v1/items), and the plan of what one run writes. Pure:
-// the job in app/server/price-job.server.ts reads the feed and the stored prices, and writes the plan.
+// the job in app/server/jobs/price-job.server.ts reads the feed and the stored prices, and writes the plan.
 import { z } from "zod";
 import { buildSkinIndex, parseMarketName, skinIdsFor, type PriceVariant } from "./market-names.ts";
 import { dollarsToCents } from "./money.ts";

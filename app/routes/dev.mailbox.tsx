@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { isDevelopment } from "~/domain/environment";
-import { runMailJob } from "~/server/mail/job.server";
+import { runMailJob } from "~/server/jobs/mail-job.server";
 import { sentMailQuery } from "~/server/mail/outbox.server";
 
 /**

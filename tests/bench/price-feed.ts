@@ -8,7 +8,7 @@ import { chunk, planPriceUpdate, validateFeed, type StoredPrices } from "../../a
 import { WEAR_NAMES } from "../../app/domain/wear.ts";
 
 const FEED_SIZE = 25_000;
-const ROWS_PER_STATEMENT = 500; // app/server/price-job.server.ts
+const ROWS_PER_STATEMENT = 500; // app/server/jobs/price-job.server.ts
 
 const catalogue = buildCatalogue();
 const categoryOf = new Map(catalogue.weapons.map((w) => [w.name, w.category]));

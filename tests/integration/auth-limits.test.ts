@@ -163,7 +163,7 @@ describe("/dev/mailbox", () => {
 
 describe("cleanup job", () => {
   it("removes expired sessions and spent or expired tokens, and keeps live ones", async () => {
-    const { cleanupExpired } = await import("~/server/cleanup.server");
+    const { cleanupExpired } = await import("~/server/jobs/cleanup.server");
     const email = uniqueEmail("cleanup");
     await registerUser(email, "secret1");
     const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MAIL_MAX_ATTEMPTS } from "~/domain/mail-retry";
 import { createDatabase } from "~/server/db/client.server";
 import { mailOutbox } from "~/server/db/schema.server";
-import { runMailJob } from "~/server/mail/job.server";
+import { runMailJob } from "~/server/jobs/mail-job.server";
 import { enqueueMailQuery } from "~/server/mail/outbox.server";
 
 const PROVIDER = env.TEST_MAIL_PROVIDER;

@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
-import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/price-job.server";
-import { runScheduled, SCHEDULES } from "~/server/scheduled.server";
+import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
+import { runScheduled, SCHEDULES } from "~/server/jobs/scheduled.server";
 import { get, post, signedInUser } from "./helpers";
 
 const PROVIDER = env.TEST_PRICE_FEED;

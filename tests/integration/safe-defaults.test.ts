@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { createDatabase } from "~/server/db/client.server";
 import { enqueueMailQuery } from "~/server/mail/outbox.server";
-import { runScheduled, SCHEDULES } from "~/server/scheduled.server";
+import { runScheduled, SCHEDULES } from "~/server/jobs/scheduled.server";
 import { fetchWorker, uniqueEmail } from "./helpers";
 
 const callWorker = (url: string, workerEnv: typeof env, init?: RequestInit) => fetchWorker(url, init, workerEnv);

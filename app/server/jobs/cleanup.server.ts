@@ -1,6 +1,6 @@
 import { lt, lte, or, isNotNull } from "drizzle-orm";
-import type { Database } from "./db/client.server";
-import { emailConfirmationTokens, passwordResetTokens, rateLimits, sessions } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { emailConfirmationTokens, passwordResetTokens, rateLimits, sessions } from "../db/schema.server";
 
 /** Rate-limit windows are never longer than this, so older rows can go. */
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;

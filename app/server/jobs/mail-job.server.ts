@@ -1,6 +1,6 @@
 import { backoffMs, isFinalAttempt, MAIL_BATCH_SIZE, MAIL_LEASE_MS } from "~/domain/mail-retry";
 import type { Database } from "../db/client.server";
-import { claimDueMail, markFailedAttempt, markSent, type OutboxRow } from "./outbox.server";
+import { claimDueMail, markFailedAttempt, markSent, type OutboxRow } from "../mail/outbox.server";
 
 export interface MailEnv {
   ENVIRONMENT: string;
