@@ -13,7 +13,7 @@ import type { ReactNode } from "react";
 import { ErrorScreen, errorPageMeta, type ErrorKind } from "~/components/ErrorScreen";
 import { useNonce } from "~/components/nonce";
 import { Shell } from "~/components/Shell";
-import { loadShell } from "~/server/shell.server";
+import { loadShell } from "~/server/features/shell.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

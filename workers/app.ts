@@ -4,7 +4,7 @@ import * as build from "../build/server";
 import { hasSessionCookie } from "../app/server/http/caching.server";
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/server/http/edge-cache-plan.server";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
-import { readConsent } from "../app/server/consent.server";
+import { readConsent } from "../app/server/features/consent.server";
 import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/http/edge-cache.server";
 import { describeError } from "../app/server/http/errors.server";
 import { isCrossOriginWrite } from "../app/server/http/origin-check.server";

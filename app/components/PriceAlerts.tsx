@@ -6,7 +6,7 @@ import { formatDollars } from "~/domain/money";
 import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
 import { priceAlertSchema } from "~/forms/price-alert";
-import type { FavoriteAlert } from "~/server/price-alerts.server";
+import type { FavoriteAlert } from "~/server/features/price-alerts/price-alerts.server";
 import { Notice } from "./basics";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
 

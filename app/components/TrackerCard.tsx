@@ -5,7 +5,7 @@ import { formatFloat, formatPrice, formatProfit, profitOf } from "~/domain/resel
 import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { WEAR_NAMES } from "~/domain/wear";
-import type { LoadedTracker } from "~/server/resell.server";
+import type { LoadedTracker } from "~/server/features/resell/resell.server";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";

@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import { NOTES_MAX_LENGTH, trackerSchema } from "~/forms/resell";
-import type { TrackerActionData, TrackerFormContext } from "~/server/tracker-form.server";
+import type { TrackerActionData, TrackerFormContext } from "~/server/features/resell/tracker-form.server";
 import { buttonClass, Notice } from "./basics";
 import { FieldErrors } from "./forms";
 import { useHydrated } from "./useHydrated";

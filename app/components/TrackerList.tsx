@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { formatDollars } from "~/domain/money";
 import { formatProfit, portfolioSummary } from "~/domain/resell";
-import type { LoadedTracker } from "~/server/resell.server";
+import type { LoadedTracker } from "~/server/features/resell/resell.server";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";

@@ -10,7 +10,7 @@ import {
   latestOfficialLoadoutsShape,
   latestStickerCraftsShape,
   listCategoriesShape,
-} from "~/server/catalogue.server";
+} from "~/server/features/catalogue.server";
 
 const LATEST = 3;
 

@@ -16,7 +16,7 @@ import {
   officialLoadoutListQuery,
   officialLoadoutQuery,
   updateOfficialLoadout,
-} from "~/server/admin-loadouts.server";
+} from "~/server/features/loadouts/admin-loadouts.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readCappedFormData } from "~/server/http/uploads.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { searchQueryParam } from "~/domain/search";
-import { catalogueCacheHeaders, loadSearchResults } from "~/server/catalogue.server";
+import { catalogueCacheHeaders, loadSearchResults } from "~/server/features/catalogue.server";
 
 /** Typeahead: up to 10 ranked skins for `?q=` as JSON (a resource route, no page around it). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

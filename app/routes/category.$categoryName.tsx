@@ -9,7 +9,7 @@ import {
   catalogueHeaders,
   findCategoryShape,
   weaponCardsShape,
-} from "~/server/catalogue.server";
+} from "~/server/features/catalogue.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.categoryName ?? "";

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cookieConsentSchema } from "~/forms/cookie-consent";
-import { consentChoiceHeaders } from "~/server/consent.server";
+import { consentChoiceHeaders } from "~/server/features/consent.server";
 import { isCrossOriginWrite } from "~/server/http/origin-check.server";
 
 /** The consent form posts here; a GET has nothing to show, so it goes to the settings page. */

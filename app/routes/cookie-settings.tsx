@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { CookieManagement } from "~/components/CookieManagement";
 import { LegalDocument, legalMeta } from "~/components/LegalDocument";
 import { cookieSettings } from "~/content/legal";
-import { legalPageData } from "~/server/legal-page.server";
+import { legalPageData } from "~/server/features/legal-page.server";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {

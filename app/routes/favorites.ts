@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema } from "~/forms/resell";
-import { addFavorite, removeFavorite } from "~/server/favorites.server";
+import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
 import { readForm } from "~/server/http/form-body.server";
 import { getSessionUser } from "~/server/auth/session.server";
 

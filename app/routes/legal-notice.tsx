@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LegalDocument, legalMeta } from "~/components/LegalDocument";
 import { legalNotice } from "~/content/legal";
-import { legalPageData } from "~/server/legal-page.server";
+import { legalPageData } from "~/server/features/legal-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return legalPageData(request);

@@ -6,8 +6,8 @@ import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { loadoutNotice } from "~/domain/loadouts";
-import { latestOfficialLoadoutsQuery } from "~/server/catalogue.server";
-import { userLoadoutsQuery } from "~/server/loadouts.server";
+import { latestOfficialLoadoutsQuery } from "~/server/features/catalogue.server";
+import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 
 /** Spec section 9: the loadouts page shows 6 curated loadouts. */

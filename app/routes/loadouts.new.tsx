@@ -8,7 +8,7 @@ import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { createLoadoutSchema } from "~/forms/loadouts";
-import { createUserLoadout } from "~/server/loadouts.server";
+import { createUserLoadout } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
 
 const LOGIN_HREF = loginPath("/loadouts/new");

@@ -13,7 +13,7 @@ import { register, requestPasswordReset, resendConfirmation } from "~/server/aut
 import { createAuthenticator } from "~/server/auth/authenticator.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/server/auth/session.server";
-import { userSessionCookie } from "~/server/consent.server";
+import { userSessionCookie } from "~/server/features/consent.server";
 
 const MODES = ["login", "register", "forgot"] as const;
 type Mode = (typeof MODES)[number];

@@ -12,7 +12,7 @@ import { SkinGrid } from "~/components/SkinCard";
 import { TrackerList } from "~/components/TrackerList";
 import { alertAnchor } from "~/domain/price-alerts";
 import { TRACKER_MESSAGES } from "~/forms/resell";
-import { favoriteSkinsQuery } from "~/server/favorites.server";
+import { favoriteSkinsQuery } from "~/server/features/favorites.server";
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
 import {
   favoriteAlertsQuery,
@@ -21,14 +21,14 @@ import {
   setPriceAlert,
   toFavoriteAlerts,
   type SetPriceAlertResult,
-} from "~/server/price-alerts.server";
-import { loadTrackers } from "~/server/resell.server";
-import { userLoadoutsQuery } from "~/server/loadouts.server";
-import { requestTimeZone } from "~/server/time-zone.server";
+} from "~/server/features/price-alerts/price-alerts.server";
+import { loadTrackers } from "~/server/features/resell/resell.server";
+import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
+import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { expireUserSessionCookie } from "~/server/consent.server";
+import { expireUserSessionCookie } from "~/server/features/consent.server";
 
 const TABS = [
   { id: "favorites", label: "Favorites" },

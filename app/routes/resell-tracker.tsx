@@ -13,10 +13,10 @@ import { parseTrackerSort, sortTrackers, TRACKER_SORTS } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { readForm } from "~/server/http/form-body.server";
-import { portfolioValueQuery } from "~/server/price-charts.server";
-import { deleteTracker, loadTrackers, type LoadedTracker } from "~/server/resell.server";
+import { portfolioValueQuery } from "~/server/features/price-charts.server";
+import { deleteTracker, loadTrackers, type LoadedTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { requestTimeZone } from "~/server/time-zone.server";
+import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 
 const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;
 

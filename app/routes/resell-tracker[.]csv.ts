@@ -3,9 +3,9 @@ import { toCsv } from "~/domain/csv";
 import { profitOf, sortTrackers } from "~/domain/resell";
 import { loginPath } from "~/domain/same-site-path";
 import { tradeableAt } from "~/domain/trade-lock";
-import { loadTrackers } from "~/server/resell.server";
+import { loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { requestTimeZone } from "~/server/time-zone.server";
+import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 
 const HEADER = ["Skin", "Skin ID", "Wear", "Float", "Bought date", "Buy price", "Current price", "Profit", "Profit %", "Tradeable from", "Notes", "Added"];
 

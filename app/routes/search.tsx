@@ -3,8 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
 import { isSearchable, SEARCH_MIN_LENGTH, searchQueryParam } from "~/domain/search";
-import { catalogueCacheHeaders, catalogueHeaders, loadSearchResults } from "~/server/catalogue.server";
-import { loadFavoriteIds } from "~/server/favorites.server";
+import { catalogueCacheHeaders, catalogueHeaders, loadSearchResults } from "~/server/features/catalogue.server";
+import { loadFavoriteIds } from "~/server/features/favorites.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = searchQueryParam(new URL(request.url).searchParams);

@@ -22,9 +22,9 @@ import {
   skinCrateNamesShape,
   skinShape,
   skinWearsShape,
-} from "~/server/catalogue.server";
-import { loadFavoriteIds } from "~/server/favorites.server";
-import { skinChartHistoryShape, skinVariantPricesShape } from "~/server/price-charts.server";
+} from "~/server/features/catalogue.server";
+import { loadFavoriteIds } from "~/server/features/favorites.server";
+import { skinChartHistoryShape, skinVariantPricesShape } from "~/server/features/price-charts.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;

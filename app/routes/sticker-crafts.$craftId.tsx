@@ -6,8 +6,8 @@ import { formatDate } from "~/domain/dates";
 import { formatDollars, priceRange } from "~/domain/money";
 import { craftTotals} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
-import { catalogueCacheHeaders, catalogueHeaders } from "~/server/catalogue.server";
-import { craftQuery, craftSkinPriceQuery, craftStickersQuery } from "~/server/sticker-crafts.server";
+import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
+import { craftQuery, craftSkinPriceQuery, craftStickersQuery } from "~/server/features/sticker-crafts.server";
 import { FallbackImage } from "~/components/FallbackImage";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { CraftCard } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
 import { craftStats } from "~/domain/sticker-crafts";
-import { catalogueCacheHeaders, catalogueHeaders } from "~/server/catalogue.server";
-import { allCraftsQuery } from "~/server/sticker-crafts.server";
+import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
+import { allCraftsQuery } from "~/server/features/sticker-crafts.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [rows] = await context.load([allCraftsQuery(context.db)]);

@@ -23,8 +23,8 @@ import {
   weaponCollectionNamesShape,
   weaponCrateNamesShape,
   weaponSkinsShape,
-} from "~/server/catalogue.server";
-import { loadFavoriteIds } from "~/server/favorites.server";
+} from "~/server/features/catalogue.server";
+import { loadFavoriteIds } from "~/server/features/favorites.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;

@@ -7,7 +7,7 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { expect, test } from "vitest";
 import { runReads } from "~/server/db/batcher.server";
 import { createDatabase } from "~/server/db/client.server";
-import { loadSearchResults } from "~/server/catalogue.server";
+import { loadSearchResults } from "~/server/features/catalogue.server";
 
 /** Just enough of the D1 binding for drizzle's batch: prepare, bind and batch. */
 function d1OverSqlite(sqlite: DatabaseSync): D1Database {

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/server/db/client.server";
-import { findCategoryQuery, listCategoriesQuery, weaponCardsQuery } from "~/server/catalogue.server";
+import { findCategoryQuery, listCategoriesQuery, weaponCardsQuery } from "~/server/features/catalogue.server";
 
 const db = createDatabase(env.DB);
 

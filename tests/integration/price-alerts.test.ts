@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { createDatabase } from "~/server/db/client.server";
-import { listFavoriteAlerts, notifyPriceAlerts } from "~/server/price-alerts.server";
+import { listFavoriteAlerts, notifyPriceAlerts } from "~/server/features/price-alerts/price-alerts.server";
 import { get, post, signedInUser } from "./helpers";
 
 const db = createDatabase(env.DB);

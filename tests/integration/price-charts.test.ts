@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "~/server/db/client.server";
-import { skinChartHistoryQuery } from "~/server/price-charts.server";
+import { skinChartHistoryQuery } from "~/server/features/price-charts.server";
 import { get, post, signedInUser } from "./helpers";
 
 // The integration seed has no price history (it is seeded into every test file's storage, and 1.4

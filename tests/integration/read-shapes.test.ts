@@ -30,12 +30,12 @@ import {
   weaponCrateNamesShape,
   weaponSkinsQuery,
   weaponSkinsShape,
-} from "~/server/catalogue.server";
+} from "~/server/features/catalogue.server";
 import { createQueryBatcher, runReads } from "~/server/db/batcher.server";
 import { createDatabase, type Database } from "~/server/db/client.server";
 import { readShape } from "~/server/db/read-shape.server";
 import { countRoundTrips } from "~/server/db/round-trips.server";
-import { skinChartHistoryQuery, skinChartHistoryShape, skinVariantPricesQuery, skinVariantPricesShape } from "~/server/price-charts.server";
+import { skinChartHistoryQuery, skinChartHistoryShape, skinVariantPricesQuery, skinVariantPricesShape } from "~/server/features/price-charts.server";
 import { officialLoadouts, skins, skinWears, weapons } from "~/server/db/schema.server";
 import type { Catalogue } from "../../migrations/seed/catalogue";
 import { simulateSearch } from "../unit/search-db";

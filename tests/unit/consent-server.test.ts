@@ -5,7 +5,7 @@ import {
   readConsent,
   readCookie,
   userSessionCookie,
-} from "~/server/consent.server";
+} from "~/server/features/consent.server";
 
 const request = (cookie?: string, url = "http://localhost/") =>
   new Request(url, { headers: cookie ? { Cookie: cookie } : {} });

@@ -8,7 +8,7 @@ import { findSlot, type Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
 import { dollarsToCents, formatDollars } from "~/domain/money";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
-import type { EditorActionResult, EditorData } from "~/server/loadout-editor.server";
+import type { EditorActionResult, EditorData } from "~/server/features/loadouts/loadout-editor.server";
 import { FallbackImage } from "../FallbackImage";
 
 /**

@@ -6,7 +6,7 @@ import { dollarsToCents } from "~/domain/money";
 import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 import { CRAFT_FILE_FIELDS, SKIN_REQUIRED, stickerCraftSchema, stickerFileField, stickerUploadFailure } from "~/forms/sticker-craft";
-import { searchDirectQuery } from "~/server/catalogue.server";
+import { searchDirectQuery } from "~/server/features/catalogue.server";
 import { searchPlan } from "~/domain/search";
 import {
   craftForEditQuery,
@@ -19,7 +19,7 @@ import {
   updateCraft,
   type CraftInput,
   type StickerRow,
-} from "~/server/sticker-crafts.server";
+} from "~/server/features/sticker-crafts.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
 export const SAVE_FAILED = "Error saving sticker craft";

@@ -2,7 +2,7 @@ import { cleanupExpired } from "./cleanup.server";
 import { createDatabase } from "../db/client.server";
 import { describeError } from "../http/errors.server";
 import { runMailJob, type MailEnv } from "./mail-job.server";
-import { notifyPriceAlerts } from "../price-alerts.server";
+import { notifyPriceAlerts } from "../features/price-alerts/price-alerts.server";
 import { runPriceJob, type PriceFeedEnv } from "./price-job.server";
 
 export interface ScheduledEnv extends MailEnv, PriceFeedEnv {

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, exists, like, sql, type SQL } from "drizzle-orm";
 import { searchKey } from "~/domain/catalogue";
 import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from "~/domain/sticker-crafts";
-import type { Database } from "./db/client.server";
-import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftSkinColumns } from "./catalogue.server";
-import { deleteImagesUnder, putImages, type CheckedImage } from "./http/uploads.server";
+import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 
 /** Every craft, newest first, with its skin: the /sticker-crafts grid and the admin list. */
 export function allCraftsQuery(db: Database) {

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { weaponSkinCardColumns } from "./catalogue.server";
-import type { Database } from "./db/client.server";
-import { skins, skinWears, userFavorites } from "./db/schema.server";
-import { requestOwner } from "./auth/session.server";
+import type { Database } from "../db/client.server";
+import { skins, skinWears, userFavorites } from "../db/schema.server";
+import { requestOwner } from "../auth/session.server";
 
 /** Favourites belong to `owner`: a user id, or `sessionOwner(...)` to read them in a page's batch. */
 type Owner = string | SQL;

@@ -2,9 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { listCategoriesShape } from "./catalogue.server";
 import { readConsent } from "./consent.server";
-import { readShape } from "./db/read-shape.server";
-import { skins } from "./db/schema.server";
-import { getSessionUser } from "./auth/session.server";
+import { readShape } from "../db/read-shape.server";
+import { skins } from "../db/schema.server";
+import { getSessionUser } from "../auth/session.server";
 
 /** One row when any skin carries demo prices (the footer says so outside production). */
 const demoPricesShape = readShape([], (db) => db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1));

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Database } from "./db/client.server";
-import { officialLoadouts, officialLoadoutSlots } from "./db/schema.server";
+import type { Database } from "../../db/client.server";
+import { officialLoadouts, officialLoadoutSlots } from "../../db/schema.server";
 
 /** Every official loadout, newest first, with how many slots it fills: the admin's list. */
 export function officialLoadoutListQuery(db: Database) {

@@ -4,8 +4,8 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
 import type { Wear } from "~/domain/wear";
 import { trackerSchema, type TrackerInput } from "~/forms/resell";
-import { readForm } from "./http/form-body.server";
-import { getSessionUser, type SessionUser } from "./auth/session.server";
+import { readForm } from "../../http/form-body.server";
+import { getSessionUser, type SessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
 
 /** What the resell form shows and checks: the skin, its enabled wears, today in the user's zone. */

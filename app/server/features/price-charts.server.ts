@@ -2,9 +2,9 @@
 // query for the page's one `context.load` batch.
 import { and, asc, eq, gte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { WEARS } from "~/domain/wear";
-import type { Database } from "./db/client.server";
-import { readShape } from "./db/read-shape.server";
-import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "./db/schema.server";
+import type { Database } from "../db/client.server";
+import { readShape } from "../db/read-shape.server";
+import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "../db/schema.server";
 
 /**
  * The skin page's chart: the wear it charts and that wear's normal-variant history from `firstDay`

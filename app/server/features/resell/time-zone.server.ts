@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_COOKIE } from "~/domain/trade-lock";
-import { readCookie } from "./consent.server";
+import { readCookie } from "../consent.server";
 
 /** The user's time zone as the browser last told it (cookie), else the documented default (UTC). */
 export function requestTimeZone(request: Request): string {

@@ -2,8 +2,8 @@ import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, like, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
-import type { Database } from "./db/client.server";
-import { readShape, SHAPE_SLOT, slottedReadShape } from "./db/read-shape.server";
+import type { Database } from "../db/client.server";
+import { readShape, SHAPE_SLOT, slottedReadShape } from "../db/read-shape.server";
 import {
   categories,
   collections,
@@ -15,7 +15,7 @@ import {
   skinWears,
   stickerCrafts,
   weapons,
-} from "./db/schema.server";
+} from "../db/schema.server";
 
 // The reads of the catalogue pages are declared as shapes (`./db/read-shape.server`): their SQL
 // text is built once, not on every request. Each shape is made of the query function beside it,

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant } from "~/domain/price-alerts";
 import { isWear, WEARS, type Wear } from "~/domain/wear";
-import type { Database } from "./db/client.server";
-import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites } from "./db/schema.server";
-import { priceAlertMail } from "./mail/templates.server";
+import type { Database } from "../../db/client.server";
+import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites } from "../../db/schema.server";
+import { priceAlertMail } from "../../mail/templates.server";
 
 /**
  * Price alerts on favourites (README, "Price alerts"). An alert belongs to a favourite: its key is

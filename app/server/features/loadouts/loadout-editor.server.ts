@@ -5,7 +5,7 @@ import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
-import { skinWearsQuery, weaponSkinsQuery } from "./catalogue.server";
+import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
   clearLoadoutSlot,
   loadoutQuery,

@@ -2,9 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { currentPriceCents, type WearPrice } from "~/domain/resell";
 import type { TrackerInput } from "~/forms/resell";
-import type { Database } from "./db/client.server";
-import { resellTrackers, skins, skinWears } from "./db/schema.server";
-import { requestOwner } from "./auth/session.server";
+import type { Database } from "../../db/client.server";
+import { resellTrackers, skins, skinWears } from "../../db/schema.server";
+import { requestOwner } from "../../auth/session.server";
 
 /** Trackers belong to `owner`: a user id, or `sessionOwner(...)` to read them in a page's batch. */
 type Owner = string | SQL;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
-import type { Database } from "./db/client.server";
-import { officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "./db/schema.server";
+import type { Database } from "../../db/client.server";
+import { officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
 
