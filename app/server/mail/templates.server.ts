@@ -1,7 +1,6 @@
-import { alertAnchor, alertMailLines, type AlertMailFacts } from "~/domain/price-alerts";
 import type { MailMessage } from "./outbox.server";
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -30,25 +29,4 @@ export function passwordResetMail(to: string, origin: string, token: string): Ma
     href: `${origin}/reset-password?token=${encodeURIComponent(token)}`,
     label: "Reset your password",
   });
-}
-
-/**
- * A price alert went off: the item, its old and new price, the skin page, and the profile where
- * the alert is changed or removed. The recipient is chosen in SQL (the alert's owner), so this
- * returns the message without `to`.
- */
-export function priceAlertMail(origin: string, skinId: string, facts: AlertMailFacts): Omit<MailMessage, "to"> {
-  const base = origin.replace(/\/+$/, "");
-  const { subject, lines } = alertMailLines(facts);
-  const skinLink = { href: `${base}/skins/${encodeURIComponent(skinId)}`, label: "See the skin" };
-  const profileLink = { href: `${base}/profile?tab=favorites#${encodeURIComponent(alertAnchor(skinId))}`, label: "Change or remove this alert" };
-  const footer = "You get this e-mail because you set a price alert on a favourite on SkinVault.";
-  const text = [...lines, "", `${skinLink.label}: ${skinLink.href}`, `${profileLink.label}: ${profileLink.href}`, "", footer, "", "SkinVault"].join("\n");
-  const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(skinLink.href)}">${escapeHtml(skinLink.label)}</a></p>`,
-    `<p><a href="${escapeHtml(profileLink.href)}">${escapeHtml(profileLink.label)}</a></p>`,
-    `<p>${escapeHtml(footer)}</p><p>SkinVault</p>`,
-  ].join("");
-  return { subject, text, html };
 }

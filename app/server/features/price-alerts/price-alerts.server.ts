@@ -3,7 +3,7 @@ import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant } from "~/d
 import { isWear, WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
 import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites } from "../../db/schema.server";
-import { priceAlertMail } from "../../mail/templates.server";
+import { priceAlertMail } from "./alert-mail.server";
 
 /**
  * Price alerts on favourites (README, "Price alerts"). An alert belongs to a favourite: its key is
