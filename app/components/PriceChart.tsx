@@ -3,8 +3,7 @@
 // With JavaScript, hovering or focusing the chart (arrow keys, Home, End) shows a tooltip with the
 // day and its prices. This file imports no d3: the paths arrive finished.
 import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { chartLayout, dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
-import type { ChartModel } from "~/domain/price-chart";
+import { chartLayout, dayXPercent, nearestDay, priceYPercent, type ChartModel } from "~/domain/chart-positions";
 import { longDay, priceOrNoData } from "~/domain/price-history";
 import { useHydrated } from "./useHydrated";
 

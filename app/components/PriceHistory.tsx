@@ -1,7 +1,7 @@
 // The skin page's price history: range (7, 30, 90 days) and wear are links that change the URL
 // (`?range=90&wear=FT`), so they work without JavaScript; min, average and max of the range as
 // text, and the chart the loader drew.
-import type { ChartModel } from "~/domain/price-chart";
+import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { describeSummary, PRICE_RANGES, type PriceRange, type PriceSummary } from "~/domain/price-history";
 import { WEAR_NAMES, type Wear } from "~/domain/wear";

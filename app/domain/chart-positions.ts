@@ -2,8 +2,33 @@
 // Without d3, so the browser works them out itself from the few numbers the loader's chart model
 // (app/domain/price-chart.ts) carries: its days, price domain and ticks.
 import { formatDollars } from "./money";
-import type { ChartModel } from "./price-chart";
 import { rangeDays, shortDay } from "./price-history";
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  values: (number | null)[];
+  /** The line in the chart's viewBox; a day without a price breaks it. */
+  path: string;
+  /** Days with a price between two without: drawn as dots, since a one-point line shows nothing. */
+  dots: string;
+}
+
+/** The chart a loader builds on the server (buildChartModel in ./price-chart.ts) and the browser draws. */
+export interface ChartModel {
+  width: number;
+  height: number;
+  /** The chart spans `dayCount` consecutive days up to `lastDay` (see `chartLayout`). */
+  lastDay: string;
+  dayCount: number;
+  /** The lowest and highest price in cents the chart's height spans (see `priceYPercent`). */
+  domain: [number, number];
+  /** The days labelled on the x axis, by index. */
+  xTickDays: number[];
+  /** The prices in cents with a grid line and a label. */
+  yTickCents: number[];
+  series: ChartSeries[];
+}
 
 /** Chart coordinates keep two decimals: a finer step cannot be seen and only lengthens the page. */
 export const round = (value: number) => Math.round(value * 100) / 100;

@@ -4,38 +4,13 @@
 // itself (./chart-positions.ts), which keeps the page's hydration data small.
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { round } from "./chart-positions";
+import { round, type ChartModel, type ChartSeries } from "./chart-positions";
 import { summarisePrices } from "./price-history";
 
 export interface ChartSeriesInput {
   key: string;
   label: string;
   values: readonly (number | null)[];
-}
-
-export interface ChartSeries {
-  key: string;
-  label: string;
-  values: (number | null)[];
-  /** The line in the chart's viewBox; a day without a price breaks it. */
-  path: string;
-  /** Days with a price between two without: drawn as dots, since a one-point line shows nothing. */
-  dots: string;
-}
-
-export interface ChartModel {
-  width: number;
-  height: number;
-  /** The chart spans `dayCount` consecutive days up to `lastDay` (see `chartLayout`). */
-  lastDay: string;
-  dayCount: number;
-  /** The lowest and highest price in cents the chart's height spans (see `priceYPercent`). */
-  domain: [number, number];
-  /** The days labelled on the x axis, by index. */
-  xTickDays: number[];
-  /** The prices in cents with a grid line and a label. */
-  yTickCents: number[];
-  series: ChartSeries[];
 }
 
 /** The chart's coordinate system; the SVG stretches to its box, its strokes do not scale. */
