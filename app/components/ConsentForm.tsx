@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { applyConsentChoice, type StoredConsent } from "~/domain/cookie-consent";
-import type { action } from "~/routes/cookie-consent";
+import type { ConsentAnswer } from "~/forms/cookie-consent";
 import { useHydrated } from "./useHydrated";
 
 /** The banner and the settings panel share one fetcher, so either shows a choice the other made. */
@@ -9,7 +9,7 @@ const CONSENT_FETCHER_KEY = "cookie-consent";
 
 /** The consent as the page should show it: a choice being sent wins over the stored one. */
 export function useDisplayedConsent(stored: StoredConsent): StoredConsent {
-  const fetcher = useFetcher<typeof action>({ key: CONSENT_FETCHER_KEY });
+  const fetcher = useFetcher<ConsentAnswer>({ key: CONSENT_FETCHER_KEY });
   const intent = fetcher.formData?.get("intent");
   if (intent === "accept" || intent === "decline") return applyConsentChoice(intent);
   return stored;
@@ -21,7 +21,7 @@ export function useDisplayedConsent(stored: StoredConsent): StoredConsent {
  * The submit buttons inside carry `name="intent"`.
  */
 export function ConsentForm({ className, children }: { className?: string; children: ReactNode }) {
-  const fetcher = useFetcher<typeof action>({ key: CONSENT_FETCHER_KEY });
+  const fetcher = useFetcher<ConsentAnswer>({ key: CONSENT_FETCHER_KEY });
   const location = useLocation();
   const hydrated = useHydrated();
   return (

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { loginPath } from "~/domain/same-site-path";
-import type { loader as rootLoader } from "~/root";
-import type { FavoriteAnswer } from "~/routes/favorites";
+import type { FavoriteAnswer } from "~/forms/resell";
+import type { ShellProps } from "./Shell";
 import { useHydrated } from "./useHydrated";
 
 /** The page's own path, for forms and links that come back to it. */
@@ -25,7 +25,7 @@ function Heart({ filled }: { filled: boolean }) {
  * Signed out it is a link to the login page that comes back here.
  */
 export function FavoriteButton(props: FavoriteButtonProps) {
-  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
   // Signed out (most page views) there is nothing to post, so no fetcher is set up.
   return signedIn ? <FavoriteForm {...props} /> : <FavoriteLoginLink {...props} />;
 }

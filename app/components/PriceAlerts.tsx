@@ -3,10 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
-import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget } from "~/domain/price-alerts";
+import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget, type FavoriteAlert } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
 import { priceAlertSchema } from "~/forms/price-alert";
-import type { FavoriteAlert } from "~/server/features/price-alerts/price-alerts.server";
 import { Notice } from "./basics";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
 

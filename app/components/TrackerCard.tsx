@@ -1,11 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { formatShortDate } from "~/domain/dates";
-import { formatFloat, formatPrice, formatProfit, profitOf } from "~/domain/resell";
+import { formatFloat, formatPrice, formatProfit, profitOf, type LoadedTracker } from "~/domain/resell";
 import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { WEAR_NAMES } from "~/domain/wear";
-import type { LoadedTracker } from "~/server/features/resell/resell.server";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";

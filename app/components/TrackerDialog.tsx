@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import type { TrackerFormContext } from "~/server/features/resell/tracker-form.server";
+import type { TrackerFormContext } from "~/forms/resell";
 import { buttonClass } from "./basics";
 import { TrackerForm, type TrackerDefaults } from "./TrackerForm";
 

@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import { formatDollars } from "~/domain/money";
-import { formatProfit, portfolioSummary } from "~/domain/resell";
-import type { LoadedTracker } from "~/server/features/resell/resell.server";
+import { formatProfit, portfolioSummary, type LoadedTracker } from "~/domain/resell";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";

@@ -18,6 +18,25 @@ export const ALERT_VARIANT_NAMES: Record<AlertVariant, string> = {
 /** The highest target a form accepts: above any real skin price, and well inside safe integers. */
 export const ALERT_TARGET_MAX_CENTS = 100_000_00;
 
+/** A favourite with its alert (or none), as the profile shows and edits it. */
+export interface FavoriteAlert {
+  skinId: string;
+  name: string;
+  /** Possible wears in wear order; the form offers these. */
+  wears: Wear[];
+  /** Variants the skin comes in ("normal" always). */
+  variants: AlertVariant[];
+  alert: {
+    wear: Wear;
+    variant: AlertVariant;
+    targetCents: number;
+    /** The alert's wear and variant now; 0 = no data. */
+    currentPriceCents: number;
+    lastNotifiedAt: number | null;
+    updatedAt: number;
+  } | null;
+}
+
 /**
  * A crossing: the price seen last was at or above the target and the current one is below it.
  * A price of 0 means no data and is never a crossing; without a price seen before (the alert was

@@ -9,6 +9,27 @@ export interface WearPrice {
   priceCents: number;
 }
 
+/** A tracker as the pages show it: the item, its skin, its current price; times in ms since the epoch. */
+export interface LoadedTracker {
+  id: number;
+  skinId: string;
+  skinName: string;
+  skinImage: string;
+  weapon: string;
+  rarityColor: string;
+  minFloat: number;
+  maxFloat: number;
+  lastPriceUpdate: number | null;
+  buyPriceCents: number;
+  wear: Wear;
+  wearValue: number | null;
+  notes: string | null;
+  boughtAt: string;
+  createdAt: number;
+  updatedAt: number;
+  currentCents: number;
+}
+
 /**
  * The current price of a tracked item: the chosen wear's price; when that wear has no price, the
  * average of the skin's enabled wears that have one (rounded to a cent); 0 when none has.

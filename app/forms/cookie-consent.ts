@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CookieConsent } from "~/domain/cookie-consent";
 import { isSameSitePath } from "~/domain/same-site-path";
 
 /** The cookie banner's and the cookie settings page's form. */
@@ -14,3 +15,6 @@ export const cookieConsentSchema = z.object({
 });
 
 export type CookieConsentForm = z.infer<typeof cookieConsentSchema>;
+
+/** What the JavaScript form (`respond=data`) gets back from /cookie-consent. */
+export type ConsentAnswer = { ok: false; error: string } | { ok: true; consent: CookieConsent };

@@ -62,3 +62,14 @@ export const setWearSchema = z.object({
 });
 
 export const clearSlotSchema = z.object({ slot, version });
+
+/** What the slot editor's actions answer when they refuse a post. */
+export type EditorActionResult = {
+  intent: string;
+  error: string;
+  /** A 'changed elsewhere' refusal: the page should show the latest version. */
+  conflict?: boolean;
+  fieldErrors?: Record<string, string[] | null>;
+  /** What the user typed, shown again when a save is refused (nothing lost silently). */
+  values?: { title: string; description: string; budget: string };
+};

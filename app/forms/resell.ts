@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { dollarsToCents, hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
@@ -84,6 +85,23 @@ export function trackerSchema(rules?: TrackerSkinRules) {
 
 export type TrackerInput = z.output<ReturnType<typeof trackerSchema>>;
 
+/** What the resell form shows and checks: the skin, its enabled wears, today in the user's zone. */
+export interface TrackerFormSkin {
+  id: string;
+  name: string;
+  image: string;
+  minFloat: number;
+  maxFloat: number;
+}
+export interface TrackerFormContext {
+  skin: TrackerFormSkin;
+  enabledWears: Wear[];
+  today: string;
+}
+
+/** What the create and edit actions answer when they do not redirect. */
+export type TrackerActionData = { ok: true; message: string } | { ok: false; message?: string; result?: SubmissionResult<string[]> };
+
 /** Delete and the other list actions name a tracker by its id. */
 export const trackerIdSchema = z.coerce
   .number({ error: "Unknown tracker." })
@@ -98,3 +116,6 @@ export const favoriteSchema = z.object({
   redirectTo: z.string().optional(),
   respond: z.literal("data").optional(),
 });
+
+/** What the favourite toggle's fetcher gets back. */
+export type FavoriteAnswer = { ok: true; skinId: string; favorite: boolean } | { ok: false; error: string };

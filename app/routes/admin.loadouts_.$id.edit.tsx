@@ -6,7 +6,8 @@ import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
-import { editorAction, loadEditor, type EditorActionResult } from "~/server/features/loadouts/loadout-editor.server";
+import type { EditorActionResult } from "~/forms/loadouts";
+import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
 
 /**
  * The admin's slot editor for an official loadout: the same editor as user loadouts (one

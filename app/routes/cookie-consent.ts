@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { cookieConsentSchema } from "~/forms/cookie-consent";
+import { cookieConsentSchema, type ConsentAnswer } from "~/forms/cookie-consent";
 import { consentChoiceHeaders } from "~/server/features/consent.server";
 import { isCrossOriginWrite } from "~/server/http/origin-check.server";
 
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A plain form post to a resource route gets a plain response: data() would lose the status.
   const refuse = (status: 400 | 403, error: string) =>
     wantsData
-      ? data({ ok: false as const, error }, { status })
+      ? data({ ok: false as const, error } satisfies ConsentAnswer, { status })
       : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
   // The Worker refuses cross-origin writes before Remix runs; this is the same check, kept here
@@ -30,6 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { intent, redirectTo } = parsed.data;
   const { consent, headers } = consentChoiceHeaders(request, intent);
-  if (wantsData) return data({ ok: true as const, consent }, { headers });
+  if (wantsData) return data({ ok: true as const, consent } satisfies ConsentAnswer, { headers });
   return redirect(redirectTo, { status: 303, headers });
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
-import { favoriteSchema } from "~/forms/resell";
+import { favoriteSchema, type FavoriteAnswer } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
 import { readForm } from "~/server/http/form-body.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -12,9 +12,6 @@ export async function loader() {
 }
 
 const FALLBACK = "/profile?tab=favorites";
-
-/** What the fetcher gets back. */
-export type FavoriteAnswer = { ok: true; skinId: string; favorite: boolean } | { ok: false; error: string };
 
 /**
  * The heart and the 'Favorite' toggle post here. Without JavaScript: 303 back to the page the

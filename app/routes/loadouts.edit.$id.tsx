@@ -5,7 +5,8 @@ import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-edit
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
-import { editorAction, loadEditor, type EditorActionResult } from "~/server/features/loadouts/loadout-editor.server";
+import type { EditorActionResult } from "~/forms/loadouts";
+import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
 import { getSessionUser } from "~/server/auth/session.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

@@ -10,12 +10,12 @@ import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
 import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
-import { parseTrackerSort, sortTrackers, TRACKER_SORTS } from "~/domain/resell";
+import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { readForm } from "~/server/http/form-body.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
-import { deleteTracker, loadTrackers, type LoadedTracker } from "~/server/features/resell/resell.server";
+import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 

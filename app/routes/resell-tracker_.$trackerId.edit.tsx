@@ -5,10 +5,10 @@ import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
 import { loginPath } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
+import { TRACKER_MESSAGES, trackerIdSchema, type TrackerActionData } from "~/forms/resell";
 import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext, type TrackerActionData } from "~/server/features/resell/tracker-form.server";
+import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
 
 /** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

@@ -5,11 +5,11 @@ import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
 import { loginPath } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES } from "~/forms/resell";
+import { TRACKER_MESSAGES, type TrackerActionData } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext, type TrackerActionData } from "~/server/features/resell/tracker-form.server";
+import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

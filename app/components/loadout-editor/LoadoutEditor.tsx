@@ -3,12 +3,12 @@ import { useState } from "react";
 import { buttonClass, Notice } from "~/components/basics";
 import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
-import { editorHref, type StepLink } from "~/domain/loadout-editor";
+import { editorHref, type EditorData, type StepLink } from "~/domain/loadout-editor";
 import { findSlot, type Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
 import { dollarsToCents, formatDollars } from "~/domain/money";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
-import type { EditorActionResult, EditorData } from "~/server/features/loadouts/loadout-editor.server";
+import type { EditorActionResult } from "~/forms/loadouts";
 import { FallbackImage } from "../FallbackImage";
 
 /**

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorStage } from "~/domain/loadout-editor";
+import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData, type EditorStage } from "~/domain/loadout-editor";
 import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
-import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
+import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema, type EditorActionResult } from "~/forms/loadouts";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
   clearLoadoutSlot,
@@ -66,24 +66,13 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
       types: types?.[0] ?? null,
       skins: skins ? skins[0].filter((skin) => !filter || normalise(skin.name).includes(filter)) : null,
       wearSkin: pickable && wearSkin ? { ...pickable, wears: wearSkin[1] } : null,
-    },
+    } satisfies EditorData,
   };
 }
-export type EditorData = NonNullable<Awaited<ReturnType<typeof loadEditor>>>["page"];
 
 function normalise(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
-
-export type EditorActionResult = {
-  intent: string;
-  error: string;
-  /** A 'changed elsewhere' refusal: the page should show the latest version. */
-  conflict?: boolean;
-  fieldErrors?: Record<string, string[] | null>;
-  /** What the user typed, shown again when a save is refused (nothing lost silently). */
-  values?: { title: string; description: string; budget: string };
-};
 
 export interface EditorCaller {
   target: LoadoutTarget;

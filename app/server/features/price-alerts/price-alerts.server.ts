@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant } from "~/domain/price-alerts";
+import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant, type FavoriteAlert } from "~/domain/price-alerts";
 import { isWear, WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
 import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites } from "../../db/schema.server";
@@ -52,24 +52,6 @@ export function favoriteWearsQuery(db: Database, owner: Owner) {
     .from(userFavorites)
     .innerJoin(skinWears, and(eq(skinWears.skinId, userFavorites.skinId), eq(skinWears.enabled, true)))
     .where(eq(userFavorites.userId, owner));
-}
-
-export interface FavoriteAlert {
-  skinId: string;
-  name: string;
-  /** Possible wears in wear order; the form offers these. */
-  wears: Wear[];
-  /** Variants the skin comes in ("normal" always). */
-  variants: AlertVariant[];
-  alert: {
-    wear: Wear;
-    variant: AlertVariant;
-    targetCents: number;
-    /** The alert's wear and variant now; 0 = no data. */
-    currentPriceCents: number;
-    lastNotifiedAt: number | null;
-    updatedAt: number;
-  } | null;
 }
 
 type AlertRow = Awaited<ReturnType<typeof favoriteAlertsQuery>>[number];

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { currentPriceCents, type WearPrice } from "~/domain/resell";
+import { currentPriceCents, type LoadedTracker, type WearPrice } from "~/domain/resell";
 import type { TrackerInput } from "~/forms/resell";
 import type { Database } from "../../db/client.server";
 import { resellTrackers, skins, skinWears } from "../../db/schema.server";
@@ -108,7 +108,7 @@ export async function deleteTracker(db: Database, userId: string, id: number): P
  * The signed-in visitor's trackers with current prices, read in the page's batch (call it in the
  * same tick as the page's other reads); none without a session.
  */
-export function loadTrackers(context: AppLoadContext) {
+export function loadTrackers(context: AppLoadContext): Promise<LoadedTracker[]> {
   if (!context.sessionId) return Promise.resolve([]);
   const owner = requestOwner(context);
   return context.load([trackersQuery(context.db, owner), trackerWearsQuery(context.db, owner)]).then(([trackers, wears]) =>
@@ -120,4 +120,3 @@ export function loadTrackers(context: AppLoadContext) {
     })),
   );
 }
-export type LoadedTracker = Awaited<ReturnType<typeof loadTrackers>>[number];

@@ -1,26 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
 import type { Wear } from "~/domain/wear";
-import { trackerSchema, type TrackerInput } from "~/forms/resell";
+import { trackerSchema, type TrackerActionData, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
 import { readForm } from "../../http/form-body.server";
 import { getSessionUser, type SessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
-
-/** What the resell form shows and checks: the skin, its enabled wears, today in the user's zone. */
-export interface TrackerFormSkin {
-  id: string;
-  name: string;
-  image: string;
-  minFloat: number;
-  maxFloat: number;
-}
-export interface TrackerFormContext {
-  skin: TrackerFormSkin;
-  enabledWears: Wear[];
-  today: string;
-}
 
 export function trackerFormContext(request: Request, skin: TrackerFormSkin, wears: readonly { wear: Wear; enabled: boolean }[]): TrackerFormContext {
   return {
@@ -29,9 +14,6 @@ export function trackerFormContext(request: Request, skin: TrackerFormSkin, wear
     today: todayIn(Date.now(), requestTimeZone(request)),
   };
 }
-
-/** What the create and edit actions answer when they do not redirect. */
-export type TrackerActionData = { ok: true; message: string } | { ok: false; message?: string; result?: SubmissionResult<string[]> };
 
 export function trackerFailure(status: 400 | 401 | 404, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
   return data({ ok: false, ...value } satisfies TrackerActionData as TrackerActionData, { status });
