@@ -223,7 +223,7 @@ describe("/loadouts/new", () => {
       headers: { Cookie: owner.cookie, "Content-Type": "application/json", Host: "example.com" },
       redirect: "manual",
     });
-    // Refused before Remix as an unsupported encoding (app/server/request-guard.server.ts).
+    // Refused before Remix as an unsupported encoding (app/server/http/request-guard.server.ts).
     expect(response.status).toBe(415);
     await response.body?.cancel();
   });
