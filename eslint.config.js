@@ -7,7 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
+  { ignores: ["worker-configuration.d.ts", "build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

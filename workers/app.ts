@@ -12,7 +12,7 @@ import { plainErrorResponse, screenRequest } from "../app/server/request-guard.s
 import { runScheduled } from "../app/server/scheduled.server";
 import { applySecurityHeaders } from "../app/server/security-headers.server";
 import { wasmPasswordService } from "./argon2-password";
-import { createLoadContext, type Env } from "./load-context";
+import { createLoadContext } from "./load-context";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
