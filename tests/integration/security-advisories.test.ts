@@ -1,7 +1,8 @@
 // Reproductions of the attacks reviewed in SECURITY.md, each answered as the table there says.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_PATH_SEGMENTS } from "~/server/request-guard.server";
-import { fetchWorker } from "./helpers";
+import { fetchWorker, get, post, signedInUser } from "./helpers";
 import { manifest, urlPath } from "./manifest";
 
 const ORIGIN = "https://example.com";
@@ -57,5 +58,64 @@ describe("denial of service through deep paths (Remix route discovery matches ev
       const depth = path.split("/").length - 1 + (route.path?.endsWith("*") ? 3 : 0);
       expect(depth, route.id).toBeLessThanOrEqual(MAX_PATH_SEGMENTS);
     }
+  });
+});
+
+/**
+ * Return paths that browsers (and React Router 6, GHSA-wrjc-x8rr-h8h6) resolve to another site,
+ * directly or once dot segments are removed.
+ */
+const OFF_SITE = [
+  "//evil.example", "https://evil.example/", "/\\evil.example", "\\/evil.example", "/\t/evil.example", "/\n/evil.example",
+  "/\r/evil.example", "/.//evil.example", "/%2e//evil.example", "/x/..//evil.example",
+];
+
+/** Where a browser on the site goes with this Location header. */
+const target = (response: Response) => new URL(response.headers.get("Location") ?? "", `${ORIGIN}/some/page`);
+
+describe("open redirects: every return path stays on the site (GHSA-wrjc-x8rr-h8h6, dot segments)", () => {
+  it.each(OFF_SITE)("%j is refused by login, favourites, cookie consent and tracker delete", async (redirectTo) => {
+    const user = await signedInUser("redirects");
+    const signedInLogin = await get(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, user.cookie);
+    expect(target(signedInLogin).href).toBe(`${ORIGIN}/profile`);
+
+    const loggedIn = await post(`/login?mode=login`, { intent: "login", email: user.email, password: user.password, redirectTo });
+    expect(target(loggedIn).href).toBe(`${ORIGIN}/profile`);
+
+    const favourite = await post("/favorites", { intent: "add", skinId: "ak-47-redline", redirectTo }, { cookie: user.cookie });
+    expect(target(favourite).origin).toBe(ORIGIN);
+
+    const consent = await post("/cookie-consent", { intent: "accept", redirectTo });
+    expect(consent.status).toBe(400);
+    expect(consent.headers.get("Location")).toBeNull();
+
+    const userId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(user.email).first<{ id: string }>())!.id;
+    const tracker = await env.DB.prepare(
+      "INSERT INTO resell_trackers (user_id, skin_id, wear, bought_at, buy_price_cents) VALUES (?, 'ak-47-redline', 'FT', '2026-01-02', 100) RETURNING id",
+    )
+      .bind(userId)
+      .first<{ id: number }>();
+    const deleted = await post("/resell-tracker", { intent: "delete", trackerId: String(tracker!.id), redirectTo }, { cookie: user.cookie });
+    expect(deleted.status).toBe(303);
+    expect(target(deleted).href).toBe(`${ORIGIN}/resell-tracker?notice=deleted`);
+  });
+});
+
+describe("cross-site writes: the origin is compared with its scheme (react-router 7.18.3's fix)", () => {
+  it("refuses a form posted from http:// to the https:// site", async () => {
+    const response = await post("/login?mode=login", { intent: "login", email: "a@example.test", password: "x" }, { origin: "http://example.com" });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("the CSP keeps injected script and other origins out (GHSA-337j-9hxr-rhxg, turbo-stream's decoder)", () => {
+  it("allows scripts only by nonce and connections only to the site", async () => {
+    const response = await get("/");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    await response.arrayBuffer();
+    const directive = (name: string) => csp.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? "";
+    expect(directive("script-src")).toMatch(/'nonce-[^']+'/);
+    expect(directive("script-src")).not.toMatch(/unsafe-eval|unsafe-inline/);
+    expect(directive("connect-src")).toBe("connect-src 'self'");
   });
 });
