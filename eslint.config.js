@@ -7,13 +7,22 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
+  { ignores: ["worker-configuration.d.ts", "build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      // Remix hands a thrown plain object to the browser's error deserialiser, which can be made to
+      // construct any global (GHSA-337j-9hxr-rhxg, unfixed on Remix 2): throw Errors and Responses only.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" }] },
+      ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // workers/app.ts imports the server build, which exists only after `npm run build`.
@@ -29,5 +38,10 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  {
+    // Tests suspend React components the way Remix's hydration-data transfer does: by throwing a promise.
+    files: ["tests/**/*.ts"],
+    rules: { "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "lib", name: "Response" }, { from: "lib", name: "Promise" }] }] },
   },
 );

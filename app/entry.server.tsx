@@ -1,13 +1,15 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { NonceContext } from "~/components/nonce";
 import { describeError } from "~/server/http/errors.server";
 import { renderToWebStream } from "~/server/http/render-stream.server";
-import { preloadServerHandoff } from "~/server/http/server-handoff.server";
 import { applySecurityHeaders, createNonce } from "~/server/http/security-headers.server";
 
-const ABORT_DELAY = 5_000;
+/**
+ * How long single fetch waits for a loader's promises before it rejects them (Remix reads this
+ * export); the render is given one more second to send what it has.
+ */
+export const streamTimeout = 5_000;
 
 /**
  * What Remix reports. Expected answers are not crashes: a thrown Response (a redirect, a 404), a
@@ -30,14 +32,13 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
+  const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const nonce = createNonce();
 
-  await preloadServerHandoff(remixContext);
   const { body, allReady } = await renderToWebStream(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
     {
       nonce,
@@ -48,10 +49,9 @@ export default async function handleRequest(
       },
     },
   );
+  // The body is the whole document: renderToWebStream writes it once every part is ready, so
+  // crawlers and browsers without JavaScript get the same complete page.
   allReady.then(() => clearTimeout(timeout), () => clearTimeout(timeout));
-
-  // Crawlers and no-JavaScript-sensitive clients get the whole document at once.
-  if (isbot(request.headers.get("user-agent") || "")) await allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Under `remix vite:dev` the dev server injects inline scripts without the nonce.

@@ -12,7 +12,7 @@ import { plainErrorResponse, screenRequest } from "../app/server/http/request-gu
 import { runScheduled } from "../app/server/jobs/scheduled.server";
 import { applySecurityHeaders } from "../app/server/http/security-headers.server";
 import { wasmPasswordService } from "./argon2-password";
-import { createLoadContext, type Env } from "./load-context";
+import { createLoadContext } from "./load-context";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);

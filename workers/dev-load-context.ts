@@ -1,7 +1,7 @@
 // `remix vite:dev` only (Node): the Worker itself never imports this file, so the native argon2
 // addon stays out of the Worker bundle.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createLoadContext, type Env } from "./load-context";
+import { createLoadContext } from "./load-context";
 import { nodePasswordService } from "./node-password";
 
 export function getLoadContext({

@@ -3,24 +3,8 @@ import { createDatabase, type Database } from "../app/server/db/client.server";
 import { createQueryBatcher, type QueryBatcher } from "../app/server/db/batcher.server";
 import { openD1Session } from "../app/server/db/d1-session.server";
 import { countRoundTrips } from "../app/server/db/round-trips.server";
-import type { MailEnv } from "../app/server/jobs/mail-job.server";
-import type { PriceFeedEnv } from "../app/server/jobs/price-job.server";
 import type { PasswordService } from "../app/server/auth/password.server";
 import { readSessionId } from "../app/server/auth/session.server";
-
-export interface Env extends MailEnv, PriceFeedEnv {
-  DB: D1Database;
-  IMAGES: R2Bucket;
-  ENVIRONMENT: string;
-  ADMIN_EMAILS: string;
-  APP_ORIGIN: string;
-  /** Secret: comma-separated cookie signing secrets, newest first (`.dev.vars` has a development one). */
-  SESSION_SECRET?: string;
-  /** Multiplies every rate limit (test servers); production's limits without it. */
-  RATE_LIMIT_MULTIPLIER?: string;
-  /** Seconds the edge keeps an anonymous page (default 60; 0 switches the edge cache off). */
-  EDGE_CACHE_SECONDS?: string;
-}
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

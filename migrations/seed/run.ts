@@ -2,6 +2,8 @@
 // overwrites prices a price job has written) and, only when their tables are empty, the demo
 // loadouts and sticker crafts, and while their tables are empty demo StatTrak/Souvenir prices and
 // 90 days of demo price history. Usage: node migrations/seed/run.ts [--persist-to DIR]
+// With --remote it writes the catalogue alone into the deployed D1 (docs/operations/deploy.md): the
+// price job brings real prices, admins make the official loadouts and crafts.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,8 +37,11 @@ const persistArgs = (() => {
   return index === -1 ? [] : ["--persist-to", process.argv[index + 1]!];
 })();
 
+const remote = process.argv.includes("--remote");
+const target = remote ? ["--remote"] : ["--local", ...persistArgs];
+
 function query<T>(sql: string): T[] {
-  const output = wrangler(["d1", "execute", "DB", "--local", ...persistArgs, "--json", "--command", sql]);
+  const output = wrangler(["d1", "execute", "DB", ...target, "--json", "--command", sql]);
   const parsed = JSON.parse(output) as { results: T[] }[];
   return parsed[0]!.results;
 }
@@ -46,7 +51,7 @@ function execute(statements: string[]): void {
   try {
     const file = join(dir, "seed.sql");
     writeFileSync(file, statements.join("\n"));
-    wrangler(["d1", "execute", "DB", "--local", ...persistArgs, "--file", file]);
+    wrangler(["d1", "execute", "DB", ...target, "--file", file]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -58,11 +63,13 @@ const statements = catalogueStatements(catalogue, Date.now());
 const [existing] = query<{ loadouts: number; crafts: number }>(
   "SELECT (SELECT count(*) FROM official_loadouts) AS loadouts, (SELECT count(*) FROM sticker_crafts) AS crafts",
 );
-if (existing!.loadouts === 0) statements.push(...demoLoadoutStatements(catalogue));
-if (existing!.crafts === 0) statements.push(...demoCraftStatements(catalogue));
-// Both guard themselves in SQL: variant prices only into an empty skin_variant_prices, history only
-// into an empty price_history, and neither over a row a price job wrote.
-statements.push(...demoVariantPriceStatements(), ...demoPriceHistoryStatements(HISTORY_DAYS));
+if (!remote) {
+  if (existing!.loadouts === 0) statements.push(...demoLoadoutStatements(catalogue));
+  if (existing!.crafts === 0) statements.push(...demoCraftStatements(catalogue));
+  // Both guard themselves in SQL: variant prices only into an empty skin_variant_prices, history only
+  // into an empty price_history, and neither over a row a price job wrote.
+  statements.push(...demoVariantPriceStatements(), ...demoPriceHistoryStatements(HISTORY_DAYS));
+}
 
 execute(statements);
 
@@ -74,5 +81,5 @@ const [counts] = query<Record<string, number>>(
     .map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`)
     .join(", ")}`,
 );
-console.log("Seeded the local D1 (prices are demo data):");
+console.log(remote ? "Seeded the remote D1 (the catalogue; the price job writes prices):" : "Seeded the local D1 (prices are demo data):");
 for (const [table, count] of Object.entries(counts!)) console.log(`  ${table.padEnd(24)} ${count}`);

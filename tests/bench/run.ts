@@ -1,6 +1,9 @@
 // `npm run bench`: builds and serves the production Worker in workerd (wrangler dev, local D1 with
 // the full catalogue), then loads each catalogue page with autocannon and compares it with the
-// same HTML served as a static asset by the same workerd. Writes tests/bench/results.json.
+// same HTML served as a static asset by the same workerd. For every run it also reads workerd's
+// own CPU time (user + system, from /proc) before and after, so each route gets the Worker's CPU
+// milliseconds per request, rendered (a cache miss) and from the edge cache (a hit). Last, it sends
+// the longest URLs the edge accepts and prints the slowest answer. Writes tests/bench/results.json.
 //
 // Ports 8794 (HTTP) and 9234 (inspector), or BENCH_PORT / BENCH_INSPECTOR_PORT.
 import autocannon from "autocannon";
@@ -25,6 +28,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const JS_BUDGET_GZIP = 100 * 1024;
 const SEARCH_P95_TARGET_MS = 5;
+/** No URL the edge accepts (up to 16 KB) may take longer than this to answer (SECURITY.md). */
+const LONG_URL_TARGET_MS = 50;
+const EDGE_URL_LIMIT = 16 * 1024;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 interface Route {
@@ -153,15 +159,43 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** workerd's CPU time over the run divided by the requests answered, in ms. */
+  cpuMs: number;
 }
 
+const CLOCK_TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+
+/** The CPU time (user + system, ms) of the workerd processes that `server` (a process group) started. */
+function workerdCpuMs(server: ChildProcess): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields after the name, from the 3rd: state, ppid, pgrp, ..., utime (14th), stime (15th).
+    if (!name.startsWith("workerd") || Number(fields[2]) !== server.pid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * CLOCK_TICK_MS;
+}
+
+let measured: ChildProcess | null = null;
+
 async function load(path: string, duration = DURATION_S, cookie?: string, method: "GET" | "DELETE" = "GET"): Promise<Load> {
+  const cpuBefore = measured ? workerdCpuMs(measured) : 0;
   const result = await autocannon({ url: `${ORIGIN}${path}`, connections: CONNECTIONS, duration, method, headers: cookie ? { Cookie: cookie } : {} });
+  const cpu = measured ? workerdCpuMs(measured) - cpuBefore : 0;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuMs: Math.round((cpu / Math.max(1, result.requests.total)) * 100) / 100,
   };
 }
 
@@ -246,6 +280,44 @@ function timeSearchCode(rounds = 10): { samples: number; p50Ms: number; p95Ms: n
   return timing;
 }
 
+const LONG_URL_ROUNDS = 5;
+
+/** URLs of about EDGE_URL_LIMIT bytes that make a router, a search or a parser work hardest. */
+function longUrls(): { name: string; path: string }[] {
+  const fill = (prefix: string, unit: string) => prefix + unit.repeat(Math.floor((EDGE_URL_LIMIT - ORIGIN.length - prefix.length) / unit.length));
+  return [
+    { name: "8,000 segments", path: fill("", "/a") },
+    { name: "8,000 segments, a data request", path: `${fill("", "/a").slice(0, -6)}.data` },
+    { name: "16,000 empty segments", path: fill("", "/") },
+    { name: "one 16 KB segment", path: fill("/", "a") },
+    { name: "a 16 KB skin id", path: fill("/skins/", "a") },
+    { name: "route discovery, one deep path", path: fill("/__manifest?version=x&p=", "/a") },
+    { name: "route discovery, 2,000 short paths", path: fill("/__manifest?version=x", "&p=/skins/a") },
+    { name: "a 16 KB search", path: fill("/search?q=", "ak+") },
+    { name: "16 KB of typeahead", path: fill("/api/suggestions?q=", "x") },
+    { name: "4,000 query parameters", path: fill("/weapons/AK-47?sort=price-desc", "&a=1") },
+  ];
+}
+
+/** Each long URL alone, a few times after one warm-up; the slowest answer counts. */
+async function timeLongUrls() {
+  const results = [];
+  for (const { name, path } of longUrls()) {
+    let maxMs = 0;
+    let status = 0;
+    for (let round = 0; round <= LONG_URL_ROUNDS; round++) {
+      const started = performance.now();
+      const response = await fetch(`${ORIGIN}${path}`);
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      status = response.status;
+      if (round > 0) maxMs = Math.max(maxMs, elapsed);
+    }
+    results.push({ name, bytes: ORIGIN.length + path.length, status, maxMs: Math.round(maxMs * 10) / 10 });
+  }
+  return results;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -277,8 +349,9 @@ async function main() {
       "--log-level", "error", "--show-interactive-dev-session=false", "--var", `EDGE_CACHE_SECONDS:${edgeCacheSeconds}`,
     ]);
   const ratio = (page: Load, flat: Load) => Math.round((page.rps / flat.rps) * 1000) / 1000;
-  const summary = (l: Load) => ({ requestsPerSecond: l.rps, p50Ms: l.p50, p99Ms: l.p99, errors: l.errors });
+  const summary = (l: Load) => ({ requestsPerSecond: l.rps, p50Ms: l.p50, p99Ms: l.p99, errors: l.errors, cpuMsPerRequest: l.cpuMs });
   server = serveWorker("0");
+  measured = server;
   try {
     await waitUntilUp();
     // Misses: every request renders the page (cache off); static: the same HTML as an asset.
@@ -297,6 +370,7 @@ async function main() {
 
     // Hits: anonymous pages answered from the edge cache, against static in the same server run.
     server = serveWorker("60");
+    measured = server;
     await waitUntilUp();
     const hits = new Map<string, { page: Load; flat: Load; roundTrips: number }>();
     for (const { route } of misses) {
@@ -326,6 +400,8 @@ async function main() {
         jsGzipBytes: route.jsGzip,
       };
     });
+    console.log("sending the longest URLs the edge accepts ...");
+    const longUrls = await timeLongUrls();
     console.log("timing search ...");
     const endToEnd = await timeSearch();
     await stop(server);
@@ -334,14 +410,15 @@ async function main() {
     const search = { ...endToEnd, code };
 
     const header = [
-      "route", "HTML gz", "JS gz", "miss req/s", "miss p50/p99 ms", "miss trips", "static req/s", "miss ratio",
-      "hit req/s", "hit p50/p99 ms", "hit trips", "static req/s", "hit ratio",
+      "route", "HTML gz", "JS gz", "miss CPU ms", "miss req/s", "miss p50/p99 ms", "miss trips", "static req/s", "miss ratio",
+      "hit CPU ms", "hit req/s", "hit p50/p99 ms", "hit trips", "static req/s", "hit ratio",
     ];
     const table = rows.map((r) => [
       r.route + (r.signedIn ? " (signed in)" : ""), kb(r.htmlGzipBytes), kb(r.jsGzipBytes),
-      String(r.miss.requestsPerSecond), `${r.miss.p50Ms}/${r.miss.p99Ms}`, String(r.miss.d1RoundTrips), String(r.miss.static.requestsPerSecond), r.miss.ratio.toFixed(3),
-      r.hit ? String(r.hit.requestsPerSecond) : "-", r.hit ? `${r.hit.p50Ms}/${r.hit.p99Ms}` : "-", r.hit ? String(r.hit.d1RoundTrips) : "-",
-      r.hit ? String(r.hit.static.requestsPerSecond) : "-", r.hit ? r.hit.ratio.toFixed(3) : "-",
+      r.miss.cpuMsPerRequest.toFixed(2), String(r.miss.requestsPerSecond), `${r.miss.p50Ms}/${r.miss.p99Ms}`, String(r.miss.d1RoundTrips),
+      String(r.miss.static.requestsPerSecond), r.miss.ratio.toFixed(3),
+      r.hit ? r.hit.cpuMsPerRequest.toFixed(2) : "-", r.hit ? String(r.hit.requestsPerSecond) : "-", r.hit ? `${r.hit.p50Ms}/${r.hit.p99Ms}` : "-",
+      r.hit ? String(r.hit.d1RoundTrips) : "-", r.hit ? String(r.hit.static.requestsPerSecond) : "-", r.hit ? r.hit.ratio.toFixed(3) : "-",
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
@@ -351,6 +428,11 @@ async function main() {
     );
     console.log(line(header));
     for (const row of table) console.log(line(row));
+    console.log("\nCPU ms: workerd's CPU time (user + system) over the page's runs divided by the requests it answered.");
+    const slowest = longUrls.reduce((worst, url) => (url.maxMs > worst.maxMs ? url : worst));
+    console.log(`\nlongest URLs (${EDGE_URL_LIMIT / 1024} KB), slowest of ${LONG_URL_ROUNDS} each:`);
+    for (const url of longUrls) console.log(`  ${url.name.padEnd(44)} ${String(url.status).padEnd(4)} ${url.maxMs.toFixed(1)} ms`);
+    console.log(`  worst: ${slowest.name}, ${slowest.maxMs.toFixed(1)} ms (target <= ${LONG_URL_TARGET_MS} ms)`);
     console.log(
       `\nsearch, ${search.queries} queries x 10, one at a time:` +
         `\n  server time (the Worker's search code on the D1 file, batch + ranking): p50 ${code.p50Ms} ms, p95 ${code.p95Ms} ms` +
@@ -371,6 +453,7 @@ async function main() {
       settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS, cpus: cpus().length, node: process.version, gzip: "zlib level 6" },
       routes: rows,
       workerFloor: { ...summary(workerFloor), static: summary(floorStatic), ratio: ratio(workerFloor, floorStatic) },
+      longUrls: { targetMs: LONG_URL_TARGET_MS, urls: longUrls, worstMs: slowest.maxMs },
       search: {
         ...search,
         targetP95Ms: SEARCH_P95_TARGET_MS,

@@ -1,6 +1,5 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
-import type { Env as WorkerEnv } from "../../workers/load-context";
 
 declare global {
   namespace Cloudflare {

@@ -15,7 +15,8 @@ async function fireCron(cron: string): Promise<void> {
 }
 
 describe("a deploy with wrangler.toml's defaults and no extra settings", () => {
-  const deployEnv = (): typeof env => ({ ...env, ...env.TEST_DEFAULT_VARS, SESSION_SECRET: undefined, RATE_LIMIT_MULTIPLIER: undefined });
+  // SESSION_SECRET is a required secret (wrangler.toml); this deploy forgot it, to prove it fails safe.
+  const deployEnv = (): typeof env => ({ ...env, ...env.TEST_DEFAULT_VARS, SESSION_SECRET: undefined as unknown as string, RATE_LIMIT_MULTIPLIER: undefined });
 
   it("is production: no development mailbox, mail over HTTP", async () => {
     expect(env.TEST_DEFAULT_VARS).toMatchObject({ ENVIRONMENT: "production", MAIL_TRANSPORT: "http" });

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-// React's Node renderer packs the HTML into 2 KB buffers with `encodeInto`; its browser build (what
-// Workers resolve `react-dom/server` to) encodes every text piece into its own small array, which
-// cost a fifth of a rendered page's CPU time. `nodejs_compat` gives it `util` and `setImmediate`.
-// The Worker's copy goes further and encodes each flush's pieces as one string
-// (workers/patch-worker-deps.ts); Vite's dev server and the unit tests use the published one.
+// React's Node renderer (react-dom's published `server.node` export) packs the HTML into 2 KB
+// buffers with `encodeInto`; its browser build (what Workers resolve `react-dom/server` to) encodes
+// every text piece into its own small array, which cost a fifth of a rendered page's CPU time.
+// `nodejs_compat` gives it `util` and `setImmediate`.
 import { renderToPipeableStream } from "react-dom/server.node";
 
 export interface RenderedStream {

@@ -1,8 +1,9 @@
 /**
- * The Worker screens every request before Remix sees it, so no route has to remember: methods
- * other than GET, HEAD and POST, bodies that are too big, and POST bodies that are not a readable
- * UTF-8 form are refused with a clear 4xx. What passes is a request whose `formData()` cannot
- * throw (paths under `/api/` speak JSON and read their own bodies, still within the size cap).
+ * The Worker screens every request before Remix sees it, so no route has to remember: paths deeper
+ * than any route, methods other than GET, HEAD and POST, bodies that are too big, and POST bodies
+ * that are not a readable UTF-8 form are refused with a clear 4xx. What passes is a request whose
+ * `formData()` cannot throw (paths under `/api/` speak JSON and read their own bodies, still within
+ * the size cap).
  */
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -20,7 +21,7 @@ export interface PlainError {
 }
 
 export interface Refusal extends PlainError {
-  status: 400 | 405 | 413 | 415;
+  status: 400 | 404 | 405 | 413 | 415;
 }
 
 export type Screened = { ok: true; request: Request } | { ok: false; refusal: Refusal };
@@ -29,6 +30,35 @@ const refuse = (status: Refusal["status"], title: string, message: string, heade
   ok: false,
   refusal: { status, title, message, headers },
 });
+
+/**
+ * The product's deepest URL has five segments (an uploaded sticker image,
+ * `/images/{craftId}/stickers/{n}.{ext}`); anything much deeper is a 404 whatever it says. Remix's
+ * lazy route discovery matches every ancestor path of a URL (and of each `p` of a `/__manifest`
+ * request) against the routes, a cost that grows with the square of the segment count: an 8,000
+ * segment URL took seconds and stalled every other request on the isolate (SECURITY.md). Counting
+ * slashes first keeps any URL's cost linear in its length.
+ */
+export const MAX_PATH_SEGMENTS = 16;
+
+const PAGE_NOT_FOUND: Refusal = {
+  status: 404,
+  title: "Page Not Found",
+  message: "The page you're looking for doesn't exist or has been moved.",
+};
+
+function segmentCount(path: string): number {
+  let slashes = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) slashes++;
+  return slashes;
+}
+
+/** True when the URL's path, or a path it asks Remix's route discovery about, is deeper than any route. */
+export function isDeeperThanAnyRoute(url: URL): boolean {
+  if (segmentCount(url.pathname) > MAX_PATH_SEGMENTS) return true;
+  if (!url.pathname.endsWith("/__manifest")) return false;
+  return url.searchParams.getAll("p").some((path) => segmentCount(path) > MAX_PATH_SEGMENTS);
+}
 
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
@@ -73,6 +103,10 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
 
 export async function screenRequest(request: Request): Promise<Screened> {
   const method = request.method.toUpperCase();
+  if (isDeeperThanAnyRoute(new URL(request.url))) {
+    await request.body?.cancel();
+    return { ok: false, refusal: PAGE_NOT_FOUND };
+  }
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     await request.body?.cancel();
     return refuse(405, "Method not allowed", `This address does not accept ${method} requests.`, { Allow: ALLOWED_METHODS.join(", ") });

@@ -1,0 +1,61 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { resolveSameSitePath, safeReturnPath, withNotice } from "~/domain/same-site-path";
+
+const SITE = "https://skinvault.example";
+
+/** Where a browser on SITE goes when a Location header or a link says `path`. */
+const browserTarget = (path: string) => new URL(path, `${SITE}/some/page`);
+
+/** Pieces attackers put together: dot segments, encoded dots and slashes, backslashes, control characters. */
+const hostilePiece = fc.constantFrom(
+  "/", "//", ".", "..", "%2e", "%2E", "%2e%2e", "%2f", "%5c", "\\", "\t", "\n", "\r", " ", "@", ":", "?", "#",
+  "evil.example", "javascript:", "http:", "x", "%00", "\u0000", "\u007f", "。",
+);
+const hostilePath = fc.array(hostilePiece, { maxLength: 12 }).map((pieces) => pieces.join(""));
+
+describe("return paths are same-site after the browser resolves them", () => {
+  it.each([
+    ["/", "/"],
+    ["/cookie-settings", "/cookie-settings"],
+    ["/category/Rifles?sort=price-asc", "/category/Rifles?sort=price-asc"],
+    ["/legal-notice?lang=de#top", "/legal-notice?lang=de#top"],
+    ["/x/../profile", "/profile"],
+    ["/./resell-tracker", "/resell-tracker"],
+  ])("keeps %j as %j", (value, resolved) => {
+    expect(resolveSameSitePath(value)).toBe(resolved);
+  });
+
+  it.each([
+    "", "https://evil.example/", "//evil.example/", "/\\evil.example", "\\/evil.example", "/\t/evil.example", "/\n/evil.example",
+    "/\r/evil.example", "/.//evil.example", "/%2e//evil.example", "/%2E//evil.example", "/x/..//evil.example", "/x/%2e%2e//evil.example",
+    "/./\\evil.example", "javascript:alert(1)", "cookie-settings",
+  ])("refuses %j", (value) => {
+    expect(resolveSameSitePath(value)).toBeNull();
+    expect(safeReturnPath(value, "/profile")).toBe("/profile");
+  });
+
+  it("never hands out a path that takes the browser to another site", () => {
+    fc.assert(
+      fc.property(hostilePath, (value) => {
+        const path = safeReturnPath(value, "/fallback");
+        expect(path.startsWith("/") && !path.startsWith("//") && !path.includes("\\")).toBe(true);
+        expect(browserTarget(path).origin).toBe(SITE);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("adds a notice without ever leaving the site", () => {
+    expect(withNotice("/.//evil.example", "deleted")).toBe("/?notice=deleted");
+    expect(withNotice("/resell-tracker?sort=profit#row-3", "deleted")).toBe("/resell-tracker?sort=profit&notice=deleted#row-3");
+    fc.assert(
+      fc.property(hostilePath, (value) => {
+        const path = withNotice(safeReturnPath(value, "/"), "saved");
+        expect(path.startsWith("//")).toBe(false);
+        expect(browserTarget(path).origin).toBe(SITE);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
