@@ -283,7 +283,7 @@ function timeSearchCode(rounds = 10): { samples: number; p50Ms: number; p95Ms: n
 const LONG_URL_ROUNDS = 5;
 
 /** URLs of about EDGE_URL_LIMIT bytes that make a router, a search or a parser work hardest. */
-function longUrls(): { name: string; path: string }[] {
+function longUrls(version: string): { name: string; path: string }[] {
   const fill = (prefix: string, unit: string) => prefix + unit.repeat(Math.floor((EDGE_URL_LIMIT - ORIGIN.length - prefix.length) / unit.length));
   return [
     { name: "8,000 segments", path: fill("", "/a") },
@@ -291,8 +291,8 @@ function longUrls(): { name: string; path: string }[] {
     { name: "16,000 empty segments", path: fill("", "/") },
     { name: "one 16 KB segment", path: fill("/", "a") },
     { name: "a 16 KB skin id", path: fill("/skins/", "a") },
-    { name: "route discovery, one deep path", path: fill("/__manifest?version=x&p=", "/a") },
-    { name: "route discovery, 2,000 short paths", path: fill("/__manifest?version=x", "&p=/skins/a") },
+    { name: "route discovery, one deep path", path: fill(`/__manifest?version=${version}&p=`, "/a") },
+    { name: "route discovery, 2,000 short paths", path: fill(`/__manifest?version=${version}`, "&p=/skins/a") },
     { name: "a 16 KB search", path: fill("/search?q=", "ak+") },
     { name: "16 KB of typeahead", path: fill("/api/suggestions?q=", "x") },
     { name: "4,000 query parameters", path: fill("/weapons/AK-47?sort=price-desc", "&a=1") },
@@ -301,8 +301,12 @@ function longUrls(): { name: string; path: string }[] {
 
 /** Each long URL alone, a few times after one warm-up; the slowest answer counts. */
 async function timeLongUrls() {
+  // Route discovery answers a request for another build at once; the page names the current one.
+  const home = await (await fetch(`${ORIGIN}/`)).text();
+  const version = /"version":"([^"]+)"/.exec(home)?.[1];
+  if (!version) throw new Error("the home page names no build version");
   const results = [];
-  for (const { name, path } of longUrls()) {
+  for (const { name, path } of longUrls(version)) {
     let maxMs = 0;
     let status = 0;
     for (let round = 0; round <= LONG_URL_ROUNDS; round++) {

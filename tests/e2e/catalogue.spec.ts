@@ -48,27 +48,6 @@ test("home to category to weapon to skin", async ({ page }) => {
   await expect(viewer).toBeHidden();
 });
 
-test("the category page restores its scroll position after a visit to a weapon, when JavaScript runs", async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 600 });
-  await page.goto("/category/Knives");
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => window.scrollTo(0, 500));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
-  // Bringing the card into view may scroll a little further (focus and clicks stay clear of the cookie banner).
-  const karambit = page.getByRole("link", { name: /Karambit Skins/ });
-  await karambit.scrollIntoViewIfNeeded();
-  const left = await page.evaluate(() => window.scrollY);
-  await karambit.click();
-  await expect(page).toHaveURL(/\/weapons\/Karambit$/);
-  await page.goto("/category/Knives");
-  if (withJs(testInfo)) {
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(left);
-  } else {
-    await page.waitForTimeout(1_500);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  }
-});
-
 test("the mobile browse sheet opens categories to their weapons", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");

@@ -1,9 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rarityTextColor } from "~/domain/rarity";
+import { fetchWorker } from "./helpers";
 
 async function get(path: string, init?: RequestInit) {
-  const response = await SELF.fetch(`https://example.com${path}`, init);
+  const response = await fetchWorker(`https://example.com${path}`, init);
   const html = await response.text();
   return { response, html, roundTrips: response.headers.get("X-D1-Round-Trips") };
 }
@@ -185,16 +186,16 @@ describe("search", () => {
   });
 
   it("suggests up to 10 skins as JSON", async () => {
-    const response = await SELF.fetch("https://example.com/api/suggestions?q=ak");
+    const response = await fetchWorker("https://example.com/api/suggestions?q=ak");
     const body = (await response.json()) as { suggestions: { id: string; name: string }[] };
     expect(body.suggestions).toHaveLength(10);
     expect(body.suggestions[0]!.name).toMatch(/^AK-47 \| /);
-    const typo = (await (await SELF.fetch("https://example.com/api/suggestions?q=deagle%20blaze")).json()) as typeof body;
+    const typo = (await (await fetchWorker("https://example.com/api/suggestions?q=deagle%20blaze")).json()) as typeof body;
     expect(typo.suggestions[0]!.name).toBe("Desert Eagle | Blaze");
   });
 
   it.each(["x", "%", "_", "'", "%27%3B--", "a".repeat(300), "ak ".repeat(40), "ab cd ef gh ij kl mn op qr st uv"])("survives q=%s", async (q) => {
-    const response = await SELF.fetch(`https://example.com/search?q=${encodeURIComponent(q)}`);
+    const response = await fetchWorker(`https://example.com/search?q=${encodeURIComponent(q)}`);
     await response.text();
     expect(response.status).toBe(200);
   });

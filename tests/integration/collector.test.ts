@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, post, registerUser, signedInUser, uniqueEmail } from "./helpers";
+import { fetchWorker, get, post, registerUser, signedInUser, uniqueEmail } from "./helpers";
 
 const SKIN = "ak-47-redline";
 const location = (response: Response) => response.headers.get("Location");
@@ -77,7 +77,7 @@ describe("favourites", () => {
     expect((await post("/favorites", { intent: "add" }, { cookie: user.cookie })).status).toBe(400);
     expect((await post("/favorites", { intent: "add", skinId: "x".repeat(5000) }, { cookie: user.cookie })).status).toBe(400);
     expect((await post("/favorites", { intent: "steal", skinId: SKIN }, { cookie: user.cookie })).status).toBe(400);
-    const json = await SELF.fetch("https://example.com/favorites", {
+    const json = await fetchWorker("https://example.com/favorites", {
       method: "POST",
       body: JSON.stringify({ intent: "add", skinId: SKIN }),
       headers: { "Content-Type": "application/json", Cookie: user.cookie },
@@ -122,7 +122,7 @@ describe("the resell tracker", () => {
       expect(await response.text()).toContain(message);
     }
     expect((await post("/resell-tracker/new", { ...valid, skinId: "no-such-skin" }, { cookie: user.cookie })).status).toBe(404);
-    const json = await SELF.fetch("https://example.com/resell-tracker/new", {
+    const json = await fetchWorker("https://example.com/resell-tracker/new", {
       method: "POST",
       body: JSON.stringify(valid),
       headers: { "Content-Type": "application/json", Cookie: user.cookie },
