@@ -7,9 +7,11 @@ import { Field, FormError, SubmitButton } from "~/components/forms";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
 import { PriceAlerts, type AlertActionResult } from "~/components/PriceAlerts";
+import { MyCrafts } from "~/components/MyCrafts";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { SkinGrid } from "~/components/SkinCard";
 import { TrackerList } from "~/components/TrackerList";
+import { parseId } from "~/domain/ids";
 import { alertAnchor } from "~/domain/price-alerts";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
@@ -24,20 +26,28 @@ import {
 } from "~/server/features/price-alerts/price-alerts.server";
 import { loadTrackers } from "~/server/features/resell/resell.server";
 import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
+import { deleteCraftImages, myCraftsQuery } from "~/server/features/community-crafts.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { expireUserSessionCookie } from "~/server/features/consent.server";
+import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 
 const TABS = [
   { id: "favorites", label: "Favorites" },
   { id: "loadouts", label: "User Loadouts" },
   { id: "resell", label: "Resell Tracker" },
+  { id: "crafts", label: "My Crafts" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted } as const;
+const NOTICES = {
+  "password-updated": "Password updated successfully!",
+  deleted: TRACKER_MESSAGES.deleted,
+  "craft-submitted": "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
+  "craft-deleted": "Sticker craft deleted.",
+} as const;
 /** Notices of the price alerts, shown in the alert's card (`&alert=SKIN`). */
 const ALERT_NOTICES = {
   "alert-saved": PRICE_ALERT_MESSAGES.saved,
@@ -80,7 +90,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
   const loadoutsPromise =
     tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
-  const [user, favorites, trackers, loadouts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise]);
+  const craftsPromise =
+    tab === "crafts" && context.sessionId ? context.load([myCraftsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+  const [user, favorites, trackers, loadouts, crafts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise, craftsPromise]);
   const notice = url.searchParams.get("notice");
   const alertNotice = notice && notice in ALERT_NOTICES ? ALERT_NOTICES[notice as keyof typeof ALERT_NOTICES] : null;
   return {
@@ -91,6 +103,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
     trackers: user ? trackers : [],
     loadouts: user ? loadouts : [],
+    crafts: user ? crafts.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })) : [],
+    confirmDeleteCraft: parseId(url.searchParams.get("delete-craft")),
     timeZone: requestTimeZone(request),
     now: Date.now(),
     confirmDelete: url.searchParams.get("dialog") === "delete-account",
@@ -129,7 +143,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply() } satisfies ActionResult, { status: 400 });
     }
-    await deleteAccount(context.db, user.id, user.email);
+    const { craftIds } = await deleteAccount(context.db, user.id, user.email);
+    await deleteCraftImages(context.env.IMAGES, craftIds);
+    if (craftIds.length > 0) context.purgeEdgeCache([...new Set(craftIds.flatMap((id) => stickerCraftPages(id)))]);
     const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
     headers.append("Set-Cookie", expireUserSessionCookie(request));
     return redirect("/login?mode=login&notice=account-deleted", { headers });
@@ -165,7 +181,7 @@ function shortSkinId(value: FormDataEntryValue | null): string | null {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, timeZone, now } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnTo = useReturnPath();
   // With JavaScript the shared schemas check before sending; without it the server does the same.
@@ -251,6 +267,8 @@ export default function ProfilePage() {
             </>
           ) : tab === "loadouts" ? (
             <ProfileLoadouts loadouts={loadouts} />
+          ) : tab === "crafts" ? (
+            <MyCrafts crafts={crafts} confirmDelete={confirmDeleteCraft} />
           ) : (
             <div className="space-y-4">
               <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} withSummary={false} />
@@ -286,7 +304,7 @@ export default function ProfilePage() {
           <Form method="post" {...getFormProps(deleteForm)} className="space-y-4 rounded-lg border border-red-700 p-4">
             <input type="hidden" name="intent" value="delete-account" />
             <p>
-              This removes your account, favourites, loadouts and resell trackers for good. This action cannot be undone.
+              This removes your account, favourites, loadouts, resell trackers and sticker crafts for good. This action cannot be undone.
             </p>
             <FormError form={deleteForm} />
             <Field label="Type DELETE to confirm" meta={deleteFields.confirm} inputProps={{ autoComplete: "off" }} />

@@ -155,9 +155,14 @@ export default function AdminStickerCrafts() {
           </p>
           <h1 className="text-2xl font-bold">Sticker Crafts</h1>
         </div>
-        <Link to={`${PAGE}?new`} className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90">
-          New sticker craft
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to={`${PAGE}/queue`} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+            Moderation queue
+          </Link>
+          <Link to={`${PAGE}?new`} className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90">
+            New sticker craft
+          </Link>
+        </div>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
       {reply?.formError ? <Notice tone="error">{reply.formError}</Notice> : null}

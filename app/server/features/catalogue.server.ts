@@ -81,10 +81,12 @@ export function latestStickerCraftsQuery(db: Database, limit: number | Placehold
       name: stickerCrafts.name,
       description: stickerCrafts.description,
       ingameImage: stickerCrafts.ingameImage,
+      community: sql<boolean>`${stickerCrafts.authorId} is not null`.mapWith(Boolean).as("community"),
       ...craftSkinColumns,
     })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
+    .where(eq(stickerCrafts.status, "published"))
     .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id))
     .limit(limit);
 }

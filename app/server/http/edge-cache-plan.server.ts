@@ -19,7 +19,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
-  { path: /^\/sticker-crafts$/, params: [] },
+  { path: /^\/sticker-crafts$/, params: ["kind"] },
   { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
@@ -128,7 +128,7 @@ export function officialLoadoutPages(id: number | null): string[] {
   return ["/", "/loadouts", ...detail];
 }
 
-/** The anonymous pages that show a sticker craft (its detail, the list, the home page). */
+/** The anonymous pages that show a sticker craft (its detail, the list under each filter, the home page). */
 export function stickerCraftPages(id: number | null): string[] {
-  return ["/", "/sticker-crafts", ...(id === null ? [] : [`/sticker-crafts/${id}`])];
+  return ["/", "/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", ...(id === null ? [] : [`/sticker-crafts/${id}`])];
 }
