@@ -72,7 +72,7 @@ export function MyCrafts({ crafts, confirmDelete }: { crafts: readonly MyCraft[]
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                   <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[craft.status]}`}>{CRAFT_STATUS_LABELS[craft.status]}</span>
-                  {craft.status === "rejected" && craft.rejectionReason ? <span>Reason: {craft.rejectionReason}</span> : null}
+                  {craft.status === "rejected" && craft.rejectionReason ? <span>{`Reason: ${craft.rejectionReason}`}</span> : null}
                 </p>
               </div>
               <Link to={`/sticker-crafts/${craft.id}`} className={smallLink}>

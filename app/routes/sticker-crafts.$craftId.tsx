@@ -40,8 +40,7 @@ export default function StickerCraftPage() {
     status === "published" ? null : (
       <div className="mt-3">
         <Notice tone="info">
-          {CRAFT_STATUS_LABELS[status]}: only you and the moderators can see this craft.
-          {status === "rejected" && rejectionReason ? ` Reason: ${rejectionReason}` : null}
+          {`${CRAFT_STATUS_LABELS[status]}: only you and the moderators can see this craft.${status === "rejected" && rejectionReason ? ` Reason: ${rejectionReason}` : ""}`}
         </Notice>
       </div>
     );

@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ intent, formError: "Unknown action." } satisfies ActionData, { status: 400 });
 }
 
-const EMPTY_CHOSEN = { skin: null, stickers: STICKER_POSITIONS.map(() => null), ingameImage: null, placementImage: null };
+const EMPTY_CHOSEN = { skin: null, stickers: STICKER_POSITIONS.map(() => null), ingameImage: null, placementImage: null, owned: false };
 
 export default function SubmitCraftPage() {
   const loaded = useLoaderData<typeof loader>();

@@ -38,6 +38,8 @@ export interface Chosen {
   stickers: (CatalogueItem | null)[];
   ingameImage: string | null;
   placementImage: string | null;
+  /** Whether the form's craft id names one of the player's own crafts. */
+  owned: boolean;
 }
 
 export interface PickerResults {
@@ -85,6 +87,7 @@ export async function loadOwnCraft(context: AppLoadContext, id: number): Promise
       }),
       ingameImage: craft.ingameImage,
       placementImage: craft.placementImage,
+      owned: true,
     },
   };
 }
@@ -138,6 +141,7 @@ async function chosenFor(context: AppLoadContext, form: FormData): Promise<Chose
     }),
     ingameImage: craft?.ingameImage ?? null,
     placementImage: craft?.placementImage ?? null,
+    owned: craft !== undefined,
   };
 }
 
@@ -221,10 +225,11 @@ export async function submitCraft(context: AppLoadContext, form: FormData, autho
   if ("error" in ingame || "error" in placement) return refuse(400, { fieldErrors: fileErrors });
 
   const chosen = await chosenFor(context, form);
+  if (value.id !== undefined && !chosen.owned) return refuse(404, { formErrors: [OUTCOME_REPLIES["not-found"].message!] });
   if (!chosen.skin || chosen.skin.id !== value.skinId) return refuse(400, { fieldErrors: { skinId: [SKIN_REQUIRED] } });
   const wanted = stickerSlots(value);
   if (wanted.some((slot, index) => slot && !chosen.stickers[index])) return refuse(400, { formErrors: [STICKERS_FROM_CATALOGUE] });
-  if (!ingame.image && !(value.id !== undefined && chosen.ingameImage)) {
+  if (!ingame.image && !chosen.ingameImage) {
     return refuse(400, { fieldErrors: { [CRAFT_FILE_FIELDS.ingame.field]: [INGAME_REQUIRED] } });
   }
 
