@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { id, version } = submission.value;
   const reason = decision === "published" ? null : (submission.value.reason ?? null);
   const [target] = await moderationTargetQuery(context.db, id);
-  if (!target) return data({ intent, result: submission.reply({ formErrors: ["Sticker craft not found."] }) } satisfies ActionResult, { status: 404 });
+  if (!target?.authorEmail) return data({ intent, result: submission.reply({ formErrors: ["Sticker craft not found."] }) } satisfies ActionResult, { status: 404 });
   const outcome = await moderateCraft(context.db, {
     id,
     version,
@@ -120,6 +120,7 @@ function DecisionForms({ craft }: { craft: NonNullable<Loaded["selected"]> }) {
       <input type="hidden" name="version" value={craft.version} />
     </>
   );
+  if (craft.authorEmail === null) return <p className="text-muted">An official craft: change it in the sticker crafts list.</p>;
   if (craft.status === "rejected") return <p className="text-muted">Rejected: it waits for its author to change and resubmit it.</p>;
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -175,7 +176,7 @@ export default function ModerationQueuePage() {
       {selected ? (
         <section aria-labelledby="review-heading" className="space-y-4">
           <h2 id="review-heading" className="text-xl font-bold">
-            Review “{selected.name}” by {selected.authorEmail}
+            Review “{selected.name}”{selected.authorEmail ? ` by ${selected.authorEmail}` : ""}
           </h2>
           <p className="text-sm text-muted">{CRAFT_STATUS_LABELS[selected.status]}. Below, the craft exactly as visitors would see it.</p>
           <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} />

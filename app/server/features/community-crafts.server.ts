@@ -145,12 +145,18 @@ export function moderationLogQuery(db: Database) {
     .limit(MODERATION_LOG_LIMIT);
 }
 
-/** What a moderation action needs: the craft, its state and its author's address. */
+/** What a moderation action needs: the craft, its state and its author's address (null: an official craft). */
 export function moderationTargetQuery(db: Database, id: number) {
   return db
-    .select({ id: stickerCrafts.id, name: stickerCrafts.name, status: stickerCrafts.status, version: stickerCrafts.version, authorEmail })
+    .select({
+      id: stickerCrafts.id,
+      name: stickerCrafts.name,
+      status: stickerCrafts.status,
+      version: stickerCrafts.version,
+      authorEmail: sql<string | null>`${users.email}`.as("author_email"),
+    })
     .from(stickerCrafts)
-    .innerJoin(users, eq(users.id, stickerCrafts.authorId))
+    .leftJoin(users, eq(users.id, stickerCrafts.authorId))
     .where(eq(stickerCrafts.id, id))
     .limit(1);
 }
