@@ -29,13 +29,16 @@ export function SubmitCraftForm({
   results: Results | undefined;
 }) {
   // With JavaScript the shared schema checks before sending; without it the server does the same.
-  // The pickers' buttons skip that check (formNoValidate): a search is not a submission.
   const [form, fields] = useForm<FormFields>({
     id: editing ? `edit-craft-${editing.id}` : "submit-craft",
     lastResult,
     defaultValue: defaults,
     constraint: getZodConstraint(communityCraftSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: communityCraftSchema }),
+    onValidate: ({ formData, submitter }) => {
+      const submission = parseWithZod(formData, { schema: communityCraftSchema });
+      // A picker's button (formNoValidate, which browsers honour too) sends the form unchecked: a search is not a submission.
+      return submitter?.formNoValidate && submission.status === "error" ? { ...submission, error: null } : submission;
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
