@@ -40,6 +40,7 @@ async function reviewInQueue(page: Page, name: string) {
   await page.getByRole("link", { name: "Moderation queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Moderation queue" })).toBeVisible();
   await page.getByRole("link", { name: `Review ${name}` }).click();
+  await expect(page).toHaveURL(/\?craft=\d+$/);
   const preview = page.getByTestId("craft-preview");
   await expect(preview.getByRole("heading", { name })).toBeVisible();
   return preview;
@@ -64,6 +65,7 @@ test("a player submits a craft, an admin publishes it, a visitor finds it among 
   await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await expect(preview.getByTestId("craft-sticker")).toContainText(/Crown/);
   await admin.getByRole("button", { name: "Publish craft" }).click();
+  await expect(admin).toHaveURL(/\?notice=published$/);
   await expect(admin.getByText("Craft published.")).toBeVisible();
   await expect(admin.getByTestId("moderation-entry").filter({ hasText: name }).first()).toContainText("Published");
 
@@ -74,10 +76,13 @@ test("a player submits a craft, an admin publishes it, a visitor finds it among 
   const published = page.getByTestId("craft-card").filter({ hasText: name });
   await expect(published).toContainText("Community craft");
   await page.getByRole("link", { name: "Official", exact: true }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?kind=official$/);
   await expect(page.getByTestId("craft-card").first()).toBeVisible();
   await expect(page.getByTestId("craft-card").filter({ hasText: name })).toHaveCount(0);
   await page.getByRole("link", { name: "Community", exact: true }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?kind=community$/);
   await page.getByTestId("craft-card").filter({ hasText: name }).click();
+  await expect(page).toHaveURL(craftPath!);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
   // The author sees it published.

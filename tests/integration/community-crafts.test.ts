@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COMMUNITY_LIMIT_MESSAGES, MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
+import { MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
 import { bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
 import { fetchWorker, get, post, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
 
@@ -445,5 +445,28 @@ describe("the edge cache", () => {
     expect(after.headers.get("X-Cache")).toBe("MISS");
     await after.arrayBuffer();
     expect(await (await visit("/sticker-crafts?kind=community")).text()).toContain(craft.name);
+  });
+});
+
+describe("malformed input from signed-in players and admins", () => {
+  const ODD = ["", " ", "null", "-1", "0", "1e9", "1.5", "%%%", "../../etc/passwd", "<script>alert(1)</script>", "x".repeat(5000), "\u0000\uffff"];
+  const INTENTS = ["submit", "search-skin", "pick-skin:", "pick-skin:../x", "search-sticker:0", "search-sticker:6", "pick-sticker:1:0", "pick-sticker:9:1", "clear-sticker:x", "delete", "publish", "reject", "unpublish", ""];
+  const FIELDS = ["id", "version", "name", "skinId", "description", "externalCraftLink", "reason", "skinQuery", "stickerQuery1", "stickers[0].stickerId", "stickers[4].keep", "stickers[9].stickerId", "removePlacement"];
+
+  it("answers every odd form with a 4xx or a page of the form, never a 5xx, and writes nothing", async () => {
+    const player = await signedInUser("fuzz");
+    const before = await stored();
+    const log = await env.DB.prepare("SELECT count(*) AS n FROM craft_moderation_log").first("n");
+    for (const [path, cookie] of [[SUBMIT, player.cookie], [QUEUE, admin.cookie]] as const) {
+      for (const [index, intent] of INTENTS.entries()) {
+        const fields: [string, FormPart][] = [["intent", intent], ...FIELDS.map((field, n): [string, FormPart] => [field, ODD[(index + n) % ODD.length]!])];
+        const response = await postMultipart(path, fields, cookie);
+        const body = await response.text();
+        expect(response.status, `${path} ${intent}`).toBeLessThan(500);
+        expect(body).not.toMatch(/\.(?:m?js|tsx?):\d+:\d+/);
+      }
+    }
+    expect(await stored()).toEqual(before);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM craft_moderation_log").first("n")).toBe(log);
   });
 });
