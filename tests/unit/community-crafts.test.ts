@@ -62,7 +62,7 @@ describe("the gallery's filter", () => {
   });
   it("is part of the edge cache's key, and every filter is purged with a craft", () => {
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("utm=x&kind=community"))).toBe("?kind=community");
-    expect(stickerCraftPages(7)).toEqual(expect.arrayContaining(["/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", "/sticker-crafts/7"]));
+    expect(stickerCraftPages(7)).toEqual(expect.arrayContaining(["/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", "/sticker-crafts/7", "/sticker-crafts/7.data"]));
   });
 });
 

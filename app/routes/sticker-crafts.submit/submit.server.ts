@@ -8,10 +8,10 @@ import { searchPlan } from "~/domain/search";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { communityCraftSchema, INGAME_REQUIRED, type CommunityCraftForm } from "~/forms/community-craft";
 import { CRAFT_FILE_FIELDS, SKIN_REQUIRED } from "~/forms/sticker-craft";
-import { requestOwner } from "~/server/auth/session.server";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { searchDirectQuery } from "~/server/features/catalogue.server";
 import {
-  ownCraftQuery,
+  craftVisibilityQuery,
   resubmitCraft,
   stickersByIdsQuery,
   submissionCountsQuery,
@@ -19,7 +19,7 @@ import {
   type CommunityCraftInput,
   type SubmitOutcome,
 } from "~/server/features/community-crafts.server";
-import { craftStickersQuery, skinByIdQuery, stickerSearchQuery, type StickerRow } from "~/server/features/sticker-crafts.server";
+import { craftQuery, craftStickersQuery, skinByIdQuery, stickerSearchQuery, type StickerRow } from "~/server/features/sticker-crafts.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
 export const SUBMIT_FAILED = "Error saving sticker craft";
@@ -67,10 +67,22 @@ export interface EditedCraft {
 export const stickerField = (position: number) => `stickers[${position - 1}].stickerId`;
 export const stickerQueryField = (position: number) => `stickerQuery${position}`;
 
+/**
+ * A craft of the signed-in player with its stickers, in one batch with the session; the craft is
+ * null when it is not theirs (or there is none).
+ */
+async function ownCraft(context: AppLoadContext, id: number) {
+  const [[found, stickerRows, access], user] = await Promise.all([
+    context.load([craftQuery(context.db, id), craftStickersQuery(context.db, id), craftVisibilityQuery(context.db, id)]),
+    getSessionUser(context),
+  ]);
+  const owned = user !== null && access[0]?.authorId === user.id;
+  return owned && found[0] ? { craft: { ...found[0], status: access[0]!.status }, stickerRows } : { craft: null, stickerRows: [] };
+}
+
 /** The player's own craft for the form, or null when it is not theirs (or no such craft); one batch. */
 export async function loadOwnCraft(context: AppLoadContext, id: number): Promise<EditedCraft | null> {
-  const [found, stickerRows] = await context.load([ownCraftQuery(context.db, id, requestOwner(context)), craftStickersQuery(context.db, id)]);
-  const craft = found[0];
+  const { craft, stickerRows } = await ownCraft(context, id);
   if (!craft) return null;
   const byPosition = new Map(stickerRows.map((s) => [s.position, s]));
   return {
@@ -121,15 +133,12 @@ function idsInForm(form: FormData) {
 async function chosenFor(context: AppLoadContext, form: FormData): Promise<Chosen> {
   const { skinId, stickerIds, craftId } = idsInForm(form);
   const known = stickerIds.filter((id): id is number => id !== null);
-  const [skins, found, own, ownStickers] = await context.load([
-    skinByIdQuery(context.db, skinId),
-    stickersByIdsQuery(context.db, known),
-    ownCraftQuery(context.db, craftId ?? 0, requestOwner(context)),
-    craftStickersQuery(context.db, craftId ?? 0),
+  const [[skins, found], { craft, stickerRows }] = await Promise.all([
+    context.load([skinByIdQuery(context.db, skinId), stickersByIdsQuery(context.db, known)]),
+    ownCraft(context, craftId ?? 0),
   ]);
   const byId = new Map(found.map((s) => [s.id, { id: String(s.id), name: s.name, image: s.image }]));
-  const craft = own[0];
-  const kept = new Map(craft ? ownStickers.map((s) => [s.position, s]) : []);
+  const kept = new Map(stickerRows.map((s) => [s.position, s]));
   return {
     skin: skins[0] ?? null,
     stickers: STICKER_POSITIONS.map((position, index) => {
@@ -141,7 +150,7 @@ async function chosenFor(context: AppLoadContext, form: FormData): Promise<Chose
     }),
     ingameImage: craft?.ingameImage ?? null,
     placementImage: craft?.placementImage ?? null,
-    owned: craft !== undefined,
+    owned: craft !== null,
   };
 }
 

@@ -74,26 +74,6 @@ export function myCraftsQuery(db: Database, owner: SQL) {
     .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id));
 }
 
-/** One of the player's own crafts, for the submit form's edit mode (no row: not theirs, or none). */
-export function ownCraftQuery(db: Database, id: number, owner: SQL) {
-  return db
-    .select({
-      id: stickerCrafts.id,
-      version: stickerCrafts.version,
-      status: stickerCrafts.status,
-      name: stickerCrafts.name,
-      description: stickerCrafts.description,
-      externalCraftLink: stickerCrafts.externalCraftLink,
-      ingameImage: stickerCrafts.ingameImage,
-      placementImage: stickerCrafts.placementImage,
-      ...craftSkinColumns,
-    })
-    .from(stickerCrafts)
-    .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
-    .where(and(eq(stickerCrafts.id, id), eq(stickerCrafts.authorId, owner)))
-    .limit(1);
-}
-
 /** The catalogue stickers a form names by id. */
 export function stickersByIdsQuery(db: Database, ids: readonly number[]) {
   return db

@@ -128,7 +128,12 @@ export function officialLoadoutPages(id: number | null): string[] {
   return ["/", "/loadouts", ...detail];
 }
 
-/** The anonymous pages that show a sticker craft (its detail, the list under each filter, the home page). */
+/**
+ * The anonymous pages that show a sticker craft (its detail, also as the data a client-side
+ * navigation asks for, the list under each filter, the home page). Ids of deleted crafts are used
+ * again, so a new craft must not be shown another's kept page.
+ */
 export function stickerCraftPages(id: number | null): string[] {
-  return ["/", "/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", ...(id === null ? [] : [`/sticker-crafts/${id}`])];
+  const detail = id === null ? [] : [`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`];
+  return ["/", "/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", ...detail];
 }
