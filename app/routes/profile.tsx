@@ -242,7 +242,7 @@ export default function ProfilePage() {
       {notice ? <Notice>{notice}</Notice> : null}
 
       <section>
-        <nav aria-label="Profile sections" className="flex gap-2 border-b border-line">
+        <nav aria-label="Profile sections" className="flex flex-wrap gap-x-2 border-b border-line">
           {TABS.map((t) => (
             <Link
               key={t.id}
