@@ -192,6 +192,8 @@ export const LOADOUT_MESSAGES = {
   editNotFound: "Loadout not found or you do not have permission to edit.",
   editForbidden: "You do not have permission to edit this loadout.",
   saveFailed: "Failed to save loadout",
+  officialSaveFailed: "Error saving loadout",
+  officialDeleteFailed: "Error deleting loadout",
   changedElsewhere:
     "This loadout was changed elsewhere (another tab or window) since this page was opened. Your change was not saved; the page now shows the latest version.",
 } as const;

@@ -19,6 +19,8 @@ export const PRICE_ALERT_MESSAGES = {
   savedBelow:
     "Price alert saved. The price is already below your target, so no mail goes out now: we will e-mail you the next time it drops below your target after rising to it or above.",
   removed: "Price alert removed.",
+  saveFailed: "The price alert could not be saved. Please try again.",
+  removeFailed: "The price alert could not be removed. Please try again.",
 } as const;
 
 const skinId = z.string({ error: PRICE_ALERT_MESSAGES.skin }).min(1, PRICE_ALERT_MESSAGES.skin).max(200, PRICE_ALERT_MESSAGES.skin);

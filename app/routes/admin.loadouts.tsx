@@ -9,6 +9,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { formatDate } from "~/domain/dates";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { parseId } from "~/domain/ids";
+import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 import {
   createOfficialLoadout,
@@ -19,14 +20,15 @@ import {
 } from "~/server/features/loadouts/admin-loadouts.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readCappedFormData } from "~/server/http/uploads.server";
+import { answeringDatabaseFailures, typedValues } from "~/server/http/action-failures.server";
 
 const PAGE = "/admin/loadouts";
 const NOTICES = {
   saved: "Loadout saved successfully!",
   deleted: "Loadout deleted successfully!",
 } as const;
-const SAVE_FAILED = "Error saving loadout";
-const DELETE_FAILED = "Error deleting loadout";
+const SAVE_FAILED = LOADOUT_MESSAGES.officialSaveFailed;
+const DELETE_FAILED = LOADOUT_MESSAGES.officialDeleteFailed;
 const MAX_FORM_BYTES = 64 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -59,7 +61,13 @@ interface ActionReply {
   values?: { id: number | null; title: string; description: string };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(saveOrDelete, ({ intent, form }) => {
+  const typed = typedValues(form);
+  const values = { id: parseId(typed.id ?? ""), title: typed.title ?? "", description: typed.description ?? "" };
+  return data({ intent, formError: intent === "delete" ? DELETE_FAILED : SAVE_FAILED, values: intent === "save" ? values : undefined } satisfies ActionReply, { status: 503 });
+});
+
+async function saveOrDelete({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context);
   const body = await readCappedFormData(request, MAX_FORM_BYTES);
   if (!body.ok) return data({ intent: "error", formError: body.message } satisfies ActionReply, { status: body.status });

@@ -7,7 +7,8 @@ import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import type { EditorActionResult } from "~/forms/loadouts";
-import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { editorAction, editorFailure, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 /**
  * The admin's slot editor for an official loadout: the same editor as user loadouts (one
@@ -25,7 +26,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ editor: editor.page }, { headers: NO_STORE });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(editOfficialLoadout, editorFailure(LOADOUT_MESSAGES.officialSaveFailed));
+
+async function editOfficialLoadout({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(context);
   const id = parseLoadoutId(params.id);
   if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });

@@ -2,7 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
+import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { confirmEmail } from "~/server/auth/accounts.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 const INVALID = "Invalid or expired confirmation link.";
 
@@ -11,7 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** A failure keeps the button, so the link can be tried again. */
+export const action = answeringDatabaseFailures(confirm, () => data({ error: ACCOUNT_FAILURES.confirmEmail, retry: true }, { status: 503 }));
+
+async function confirm({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   if (form.get("intent") !== "confirm-email" || !token || !(await confirmEmail(context.db, token))) {
@@ -23,10 +28,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmEmailPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const retry = actionData && "retry" in actionData;
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">Confirm your e-mail address</h1>
-      {actionData?.error || !token ? (
+      {retry ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {(actionData && !retry) || !token ? (
         <>
           <Notice tone="error">{actionData?.error ?? INVALID}</Notice>
           <Link to="/login" className="text-accent underline">

@@ -5,6 +5,7 @@ import { favoriteSchema, type FavoriteAnswer } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
 import { readForm } from "~/server/http/form-body.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 /** Nothing to show: the list lives on the profile. */
 export async function loader() {
@@ -12,19 +13,26 @@ export async function loader() {
 }
 
 const FALLBACK = "/profile?tab=favorites";
+const FAILED = "Your favourites could not be changed. Please try again.";
+
+/** A refusal: data for the fetcher, plain text for a form posted without JavaScript. */
+function refusal(wantsData: boolean, status: 400 | 401 | 404 | 503, error: string) {
+  return wantsData
+    ? data({ ok: false, error } satisfies FavoriteAnswer as FavoriteAnswer, { status })
+    : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
 
 /**
  * The heart and the 'Favorite' toggle post here. Without JavaScript: 303 back to the page the
  * form came from, at the card (`#skin-ID`). The fetcher sends `respond=data` and gets data.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(toggleFavorite, ({ form }) => refusal(form?.get("respond") === "data", 503, FAILED));
+
+async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   const userPromise = getSessionUser(context);
   const form = await readForm(request);
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404, error: string) =>
-    wantsData
-      ? data({ ok: false, error } satisfies FavoriteAnswer as FavoriteAnswer, { status })
-      : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const refuse = (status: 400 | 401 | 404, error: string) => refusal(wantsData, status, error);
 
   const user = await userPromise;
   const returnTo = safeReturnPath(form?.get("redirectTo"), FALLBACK);

@@ -9,6 +9,7 @@ import { formatDollars } from "~/domain/money";
 import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
 
 type ActionResult = { intent: string; error: string };
 
@@ -43,7 +44,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(copyOrDelete, ({ intent }) =>
+  data({ intent, error: intent === "copy" ? LOADOUT_MESSAGES.copyFailed : intent === "delete" ? LOADOUT_MESSAGES.deleteFailed : TRY_AGAIN } satisfies ActionResult, { status: 503 }),
+);
+
+async function copyOrDelete({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
@@ -53,26 +58,13 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
   if (intent === "copy" && kind === "official") {
-    let copyId: number | null;
-    try {
-      copyId = await copyOfficialLoadout(context.db, user.id, id);
-    } catch (error) {
-      console.error(error);
-      return data({ intent, error: LOADOUT_MESSAGES.copyFailed } satisfies ActionResult, { status: 503 });
-    }
+    const copyId = await copyOfficialLoadout(context.db, user.id, id);
     if (copyId === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
     return redirect(`/loadouts/user/${copyId}?notice=copied`);
   }
 
   if (intent === "delete" && kind === "user") {
-    let deleted: boolean;
-    try {
-      deleted = await deleteUserLoadout(context.db, user.id, id);
-    } catch (error) {
-      console.error(error);
-      return data({ intent, error: LOADOUT_MESSAGES.deleteFailed } satisfies ActionResult, { status: 503 });
-    }
-    if (!deleted) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    if (!(await deleteUserLoadout(context.db, user.id, id))) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
     return redirect("/loadouts?notice=deleted");
   }
 

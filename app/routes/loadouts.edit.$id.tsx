@@ -6,7 +6,8 @@ import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
 import type { EditorActionResult } from "~/forms/loadouts";
-import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { editorAction, editorFailure, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { getSessionUser } from "~/server/auth/session.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -21,7 +22,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return { editor: editor.page, notice: loadoutNotice(url.searchParams.get("notice")) };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(editLoadout, editorFailure(LOADOUT_MESSAGES.saveFailed));
+
+async function editLoadout({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const id = parseLoadoutId(params.id);
   if (!user) return redirect(loginPath(new URL(request.url).pathname));

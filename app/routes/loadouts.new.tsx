@@ -10,6 +10,7 @@ import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { createUserLoadout } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { answeringDatabaseFailures, typedValues } from "~/server/http/action-failures.server";
 
 const LOGIN_HREF = loginPath("/loadouts/new");
 
@@ -20,7 +21,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { signedIn: user !== null };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(createLoadout, ({ form }) =>
+  data({ formError: LOADOUT_MESSAGES.saveFailed, values: typedValues(form) } satisfies ActionResult, { status: 503 }),
+);
+
+async function createLoadout({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   if (!user) return redirect(LOGIN_HREF);
   const form = await request.formData().catch(() => null);

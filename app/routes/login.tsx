@@ -8,12 +8,13 @@ import { Field, HoneypotField, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
-import { forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
+import { ACCOUNT_FAILURES, forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/auth/accounts.server";
 import { createAuthenticator } from "~/server/auth/authenticator.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/server/auth/session.server";
 import { userSessionCookie } from "~/server/features/consent.server";
+import { answeringDatabaseFailures, failureReply } from "~/server/http/action-failures.server";
 
 const MODES = ["login", "register", "forgot"] as const;
 type Mode = (typeof MODES)[number];
@@ -25,6 +26,7 @@ const NOTICES = {
   "reset-sent": "Password reset email sent! Please check your email (including spam folder) for instructions.",
   "logged-out": "You have been logged out.",
   "account-deleted": "Your account has been deleted.",
+  "signed-out": "You have been signed out: your account no longer exists.",
 } as const;
 
 type ActionResult = {
@@ -60,7 +62,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+const FAILURES: Record<ActionResult["intent"], string> = {
+  login: ACCOUNT_FAILURES.login,
+  register: ACCOUNT_FAILURES.register,
+  forgot: ACCOUNT_FAILURES.forgot,
+  "resend-confirmation": ACCOUNT_FAILURES.resendConfirmation,
+};
+
+export const action = answeringDatabaseFailures(loginAction, (failure) => {
+  const intent = Object.hasOwn(FAILURES, failure.intent) ? (failure.intent as ActionResult["intent"]) : "login";
+  const formError = FAILURES[intent];
+  return data({ intent, formError, result: failureReply(failure, formError, { hide: HIDDEN_FIELDS }) } satisfies ActionResult, { status: 503 });
+});
+
+async function loginAction({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const intent = String(form.get("intent") ?? "");
   const ip = clientAddress(request);
@@ -122,13 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: forgotSchema });
     const result = submission.reply();
     if (submission.status !== "success") return fail(400, { intent, result });
-    let requested: Awaited<ReturnType<typeof requestPasswordReset>>;
-    try {
-      requested = await requestPasswordReset(context, submission.value.email, ip);
-    } catch (error) {
-      console.error(error);
-      return fail(503, { intent, result, formError: "Failed to send password reset email. Please try again." });
-    }
+    const requested = await requestPasswordReset(context, submission.value.email, ip);
     if (!requested.ok) {
       return data(
         { intent, result, formError: RESET_RATE_LIMIT_MESSAGE, retryAfterSeconds: requested.retryAfterSeconds } satisfies ActionResult,

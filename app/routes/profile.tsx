@@ -25,10 +25,11 @@ import {
 import { loadTrackers } from "~/server/features/resell/resell.server";
 import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
+import { ACCOUNT_FAILURES, changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { expireUserSessionCookie } from "~/server/features/consent.server";
+import { answeringDatabaseFailures, failureReply, TRY_AGAIN } from "~/server/http/action-failures.server";
 
 const TABS = [
   { id: "favorites", label: "Favorites" },
@@ -37,7 +38,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted } as const;
+const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted, "logout-failed": ACCOUNT_FAILURES.logout } as const;
 /** Notices of the price alerts, shown in the alert's card (`&alert=SKIN`). */
 const ALERT_NOTICES = {
   "alert-saved": PRICE_ALERT_MESSAGES.saved,
@@ -98,7 +99,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+const FAILURES: Record<string, string> = {
+  "change-password": ACCOUNT_FAILURES.changePassword,
+  "delete-account": ACCOUNT_FAILURES.deleteAccount,
+  "set-alert": PRICE_ALERT_MESSAGES.saveFailed,
+  "remove-alert": PRICE_ALERT_MESSAGES.removeFailed,
+};
+
+export const action = answeringDatabaseFailures(profileAction, (failure) => {
+  const result = failureReply(failure, FAILURES[failure.intent] ?? TRY_AGAIN, { hide: PASSWORD_FIELDS });
+  return data({ intent: failure.intent, result, skinId: shortSkinId(failure.form?.get("skinId") ?? null) } satisfies ActionResult, { status: 503 });
+});
+
+async function profileAction({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   if (!user) return redirect("/login");
   const form = await request.formData();
@@ -109,14 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) } satisfies ActionResult, { status: 400 });
     }
-    let outcome: Awaited<ReturnType<typeof changePassword>>;
-    try {
-      outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword);
-    } catch (error) {
-      console.error(error);
-      const result = submission.reply({ formErrors: ["An error occurred while updating password"], hideFields: PASSWORD_FIELDS });
-      return data({ intent, result } satisfies ActionResult, { status: 503 });
-    }
+    const outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword);
     if (outcome === "wrong-password") {
       const result = submission.reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] }, hideFields: PASSWORD_FIELDS });
       return data({ intent, result } satisfies ActionResult, { status: 400 });

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
-import { buttonClass } from "~/components/basics";
+import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { PriceChart } from "~/components/PriceChart";
 import { TrackerList } from "~/components/TrackerList";
@@ -18,6 +18,7 @@ import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;
 
@@ -60,7 +61,9 @@ function portfolioChart(days: string[], trackers: readonly LoadedTracker[], valu
 }
 
 /** Delete (intent `delete`): the owner's tracker only; another user's answers 404 and deletes nothing. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(removeTracker, () => data({ ok: false, error: TRACKER_MESSAGES.failed }, { status: 503 }));
+
+async function removeTracker({ request, context }: ActionFunctionArgs) {
   const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
   const wantsData = form?.get("respond") === "data";
   const refuse = (status: 400 | 401 | 404, error: string) => data({ ok: false, error }, { status });
@@ -130,6 +133,8 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
 
 export default function ResellTrackerPage() {
   const { signedIn, loginHref, sort, timeZone, now, trackers, notice, portfolio } = useLoaderData<typeof loader>();
+  // A delete posted without JavaScript that was refused (with JavaScript the card shows it).
+  const refused = useActionData<typeof action>();
   const returnTo = useReturnPath();
   if (!signedIn) {
     return (
@@ -158,6 +163,7 @@ export default function ResellTrackerPage() {
       <p className="text-sm text-muted">
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
+      {refused && "error" in refused ? <Notice tone="error">{refused.error}</Notice> : null}
       <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} withSummary />
       <PortfolioHistory model={portfolio} tracked={trackers.length > 0} />
     </section>

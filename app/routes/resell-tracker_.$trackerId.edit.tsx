@@ -8,6 +8,7 @@ import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema, type TrackerActionData } from "~/forms/resell";
 import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
+import { answeringDatabaseFailures, failureReply } from "~/server/http/action-failures.server";
 import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
 
 /** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */
@@ -36,7 +37,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData, { headers });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(saveTracker, (failure) => trackerFailure(503, { result: failureReply(failure, TRACKER_MESSAGES.failed) }));
+
+async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
   const id = trackerIdSchema.safeParse(params.trackerId);

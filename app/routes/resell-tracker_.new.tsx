@@ -9,6 +9,7 @@ import { TRACKER_MESSAGES, type TrackerActionData } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { answeringDatabaseFailures, failureReply } from "~/server/http/action-failures.server";
 import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
@@ -25,7 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ signedIn: user !== null, loginHref, form: trackerFormContext(request, skin, wears) } satisfies TrackerPageData, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(addTracker, (failure) => trackerFailure(503, { result: failureReply(failure, TRACKER_MESSAGES.failed) }));
+
+async function addTracker({ request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
   const skinId = String(post.form.get("skinId") ?? "").slice(0, 200);

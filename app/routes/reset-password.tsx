@@ -7,9 +7,10 @@ import { buttonClass, Notice } from "~/components/basics";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
-import { resetPasswordSchema } from "~/forms/auth";
+import { ACCOUNT_FAILURES, resetPasswordSchema } from "~/forms/auth";
 import { resetPassword, resetTokenQuery } from "~/server/auth/accounts.server";
 import { hashToken } from "~/server/auth/tokens.server";
+import { answeringDatabaseFailures, failureReply } from "~/server/http/action-failures.server";
 
 const MISSING_TOKEN = "Invalid or missing reset token.";
 const INVALID_TOKEN = "Invalid or expired reset token.";
@@ -30,12 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (rows.length === 0) return { state: "invalid" as const, message: INVALID_TOKEN };
   } catch (error) {
     console.error(error);
-    return data({ state: "invalid" as const, message: "Failed to validate reset token. Please try again." }, { status: 503 });
+    return data({ state: "invalid" as const, message: ACCOUNT_FAILURES.validateToken }, { status: 503 });
   }
   return { state: "form" as const, token };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(setNewPassword, (failure) =>
+  data({ formError: ACCOUNT_FAILURES.resetPassword, result: failureReply(failure, ACCOUNT_FAILURES.resetPassword, { hide: PASSWORD_FIELDS }) } satisfies ActionResult, { status: 503 }),
+);
+
+async function setNewPassword({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   const reply = (formError: string): ActionResult => ({ formError, result: submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }) });
@@ -44,13 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;
     return data(reply(formError), { status: 400 });
   }
-  let ok: boolean;
-  try {
-    ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
-  } catch (error) {
-    console.error(error);
-    return data(reply("Failed to update password. Please try again."), { status: 503 });
-  }
+  const ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
   if (!ok) return data(reply(INVALID_TOKEN), { status: 400 });
   return redirect("/reset-password?status=success");
 }

@@ -1,7 +1,7 @@
 // The admin craft editor's server side: what the form holds, saving it, and the no-JavaScript
 // skin and sticker pickers (a search is a submit of the whole form, so typed text survives).
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { dollarsToCents } from "~/domain/money";
 import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
@@ -21,8 +21,10 @@ import {
   type StickerRow,
 } from "~/server/features/sticker-crafts.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
+import { TRY_AGAIN } from "~/server/http/action-failures.server";
 
 export const SAVE_FAILED = "Error saving sticker craft";
+export const DELETE_FAILED = "Error deleting sticker craft";
 
 export interface PickedItem {
   id: string;
@@ -95,26 +97,44 @@ const text = (form: FormData, name: string, max = 4096) => {
   return typeof value === "string" ? value.slice(0, max) : "";
 };
 
-/** The submitted values as the editor shows them again (text only: browsers never resend files). */
-async function valuesFromForm(context: AppLoadContext, form: FormData, skinOverride?: string): Promise<EditorValues> {
-  const id = parseId(text(form, "id"));
-  const skinId = skinOverride ?? text(form, "skinId", 200);
-  const [skins, crafts] = await context.load([skinByIdQuery(context.db, skinId), craftForEditQuery(context.db, id ?? 0)]);
-  const craft = crafts[0];
+/**
+ * The submitted values as typed, without asking the database: the chosen skin by its id alone, no
+ * stored images (text only: browsers never resend files).
+ */
+function typedEditorValues(form: FormData): EditorValues {
+  const skinId = text(form, "skinId", 200);
   return {
-    id: craft?.id ?? null,
+    id: parseId(text(form, "id")),
     version: Number(text(form, "version", 12)) || null,
     name: text(form, "name", 200),
     description: text(form, "description", 2000),
     externalCraftLink: text(form, "externalCraftLink", 2048),
-    skin: skins[0] ?? null,
-    ingameImage: craft?.ingameImage ?? null,
-    placementImage: craft?.placementImage ?? null,
+    skin: skinId ? { id: skinId, name: skinId, image: "" } : null,
+    ingameImage: null,
+    placementImage: null,
     stickers: STICKER_POSITIONS.map((position) => {
       const field = (name: string) => text(form, `stickers[${position - 1}].${name}`, 2048);
       return { name: field("name"), image: field("image"), price: field("price"), link: field("link") };
     }),
   };
+}
+
+/** The submitted values as the editor shows them again, with the skin and the craft's stored images looked up. */
+async function valuesFromForm(context: AppLoadContext, form: FormData, skinOverride?: string): Promise<EditorValues> {
+  const typed = typedEditorValues(form);
+  const [skins, crafts] = await context.load([skinByIdQuery(context.db, skinOverride ?? typed.skin?.id ?? ""), craftForEditQuery(context.db, typed.id ?? 0)]);
+  const craft = crafts[0];
+  return { ...typed, id: craft?.id ?? null, skin: skins[0] ?? null, ingameImage: craft?.ingameImage ?? null, placementImage: craft?.placementImage ?? null };
+}
+
+/**
+ * A step of the editor the database failed (`answeringDatabaseFailures`): a delete says so on the
+ * list; a save, search or pick shows the editor again as typed, with the message.
+ */
+export function craftFailure(intent: string, form: FormData | null) {
+  if (intent.startsWith("delete")) return data({ intent, formError: DELETE_FAILED }, { status: 503 });
+  const reply: EditorReply = { values: typedEditorValues(form ?? new FormData()), formError: intent.startsWith("save") ? SAVE_FAILED : TRY_AGAIN };
+  return data({ intent, ...reply }, { status: 503 });
 }
 
 export interface PickerResults {

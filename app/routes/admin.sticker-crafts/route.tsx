@@ -11,7 +11,9 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/features/sticker-crafts.server";
 import { readCappedFormData } from "~/server/http/uploads.server";
 import { CraftEditor } from "./CraftEditor";
-import { emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorReply } from "./editor.server";
+import { isDatabaseFailure } from "~/server/db/failures.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { craftFailure, DELETE_FAILED, emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorReply } from "./editor.server";
 
 const PAGE = "/admin/sticker-crafts";
 const NOTICES = {
@@ -47,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionReply = EditorReply & { intent: string };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(craftAction, ({ intent, form }) => craftFailure(intent, form));
+
+async function craftAction({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context);
   const body = await readCappedFormData(request, MAX_FORM_BYTES);
   if (!body.ok) {
@@ -61,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (verb === "delete") {
     const id = parseId(String(form.get("id") ?? ""));
     const deleted = id !== null && (await deleteCraft(context.db, context.env.IMAGES, id));
-    if (!deleted) return data({ intent, formError: "Error deleting sticker craft" }, { status: 404 });
+    if (!deleted) return data({ intent, formError: DELETE_FAILED }, { status: 404 });
     context.purgeEdgeCache(stickerCraftPages(id));
     return redirect(`${PAGE}?notice=deleted`);
   }
@@ -74,8 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return data({ intent, ...outcome.reply } satisfies ActionReply, { status: outcome.httpStatus });
     } catch (error) {
+      // A database failure is answered (and logged) around the whole action; this is R2's.
+      if (isDatabaseFailure(error)) throw error;
       console.error(error);
-      return data({ intent, formError: SAVE_FAILED }, { status: 503 });
+      return craftFailure(intent, form);
     }
   }
   const position = Number(first);

@@ -5,6 +5,7 @@ import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema, type EditorActionResult } from "~/forms/loadouts";
+import { type ActionFailure } from "../../http/action-failures.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
   clearLoadoutSlot,
@@ -107,11 +108,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
 
   if (intent === "save") {
     const submission = parseWithZod(form, { schema: loadoutDetailsSchema });
-    const values = {
-      title: String(form.get("title") ?? "").slice(0, 200),
-      description: String(form.get("description") ?? "").slice(0, 4000),
-      budget: String(form.get("budget") ?? "").slice(0, 50),
-    };
+    const values = typedDetails(form);
     if (submission.status !== "success") {
       const fieldErrors = submission.error ?? {};
       const first = Object.values(fieldErrors).find((errors) => errors?.length)?.[0] ?? LOADOUT_MESSAGES.saveFailed;
@@ -178,6 +175,18 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
     }),
     back
   );
+}
+
+/** The details form as typed, shown again when a save is refused. */
+function typedDetails(form: FormData | null): NonNullable<EditorActionResult["values"]> {
+  const text = (name: string, max: number) => String(form?.get(name) ?? "").slice(0, max);
+  return { title: text("title", 200), description: text("description", 4000), budget: text("budget", 50) };
+}
+
+/** The editor's answer to a database failure (`answeringDatabaseFailures`): the message, and a save's fields as typed. */
+export function editorFailure(message: string) {
+  return ({ intent, form }: ActionFailure) =>
+    data({ intent, error: message, values: intent === "save" ? typedDetails(form) : undefined } satisfies EditorActionResult, { status: 503 });
 }
 
 function firstError(errors: Record<string, string[] | null> | null | undefined): string {
