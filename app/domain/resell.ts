@@ -1,4 +1,6 @@
+import { ITEMS_PER_PAGE } from "./limits";
 import { formatDollars, formatPercent, formatSignedDollars } from "./money";
+import { pageOf, requestedPage } from "./skin-list";
 import { isTradeable } from "./trade-lock";
 import type { Wear } from "./wear";
 
@@ -147,4 +149,21 @@ export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], 
         return newest(a, b);
     }
   });
+}
+
+/**
+ * One page of the sorted trackers (`?page=N`; without it, the page holding `?tracker=ID`, where an
+ * edit returns to), and what the portfolio summary needs of all of them: a page stays small
+ * however many an account keeps.
+ */
+export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, params: URLSearchParams) {
+  const sorted = sortTrackers(trackers, sort);
+  const pointedAt = Number(params.get("tracker"));
+  const shown = pageOf(sorted, requestedPage(params, sorted, (tracker) => tracker.id === pointedAt, ITEMS_PER_PAGE), ITEMS_PER_PAGE);
+  return {
+    trackers: shown.items,
+    page: shown.page,
+    pageCount: shown.pageCount,
+    summary: trackers.map(({ buyPriceCents, currentCents, boughtAt }): TrackedItem => ({ buyPriceCents, currentCents, boughtAt })),
+  };
 }

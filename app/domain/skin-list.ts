@@ -148,6 +148,16 @@ export function pageOf<T>(items: readonly T[], requested: number, size = SKINS_P
   return { items: items.slice((page - 1) * size, page * size), page, pageCount };
 }
 
+/**
+ * The page the URL asks for (`?page=N`); without one, the page that holds the item the URL points
+ * at (a card a redirect returns to, `#tracker-7`), else page 1.
+ */
+export function requestedPage<T>(params: URLSearchParams, items: readonly T[], isPointedAt: (item: T) => boolean, size = SKINS_PER_PAGE): number {
+  if (params.has("page")) return parsePage(params);
+  const index = items.findIndex(isPointedAt);
+  return index < 0 ? 1 : Math.floor(index / size) + 1;
+}
+
 /** The search string of another page of the same list: sort and filters kept, page 1 without `page`. */
 export function searchOfPage(search: string, page: number): string {
   const params = new URLSearchParams(search);

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema, type FavoriteAnswer } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
@@ -16,7 +17,7 @@ const FALLBACK = "/profile?tab=favorites";
 const FAILED = "Your favourites could not be changed. Please try again.";
 
 /** A refusal: data for the fetcher, plain text for a form posted without JavaScript. */
-function refusal(wantsData: boolean, status: 400 | 401 | 404 | 503, error: string) {
+function refusal(wantsData: boolean, status: 400 | 401 | 404 | 409 | 503, error: string) {
   return wantsData
     ? data({ ok: false, error } satisfies FavoriteAnswer as FavoriteAnswer, { status })
     : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -32,7 +33,7 @@ async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   const userPromise = getSessionUser(context);
   const form = await readForm(request);
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404, error: string) => refusal(wantsData, status, error);
+  const refuse = (status: 400 | 401 | 404 | 409, error: string) => refusal(wantsData, status, error);
 
   const user = await userPromise;
   const returnTo = safeReturnPath(form?.get("redirectTo"), FALLBACK);
@@ -44,7 +45,9 @@ async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   const { intent, skinId } = submission.value;
 
   if (intent === "add") {
-    if (!(await addFavorite(context.db, user.id, skinId))) return refuse(404, "Skin not found.");
+    const added = await addFavorite(context.db, user.id, skinId);
+    if (added === "skin-not-found") return refuse(404, "Skin not found.");
+    if (added === "limit") return refuse(409, LIMIT_MESSAGES.favorites);
   } else {
     await removeFavorite(context.db, user.id, skinId);
   }

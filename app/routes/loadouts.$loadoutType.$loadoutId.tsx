@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
 import { formatDollars } from "~/domain/money";
 import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
@@ -60,6 +61,7 @@ async function copyOrDelete({ params, request, context }: ActionFunctionArgs) {
   if (intent === "copy" && kind === "official") {
     const copyId = await copyOfficialLoadout(context.db, user.id, id);
     if (copyId === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    if (copyId === "limit") return data({ intent, error: LIMIT_MESSAGES.loadouts } satisfies ActionResult, { status: 409 });
     return redirect(`/loadouts/user/${copyId}?notice=copied`);
   }
 

@@ -6,6 +6,7 @@ import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { createUserLoadout } from "~/server/features/loadouts/loadouts.server";
@@ -40,6 +41,7 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
     description: submission.value.description,
     budgetCents: submission.value.budget,
   });
+  if (id === "limit") return data({ formError: LIMIT_MESSAGES.loadouts, values: typedValues(form) } satisfies ActionResult, { status: 409 });
   return redirect(`/loadouts/edit/${id}?notice=created`);
 }
 

@@ -6,11 +6,14 @@ import { buttonClass, Notice } from "~/components/basics";
 import { Field, FormError, SubmitButton } from "~/components/forms";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
+import { Pagination } from "~/components/Pagination";
 import { PriceAlerts, type AlertActionResult } from "~/components/PriceAlerts";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { SkinGrid } from "~/components/SkinCard";
 import { TrackerList } from "~/components/TrackerList";
-import { alertAnchor } from "~/domain/price-alerts";
+import { LIMIT_MESSAGES } from "~/domain/limits";
+import { alertAnchor, favoritesPage } from "~/domain/price-alerts";
+import { trackerListPage } from "~/domain/resell";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
@@ -50,7 +53,8 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 type ActionResult = { intent: string; result: SubmissionResult<string[]>; skinId?: string | null };
 
 /** Why a valid alert form writes nothing: a 404 for a skin that is not the user's favourite, else a field's 400. */
-const ALERT_REFUSALS: Record<Extract<SetPriceAlertResult, { ok: false }>["reason"], { status: 400 | 404; reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } }> = {
+const ALERT_REFUSALS: Record<Extract<SetPriceAlertResult, { ok: false }>["reason"], { status: 400 | 404 | 409; reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } }> = {
+  limit: { status: 409, reply: { formErrors: [LIMIT_MESSAGES.priceAlerts] } },
   "skin-not-found": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.skinNotFound] } },
   "not-favorite": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.notFavorite] } },
   "wear-impossible": { status: 400, reply: { fieldErrors: { wear: [PRICE_ALERT_MESSAGES.wearImpossible] } } },
@@ -83,14 +87,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
   const [user, favorites, trackers, loadouts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise]);
   const notice = url.searchParams.get("notice");
+  // Favourites and trackers a page at a time (an alert's notice opens the page with its card).
+  const favoritePage = favoritesPage(user ? favorites.cards : [], user ? favorites.alerts : [], url.searchParams);
+  const trackerPage = trackerListPage(user ? trackers : [], "newest", url.searchParams);
   const alertNotice = notice && notice in ALERT_NOTICES ? ALERT_NOTICES[notice as keyof typeof ALERT_NOTICES] : null;
   return {
     user: user ? { email: user.email } : null,
     tab,
-    favorites: user ? favorites.cards : [],
-    alerts: user ? favorites.alerts : [],
+    favorites: favoritePage.favorites,
+    alerts: favoritePage.alerts,
     alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
-    trackers: user ? trackers : [],
+    trackers: trackerPage.trackers,
+    page: tab === "resell" ? trackerPage.page : favoritePage.page,
+    pageCount: tab === "resell" ? trackerPage.pageCount : tab === "favorites" ? favoritePage.pageCount : 1,
     loadouts: user ? loadouts : [],
     timeZone: requestTimeZone(request),
     now: Date.now(),
@@ -171,7 +180,7 @@ function shortSkinId(value: FormDataEntryValue | null): string | null {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, timeZone, now } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, timeZone, now, page, pageCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const returnTo = useReturnPath();
   // With JavaScript the shared schemas check before sending; without it the server does the same.
@@ -253,13 +262,15 @@ export default function ProfilePage() {
               ) : (
                 <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
               )}
+              <Pagination page={page} pageCount={pageCount} label="Favourite pages" />
               <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertResult} />
             </>
           ) : tab === "loadouts" ? (
             <ProfileLoadouts loadouts={loadouts} />
           ) : (
             <div className="space-y-4">
-              <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} withSummary={false} />
+              <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} />
+              <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
               <Link to="/resell-tracker" className="inline-block text-accent underline">
                 Open the Resell Tracker
               </Link>

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react"
 import { useReturnPath } from "~/components/FavoriteButton";
 import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
+import { Pagination } from "~/components/Pagination";
 import { PriceChart } from "~/components/PriceChart";
 import { TrackerList } from "~/components/TrackerList";
 import { useHydrated } from "~/components/useHydrated";
@@ -10,7 +11,7 @@ import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
 import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
-import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
+import { parseTrackerSort, trackerListPage, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { readForm } from "~/server/http/form-body.server";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sort,
       timeZone: requestTimeZone(request),
       now: Date.now(),
-      trackers: user ? sortTrackers(trackers, sort) : [],
+      ...trackerListPage(user ? trackers : [], sort, url.searchParams),
       portfolio: user ? portfolioChart(days, trackers, value) : null,
       notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
     },
@@ -132,7 +133,7 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
 }
 
 export default function ResellTrackerPage() {
-  const { signedIn, loginHref, sort, timeZone, now, trackers, notice, portfolio } = useLoaderData<typeof loader>();
+  const { signedIn, loginHref, sort, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } = useLoaderData<typeof loader>();
   // A delete posted without JavaScript that was refused (with JavaScript the card shows it).
   const refused = useActionData<typeof action>();
   const returnTo = useReturnPath();
@@ -151,7 +152,7 @@ export default function ResellTrackerPage() {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Resell Tracker</h1>
-        {trackers.length > 0 ? (
+        {summary.length > 0 ? (
           <div className="flex flex-wrap items-end gap-3">
             <SortForm sort={sort} />
             <a href="/resell-tracker.csv" download className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
@@ -164,8 +165,9 @@ export default function ResellTrackerPage() {
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
       {refused && "error" in refused ? <Notice tone="error">{refused.error}</Notice> : null}
-      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} withSummary />
-      <PortfolioHistory model={portfolio} tracked={trackers.length > 0} />
+      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} summary={summary} />
+      <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
+      <PortfolioHistory model={portfolio} tracked={summary.length > 0} />
     </section>
   );
 }

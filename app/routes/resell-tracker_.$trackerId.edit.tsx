@@ -56,7 +56,7 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
   if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerFailure(404, { message: "Tracker not found." });
   if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.updated } satisfies TrackerActionData as TrackerActionData;
-  return redirect(`/resell-tracker?notice=updated#tracker-${id.data}`, 303);
+  return redirect(`/resell-tracker?notice=updated&tracker=${id.data}#tracker-${id.data}`, 303);
 }
 
 export default function EditTrackerPage() {

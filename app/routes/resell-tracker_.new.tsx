@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, type TrackerActionData } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
@@ -37,7 +38,9 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   if (!skin) return trackerFailure(404, { message: "Skin not found." });
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
   if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
-  await createTracker(context.db, post.user.id, submission.value);
+  if ((await createTracker(context.db, post.user.id, submission.value)) === "limit") {
+    return trackerFailure(409, { result: submission.reply({ formErrors: [LIMIT_MESSAGES.trackers] }) });
+  }
   if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.added } satisfies TrackerActionData as TrackerActionData;
   return redirect("/resell-tracker?notice=added", 303);
 }

@@ -108,3 +108,38 @@ test("track a resell: one validation error first, then the list with badge and p
   await page.getByTestId("tracker-card").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("You have no resell trackers yet.")).toBeVisible();
 });
+
+test("a long tracker list comes a page at a time, the summary counting every tracker", async ({ signedInPage: page, user, baseURL }) => {
+  test.setTimeout(90_000);
+  // One more than two pages, added through the server as the form would add them.
+  const perPage = 48;
+  for (let i = 1; i <= perPage * 2 + 1; i++) {
+    const response = await fetch(new URL(`/resell-tracker/new?skin=ak-47-redline`, baseURL), {
+      method: "POST",
+      body: new URLSearchParams({ skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "1.00", notes: `Bought as number ${i}` }),
+      headers: { Cookie: `${user.cookie.name}=${user.cookie.value}` },
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBe(303);
+  }
+
+  await page.goto("/resell-tracker");
+  const cards = page.getByTestId("tracker-card");
+  await expect(cards).toHaveCount(perPage);
+  await expect(page.getByTestId("portfolio-summary")).toContainText(`Items${perPage * 2 + 1}`);
+  await expect(cards.first()).toContainText(`Bought as number ${perPage * 2 + 1}`);
+
+  const pages = page.getByRole("navigation", { name: "Resell tracker pages" });
+  await pages.getByRole("link", { name: "Page 3" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?page=3$/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText("Bought as number 1");
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 3");
+
+  // The sort is kept from page to page.
+  await page.goto("/resell-tracker?sort=bought-asc");
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&page=2$/);
+  await expect(cards).toHaveCount(perPage);
+});

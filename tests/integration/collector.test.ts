@@ -180,7 +180,7 @@ describe("the resell tracker", () => {
     const bad = await post(`/resell-tracker/${trackerId}/edit`, { ...valid, buyPrice: "x" }, { cookie: owner.cookie });
     expect(bad.status).toBe(400);
     const updated = await post(`/resell-tracker/${trackerId}/edit`, { ...valid, skinId: "awp-dragon-lore", buyPrice: "20", notes: "" }, { cookie: owner.cookie });
-    expect(location(updated)).toBe(`/resell-tracker?notice=updated#tracker-${trackerId}`);
+    expect(location(updated)).toBe(`/resell-tracker?notice=updated&tracker=${trackerId}#tracker-${trackerId}`);
     expect((await trackerRows(ownerId))[0]).toMatchObject({ skin_id: SKIN, buy_price_cents: 2000, notes: null });
     const csv = await get("/resell-tracker.csv", owner.cookie);
     expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);

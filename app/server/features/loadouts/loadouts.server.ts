@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
@@ -108,23 +109,36 @@ export function skinFitQuery(db: Database, skinId: string) {
 
 // ---------------------------------------------------------------- writes
 
+/**
+ * Inserts a loadout of the user (answering its id) unless they have ACCOUNT_LIMITS.loadouts
+ * already: the count is part of the insert, so racing inserts cannot overshoot.
+ */
+function insertUserLoadout(db: Database, userId: string, values: { title: string; description: string | null; budgetCents: number | null }) {
+  return db.$client
+    .prepare(
+      `INSERT INTO user_loadouts (user_id, title, description, budget_cents)
+       SELECT ?1, ?2, ?3, ?4 WHERE (SELECT count(*) FROM user_loadouts WHERE user_id = ?1) < ?5
+       RETURNING id`,
+    )
+    .bind(userId, values.title, values.description, values.budgetCents, ACCOUNT_LIMITS.loadouts);
+}
+
+/** A new loadout's id, or "limit". */
 export async function createUserLoadout(
   db: Database,
   userId: string,
   values: { title: string; description: string | null; budgetCents: number | null }
-): Promise<number> {
-  const [row] = await db
-    .insert(userLoadouts)
-    .values({ userId, ...values })
-    .returning({ id: userLoadouts.id });
-  return row!.id;
+): Promise<number | "limit"> {
+  const row = await insertUserLoadout(db, userId, values).first<{ id: number }>();
+  return row?.id ?? "limit";
 }
 
 /**
  * 'Save Loadout': a user loadout titled '{title} (Copy)' with the official's description, no
- * budget and every slot's skin and wear, written in one batch. Null when the official is gone.
+ * budget and every slot's skin and wear, written in one batch. Null when the official is gone,
+ * "limit" when the user has as many loadouts as an account may keep.
  */
-export async function copyOfficialLoadout(db: Database, userId: string, officialId: number): Promise<number | null> {
+export async function copyOfficialLoadout(db: Database, userId: string, officialId: number): Promise<number | null | "limit"> {
   const [official] = await db
     .select({ title: officialLoadouts.title, description: officialLoadouts.description })
     .from(officialLoadouts)
@@ -132,25 +146,20 @@ export async function copyOfficialLoadout(db: Database, userId: string, official
     .limit(1);
   if (!official) return null;
   // A batch is one transaction: no other write comes between the insert and the slot copy, so the
-  // user's newest loadout is the one just inserted.
-  const [inserted] = await db.batch([
-    db
-      .insert(userLoadouts)
-      .values({ userId, title: copyTitle(official.title), description: official.description, budgetCents: null })
-      .returning({ id: userLoadouts.id }),
-    db.insert(userLoadoutSlots).select(
-      db
-        .select({
-          loadoutId: sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id"),
-          slot: officialLoadoutSlots.slot,
-          skinId: officialLoadoutSlots.skinId,
-          wear: officialLoadoutSlots.wear,
-        })
-        .from(officialLoadoutSlots)
-        .where(eq(officialLoadoutSlots.loadoutId, officialId)),
-    ),
+  // user's newest loadout is the one just inserted, if one was: `changes()` still counts the
+  // previous statement's rows, and is 0 when the limit held the insert back.
+  const d1 = db.$client;
+  const [inserted] = await d1.batch<{ id: number }>([
+    insertUserLoadout(db, userId, { title: copyTitle(official.title), description: official.description, budgetCents: null }),
+    d1
+      .prepare(
+        `INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear)
+         SELECT (SELECT max(id) FROM user_loadouts WHERE user_id = ?1), slot, skin_id, wear
+         FROM official_loadout_slots WHERE loadout_id = ?2 AND changes() = 1`,
+      )
+      .bind(userId, officialId),
   ]);
-  return inserted[0]!.id;
+  return inserted?.results[0]?.id ?? "limit";
 }
 
 /** Deletes by id and owner; false when no such loadout of this user exists. */

@@ -15,7 +15,7 @@ export function trackerFormContext(request: Request, skin: TrackerFormSkin, wear
   };
 }
 
-export function trackerFailure(status: 400 | 401 | 404 | 503, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
+export function trackerFailure(status: 400 | 401 | 404 | 409 | 503, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
   return data({ ok: false, ...value } satisfies TrackerActionData as TrackerActionData, { status });
 }
 
