@@ -40,6 +40,8 @@ export interface ListedSkin {
   souvenir: boolean;
   /** Lowest known price of an enabled wear in cents; null when no wear has a price. */
   minPriceCents: number | null;
+  /** Highest known price of an enabled wear in cents; null when no wear has a price. */
+  maxPriceCents: number | null;
   crates: string[];
   collections: string[];
 }
@@ -91,12 +93,16 @@ export function matchesFilters(skin: ListedSkin, state: SkinListState): boolean 
   );
 }
 
-/** Skins without any price go last whichever way prices are sorted. */
+/**
+ * Lowest price first compares what each skin costs at the least (its cheapest wear), highest price
+ * first what it costs at the most (its dearest wear), so the most expensive skin leads. Skins
+ * without any price go last whichever way prices are sorted.
+ */
 function comparePrice(a: ListedSkin, b: ListedSkin, direction: 1 | -1): number {
-  if (a.minPriceCents === null || b.minPriceCents === null) {
-    return (a.minPriceCents === null ? 1 : 0) - (b.minPriceCents === null ? 1 : 0);
-  }
-  return (a.minPriceCents - b.minPriceCents) * direction;
+  const price = (skin: ListedSkin) => (direction === 1 ? skin.minPriceCents : skin.maxPriceCents);
+  const [pa, pb] = [price(a), price(b)];
+  if (pa === null || pb === null) return (pa === null ? 1 : 0) - (pb === null ? 1 : 0);
+  return (pa - pb) * direction;
 }
 
 const COMPARATORS: Record<SortOption, (a: ListedSkin, b: ListedSkin) => number> = {

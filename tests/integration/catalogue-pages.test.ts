@@ -83,9 +83,11 @@ describe("category", () => {
 });
 
 describe("weapon", () => {
+  /** The weapon's skin ids by price: lowest first by the cheapest wear, highest first by the dearest. */
   const priceOrder = async (direction: "asc" | "desc", where = "") => {
+    const pick = direction === "asc" ? "min" : "max";
     const rows = await env.DB.prepare(
-      `SELECT s.id, min(CASE WHEN w.enabled = 1 AND w.price_cents > 0 THEN w.price_cents END) AS p
+      `SELECT s.id, ${pick}(CASE WHEN w.enabled = 1 AND w.price_cents > 0 THEN w.price_cents END) AS p
        FROM skins s JOIN skin_wears w ON w.skin_id = s.id WHERE s.weapon = 'AK-47' ${where}
        GROUP BY s.id ORDER BY p IS NULL, p ${direction}, s.name`,
     ).all<{ id: string }>();
@@ -127,7 +129,12 @@ describe("weapon", () => {
   });
 
   it("sorts by highest price and filters by StatTrak from the URL, across pages", async () => {
-    expect((await allPages("/weapons/AK-47?sort=price-desc")).ids).toEqual(await priceOrder("desc"));
+    const desc = (await allPages("/weapons/AK-47?sort=price-desc")).ids;
+    expect(desc).toEqual(await priceOrder("desc"));
+    const dearest = await env.DB.prepare(
+      "SELECT w.skin_id AS id FROM skin_wears w JOIN skins s ON s.id = w.skin_id WHERE s.weapon = 'AK-47' AND w.enabled = 1 ORDER BY w.price_cents DESC LIMIT 1",
+    ).first<{ id: string }>();
+    expect(desc[0]).toBe(dearest!.id);
     const filtered = await get("/weapons/AK-47?sort=price-asc&type=stattrak");
     expect((await allPages("/weapons/AK-47?sort=price-asc&type=stattrak")).ids).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
     expect(filtered.html).toMatch(/<input type="radio" name="sort"[^>]*checked=""[^>]*value="price-asc"/);

@@ -8,6 +8,7 @@ const skin = (name: string, rarity: string, price: number | null, extra: Partial
   stattrak: false,
   souvenir: false,
   minPriceCents: price,
+  maxPriceCents: price === null ? null : price * 3,
   crates: [],
   collections: [],
   ...extra,
@@ -33,6 +34,29 @@ describe("sorting a weapon's skins", () => {
     ["sort=nonsense", ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
   ])("%j", (query, expected) => {
     expect(names(query)).toEqual(expected);
+  });
+});
+
+describe("sorting by price", () => {
+  // The seed's AK-47 prices: Bloodsport costs the most at its cheapest, Neon Revolution at its dearest.
+  const neon = skin("Neon Revolution", "Covert", 20700, { maxPriceCents: 57500 });
+  const bloodsport = skin("Bloodsport", "Covert", 23757, { maxPriceCents: 56565 });
+  const fuel = skin("Fuel Injector", "Covert", 747, { maxPriceCents: 2075 });
+  const unpriced = skin("Wild Lotus", "Covert", null);
+  const sorted = (query: string) =>
+    applySkinList([bloodsport, unpriced, fuel, neon], parseSkinListState(new URLSearchParams(query))).map((s) => s.name);
+
+  it("highest price compares each skin's dearest wear, so the most expensive skin comes first", () => {
+    expect(sorted("sort=price-desc")).toEqual(["Neon Revolution", "Bloodsport", "Fuel Injector", "Wild Lotus"]);
+  });
+
+  it("lowest price compares each skin's cheapest wear", () => {
+    expect(sorted("sort=price-asc")).toEqual(["Fuel Injector", "Neon Revolution", "Bloodsport", "Wild Lotus"]);
+  });
+
+  it("within a rarity, rarest-first puts the dearest first and least-rare-first the cheapest", () => {
+    expect(sorted("sort=rarity-desc")).toEqual(["Neon Revolution", "Bloodsport", "Fuel Injector", "Wild Lotus"]);
+    expect(sorted("sort=rarity-asc")).toEqual(["Fuel Injector", "Neon Revolution", "Bloodsport", "Wild Lotus"]);
   });
 });
 
