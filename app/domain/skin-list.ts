@@ -127,38 +127,3 @@ export function filterOptions(skins: readonly ListedSkin[]) {
     collections: distinct((s) => s.collections).sort(compareNames),
   };
 }
-
-/**
- * The weapon grid shows a page of skins at a time, so a weapon with sixty skins stays a light page
- * (README, "The weapon page in pages"). 18 fills whole rows of the skin grid's 1, 2, 3 and 6 columns.
- */
-export const SKINS_PER_PAGE = 18;
-const MAX_PAGE_DIGITS = 4;
-
-/** `?page=N` as a whole number from 1; anything else is page 1. */
-export function parsePage(params: URLSearchParams): number {
-  const value = params.get("page") ?? "";
-  return new RegExp(`^[1-9][0-9]{0,${MAX_PAGE_DIGITS - 1}}$`).test(value) ? Number(value) : 1;
-}
-
-export interface Page<T> {
-  items: T[];
-  /** The page shown: the one asked for, or the last one when it asked past the end. */
-  page: number;
-  pageCount: number;
-}
-
-export function pageOf<T>(items: readonly T[], requested: number, size = SKINS_PER_PAGE): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / size));
-  const page = Math.min(Math.max(1, requested), pageCount);
-  return { items: items.slice((page - 1) * size, page * size), page, pageCount };
-}
-
-/** The search string of another page of the same list: sort and filters kept, page 1 without `page`. */
-export function searchOfPage(search: string, page: number): string {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
-  const query = params.toString();
-  return query === "" ? "" : `?${query}`;
-}
