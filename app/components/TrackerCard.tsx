@@ -50,7 +50,8 @@ export function TrackerCard({
   return (
     <article id={`tracker-${tracker.id}`} className="flex scroll-mt-20 flex-col gap-3 rounded-lg border border-line bg-panel p-4" data-testid="tracker-card">
       <div className="flex items-start gap-3">
-        <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="shrink-0">
+        {/* The same link as the name's beside it: out of the tab order and hidden from screen readers, which would meet a link without a name. */}
+        <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
           <FallbackImage sources={[tracker.skinImage]} alt="" className="h-16 w-24 object-contain" />
         </a>
         <div className="min-w-0">
