@@ -6,6 +6,7 @@ import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { WEAR_NAMES } from "~/domain/wear";
 import type { LoadedTracker } from "~/server/resell.server";
+import { FloatBar } from "./FloatBar";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";
@@ -67,6 +68,7 @@ export function TrackerCard({
           <p className="text-sm text-muted">Bought {formatCalendarDate(tracker.boughtAt)}</p>
         </div>
       </div>
+      <FloatBar minFloat={tracker.minFloat} maxFloat={tracker.maxFloat} marker={tracker.wearValue} />
       <TradeLockBadge boughtAt={tracker.boughtAt} timeZone={timeZone} now={now} />
       {tracker.notes ? <p className="whitespace-pre-line break-words text-sm">{tracker.notes}</p> : null}
       <dl className="grid grid-cols-3 gap-2 text-sm">

@@ -167,6 +167,26 @@ describe("skin", () => {
     expect(html).toContain('href="#skin-image-full"');
   });
 
+  it("draws the float bar from the server: its range, and each band with its price or 'Not possible'", async () => {
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 0 WHERE skin_id = 'ak-47-redline' AND wear = 'MW'").run();
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 12345 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();
+    const { html } = await get("/skins/ak-47-redline");
+    const figure = html.match(/<figure[^>]*data-testid="float-bar"[^>]*>.*?<\/figure>/)?.[0] ?? "";
+    expect(figure).toContain("<figcaption");
+    expect(figure).toContain("Float range 0.10 to 0.70");
+    const bands = [...figure.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+    expect(bands).toEqual([
+      "Factory New (0.00–0.07): Not possible",
+      "Minimal Wear (0.07–0.15): No Data",
+      "Field-Tested (0.15–0.38): $123.45",
+      expect.stringMatching(/^Well-Worn \(0\.38–0\.45\): \$\d+\.\d\d$/),
+      expect.stringMatching(/^Battle-Scarred \(0\.45–1\.00\): \$\d+\.\d\d$/),
+    ]);
+    expect(figure).toMatch(/data-wear="FN" data-possible="false"/);
+    expect(figure).toMatch(/style="left:10%;width:60%"[^>]*data-testid="float-range"/);
+    expect(figure).not.toContain("float-marker");
+  });
+
   it("shows the skin's own image and its rarity in a readable shade of the rarity colour", async () => {
     const skin = await env.DB.prepare("SELECT image, rarity_color AS color FROM skins WHERE id = 'ak-47-redline'").first<{ image: string; color: string }>();
     const { html } = await get("/skins/ak-47-redline");
