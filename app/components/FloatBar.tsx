@@ -1,7 +1,7 @@
 import { floatBarBands, floatMarker, floatRangeSpan, floatRangeText, type Wear } from "~/domain/wear";
 
-/** Stripes for a band the skin cannot have: told apart by pattern as well as colour. */
-const IMPOSSIBLE = "bg-[repeating-linear-gradient(135deg,var(--color-line)_0_3px,var(--color-surface)_3px_7px)] text-muted";
+/** Stripes for a band the skin cannot have (app.css): told apart by pattern as well as colour. */
+const IMPOSSIBLE = "float-band-impossible";
 
 /**
  * The float scale from 0 to 1 with the five wear bands, the skin's own float range under it and,
