@@ -4,9 +4,10 @@ import { slugify } from "./catalogue";
  * What a skin card shows, and the compact text in which a weapon page's cards and filter choices
  * travel to the browser (README, "The weapon page in one grid"). Everything on that page reaches
  * the browser twice: as HTML, and in the hydration data React takes the HTML over with. In that
- * data an object per card spells out its keys and lists each value as an entry of its own; a line
- * per card with tab-separated fields carries the same cards in about a third less (gzipped), and a
- * card's id, which is the slug of its name for all but a few skins, goes only when it is not.
+ * data an object per card spells out its keys and lists each value as an entry of its own; here a
+ * card is a line of tab-separated fields, its id (the slug of its name for all but a few skins)
+ * only when it is not that slug, and a filter's choices a line each. The AK-47 page's hydration
+ * data went from 7.0 to 5.1 KB gzipped.
  */
 export interface SkinCardData {
   id: string;
