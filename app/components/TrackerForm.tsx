@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { wearForFloat, WEAR_NAMES } from "~/domain/wear";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import { NOTES_MAX_LENGTH, trackerSchema, type TrackerActionData, type TrackerFormContext } from "~/forms/resell";
 import { buttonClass, Notice } from "./basics";
+import { FloatBar } from "./FloatBar";
 import { FieldErrors } from "./forms";
 import { useHydrated } from "./useHydrated";
 import { FallbackImage } from "./FallbackImage";
@@ -83,6 +84,10 @@ export function TrackerForm({
 
   const errorsOf = (name: keyof typeof fields) => fields[name].errors;
   const value = (name: keyof TrackerDefaults) => (fields[name].initialValue as string | undefined) ?? "";
+  // The float bar marks the float in the field: the saved or sent one from the server, then (with
+  // JavaScript) whatever is typed. A new form (or a cleared field) marks nothing.
+  const [typedFloat, setTypedFloat] = useState<string | null>(null);
+  const markedFloat = parseFloatInput(typedFloat ?? value("wearValue"));
 
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">
@@ -107,6 +112,7 @@ export function TrackerForm({
             aria-describedby={errorsOf("wear") ? `${form.id}-wear-errors` : undefined}
             onChange={() => {
               if (floatRef.current) floatRef.current.value = "";
+              setTypedFloat("");
             }}
           >
             <option value="">Select wear</option>
@@ -133,6 +139,7 @@ export function TrackerForm({
             aria-invalid={errorsOf("wearValue") ? true : undefined}
             aria-describedby={errorsOf("wearValue") ? `${form.id}-float-errors` : undefined}
             onInput={(event) => {
+              setTypedFloat(event.currentTarget.value);
               const wear = wearForFloat(Number(event.currentTarget.value));
               if (event.currentTarget.value !== "" && wear && enabledWears.includes(wear) && wearRef.current) wearRef.current.value = wear;
             }}
@@ -167,6 +174,7 @@ export function TrackerForm({
           />
         </Field>
       </div>
+      <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} />
       <Field id={`${form.id}-notes`} label="Notes" errors={errorsOf("notes")} hint="Optional">
         <textarea
           id={`${form.id}-notes`}
