@@ -317,7 +317,7 @@ function longUrls(version: string): { name: string; path: string }[] {
 async function timeLongUrls() {
   // Route discovery answers a request for another build at once; the page names the current one.
   const home = await (await fetch(`${ORIGIN}/`)).text();
-  const version = /"version":"([^"]+)"/.exec(home)?.[1];
+  const version = /"version":\s*"([^"]+)"/.exec(home)?.[1];
   if (!version) throw new Error("the home page names no build version");
   const results = [];
   for (const { name, path } of longUrls(version)) {
