@@ -18,7 +18,7 @@ import {
   updateOfficialLoadout,
 } from "~/server/features/loadouts/admin-loadouts.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readCappedFormData } from "~/server/http/uploads.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 const PAGE = "/admin/loadouts";
 const NOTICES = {
@@ -27,7 +27,6 @@ const NOTICES = {
 } as const;
 const SAVE_FAILED = "Error saving loadout";
 const DELETE_FAILED = "Error deleting loadout";
-const MAX_FORM_BYTES = 64 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -61,7 +60,7 @@ interface ActionReply {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context);
-  const body = await readCappedFormData(request, MAX_FORM_BYTES);
+  const body = await readCappedFormData(request);
   if (!body.ok) return data({ intent: "error", formError: body.message } satisfies ActionReply, { status: body.status });
   const form = body.form;
   const intent = String(form.get("intent") ?? "");

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { confirmEmail } from "~/server/auth/accounts.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 const INVALID = "Invalid or expired confirmation link.";
 
@@ -12,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const body = await readCappedFormData(request);
+  const form = body.ok ? body.form : new FormData();
   const token = String(form.get("token") ?? "");
   if (form.get("intent") !== "confirm-email" || !token || !(await confirmEmail(context.db, token))) {
     return data({ error: INVALID }, { status: 400 });

@@ -9,6 +9,7 @@ import { formatDollars } from "~/domain/money";
 import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 type ActionResult = { intent: string; error: string };
 
@@ -47,8 +48,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
-  const form = await request.formData().catch(() => null);
-  const intent = String(form?.get("intent") ?? "");
+  const body = await readCappedFormData(request);
+  const intent = String((body.ok && body.form.get("intent")) || "");
   if (!kind || id === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 

@@ -10,6 +10,7 @@ import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { createUserLoadout } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 const LOGIN_HREF = loginPath("/loadouts/new");
 
@@ -23,8 +24,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   if (!user) return redirect(LOGIN_HREF);
-  const form = await request.formData().catch(() => null);
-  if (!form) return data({ formError: "Send the form." } satisfies ActionResult, { status: 400 });
+  const body = await readCappedFormData(request);
+  if (!body.ok) return data({ formError: body.message } satisfies ActionResult, { status: body.status });
+  const form = body.form;
   const submission = parseWithZod(form, { schema: createLoadoutSchema });
   if (submission.status !== "success") {
     const values = Object.fromEntries(["title", "description", "budget"].map((name) => [name, String(form.get(name) ?? "").slice(0, 2000)]));

@@ -10,10 +10,11 @@ import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/auth/accounts.server";
-import { createAuthenticator } from "~/server/auth/authenticator.server";
+import { authenticateForm } from "~/server/auth/authenticator.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/server/auth/session.server";
 import { userSessionCookie } from "~/server/features/consent.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 const MODES = ["login", "register", "forgot"] as const;
 type Mode = (typeof MODES)[number];
@@ -61,13 +62,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const fail = (status: number, result: ActionResult, headers?: HeadersInit) => data(result, { status, headers });
+  const body = await readCappedFormData(request);
+  if (!body.ok) return fail(body.status, { intent: "login", formError: body.message });
+  const form = body.form;
   const intent = String(form.get("intent") ?? "");
   const ip = clientAddress(request);
-  const fail = (status: number, result: ActionResult, headers?: HeadersInit) => data(result, { status, headers });
 
   if (intent === "login") {
-    const outcome = await createAuthenticator(context).authenticate("form", request);
+    const outcome = await authenticateForm(context, request, form);
     // The authenticator validates with the same schema; this reply carries its messages and the e-mail back.
     const result = parseWithZod(form, { schema: loginSchema }).reply({ hideFields: HIDDEN_FIELDS });
     if (outcome.ok) {

@@ -29,6 +29,7 @@ import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { expireUserSessionCookie } from "~/server/features/consent.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 const TABS = [
   { id: "favorites", label: "Favorites" },
@@ -101,7 +102,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   if (!user) return redirect("/login");
-  const form = await request.formData();
+  const body = await readCappedFormData(request);
+  if (!body.ok) return data({ intent: "", result: { status: "error", error: { "": [body.message] } } } satisfies ActionResult, { status: body.status });
+  const form = body.form;
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "change-password") {

@@ -13,7 +13,7 @@ import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-hi
 import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
-import { readForm } from "~/server/http/form-body.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -61,17 +61,18 @@ function portfolioChart(days: string[], trackers: readonly LoadedTracker[], valu
 
 /** Delete (intent `delete`): the owner's tracker only; another user's answers 404 and deletes nothing. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
+  const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404, error: string) => data({ ok: false, error }, { status });
+  const refuse = (status: 400 | 401 | 404 | 413, error: string) => data({ ok: false, error }, { status });
   if (!user) return wantsData ? refuse(401, "Please log in to track resells.") : redirect(loginPath("/resell-tracker"), 303);
-  if (!form) return refuse(400, "Send the request as a form.");
-  if (form.get("intent") !== "delete") return refuse(400, "Unknown action.");
-  const id = trackerIdSchema.safeParse(form.get("trackerId"));
+  if (!body.ok) return refuse(body.status, body.message);
+  if (body.form.get("intent") !== "delete") return refuse(400, "Unknown action.");
+  const id = trackerIdSchema.safeParse(body.form.get("trackerId"));
   if (!id.success) return refuse(404, "Tracker not found.");
   if (!(await deleteTracker(context.db, user.id, id.data))) return refuse(404, "Tracker not found.");
   if (wantsData) return { ok: true };
-  return redirect(withNotice(safeReturnPath(form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
+  return redirect(withNotice(safeReturnPath(body.form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
 }
 
 function SortForm({ sort }: { sort: string }) {

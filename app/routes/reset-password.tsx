@@ -10,6 +10,7 @@ import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULE
 import { resetPasswordSchema } from "~/forms/auth";
 import { resetPassword, resetTokenQuery } from "~/server/auth/accounts.server";
 import { hashToken } from "~/server/auth/tokens.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 const MISSING_TOKEN = "Invalid or missing reset token.";
 const INVALID_TOKEN = "Invalid or expired reset token.";
@@ -36,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: resetPasswordSchema });
+  const body = await readCappedFormData(request);
+  const submission = parseWithZod(body.ok ? body.form : new FormData(), { schema: resetPasswordSchema });
   const reply = (formError: string): ActionResult => ({ formError, result: submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }) });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};

@@ -9,7 +9,7 @@ import { MAX_STICKERS} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/features/sticker-crafts.server";
-import { readCappedFormData } from "~/server/http/uploads.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 import { CraftEditor } from "./CraftEditor";
 import { emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorReply } from "./editor.server";
 

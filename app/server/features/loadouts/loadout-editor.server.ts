@@ -5,6 +5,7 @@ import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema, type EditorActionResult } from "~/forms/loadouts";
+import { readCappedFormData } from "../../http/form-body.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
   clearLoadoutSlot,
@@ -88,7 +89,8 @@ const INTENTS = ["pick-skin", "set-wear", "clear-slot", "save"] as const;
 
 /** Handles one of the editor's posts; answers a redirect (Post/Redirect/Get) or a 4xx with a message. */
 export async function editorAction(context: AppLoadContext, request: Request, caller: EditorCaller) {
-  const form = await request.formData().catch(() => null);
+  const body = await readCappedFormData(request);
+  const form = body.ok ? body.form : null;
   const intent = String(form?.get("intent") ?? "");
   const fail = (status: number, error: string, extra: Partial<EditorActionResult> = {}) =>
     data({ intent, error, ...extra } satisfies EditorActionResult, { status });

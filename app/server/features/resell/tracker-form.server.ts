@@ -3,7 +3,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
 import type { Wear } from "~/domain/wear";
 import { trackerSchema, type TrackerActionData, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
-import { readForm } from "../../http/form-body.server";
+import { readCappedFormData } from "../../http/form-body.server";
 import { getSessionUser, type SessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
 
@@ -15,16 +15,16 @@ export function trackerFormContext(request: Request, skin: TrackerFormSkin, wear
   };
 }
 
-export function trackerFailure(status: 400 | 401 | 404, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
+export function trackerFailure(status: 400 | 401 | 404 | 413, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
   return data({ ok: false, ...value } satisfies TrackerActionData as TrackerActionData, { status });
 }
 
 /** The signed-in user and the posted form; a refusal (401, 400) when either is missing. */
 export async function readTrackerPost(context: AppLoadContext, request: Request) {
-  const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
   if (!user) return { refusal: trackerFailure(401, { message: "Please log in to track resells." }) } as const;
-  if (!form) return { refusal: trackerFailure(400, { message: "Send the tracker as a form." }) } as const;
-  return { user: user as SessionUser, form, wantsData: form.get("respond") === "data" } as const;
+  if (!body.ok) return { refusal: trackerFailure(body.status, { message: body.message }) } as const;
+  return { user: user as SessionUser, form: body.form, wantsData: body.form.get("respond") === "data" } as const;
 }
 
 /** Parses the form against the skin's rules. */
