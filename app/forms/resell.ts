@@ -14,9 +14,6 @@ export const TRACKER_MESSAGES = {
   futureDate: "The bought date cannot be in the future.",
   buyPrice: "Please enter a valid buy price.",
   notesTooLong: "Notes can be at most 1000 characters.",
-  added: "Resell tracker added!",
-  updated: "Tracker updated successfully!",
-  deleted: "Tracker deleted.",
   failed: "An error occurred. Please try again.",
 } as const;
 

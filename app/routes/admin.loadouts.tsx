@@ -9,6 +9,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { formatDate } from "~/domain/dates";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { parseId } from "~/domain/ids";
+import { noticeText } from "~/domain/notices";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 import {
   createOfficialLoadout,
@@ -21,10 +22,6 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
 
 const PAGE = "/admin/loadouts";
-const NOTICES = {
-  saved: "Loadout saved successfully!",
-  deleted: "Loadout deleted successfully!",
-} as const;
 const SAVE_FAILED = "Error saving loadout";
 const DELETE_FAILED = "Error deleting loadout";
 
@@ -38,14 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await admin;
   const [rows, found] = await reads;
   const editing = editId === null ? null : (found[0] ?? null);
-  const notice = url.searchParams.get("notice");
   return data(
     {
       loadouts: rows.map((l) => ({ ...l, updatedAt: l.updatedAt.getTime() })),
       editor: editing ?? (url.searchParams.has("new") ? { id: null, title: "", description: null } : null),
       editMissing: editId !== null && !editing,
       confirmDelete: rows.find((l) => l.id === deleteId) ?? null,
-      notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+      notice: noticeText("adminLoadouts", url.searchParams.get("notice")),
     },
     { status: editId !== null && !editing ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );

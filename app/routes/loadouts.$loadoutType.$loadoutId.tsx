@@ -6,7 +6,8 @@ import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/Loado
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { formatDollars } from "~/domain/money";
-import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
@@ -40,7 +41,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     signedIn: user !== null,
     isOwner,
     confirmDelete: isOwner && url.searchParams.get("dialog") === "delete",
-    notice: loadoutNotice(url.searchParams.get("notice")),
+    notice: noticeText("loadouts", url.searchParams.get("notice")),
   };
 }
 

@@ -5,7 +5,7 @@ import { LoadoutCard } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
-import { loadoutNotice } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
 import { latestOfficialLoadoutsQuery } from "~/server/features/catalogue.server";
 import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [curated, own] = await context.load([latestOfficialLoadoutsQuery(db, CURATED), userLoadoutsQuery(db, requestOwner(context))]);
   const user = await userPromise;
   const mine = user ? own : null;
-  return { curated, mine, notice: loadoutNotice(new URL(request.url).searchParams.get("notice")) };
+  return { curated, mine, notice: noticeText("loadouts", new URL(request.url).searchParams.get("notice")) };
 }
 
 export default function LoadoutsPage() {

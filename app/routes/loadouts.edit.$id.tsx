@@ -4,7 +4,8 @@ import { buttonClass } from "~/components/basics";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
-import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
+import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
 import type { EditorActionResult } from "~/forms/loadouts";
 import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -18,7 +19,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.
   if (!editor || editor.row.ownerId !== user.id) return data({ editor: null, notice: null }, { status: 404 });
-  return { editor: editor.page, notice: loadoutNotice(url.searchParams.get("notice")) };
+  return { editor: editor.page, notice: noticeText("loadouts", url.searchParams.get("notice")) };
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {

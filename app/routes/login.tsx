@@ -6,6 +6,7 @@ import { CooldownText, useCountdown } from "~/components/Cooldown";
 import { Notice } from "~/components/basics";
 import { Field, HoneypotField, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
+import { noticeText } from "~/domain/notices";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
@@ -18,15 +19,6 @@ import { readCappedFormData } from "~/server/http/form-body.server";
 
 const MODES = ["login", "register", "forgot"] as const;
 type Mode = (typeof MODES)[number];
-
-const NOTICES = {
-  registered: "Registration successful! Please check your email to confirm your account.",
-  confirmed: "Your e-mail address is confirmed. You can now log in.",
-  "confirmation-sent": "We sent you a new confirmation e-mail. Please check your email.",
-  "reset-sent": "Password reset email sent! Please check your email (including spam folder) for instructions.",
-  "logged-out": "You have been logged out.",
-  "account-deleted": "Your account has been deleted.",
-} as const;
 
 type ActionResult = {
   intent: Mode | "resend-confirmation";
@@ -52,12 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/profile");
   if (user) throw redirect(redirectTo);
-  const notice = url.searchParams.get("notice");
   return {
     mode: modeOf(url.searchParams.get("mode")),
     /** Where a successful login goes: a checked same-site path (the page that sent the visitor here). */
     redirectTo: redirectTo === "/profile" ? null : redirectTo,
-    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    notice: noticeText("login", url.searchParams.get("notice")),
   };
 }
 

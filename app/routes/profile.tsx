@@ -10,8 +10,8 @@ import { PriceAlerts, type AlertActionResult } from "~/components/PriceAlerts";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { SkinGrid } from "~/components/SkinCard";
 import { TrackerList } from "~/components/TrackerList";
+import { noticeText, type NoticeKey } from "~/domain/notices";
 import { alertAnchor } from "~/domain/price-alerts";
-import { TRACKER_MESSAGES } from "~/forms/resell";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
 import {
@@ -38,13 +38,6 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-const NOTICES = { "password-updated": "Password updated successfully!", deleted: TRACKER_MESSAGES.deleted } as const;
-/** Notices of the price alerts, shown in the alert's card (`&alert=SKIN`). */
-const ALERT_NOTICES = {
-  "alert-saved": PRICE_ALERT_MESSAGES.saved,
-  "alert-saved-below": PRICE_ALERT_MESSAGES.savedBelow,
-  "alert-removed": PRICE_ALERT_MESSAGES.removed,
-} as const;
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 type ActionResult = { intent: string; result: SubmissionResult<string[]>; skinId?: string | null };
@@ -58,7 +51,7 @@ const ALERT_REFUSALS: Record<Extract<SetPriceAlertResult, { ok: false }>["reason
 };
 
 /** Back at the favourite's alert card, with a notice key (never a text) in the URL. */
-function alertRedirect(skinId: string, notice: keyof typeof ALERT_NOTICES) {
+function alertRedirect(skinId: string, notice: NoticeKey<"priceAlerts">) {
   const query = new URLSearchParams({ tab: "favorites", notice, alert: skinId });
   return redirect(`/profile?${query}#${encodeURIComponent(alertAnchor(skinId))}`, 303);
 }
@@ -83,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
   const [user, favorites, trackers, loadouts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise]);
   const notice = url.searchParams.get("notice");
-  const alertNotice = notice && notice in ALERT_NOTICES ? ALERT_NOTICES[notice as keyof typeof ALERT_NOTICES] : null;
+  const alertNotice = noticeText("priceAlerts", notice);
   return {
     user: user ? { email: user.email } : null,
     tab,
@@ -95,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timeZone: requestTimeZone(request),
     now: Date.now(),
     confirmDelete: url.searchParams.get("dialog") === "delete-account",
-    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    notice: noticeText("profile", notice),
   };
 }
 

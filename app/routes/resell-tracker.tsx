@@ -12,14 +12,13 @@ import { buildChartModel } from "~/domain/price-chart";
 import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
+import { noticeText } from "~/domain/notices";
+import { trackerIdSchema } from "~/forms/resell";
 import { readCappedFormData } from "~/server/http/form-body.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-
-const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,7 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
   const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
-  const notice = url.searchParams.get("notice");
   const headers = { "Cache-Control": "private, no-cache" };
   return data(
     {
@@ -41,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       now: Date.now(),
       trackers: user ? sortTrackers(trackers, sort) : [],
       portfolio: user ? portfolioChart(days, trackers, value) : null,
-      notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+      notice: noticeText("resellTracker", url.searchParams.get("notice")),
     },
     { headers },
   );

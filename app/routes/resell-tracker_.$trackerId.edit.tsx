@@ -4,8 +4,9 @@ import { buttonClass } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, trackerIdSchema, type TrackerActionData } from "~/forms/resell";
+import { trackerIdSchema, type TrackerActionData } from "~/forms/resell";
 import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
@@ -52,7 +53,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   );
   if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
   if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerFailure(404, { message: "Tracker not found." });
-  if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.updated } satisfies TrackerActionData as TrackerActionData;
+  if (post.wantsData) return { ok: true, message: notice("resellTracker", "updated") } satisfies TrackerActionData as TrackerActionData;
   return redirect(`/resell-tracker?notice=updated#tracker-${id.data}`, 303);
 }
 

@@ -4,8 +4,9 @@ import { buttonClass } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, type TrackerActionData } from "~/forms/resell";
+import { type TrackerActionData } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
   if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
   await createTracker(context.db, post.user.id, submission.value);
-  if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.added } satisfies TrackerActionData as TrackerActionData;
+  if (post.wantsData) return { ok: true, message: notice("resellTracker", "added") } satisfies TrackerActionData as TrackerActionData;
   return redirect("/resell-tracker?notice=added", 303);
 }
 

@@ -7,6 +7,7 @@ import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { MAX_STICKERS} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
+import { noticeText } from "~/domain/notices";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/features/sticker-crafts.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
@@ -14,10 +15,6 @@ import { CraftEditor } from "./CraftEditor";
 import { emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorReply } from "./editor.server";
 
 const PAGE = "/admin/sticker-crafts";
-const NOTICES = {
-  saved: "Sticker craft saved successfully!",
-  deleted: "Sticker craft deleted successfully!",
-} as const;
 /** Every image field full, plus room for the text fields. */
 const MAX_FORM_BYTES = (2 + MAX_STICKERS) * MAX_IMAGE_BYTES + 512 * 1024;
 
@@ -31,7 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editor = editId ? loadEditor(context, editId) : Promise.resolve(url.searchParams.has("new") ? emptyEditor() : null);
   await admin;
   const [[rows], values] = await Promise.all([list, editor]);
-  const notice = url.searchParams.get("notice");
   const crafts = rows.map((c) => ({ id: c.id, name: c.name, skinName: c.skinName, hasIngame: Boolean(c.ingameImage), hasPlacement: Boolean(c.placementImage), updatedAt: c.updatedAt.getTime() }));
   return data(
     {
@@ -39,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editor: values,
       editMissing: editId !== null && values === null,
       confirmDelete: crafts.find((c) => c.id === deleteId) ?? null,
-      notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+      notice: noticeText("adminCrafts", url.searchParams.get("notice")),
     },
     { status: editId !== null && values === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
