@@ -6,8 +6,8 @@ import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
-import type { EditorActionResult } from "~/forms/loadouts";
 import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 
 /**
  * The admin's slot editor for an official loadout: the same editor as user loadouts (one
@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(context);
   const id = parseLoadoutId(params.id);
-  if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
+  if (id === null) return formRefusal("", LOADOUT_MESSAGES.editForbidden, 404);
   const result = await editorAction(context, request, {
     target: { kind: "official", id },
     basePath: editPath(id),
@@ -44,7 +44,7 @@ export const shouldRevalidate = editorShouldRevalidate;
 
 export default function AdminEditOfficialLoadout() {
   const { editor } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as EditorActionResult | undefined;
+  const result = useActionData<typeof action>();
   if (!editor) {
     return (
       <section className="py-16 text-center">

@@ -6,8 +6,8 @@ import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { noticeText } from "~/domain/notices";
-import type { EditorActionResult } from "~/forms/loadouts";
 import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 import { getSessionUser } from "~/server/auth/session.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -26,7 +26,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const id = parseLoadoutId(params.id);
   if (!user) return redirect(loginPath(new URL(request.url).pathname));
-  if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
+  if (id === null) return formRefusal("", LOADOUT_MESSAGES.editForbidden, 404);
   return editorAction(context, request, {
     target: { kind: "user", id, userId: user.id },
     basePath: `/loadouts/edit/${id}`,
@@ -39,7 +39,7 @@ export const shouldRevalidate = editorShouldRevalidate;
 
 export default function EditLoadoutPage() {
   const { editor, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as EditorActionResult | undefined;
+  const result = useActionData<typeof action>();
   if (!editor) {
     return (
       <section className="py-16 text-center">

@@ -6,11 +6,12 @@ import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
 import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
-import { type TrackerActionData } from "~/forms/resell";
+import { TRACKER_FORM } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
+import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
+import { formNotice, formReply } from "~/server/http/form-reply.server";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,11 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const skinId = String(post.form.get("skinId") ?? "").slice(0, 200);
   const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
   const skin = found[0];
-  if (!skin) return trackerFailure(404, { message: "Skin not found." });
+  if (!skin) return trackerRefusal(404, "Skin not found.");
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
-  if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
+  if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
   await createTracker(context.db, post.user.id, submission.value);
-  if (post.wantsData) return { ok: true, message: notice("resellTracker", "added") } satisfies TrackerActionData as TrackerActionData;
+  if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "added"));
   return redirect("/resell-tracker?notice=added", 303);
 }
 
