@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -46,14 +46,7 @@ export default function AdminEditOfficialLoadout() {
   const { editor } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (!editor) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">Loadout not found.</h1>
-        <Link to={LIST} className={`${buttonClass} mt-6 inline-block`}>
-          Back to the official loadouts
-        </Link>
-      </section>
-    );
+    return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref={LIST} backLabel="Back to the official loadouts" />;
   }
   return <LoadoutEditor data={editor} basePath={editPath(editor.loadout.id)} backHref={LIST} heading="Edit Official Loadout" showBudget={false} result={result} />;
 }

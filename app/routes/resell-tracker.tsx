@@ -12,9 +12,10 @@ import { buildChartModel } from "~/domain/price-chart";
 import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
-import { noticeText } from "~/domain/notices";
+import { notice, noticeText } from "~/domain/notices";
 import { trackerIdSchema } from "~/forms/resell";
 import { readCappedFormData } from "~/server/http/form-body.server";
+import { formNotice, formRefusal } from "~/server/http/form-reply.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -62,14 +63,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
   const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404 | 413, error: string) => data({ ok: false, error }, { status });
-  if (!user) return wantsData ? refuse(401, "Please log in to track resells.") : redirect(loginPath("/resell-tracker"), 303);
-  if (!body.ok) return refuse(body.status, body.message);
-  if (body.form.get("intent") !== "delete") return refuse(400, "Unknown action.");
+  const intent = String(form?.get("intent") ?? "");
+  if (!user) return wantsData ? formRefusal(intent, "Please log in to track resells.", 401) : redirect(loginPath("/resell-tracker"), 303);
+  if (!body.ok) return formRefusal(intent, body.message, body.status);
+  if (intent !== "delete") return formRefusal(intent, "Unknown action.", 400);
   const id = trackerIdSchema.safeParse(body.form.get("trackerId"));
-  if (!id.success) return refuse(404, "Tracker not found.");
-  if (!(await deleteTracker(context.db, user.id, id.data))) return refuse(404, "Tracker not found.");
-  if (wantsData) return { ok: true };
+  if (!id.success) return formRefusal(intent, "Tracker not found.", 404);
+  if (!(await deleteTracker(context.db, user.id, id.data))) return formRefusal(intent, "Tracker not found.", 404);
+  if (wantsData) return formNotice(intent, notice("resellTracker", "deleted"));
   return redirect(withNotice(safeReturnPath(body.form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
 }
 
