@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
-import { LoadoutCard } from "~/components/LoadoutCard";
+import { LoadoutGrid } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
@@ -56,13 +56,7 @@ export default function LoadoutsPage() {
         ) : mine.length === 0 ? (
           <p className="text-muted">You have no loadouts yet. Create one, or save a curated loadout below and change it.</p>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-3">
-            {mine.map((loadout) => (
-              <li key={loadout.id}>
-                <LoadoutCard loadout={loadout} href={`/loadouts/user/${loadout.id}`} />
-              </li>
-            ))}
-          </ul>
+          <LoadoutGrid loadouts={mine} kind="user" />
         )}
       </section>
 
@@ -70,13 +64,7 @@ export default function LoadoutsPage() {
         <h2 id="curated-heading" className="text-xl font-bold">
           Curated loadouts
         </h2>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {curated.map((loadout) => (
-            <li key={loadout.id}>
-              <LoadoutCard loadout={loadout} href={`/loadouts/official/${loadout.id}`} />
-            </li>
-          ))}
-        </ul>
+        <LoadoutGrid loadouts={curated} kind="official" />
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_FORM, trackerIdSchema } from "~/forms/resell";
@@ -63,24 +63,13 @@ export default function EditTrackerPage() {
   const actionData = useActionData<typeof action>();
   const { pathname } = useLocation();
   return (
-    <section className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-bold">Edit Tracker</h1>
+    <TrackerPage title="Edit Tracker">
       {!page.signedIn || !page.form ? (
-        <div className="space-y-3">
-          <p className="text-muted">Log in to edit your resell trackers.</p>
-          <a href={page.loginHref} className={`${buttonClass} inline-block`}>
-            Go to Login
-          </a>
-        </div>
+        <TrackerLoginPrompt text="Log in to edit your resell trackers." loginHref={page.loginHref} />
       ) : (
         <TrackerForm context={page.form} defaults={page.defaults} action={pathname} submitLabel="Save Changes" pageResult={actionData} cancelHref="/resell-tracker" />
       )}
-      <p>
-        <Link to="/resell-tracker" className="text-sm text-accent underline">
-          Back to Resell Tracker
-        </Link>
-      </p>
-    </section>
+    </TrackerPage>
   );
 }
 

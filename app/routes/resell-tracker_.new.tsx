@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_FORM } from "~/forms/resell";
@@ -45,26 +45,15 @@ export default function NewTrackerPage() {
   const { signedIn, loginHref, form } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-bold">Track Resell</h1>
+    <TrackerPage title="Track Resell">
       {!form ? (
         <p>Skin not found.</p>
       ) : !signedIn ? (
-        <div className="space-y-3">
-          <p className="text-muted">Log in to track what you bought to resell.</p>
-          <a href={loginHref} className={`${buttonClass} inline-block`}>
-            Go to Login
-          </a>
-        </div>
+        <TrackerLoginPrompt text="Log in to track what you bought to resell." loginHref={loginHref} />
       ) : (
         <TrackerForm context={form} action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`} submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
       )}
-      <p>
-        <Link to="/resell-tracker" className="text-sm text-accent underline">
-          Back to Resell Tracker
-        </Link>
-      </p>
-    </section>
+    </TrackerPage>
   );
 }
 

@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { Field, FormError, SubmitButton, TextareaField } from "~/components/forms";
-import { useHydrated } from "~/components/useHydrated";
+import { AdminSaveButton } from "~/components/AdminList";
+import { Field, FormError, TextareaField } from "~/components/forms";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 
 export interface OfficialLoadoutValues {
@@ -16,7 +16,6 @@ export interface OfficialLoadoutValues {
  * `/admin/loadouts/{id}/edit`). `stored` is the loadout as saved, or null for a new one.
  */
 export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadoutValues | null; result?: SubmissionResult<string[]> }) {
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "official-loadout",
     lastResult: result,
@@ -26,8 +25,6 @@ export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadou
     shouldRevalidate: "onInput",
   });
   const id = String(fields.id.initialValue ?? "");
-  // With JavaScript, Save waits for a title; without it the server answers 'Title is required'.
-  const canSave = !hydrated || (fields.title.value ?? "").trim() !== "";
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
       <h1 id="editor-heading" className="text-2xl font-bold">
@@ -37,17 +34,7 @@ export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadou
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <Field label="Title" meta={fields.title} inputProps={{ "aria-required": true }} />
       <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 4 }} />
-      {!canSave ? <p className="text-sm text-muted">{TITLE_REQUIRED}.</p> : null}
-      <SubmitButton
-        name="intent"
-        value="save"
-        intent="save"
-        pendingText="Saving..."
-        disabled={!canSave}
-        className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        Save loadout
-      </SubmitButton>
+      <AdminSaveButton missing={(fields.title.value ?? "").trim() === "" ? TITLE_REQUIRED : null}>Save loadout</AdminSaveButton>
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FallbackImage } from "~/components/FallbackImage";
-import { CheckboxField, ErrorList, Field, FileField, FormError, SubmitButton, TextareaField } from "~/components/forms";
-import { useHydrated } from "~/components/useHydrated";
+import { AdminSaveButton } from "~/components/AdminList";
+import { CheckboxField, ErrorList, Field, FileField, FormError, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
 import type { CraftValues, EditorView, PickedItem, PickerResults, StickerValues } from "./editor.server";
@@ -90,16 +90,13 @@ export function CraftEditor({
   result?: SubmissionResult<string[]>;
   results?: PickerResults;
 }) {
-  const hydrated = useHydrated();
   // The server checks the craft (the same schema); the browser checks the link and price inputs' types.
   const [form, fields] = useForm<CraftFields>({ id: "craft-editor", lastResult: result, defaultValue, defaultNoValidate: false });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
   const named = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const id = String(fields.id.initialValue ?? "");
   const version = String(fields.version.initialValue ?? "");
-  const nameFilled = (fields.name.value ?? "").trim() !== "";
-  // With JavaScript, Save waits for a name and a skin; without it the server says what is missing.
-  const canSave = !hydrated || (nameFilled && view.skin !== null);
+  const missing = (fields.name.value ?? "").trim() === "" ? NAME_REQUIRED : view.skin === null ? SKIN_REQUIRED : null;
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6" aria-labelledby="editor-heading">
@@ -194,17 +191,7 @@ export function CraftEditor({
         })}
       </section>
 
-      {!canSave ? <p className="text-sm text-muted">{!nameFilled ? NAME_REQUIRED : SKIN_REQUIRED}.</p> : null}
-      <SubmitButton
-        name="intent"
-        value="save"
-        intent="save"
-        pendingText="Saving..."
-        disabled={!canSave}
-        className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        Save sticker craft
-      </SubmitButton>
+      <AdminSaveButton missing={missing}>Save sticker craft</AdminSaveButton>
     </Form>
   );
 }

@@ -1,12 +1,24 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Field, FormError, SubmitButton } from "~/components/forms";
 import { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 
 // With JavaScript the shared schemas check before sending; without it the server does the same.
 // Errors are rechecked while typing, not on blur: an error that vanished on blur moved the submit
 // button away between mouse down and mouse up, and the click was lost.
+
+function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="max-w-md space-y-4">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function ChangePasswordForm({ result }: { result?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
@@ -17,10 +29,7 @@ export function ChangePasswordForm({ result }: { result?: SubmissionResult<strin
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="password-heading" className="max-w-md space-y-4">
-      <h2 id="password-heading" className="text-xl font-bold">
-        Change password
-      </h2>
+    <AccountSection id="password-heading" title="Change password">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="change-password" />
         <FormError form={form} />
@@ -31,7 +40,7 @@ export function ChangePasswordForm({ result }: { result?: SubmissionResult<strin
           Update password
         </SubmitButton>
       </Form>
-    </section>
+    </AccountSection>
   );
 }
 
@@ -44,10 +53,7 @@ export function DeleteAccountForm({ open, result }: { open: boolean; result?: Su
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="delete-heading" className="max-w-md space-y-4">
-      <h2 id="delete-heading" className="text-xl font-bold">
-        Delete account
-      </h2>
+    <AccountSection id="delete-heading" title="Delete account">
       {open || result ? (
         <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-red-700 p-4">
           <input type="hidden" name="intent" value="delete-account" />
@@ -72,6 +78,6 @@ export function DeleteAccountForm({ open, result }: { open: boolean; result?: Su
           Delete account
         </Link>
       )}
-    </section>
+    </AccountSection>
   );
 }
