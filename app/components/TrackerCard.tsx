@@ -5,6 +5,7 @@ import { formatFloat, formatPrice, formatProfit, profitOf, type LoadedTracker } 
 import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { WEAR_NAMES } from "~/domain/wear";
+import { replyError, type FormReply } from "~/forms/reply";
 import { FloatBar } from "./FloatBar";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
@@ -33,7 +34,7 @@ export function TrackerCard({
   returnTo: string;
   onMessage: (message: string) => void;
 }) {
-  const remover = useFetcher<{ ok: boolean; error?: string }>();
+  const remover = useFetcher<FormReply>();
   const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
   const deleting = remover.state !== "idle";
@@ -107,9 +108,9 @@ export function TrackerCard({
             {deleting ? "Deleting..." : "Delete"}
           </button>
         </remover.Form>
-        {remover.state === "idle" && remover.data && !remover.data.ok ? (
+        {remover.state === "idle" && replyError(remover.data) ? (
           <span role="alert" className="text-sm text-red-300">
-            {remover.data.error}
+            {replyError(remover.data)}
           </span>
         ) : null}
       </div>

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema, type FavoriteAnswer } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
-import { readForm } from "~/server/http/form-body.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 import { getSessionUser } from "~/server/auth/session.server";
 
 /** Nothing to show: the list lives on the profile. */
@@ -19,9 +19,10 @@ const FALLBACK = "/profile?tab=favorites";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const userPromise = getSessionUser(context);
-  const form = await readForm(request);
+  const body = await readCappedFormData(request);
+  const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404, error: string) =>
+  const refuse = (status: 400 | 401 | 404 | 413, error: string) =>
     wantsData
       ? data({ ok: false, error } satisfies FavoriteAnswer as FavoriteAnswer, { status })
       : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -29,9 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await userPromise;
   const returnTo = safeReturnPath(form?.get("redirectTo"), FALLBACK);
   if (!user) return wantsData ? refuse(401, "Please log in to keep favourites.") : redirect(loginPath(returnTo), 303);
-  if (!form) return refuse(400, "Send the favourite as a form.");
+  if (!body.ok) return refuse(body.status, body.message);
 
-  const submission = parseWithZod(form, { schema: favoriteSchema });
+  const submission = parseWithZod(body.form, { schema: favoriteSchema });
   if (submission.status !== "success") return refuse(400, Object.values(submission.error ?? {}).flat().join(" ") || "Invalid request.");
   const { intent, skinId } = submission.value;
 

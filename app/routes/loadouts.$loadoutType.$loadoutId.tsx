@@ -1,16 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { NotFound } from "~/components/NotFound";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { formatDollars } from "~/domain/money";
-import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
+import { replyError } from "~/forms/reply";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
-
-type ActionResult = { intent: string; error: string };
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 
 function notFound() {
   return data({ loadout: null } as const, { status: 404 });
@@ -39,7 +42,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     signedIn: user !== null,
     isOwner,
     confirmDelete: isOwner && url.searchParams.get("dialog") === "delete",
-    notice: loadoutNotice(url.searchParams.get("notice")),
+    notice: noticeText("loadouts", url.searchParams.get("notice")),
   };
 }
 
@@ -47,9 +50,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
-  const form = await request.formData().catch(() => null);
-  const intent = String(form?.get("intent") ?? "");
-  if (!kind || id === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+  const body = await readCappedFormData(request);
+  const intent = String((body.ok && body.form.get("intent")) || "");
+  if (!kind || id === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
   if (intent === "copy" && kind === "official") {
@@ -58,9 +61,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       copyId = await copyOfficialLoadout(context.db, user.id, id);
     } catch (error) {
       console.error(error);
-      return data({ intent, error: LOADOUT_MESSAGES.copyFailed } satisfies ActionResult, { status: 503 });
+      return formRefusal(intent, LOADOUT_MESSAGES.copyFailed, 503);
     }
-    if (copyId === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    if (copyId === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
     return redirect(`/loadouts/user/${copyId}?notice=copied`);
   }
 
@@ -70,30 +73,22 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       deleted = await deleteUserLoadout(context.db, user.id, id);
     } catch (error) {
       console.error(error);
-      return data({ intent, error: LOADOUT_MESSAGES.deleteFailed } satisfies ActionResult, { status: 503 });
+      return formRefusal(intent, LOADOUT_MESSAGES.deleteFailed, 503);
     }
-    if (!deleted) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    if (!deleted) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
     return redirect("/loadouts?notice=deleted");
   }
 
-  return data({ intent, error: "Unknown action." } satisfies ActionResult, { status: 400 });
+  return formRefusal(intent, "Unknown action.", 400);
 }
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>();
+  const error = replyError(actionData);
   const copying = useNavigation().formData?.get("intent") === "copy";
 
-  if (!loaded.loadout) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.notFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
-  }
+  if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
   const { loadout, view, side, signedIn, isOwner, confirmDelete, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
@@ -148,7 +143,7 @@ export default function LoadoutPage() {
       </div>
 
       {notice ? <Notice>{notice}</Notice> : null}
-      {actionData?.error && actionData.intent !== "delete" ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {error && actionData?.intent !== "delete" ? <Notice tone="error">{error}</Notice> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title="Delete loadout"
@@ -157,7 +152,7 @@ export default function LoadoutPage() {
           pendingLabel="Deleting..."
           cancelHref={sideHref(side)}
           intent="delete"
-          error={actionData?.intent === "delete" ? actionData.error : null}
+          error={actionData?.intent === "delete" ? error : null}
         />
       ) : null}
 

@@ -12,14 +12,14 @@ import { buildChartModel } from "~/domain/price-chart";
 import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
-import { readForm } from "~/server/http/form-body.server";
+import { notice, noticeText } from "~/domain/notices";
+import { trackerIdSchema } from "~/forms/resell";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formNotice, formRefusal } from "~/server/http/form-reply.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-
-const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,7 +30,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
   const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
-  const notice = url.searchParams.get("notice");
   const headers = { "Cache-Control": "private, no-cache" };
   return data(
     {
@@ -41,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       now: Date.now(),
       trackers: user ? sortTrackers(trackers, sort) : [],
       portfolio: user ? portfolioChart(days, trackers, value) : null,
-      notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+      notice: noticeText("resellTracker", url.searchParams.get("notice")),
     },
     { headers },
   );
@@ -61,17 +60,18 @@ function portfolioChart(days: string[], trackers: readonly LoadedTracker[], valu
 
 /** Delete (intent `delete`): the owner's tracker only; another user's answers 404 and deletes nothing. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
+  const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404, error: string) => data({ ok: false, error }, { status });
-  if (!user) return wantsData ? refuse(401, "Please log in to track resells.") : redirect(loginPath("/resell-tracker"), 303);
-  if (!form) return refuse(400, "Send the request as a form.");
-  if (form.get("intent") !== "delete") return refuse(400, "Unknown action.");
-  const id = trackerIdSchema.safeParse(form.get("trackerId"));
-  if (!id.success) return refuse(404, "Tracker not found.");
-  if (!(await deleteTracker(context.db, user.id, id.data))) return refuse(404, "Tracker not found.");
-  if (wantsData) return { ok: true };
-  return redirect(withNotice(safeReturnPath(form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
+  const intent = String(form?.get("intent") ?? "");
+  if (!user) return wantsData ? formRefusal(intent, "Please log in to track resells.", 401) : redirect(loginPath("/resell-tracker"), 303);
+  if (!body.ok) return formRefusal(intent, body.message, body.status);
+  if (intent !== "delete") return formRefusal(intent, "Unknown action.", 400);
+  const id = trackerIdSchema.safeParse(body.form.get("trackerId"));
+  if (!id.success) return formRefusal(intent, "Tracker not found.", 404);
+  if (!(await deleteTracker(context.db, user.id, id.data))) return formRefusal(intent, "Tracker not found.", 404);
+  if (wantsData) return formNotice(intent, notice("resellTracker", "deleted"));
+  return redirect(withNotice(safeReturnPath(body.form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
 }
 
 function SortForm({ sort }: { sort: string }) {
