@@ -10,9 +10,11 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry in CI for timing on a loaded 2-core runner; Playwright lists such a test as flaky. A
-  // server crash is not retried away: it fails the run (tests/e2e/server-crash.ts).
+  // In CI a failed test runs once more so the report tells a flaky test from a broken one, and a
+  // flaky test still fails the run: a retry never hides it. A server crash fails the run too
+  // (tests/e2e/server-crash.ts).
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   // A `wrangler dev` exit during the run fails it (tests/e2e/serve.ts is not restarted).

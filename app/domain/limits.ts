@@ -21,6 +21,3 @@ export const LIMIT_MESSAGES: Record<LimitedKind, string> = {
   favorites: `You have ${count(ACCOUNT_LIMITS.favorites)} favourites, the most an account can keep. Remove one to add another.`,
   priceAlerts: `You have ${count(ACCOUNT_LIMITS.priceAlerts)} price alerts, the most an account can keep. Remove one to set another.`,
 };
-
-/** Trackers and favourites are shown a page at a time: 48 fills whole rows of grids of 1, 2, 3, 4 and 6 columns. */
-export const ITEMS_PER_PAGE = 48;

@@ -171,18 +171,6 @@ export function buildLoadoutView(stored: readonly StoredSlot[], wearRows: readon
   return { slots, totals: loadoutTotals(priced, budgetCents) };
 }
 
-/** Notices after Post/Redirect/Get (`?notice=copied`), each a fixed text; unknown keys show nothing. */
-const LOADOUT_NOTICES = {
-  created: "Loadout created. Pick a skin for each slot.",
-  copied: "Loadout saved to your loadouts.",
-  saved: "Loadout saved.",
-  deleted: "Loadout deleted.",
-} as const;
-
-export function loadoutNotice(key: string | null): string | null {
-  return key && Object.hasOwn(LOADOUT_NOTICES, key) ? LOADOUT_NOTICES[key as keyof typeof LOADOUT_NOTICES] : null;
-}
-
 export const LOADOUT_MESSAGES = {
   notFound: "Loadout not found.",
   loginToCreate: "You must be logged in to create a loadout.",

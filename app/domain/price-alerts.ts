@@ -1,6 +1,5 @@
-import { ITEMS_PER_PAGE } from "./limits.ts";
 import { formatDollars } from "./money.ts";
-import { pageOf, requestedPage } from "./skin-list.ts";
+import { pageOf, requestedPage } from "./pages.ts";
 import { WEAR_NAMES, type Wear } from "./wear.ts";
 
 /**
@@ -101,7 +100,7 @@ export function alertMailLines(facts: AlertMailFacts): { subject: string; lines:
  */
 export function favoritesPage<Card extends { id: string }, Alert extends { skinId: string }>(cards: readonly Card[], alerts: readonly Alert[], params: URLSearchParams) {
   const pointedAt = params.get("alert");
-  const shown = pageOf(cards, requestedPage(params, cards, (card) => card.id === pointedAt, ITEMS_PER_PAGE), ITEMS_PER_PAGE);
+  const shown = pageOf(cards, requestedPage(params, cards, (card) => card.id === pointedAt));
   const onPage = new Set(shown.items.map((card) => card.id));
   return { favorites: shown.items, alerts: alerts.filter((alert) => onPage.has(alert.skinId)), page: shown.page, pageCount: shown.pageCount };
 }

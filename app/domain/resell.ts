@@ -1,6 +1,5 @@
-import { ITEMS_PER_PAGE } from "./limits";
 import { formatDollars, formatPercent, formatSignedDollars } from "./money";
-import { pageOf, requestedPage } from "./skin-list";
+import { pageOf, requestedPage } from "./pages";
 import { isTradeable } from "./trade-lock";
 import type { Wear } from "./wear";
 
@@ -159,7 +158,7 @@ export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], 
 export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, params: URLSearchParams) {
   const sorted = sortTrackers(trackers, sort);
   const pointedAt = Number(params.get("tracker"));
-  const shown = pageOf(sorted, requestedPage(params, sorted, (tracker) => tracker.id === pointedAt, ITEMS_PER_PAGE), ITEMS_PER_PAGE);
+  const shown = pageOf(sorted, requestedPage(params, sorted, (tracker) => tracker.id === pointedAt));
   return {
     trackers: shown.items,
     page: shown.page,

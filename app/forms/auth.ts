@@ -30,7 +30,6 @@ export const ACCOUNT_FAILURES = {
   resetPassword: "Failed to update password. Please try again.",
   changePassword: "An error occurred while updating password",
   deleteAccount: "Failed to delete your account. Please try again.",
-  logout: "Failed to log out. Please try again.",
 } as const;
 
 /** Hidden field bots fill in; people never see it. */

@@ -4,6 +4,7 @@ import { isDevelopment } from "~/domain/environment";
 import { runMailJob } from "~/server/jobs/mail-job.server";
 import { sentMailQuery } from "~/server/mail/outbox.server";
 import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 /**
  * Development only: mail the `log` transport "sent", with its links, so they can be clicked locally.
@@ -31,8 +32,8 @@ export const action = answeringDatabaseFailures(deliverNow, () => new Response(T
 
 async function deliverNow({ request, context }: ActionFunctionArgs) {
   if (!isDevelopment(context.env.ENVIRONMENT)) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
-  if (form.get("intent") === "deliver") await runMailJob(context.db, context.env);
+  const body = await readCappedFormData(request);
+  if (body.ok && body.form.get("intent") === "deliver") await runMailJob(context.db, context.env);
   return redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
 

@@ -4,7 +4,7 @@ import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema, type FavoriteAnswer } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
-import { readForm } from "~/server/http/form-body.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
@@ -17,7 +17,7 @@ const FALLBACK = "/profile?tab=favorites";
 const FAILED = "Your favourites could not be changed. Please try again.";
 
 /** A refusal: data for the fetcher, plain text for a form posted without JavaScript. */
-function refusal(wantsData: boolean, status: 400 | 401 | 404 | 409 | 503, error: string) {
+function refusal(wantsData: boolean, status: 400 | 401 | 404 | 409 | 413 | 503, error: string) {
   return wantsData
     ? data({ ok: false, error } satisfies FavoriteAnswer as FavoriteAnswer, { status })
     : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -31,16 +31,17 @@ export const action = answeringDatabaseFailures(toggleFavorite, ({ form }) => re
 
 async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   const userPromise = getSessionUser(context);
-  const form = await readForm(request);
+  const body = await readCappedFormData(request);
+  const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404 | 409, error: string) => refusal(wantsData, status, error);
+  const refuse = (status: 400 | 401 | 404 | 409 | 413, error: string) => refusal(wantsData, status, error);
 
   const user = await userPromise;
   const returnTo = safeReturnPath(form?.get("redirectTo"), FALLBACK);
   if (!user) return wantsData ? refuse(401, "Please log in to keep favourites.") : redirect(loginPath(returnTo), 303);
-  if (!form) return refuse(400, "Send the favourite as a form.");
+  if (!body.ok) return refuse(body.status, body.message);
 
-  const submission = parseWithZod(form, { schema: favoriteSchema });
+  const submission = parseWithZod(body.form, { schema: favoriteSchema });
   if (submission.status !== "success") return refuse(400, Object.values(submission.error ?? {}).flat().join(" ") || "Invalid request.");
   const { intent, skinId } = submission.value;
 

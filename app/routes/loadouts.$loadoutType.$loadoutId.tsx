@@ -1,18 +1,21 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { NotFound } from "~/components/NotFound";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
 import { formatDollars } from "~/domain/money";
-import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
+import { replyError } from "~/forms/reply";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
-
-type ActionResult = { intent: string; error: string };
 
 function notFound() {
   return data({ loadout: null } as const, { status: 404 });
@@ -41,53 +44,45 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     signedIn: user !== null,
     isOwner,
     confirmDelete: isOwner && url.searchParams.get("dialog") === "delete",
-    notice: loadoutNotice(url.searchParams.get("notice")),
+    notice: noticeText("loadouts", url.searchParams.get("notice")),
   };
 }
 
 export const action = answeringDatabaseFailures(copyOrDelete, ({ intent }) =>
-  data({ intent, error: intent === "copy" ? LOADOUT_MESSAGES.copyFailed : intent === "delete" ? LOADOUT_MESSAGES.deleteFailed : TRY_AGAIN } satisfies ActionResult, { status: 503 }),
+  formRefusal(intent, intent === "copy" ? LOADOUT_MESSAGES.copyFailed : intent === "delete" ? LOADOUT_MESSAGES.deleteFailed : TRY_AGAIN, 503),
 );
 
 async function copyOrDelete({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
-  const form = await request.formData().catch(() => null);
-  const intent = String(form?.get("intent") ?? "");
-  if (!kind || id === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+  const body = await readCappedFormData(request);
+  const intent = String((body.ok && body.form.get("intent")) || "");
+  if (!kind || id === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
   if (intent === "copy" && kind === "official") {
     const copyId = await copyOfficialLoadout(context.db, user.id, id);
-    if (copyId === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
-    if (copyId === "limit") return data({ intent, error: LIMIT_MESSAGES.loadouts } satisfies ActionResult, { status: 409 });
+    if (copyId === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
+    if (copyId === "limit") return formRefusal(intent, LIMIT_MESSAGES.loadouts, 409);
     return redirect(`/loadouts/user/${copyId}?notice=copied`);
   }
 
   if (intent === "delete" && kind === "user") {
-    if (!(await deleteUserLoadout(context.db, user.id, id))) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    if (!(await deleteUserLoadout(context.db, user.id, id))) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
     return redirect("/loadouts?notice=deleted");
   }
 
-  return data({ intent, error: "Unknown action." } satisfies ActionResult, { status: 400 });
+  return formRefusal(intent, "Unknown action.", 400);
 }
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>();
+  const error = replyError(actionData);
   const copying = useNavigation().formData?.get("intent") === "copy";
 
-  if (!loaded.loadout) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.notFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
-  }
+  if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
   const { loadout, view, side, signedIn, isOwner, confirmDelete, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
@@ -142,7 +137,7 @@ export default function LoadoutPage() {
       </div>
 
       {notice ? <Notice>{notice}</Notice> : null}
-      {actionData?.error && actionData.intent !== "delete" ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {error && actionData?.intent !== "delete" ? <Notice tone="error">{error}</Notice> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title="Delete loadout"
@@ -151,7 +146,7 @@ export default function LoadoutPage() {
           pendingLabel="Deleting..."
           cancelHref={sideHref(side)}
           intent="delete"
-          error={actionData?.intent === "delete" ? actionData.error : null}
+          error={actionData?.intent === "delete" ? error : null}
         />
       ) : null}
 

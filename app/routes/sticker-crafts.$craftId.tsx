@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EnlargeableImage } from "~/components/ImageViewer";
+import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
 import { formatDollars, priceRange } from "~/domain/money";
@@ -39,20 +40,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const headers = catalogueHeaders;
 
-function NotFound() {
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">Sticker craft not found.</h1>
-      <Link to="/sticker-crafts" className="mt-6 inline-block rounded-md bg-accent px-4 py-2 font-semibold text-black">
-        All sticker crafts
-      </Link>
-    </section>
-  );
-}
-
 export default function StickerCraftPage() {
   const { craft, stickers, skinPrice, totals } = useLoaderData<typeof loader>();
-  if (!craft || !skinPrice || !totals) return <NotFound />;
+  if (!craft || !skinPrice || !totals) return <NotFound heading="Sticker craft not found." backHref="/sticker-crafts" backLabel="All sticker crafts" />;
   const images = [
     { id: "ingame-full", src: craft.ingameImage, title: "In-game", alt: `${craft.name}, in game` },
     { id: "placement-full", src: craft.placementImage, title: "Placement guide", alt: `${craft.name}, sticker placement` },

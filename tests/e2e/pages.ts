@@ -31,7 +31,9 @@ export const PAGES: ProductPage[] = [
   { route: "routes/category.$categoryName", path: "/category/Bazookas", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/weapons.$weaponName", path: "/weapons/AK-47", heavy: true },
   { route: "routes/weapons.$weaponName", path: "/weapons/AK-47?sort=price-desc&type=stattrak&rarity=Covert", as: SIGNED_OUT },
+  // Skin pages with their float bar: one wear not possible (Redline), three (MAC-10 | Silver, 0 to 0.08).
   { route: "routes/skins.$skinId", path: "/skins/ak-47-redline" },
+  { route: "routes/skins.$skinId", path: "/skins/mac-10-silver", as: SIGNED_OUT },
   { route: "routes/skins.$skinId", path: "/skins/no-such-skin", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/search", path: "/search?q=ak47" },
   { route: "routes/search", path: "/search", as: SIGNED_OUT },

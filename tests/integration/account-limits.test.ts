@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS, ITEMS_PER_PAGE, LIMIT_MESSAGES } from "~/domain/limits";
+import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
+import { ITEMS_PER_PAGE } from "~/domain/pages";
 import { get, post, signedInUser } from "./helpers";
 
 /**

@@ -58,13 +58,15 @@ describe("the admin manages official loadouts", () => {
     expect(row.description).toBe("For testing.");
     expect(await (await get("/", admin.cookie)).text()).toContain(title);
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Dated a second back, so the edit's own time is later whatever the clock's resolution.
+    await env.DB.prepare("UPDATE official_loadouts SET updated_at = updated_at - 1000 WHERE id = ?").bind(row.id).run();
+    const before = (await byTitle(title))!;
     const edited = await post(PAGE, { intent: "save", id: String(row.id), title: `${title} v2`, description: "" }, { cookie: admin.cookie });
     expect(edited.status).toBe(302);
     const after = (await byTitle(`${title} v2`))!;
     expect(after.id).toBe(row.id);
     expect(after.description).toBeNull();
-    expect(after.updated_at).toBeGreaterThan(row.updated_at);
+    expect(after.updated_at).toBeGreaterThan(before.updated_at);
     expect(after.created_at).toBe(row.created_at);
 
     const deleted = await post(PAGE, { intent: "delete", id: String(row.id) }, { cookie: admin.cookie });

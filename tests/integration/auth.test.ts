@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
 
 const location = (response: Response) => response.headers.get("Location");
 
@@ -186,14 +186,14 @@ describe("origin check", () => {
 
 describe("security headers", () => {
   it("sends an enforced CSP with a fresh nonce on every page", async () => {
-    const first = await SELF.fetch("https://example.com/login");
+    const first = await fetchWorker("https://example.com/login");
     const html = await first.text();
     const csp = first.headers.get("Content-Security-Policy")!;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
     expect(csp).toContain("img-src 'self' data: https://cdn.cstrike.app");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(html).toContain(`nonce="${nonce}"`);
-    const second = await SELF.fetch("https://example.com/login");
+    const second = await fetchWorker("https://example.com/login");
     await second.text();
     expect(second.headers.get("Content-Security-Policy")).not.toContain(nonce);
     expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");

@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/server/db/client.server";
 import { findCategoryQuery, listCategoriesQuery, weaponCardsQuery } from "~/server/features/catalogue.server";
+import { fetchWorker } from "./helpers";
 
 const db = createDatabase(env.DB);
 
@@ -72,7 +73,7 @@ describe("indexes", () => {
 
 describe("pages cost one D1 round trip", () => {
   it.each(["/", "/category/Rifles", "/category/Nope", "/no-such-page"])("%s", async (path) => {
-    const response = await SELF.fetch(`https://example.com${path}`);
+    const response = await fetchWorker(`https://example.com${path}`);
     await response.text();
     expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
   });

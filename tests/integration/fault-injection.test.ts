@@ -4,6 +4,7 @@ import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
+import { notice } from "~/domain/notices";
 import { hashToken, randomToken } from "~/server/auth/tokens.server";
 import { SIGNED_OUT_PATH, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { takeConsoleErrors } from "../fixtures/fail-on-console-error";
@@ -122,7 +123,7 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     {
       name: "log out",
       prepare: async () => ({ path: "/logout", cookie: (await signedInUser("fault-logout")).cookie, fields: {} }),
-      message: ACCOUNT_FAILURES.logout,
+      message: notice("profile", "logout-failed"),
       redirectsTo: "/profile?notice=logout-failed",
     },
   ],

@@ -1,11 +1,11 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./helpers";
 
 const ORIGIN = "https://example.com";
 const LEGAL_PAGES = ["/legal-notice", "/privacy-policy", "/terms-of-service", "/contact", "/cookie-settings"];
 
 const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-  SELF.fetch(`${ORIGIN}/cookie-consent`, {
+  fetchWorker(`${ORIGIN}/cookie-consent`, {
     method: "POST",
     body: new URLSearchParams(body),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...headers },
@@ -14,7 +14,7 @@ const post = (body: Record<string, string>, headers: Record<string, string> = {}
 
 describe("legal pages", () => {
   it.each(LEGAL_PAGES.flatMap((path) => [path, `${path}?lang=de`]))("%s costs one D1 round trip (the shell's) and is noindex", async (path) => {
-    const response = await SELF.fetch(`${ORIGIN}${path}`);
+    const response = await fetchWorker(`${ORIGIN}${path}`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
@@ -23,8 +23,8 @@ describe("legal pages", () => {
   });
 
   it("shows German text with ?lang=de and English otherwise", async () => {
-    const english = await (await SELF.fetch(`${ORIGIN}/terms-of-service`)).text();
-    const german = await (await SELF.fetch(`${ORIGIN}/terms-of-service?lang=de`)).text();
+    const english = await (await fetchWorker(`${ORIGIN}/terms-of-service`)).text();
+    const german = await (await fetchWorker(`${ORIGIN}/terms-of-service?lang=de`)).text();
     expect(english).toContain("<title>Terms of Service | SkinVault</title>");
     expect(german).toContain("<title>Nutzungsbedingungen | SkinVault</title>");
     expect(german).toContain('lang="de"');
@@ -33,7 +33,7 @@ describe("legal pages", () => {
   });
 
   it("answers an unknown language with 400 and the English text", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/contact?lang=fr`);
+    const response = await fetchWorker(`${ORIGIN}/contact?lang=fr`);
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(html).toContain("This page is available in English and German only");
@@ -43,18 +43,18 @@ describe("legal pages", () => {
 
 describe("cookie banner", () => {
   it("shows while no choice is stored and not once one is", async () => {
-    const first = await (await SELF.fetch(`${ORIGIN}/`)).text();
+    const first = await (await fetchWorker(`${ORIGIN}/`)).text();
     expect(first).toContain("We use cookies to enhance your experience");
-    const declined = await (await SELF.fetch(`${ORIGIN}/`, { headers: { Cookie: "cookie_consent=0.0" } })).text();
+    const declined = await (await fetchWorker(`${ORIGIN}/`, { headers: { Cookie: "cookie_consent=0.0" } })).text();
     expect(declined).not.toContain("We use cookies to enhance your experience");
   });
 
   it("shows the Cookie Management panel only once a choice is stored", async () => {
-    const none = await (await SELF.fetch(`${ORIGIN}/cookie-settings`)).text();
+    const none = await (await fetchWorker(`${ORIGIN}/cookie-settings`)).text();
     expect(none).not.toContain("Cookie Management");
-    const accepted = await (await SELF.fetch(`${ORIGIN}/cookie-settings`, { headers: { Cookie: "cookie_consent=1.1" } })).text();
+    const accepted = await (await fetchWorker(`${ORIGIN}/cookie-settings`, { headers: { Cookie: "cookie_consent=1.1" } })).text();
     expect(accepted).toContain("Cookies are currently enabled");
-    const declined = await (await SELF.fetch(`${ORIGIN}/cookie-settings`, { headers: { Cookie: "cookie_consent=0.0" } })).text();
+    const declined = await (await fetchWorker(`${ORIGIN}/cookie-settings`, { headers: { Cookie: "cookie_consent=0.0" } })).text();
     expect(declined).toContain("Cookies are currently disabled");
   });
 });
@@ -97,14 +97,14 @@ describe("POST /cookie-consent", () => {
   });
 
   it("sends a GET to the settings page", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/cookie-consent`, { redirect: "manual" });
+    const response = await fetchWorker(`${ORIGIN}/cookie-consent`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/cookie-settings");
   });
 });
 
 describe("page metadata", () => {
-  const page = async (path: string) => (await SELF.fetch(`${ORIGIN}${path}`)).text();
+  const page = async (path: string) => (await fetchWorker(`${ORIGIN}${path}`)).text();
 
   it("home and category carry title, description, canonical and Open Graph, and are indexable", async () => {
     for (const [path, title] of [

@@ -1,7 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
-import { get, post, signedInUser } from "./helpers";
+import { fetchWorker, get, post, signedInUser } from "./helpers";
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -217,7 +217,7 @@ describe("/loadouts/new", () => {
   });
 
   it("refuses a body that is not a form", async () => {
-    const response = await SELF.fetch("https://example.com/loadouts/new", {
+    const response = await fetchWorker("https://example.com/loadouts/new", {
       method: "POST",
       body: "{not form",
       headers: { Cookie: owner.cookie, "Content-Type": "application/json", Host: "example.com" },

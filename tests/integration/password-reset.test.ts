@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
 
 async function latestResetToken(email: string): Promise<string> {
   const mail = await env.DB.prepare(`SELECT text FROM mail_outbox WHERE "to" = ? AND subject LIKE '%password%' ORDER BY created_at DESC LIMIT 1`)
@@ -100,7 +100,7 @@ describe("reset page", () => {
 
 describe("POST /api/password-reset-simple", () => {
   const api = (body: unknown, ip = uniqueIp()) =>
-    SELF.fetch("https://example.com/api/password-reset-simple", {
+    fetchWorker("https://example.com/api/password-reset-simple", {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, Host: "example.com" },
       body: JSON.stringify(body),
@@ -131,7 +131,7 @@ describe("POST /api/password-reset-simple", () => {
 
   it("answers bad input with a 400 and a message", async () => {
     expect((await api({ action: "explode" })).status).toBe(400);
-    const notJson = await SELF.fetch("https://example.com/api/password-reset-simple", { method: "POST", body: "{", headers: { Host: "example.com" } });
+    const notJson = await fetchWorker("https://example.com/api/password-reset-simple", { method: "POST", body: "{", headers: { Host: "example.com" } });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ success: false, error: "Invalid JSON body" });
   });

@@ -1,8 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { avif, bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
-import { get, post, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+import { fetchWorker, get, post, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 
 const PAGE = "/admin/sticker-crafts";
 
@@ -22,7 +22,7 @@ function postForm(path: string, parts: [string, Part][], cookie?: string): Promi
   }
   const headers: Record<string, string> = { Host: "example.com", "CF-Connecting-IP": uniqueIp() };
   if (cookie) headers.Cookie = cookie;
-  return SELF.fetch(`https://example.com${path}`, { method: "POST", body: form, headers, redirect: "manual" });
+  return fetchWorker(`https://example.com${path}`, { method: "POST", body: form, headers, redirect: "manual" });
 }
 
 const baseCraft = (name = `Test craft ${crypto.randomUUID().slice(0, 8)}`): [string, Part][] => [
@@ -393,7 +393,7 @@ describe("hostile uploads are refused and nothing is stored", () => {
   });
 
   it("a body that is not a form answers 415 (refused before Remix)", async () => {
-    const response = await SELF.fetch(`https://example.com${PAGE}`, {
+    const response = await fetchWorker(`https://example.com${PAGE}`, {
       method: "POST",
       body: '{"intent":"save"}',
       headers: { Host: "example.com", Cookie: admin.cookie, "Content-Type": "application/json" },

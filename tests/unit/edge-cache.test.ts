@@ -48,8 +48,8 @@ describe("which requests the edge keeps", () => {
   it("normalises parameters: known ones only, each pair once, empty ones dropped, sorted, encoded", () => {
     const params = new URLSearchParams("type=stattrak&rarity=Mil-Spec Grade&type=stattrak&crate=&fbclid=1&rarity=Covert");
     expect(normalisedSearch("/weapons/M4A4", params)).toBe("?rarity=Covert&rarity=Mil-Spec+Grade&type=stattrak");
-    // Each page of a weapon's grid is a page of its own.
-    expect(normalisedSearch("/weapons/M4A4", new URLSearchParams("page=2&sort=price-asc"))).toBe("?page=2&sort=price-asc");
+    // The weapon grid shows every skin: an old `?page=` link is the same page as without it.
+    expect(normalisedSearch("/weapons/M4A4", new URLSearchParams("page=2&sort=price-asc"))).toBe("?sort=price-asc");
     expect(normalisedSearch("/", new URLSearchParams("q=ak"))).toBe("");
     expect(normalisedSearch("/privacy-policy", new URLSearchParams("lang=de&x=1"))).toBe("?lang=de");
     // The skin page's price history reads its range and wear from the URL.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS, ITEMS_PER_PAGE, LIMIT_MESSAGES } from "~/domain/limits";
+import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
+import { ITEMS_PER_PAGE, pageOf, parsePage, requestedPage, searchOfPage } from "~/domain/pages";
 import { favoritesPage } from "~/domain/price-alerts";
 import { trackerListPage } from "~/domain/resell";
-import { requestedPage } from "~/domain/skin-list";
 
 const params = (query: string) => new URLSearchParams(query);
 const trackers = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, createdAt: i, buyPriceCents: 100, currentCents: i % 2 ? 150 : 0, boughtAt: "2026-01-01" }));
@@ -15,6 +15,34 @@ describe("limits", () => {
 });
 
 describe("pages of long lists", () => {
+  it.each([
+    ["", 1],
+    ["page=2", 2],
+    ["page=9999", 9999],
+    ["page=0", 1],
+    ["page=-1", 1],
+    ["page=1.5", 1],
+    ["page=02", 1],
+    ["page=10000", 1],
+    ["page=abc", 1],
+  ])("reads '%s' as page %i", (search, page) => {
+    expect(parsePage(params(search))).toBe(page);
+  });
+
+  it("cuts a list into pages, the last one shorter; past the end is the last page, no items one empty page", () => {
+    const numbers = Array.from({ length: 100 }, (_, i) => i);
+    expect(pageOf(numbers, 1)).toEqual({ items: numbers.slice(0, ITEMS_PER_PAGE), page: 1, pageCount: 3 });
+    expect(pageOf(numbers, 3)).toEqual({ items: numbers.slice(2 * ITEMS_PER_PAGE), page: 3, pageCount: 3 });
+    expect(pageOf(numbers, 7)).toMatchObject({ page: 3 });
+    expect(pageOf([], 2)).toEqual({ items: [], page: 1, pageCount: 1 });
+  });
+
+  it("links another page with the sort kept", () => {
+    expect(searchOfPage("?sort=bought-asc&page=2", 3)).toBe("?sort=bought-asc&page=3");
+    expect(searchOfPage("?tab=resell&page=2", 1)).toBe("?tab=resell");
+    expect(searchOfPage("", 2)).toBe("?page=2");
+  });
+
   it("the page asked for; else the page holding the item pointed at; else the first", () => {
     const items = Array.from({ length: 100 }, (_, i) => i);
     expect(requestedPage(params("page=2&item=99"), items, (n) => n === 99, 48)).toBe(2);

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-r
 import { eq } from "drizzle-orm";
 import { endSession } from "../auth/session.server";
 import { describeDatabaseFailure, isDatabaseFailure, isForeignKeyFailure } from "../db/failures.server";
+import { formReply } from "./form-reply.server";
 import { sessions } from "../db/schema.server";
 import { expireUserSessionCookie } from "../features/consent.server";
 
@@ -96,4 +97,16 @@ export function typedValues(form: FormData | null, hide: readonly string[] = [])
  */
 export function failureReply(failure: ActionFailure, message: string, { hide = [] }: { hide?: readonly string[] } = {}): SubmissionResult<string[]> {
   return { status: "error", initialValue: typedValues(failure.form, hide), error: { "": [message] } };
+}
+
+/**
+ * The failure as the one form reply (ADR 035) at 503: the form of `intent` (the posted intent
+ * unless told) shows `message` and the fields as typed.
+ */
+export function failedForm<Extra extends object = object>(
+  failure: ActionFailure,
+  message: string,
+  { intent = failure.intent, hide, extra }: { intent?: string; hide?: readonly string[]; extra?: Extra } = {},
+) {
+  return formReply<Extra>(intent, failureReply(failure, message, { hide }), { status: 503, extra });
 }

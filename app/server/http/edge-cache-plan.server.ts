@@ -14,7 +14,7 @@ interface CacheablePage {
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/$/, params: [] },
   { path: /^\/category\/[^/]+$/, params: [] },
-  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "page"] },
+  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection"] },
   { path: /^\/skins\/[^/]+$/, params: ["range", "wear"] },
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },

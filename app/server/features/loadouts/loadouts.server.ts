@@ -7,14 +7,19 @@ import { officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts,
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
 
+/** What a user loadout's card and its editor show of it. */
+const userLoadoutColumns = {
+  id: userLoadouts.id,
+  title: userLoadouts.title,
+  description: userLoadouts.description,
+  budgetCents: userLoadouts.budgetCents,
+};
+
 /** A user's loadouts, newest first (`userId` may be `requestOwner(context)`: read with the session). */
 export function userLoadoutsQuery(db: Database, userId: string | SQL) {
   return db
     .select({
-      id: userLoadouts.id,
-      title: userLoadouts.title,
-      description: userLoadouts.description,
-      budgetCents: userLoadouts.budgetCents,
+      ...userLoadoutColumns,
       slotCount: sql<number>`(select count(*) from ${userLoadoutSlots} where ${userLoadoutSlots.loadoutId} = ${userLoadouts.id})`,
     })
     .from(userLoadouts)
@@ -31,10 +36,7 @@ export function loadoutQuery(db: Database, kind: LoadoutKind, id: number) {
   if (kind === "user") {
     return db
       .select({
-        id: userLoadouts.id,
-        title: userLoadouts.title,
-        description: userLoadouts.description,
-        budgetCents: userLoadouts.budgetCents,
+        ...userLoadoutColumns,
         ownerId: sql<string | null>`${userLoadouts.userId}`,
         version: userLoadouts.version,
       })
