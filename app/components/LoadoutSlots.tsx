@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Side } from "~/domain/loadout-slots";
-import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
+import { SIDE_LABELS, type LoadoutTotals, type LoadoutView, type SlotView } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES } from "~/domain/wear";
 import { FallbackImage } from "./FallbackImage";
@@ -127,5 +127,58 @@ export function SideToggle({ side, hrefFor }: { side: Side; hrefFor: (side: Side
         </Link>
       ))}
     </nav>
+  );
+}
+
+/** A loadout's title block: where it is (`kindLabel`), title, description and budget. */
+export function LoadoutHeading({
+  kindLabel,
+  title,
+  description,
+  budgetCents,
+}: {
+  kindLabel: string;
+  title: string;
+  description: string | null;
+  budgetCents: number | null;
+}) {
+  return (
+    <div className="min-w-0">
+      <p className="text-sm text-muted">
+        <Link to="/loadouts" className="hover:text-accent">
+          Loadouts
+        </Link>{" "}
+        · {kindLabel}
+      </p>
+      <h1 className="break-words text-3xl font-bold">{title}</h1>
+      {description ? <p className="mt-2 whitespace-pre-line text-muted">{description}</p> : null}
+      {budgetCents !== null ? <p className="mt-1 text-sm">Budget: {formatDollars(budgetCents)}</p> : null}
+    </div>
+  );
+}
+
+/** A loadout as its read-only pages show it: the cost, the side toggle and the chosen side's slots. */
+export function LoadoutSideView({
+  view,
+  side,
+  budgetCents,
+  hrefFor,
+}: {
+  view: LoadoutView;
+  side: Side;
+  budgetCents: number | null;
+  hrefFor: (side: Side) => string;
+}) {
+  return (
+    <>
+      <LoadoutTotalsPanel totals={view.totals} side={side} budgetCents={budgetCents} />
+      <SideToggle side={side} hrefFor={hrefFor} />
+      <section aria-labelledby="side-heading">
+        <h2 id="side-heading" className="mb-3 text-xl font-bold">
+          {SIDE_LABELS[side]}
+        </h2>
+        <LoadoutSlots slots={view.slots} side={side} />
+      </section>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { LOADOUT_SLOTS, type LoadoutSlot, type Side } from "./loadout-slots";
+import { LOADOUT_SLOTS, type LoadoutSlot } from "./loadout-slots";
 import { skinFitsSlot } from "./loadouts";
 import { rarityRank } from "./rarity";
 import { WEARS, type Wear } from "./wear";
@@ -16,6 +16,13 @@ export const FILL_SIDE_LABELS: Record<FillSide, string> = { t: "T-Side", ct: "CT
 /** The rule as the page states it; `proposeFill` is its definition. */
 export const FILL_RULE =
   "Fills as many empty slots as the budget left allows, then prefers higher rarity, then spends more of the budget; on a tie, the lower price wins. Each skin is offered at its cheapest possible wear with a known price. Slots you have filled are never changed.";
+
+/** What the preview and Apply say when there is nothing to write. */
+export const FILL_MESSAGES = {
+  noBudget: "Set a budget for this loadout first: filling keeps within it.",
+  nothingToApply: "There is nothing to fill within the budget.",
+  pricesChanged: "Prices changed since this proposal was made, so nothing was written. Here is the proposal at today's prices.",
+} as const;
 
 /** A skin at one wear, as the catalogue offers it for an empty slot. */
 export interface FillOption {

@@ -2,13 +2,17 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { buttonClass, Notice } from "~/components/basics";
-import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
+import { LoadoutSharePanel, type ShareActionResult } from "~/components/LoadoutSharePanel";
+import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
-import { formatDollars } from "~/domain/money";
-import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide } from "~/domain/loadouts";
+import { sharedLoadoutPath } from "~/domain/loadout-sharing";
+import { SHARE_INTENTS } from "~/forms/loadout-sharing";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
+import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
 
 type ActionResult = { intent: string; error: string };
 
@@ -25,7 +29,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     await userPromise;
     return notFound();
   }
+  // Asked for in the same tick as the loadout, so the share link joins the page's one batch.
+  const sharePromise = kind === "user" ? context.load([loadoutShareQuery(db, id)]) : null;
   const [rows, slots, wears] = await context.load([loadoutQuery(db, kind, id), loadoutSlotsQuery(db, kind, id), loadoutWearsQuery(db, kind, id)]);
+  const [shares] = (await sharePromise) ?? [[]];
   const user = await userPromise;
   const row = rows[0];
   // A user loadout is visible to its owner only; to anyone else it does not exist.
@@ -38,6 +45,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     side: parseSide(url.searchParams.get("side")),
     signedIn: user !== null,
     isOwner,
+    shareUrl: isOwner && shares[0] ? `${context.env.APP_ORIGIN}${sharedLoadoutPath(shares[0].token)}` : null,
     confirmDelete: isOwner && url.searchParams.get("dialog") === "delete",
     notice: loadoutNotice(url.searchParams.get("notice")),
   };
@@ -64,8 +72,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     return redirect(`/loadouts/user/${copyId}?notice=copied`);
   }
 
+  if (kind === "user" && (SHARE_INTENTS as readonly string[]).includes(intent)) return shareLinkAction(context, user.id, id, form!);
+
   if (intent === "delete" && kind === "user") {
-    let deleted: boolean;
+    let deleted: Awaited<ReturnType<typeof deleteUserLoadout>>;
     try {
       deleted = await deleteUserLoadout(context.db, user.id, id);
     } catch (error) {
@@ -73,6 +83,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       return data({ intent, error: LOADOUT_MESSAGES.deleteFailed } satisfies ActionResult, { status: 503 });
     }
     if (!deleted) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    if (deleted.shareToken) context.purgeEdgeCache(sharedLoadoutPages(deleted.shareToken));
     return redirect("/loadouts?notice=deleted");
   }
 
@@ -81,7 +92,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>() as ActionResult | ShareActionResult | undefined;
+  const shareResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const refusal = actionData && "error" in actionData ? actionData : undefined;
   const copying = useNavigation().formData?.get("intent") === "copy";
 
   if (!loaded.loadout) {
@@ -94,24 +107,19 @@ export default function LoadoutPage() {
       </section>
     );
   }
-  const { loadout, view, side, signedIn, isOwner, confirmDelete, notice } = loaded;
+  const { loadout, view, side, signedIn, isOwner, shareUrl, confirmDelete, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
 
   return (
     <article className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-sm text-muted">
-            <Link to="/loadouts" className="hover:text-accent">
-              Loadouts
-            </Link>{" "}
-            · {loadout.kind === "official" ? "Official loadout" : "Your loadout"}
-          </p>
-          <h1 className="break-words text-3xl font-bold">{loadout.title}</h1>
-          {loadout.description ? <p className="mt-2 whitespace-pre-line text-muted">{loadout.description}</p> : null}
-          {loadout.budgetCents !== null ? <p className="mt-1 text-sm">Budget: {formatDollars(loadout.budgetCents)}</p> : null}
-        </div>
+        <LoadoutHeading
+          kindLabel={loadout.kind === "official" ? "Official loadout" : "Your loadout"}
+          title={loadout.title}
+          description={loadout.description}
+          budgetCents={loadout.budgetCents}
+        />
         <div className="flex flex-wrap gap-2">
           {loadout.kind === "official" ? (
             signedIn ? (
@@ -135,6 +143,11 @@ export default function LoadoutPage() {
               <Link to={`/loadouts/edit/${loadout.id}`} className={buttonClass}>
                 Edit
               </Link>
+              {loadout.budgetCents !== null ? (
+                <Link to={`${path}/fill?side=${side}`} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+                  Fill empty slots within budget
+                </Link>
+              ) : null}
               <Link
                 to={`${path}?dialog=delete${side === "ct" ? "&side=ct" : ""}`}
                 preventScrollReset
@@ -148,7 +161,7 @@ export default function LoadoutPage() {
       </div>
 
       {notice ? <Notice>{notice}</Notice> : null}
-      {actionData?.error && actionData.intent !== "delete" ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {refusal && refusal.intent !== "delete" ? <Notice tone="error">{refusal.error}</Notice> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title="Delete loadout"
@@ -157,20 +170,12 @@ export default function LoadoutPage() {
           pendingLabel="Deleting..."
           cancelHref={sideHref(side)}
           intent="delete"
-          error={actionData?.intent === "delete" ? actionData.error : null}
+          error={refusal?.intent === "delete" ? refusal.error : null}
         />
       ) : null}
+      {isOwner ? <LoadoutSharePanel url={shareUrl} lastResult={shareResult} /> : null}
 
-      <LoadoutTotalsPanel totals={view.totals} side={side} budgetCents={loadout.budgetCents} />
-
-      <SideToggle side={side} hrefFor={sideHref} />
-
-      <section aria-labelledby="side-heading">
-        <h2 id="side-heading" className="mb-3 text-xl font-bold">
-          {SIDE_LABELS[side]}
-        </h2>
-        <LoadoutSlots slots={view.slots} side={side} />
-      </section>
+      <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={sideHref} />
     </article>
   );
 }
