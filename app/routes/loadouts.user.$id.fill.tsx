@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { buttonClass } from "~/components/basics";
 import { FillProposalList } from "~/components/FillProposalList";
 import { FormError, SubmitButton } from "~/components/forms";
@@ -52,6 +52,10 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!user) return redirect(loginPath(url.pathname + url.search));
   return applyFillAction(context, user.id, id, form);
 }
+
+/** After a refused Apply (409: the loadout or the prices moved on) the page shows the latest proposal, as it does without JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { conflict?: boolean } | undefined)?.conflict === true || defaultShouldRevalidate;
 
 export default function FillLoadoutPage() {
   const { fill } = useLoaderData<typeof loader>();

@@ -239,10 +239,11 @@ describe("edge cache: a revoked link stops answering at once in this location", 
       cachedEnv,
     );
 
-  it("a visitor's copy is kept; revoking drops it (both sides) and the link answers 404", async () => {
+  it("a visitor's copy is kept; revoking drops it (both sides, page and data) and the link answers 404", async () => {
     const id = await sharedCandidate(owner);
     const token = await share(owner, id);
-    for (const path of [`/loadouts/shared/${token}`, `/loadouts/shared/${token}?side=ct`]) {
+    const paths = [`/loadouts/shared/${token}`, `/loadouts/shared/${token}?side=ct`, `/loadouts/shared/${token}.data?side=ct`];
+    for (const path of paths) {
       await (await visit(path)).text();
       const kept = await visit(path);
       expect(kept.headers.get("X-Cache"), path).toBe("HIT");
@@ -250,7 +251,7 @@ describe("edge cache: a revoked link stops answering at once in this location", 
       await kept.text();
     }
     expect((await ownerPost(`/loadouts/user/${id}`, { intent: "share-revoke" })).status).toBe(302);
-    for (const path of [`/loadouts/shared/${token}`, `/loadouts/shared/${token}?side=ct`]) {
+    for (const path of paths) {
       const after = await visit(path);
       expect(after.status, path).toBe(404);
       expect(after.headers.get("X-Cache"), path).toBe("MISS");

@@ -130,10 +130,13 @@ export function officialLoadoutPages(id: number | null): string[] {
   return ["/", "/loadouts", ...detail];
 }
 
-/** The anonymous pages of a share link (both sides), for purging when the link stops working. */
+/**
+ * The anonymous pages of a share link (both sides, as HTML and as the `.data` a client-side
+ * navigation fetches), for purging when the link stops working.
+ */
 export function sharedLoadoutPages(token: string): string[] {
   const path = sharedLoadoutPath(token);
-  return [path, `${path}?side=ct`, `${path}?side=t`];
+  return [path, `${path}.data`].flatMap((page) => [page, `${page}?side=ct`, `${page}?side=t`]);
 }
 
 /** The anonymous pages that show a sticker craft (its detail, the list, the home page). */

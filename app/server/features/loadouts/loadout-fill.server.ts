@@ -107,9 +107,10 @@ export async function loadFillProposal(context: AppLoadContext, loadoutId: numbe
  */
 export async function applyFillAction(context: AppLoadContext, userId: string, loadoutId: number | null, form: FormData | null) {
   const submission = parseWithZod(form ?? new FormData(), { schema: applyFillSchema });
-  const fail = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
+  // A 409 asks the page to load the latest proposal (Remix does not reload after a 4xx by itself).
+  const fail = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }), conflict: status === 409 }, { status });
   if (loadoutId === null) return fail(404, LOADOUT_MESSAGES.notFound);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflict: false }, { status: 400 });
   const { side, version, proposal: seen } = submission.value;
 
   const loaded = await loadFillProposal(context, loadoutId, side);
