@@ -4,6 +4,7 @@ import type { Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type LoadoutTotals, type LoadoutView, type SlotView } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES } from "~/domain/wear";
+import { buttonClass } from "./basics";
 import { FallbackImage } from "./FallbackImage";
 
 const GROUPS = [
@@ -74,60 +75,77 @@ export function LoadoutSlots({
   );
 }
 
+/** One figure of a cost summary; `alert` marks it (over budget) in red. */
+export interface CostFigure {
+  label: string;
+  cents: number;
+  testId: string;
+  alert?: boolean;
+}
+
+/** A row of money figures (totals, budget), labelled for assistive technology. */
+export function CostFigures({ label, figures }: { label: string; figures: readonly CostFigure[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label={label}>
+      {figures.map((figure) => (
+        <div key={figure.testId}>
+          <dt className={figure.alert ? "text-red-300" : "text-muted"}>{figure.label}</dt>
+          <dd className={`font-semibold${figure.alert ? " text-red-300" : ""}`} data-testid={figure.testId}>
+            {formatDollars(figure.cents)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The side's subtotal, the total cost, the budget and how far over it the loadout is. */
 export function LoadoutTotalsPanel({ totals, side, budgetCents }: { totals: LoadoutTotals; side: Side; budgetCents: number | null }) {
+  const figures: CostFigure[] = [
+    { label: `${SIDE_LABELS[side]} subtotal`, cents: totals.sideCents[side], testId: "side-subtotal" },
+    { label: "Total cost", cents: totals.totalCents, testId: "total-cost" },
+  ];
+  if (budgetCents !== null) figures.push({ label: "Budget", cents: budgetCents, testId: "budget" });
+  if (totals.overBudgetCents !== null) figures.push({ label: "Over budget", cents: totals.overBudgetCents, testId: "over-budget", alert: true });
+  return <CostFigures label="Cost" figures={figures} />;
+}
+
+/** What a loadout page shows when the loadout is missing or someone else's (`message`), with the way back. */
+export function LoadoutNotFound({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label="Cost">
-      <div>
-        <dt className="text-muted">{SIDE_LABELS[side]} subtotal</dt>
-        <dd className="font-semibold" data-testid="side-subtotal">
-          {formatDollars(totals.sideCents[side])}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Total cost</dt>
-        <dd className="font-semibold" data-testid="total-cost">
-          {formatDollars(totals.totalCents)}
-        </dd>
-      </div>
-      {budgetCents !== null ? (
-        <div>
-          <dt className="text-muted">Budget</dt>
-          <dd className="font-semibold" data-testid="budget">
-            {formatDollars(budgetCents)}
-          </dd>
-        </div>
-      ) : null}
-      {totals.overBudgetCents !== null ? (
-        <div>
-          <dt className="text-red-300">Over budget</dt>
-          <dd className="font-semibold text-red-300" data-testid="over-budget">
-            {formatDollars(totals.overBudgetCents)}
-          </dd>
-        </div>
-      ) : null}
-    </dl>
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      {children}
+      <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
+        Back to Loadouts
+      </Link>
+    </section>
+  );
+}
+
+/** A choice of views as links, the current one marked, so the choice is URL state (`?side=ct`). */
+export function ViewSwitch({ label, options, current }: { label: string; options: readonly { key: string; label: string; href: string }[]; current: string }) {
+  return (
+    <nav aria-label={label} className="inline-flex flex-wrap rounded-lg border border-line p-1">
+      {options.map((option) => (
+        <Link
+          key={option.key}
+          to={option.href}
+          preventScrollReset
+          replace
+          aria-current={option.key === current ? "page" : undefined}
+          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${option.key === current ? "bg-accent text-surface" : "hover:bg-panel-2"}`}
+        >
+          {option.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
 /** 'T-Side' / 'CT-Side' as links, so the side is URL state (`?side=ct`). */
 export function SideToggle({ side, hrefFor }: { side: Side; hrefFor: (side: Side) => string }) {
-  return (
-    <nav aria-label="Side" className="inline-flex rounded-lg border border-line p-1">
-      {(["t", "ct"] as const).map((s) => (
-        <Link
-          key={s}
-          to={hrefFor(s)}
-          preventScrollReset
-          replace
-          aria-current={s === side ? "page" : undefined}
-          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${s === side ? "bg-accent text-surface" : "hover:bg-panel-2"}`}
-        >
-          {SIDE_LABELS[s]}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <ViewSwitch label="Side" current={side} options={(["t", "ct"] as const).map((s) => ({ key: s, label: SIDE_LABELS[s], href: hrefFor(s) }))} />;
 }
 
 /** A loadout's title block: where it is (`kindLabel`), title, description and budget. */

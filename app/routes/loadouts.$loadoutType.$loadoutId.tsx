@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutSharePanel, type ShareActionResult } from "~/components/LoadoutSharePanel";
-import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
+import { LoadoutHeading, LoadoutNotFound, LoadoutSideView } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide } from "~/domain/loadouts";
@@ -98,14 +98,7 @@ export default function LoadoutPage() {
   const copying = useNavigation().formData?.get("intent") === "copy";
 
   if (!loaded.loadout) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.notFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
+    return <LoadoutNotFound message={LOADOUT_MESSAGES.notFound} />;
   }
   const { loadout, view, side, signedIn, isOwner, shareUrl, confirmDelete, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;

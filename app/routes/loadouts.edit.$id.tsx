@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { LoadoutNotFound } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
@@ -40,14 +40,7 @@ export default function EditLoadoutPage() {
   const { editor, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as EditorActionResult | undefined;
   if (!editor) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.editNotFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
+    return <LoadoutNotFound message={LOADOUT_MESSAGES.editNotFound} />;
   }
   return (
     <LoadoutEditor

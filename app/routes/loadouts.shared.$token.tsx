@@ -2,9 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
 import { FormError, SubmitButton } from "~/components/forms";
-import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
+import { LoadoutHeading, LoadoutNotFound, LoadoutSideView } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
 import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary } from "~/domain/loadout-sharing";
 import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
@@ -69,13 +68,9 @@ export default function SharedLoadoutPage() {
 
   if (!loaded.loadout) {
     return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.notFound}</h1>
+      <LoadoutNotFound message={LOADOUT_MESSAGES.notFound}>
         <p className="mt-2 text-muted">This link does not exist, or its owner has revoked it.</p>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
+      </LoadoutNotFound>
     );
   }
   const { loadout, view, side, signedIn, ownerHref } = loaded;

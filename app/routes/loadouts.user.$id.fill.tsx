@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { buttonClass } from "~/components/basics";
 import { FillProposalList } from "~/components/FillProposalList";
+import { CostFigures, LoadoutNotFound, ViewSwitch } from "~/components/LoadoutSlots";
 import { FormError, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { FILL_MESSAGES, FILL_RULE, FILL_SIDE_LABELS, FILL_SIDES, fillProposalKey, parseFillSide } from "~/domain/loadout-fill";
@@ -63,14 +64,7 @@ export default function FillLoadoutPage() {
   const [form] = useForm({ id: "apply-fill", lastResult });
 
   if (!fill) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.editNotFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
+    return <LoadoutNotFound message={LOADOUT_MESSAGES.editNotFound} />;
   }
   const { loadout, side, proposal } = fill;
   const back = `/loadouts/user/${loadout.id}${side === "ct" ? "?side=ct" : ""}`;
@@ -89,20 +83,11 @@ export default function FillLoadoutPage() {
         <p className="mt-2 text-sm text-muted">{FILL_RULE}</p>
       </div>
 
-      <nav aria-label="Side to fill" className="inline-flex flex-wrap rounded-lg border border-line p-1">
-        {FILL_SIDES.map((s) => (
-          <Link
-            key={s}
-            to={`/loadouts/user/${loadout.id}/fill?side=${s}`}
-            replace
-            preventScrollReset
-            aria-current={s === side ? "page" : undefined}
-            className={`rounded-md px-4 py-1.5 text-sm font-semibold ${s === side ? "bg-accent text-surface" : "hover:bg-panel-2"}`}
-          >
-            {FILL_SIDE_LABELS[s]}
-          </Link>
-        ))}
-      </nav>
+      <ViewSwitch
+        label="Side to fill"
+        current={side}
+        options={FILL_SIDES.map((s) => ({ key: s, label: FILL_SIDE_LABELS[s], href: `/loadouts/user/${loadout.id}/fill?side=${s}` }))}
+      />
 
       <FormError form={form} />
 
@@ -115,28 +100,15 @@ export default function FillLoadoutPage() {
         </div>
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label="Budget">
-            <div>
-              <dt className="text-muted">Budget</dt>
-              <dd className="font-semibold">{formatDollars(loadout.budgetCents)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted">Total now</dt>
-              <dd className="font-semibold">{formatDollars(fill.totalCents)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted">Proposal adds</dt>
-              <dd className="font-semibold" data-testid="fill-added">
-                {formatDollars(proposal.addedCents)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted">New total</dt>
-              <dd className="font-semibold" data-testid="fill-new-total">
-                {formatDollars(proposal.newTotalCents)}
-              </dd>
-            </div>
-          </dl>
+          <CostFigures
+            label="Budget"
+            figures={[
+              { label: "Budget", cents: loadout.budgetCents, testId: "fill-budget" },
+              { label: "Total now", cents: fill.totalCents, testId: "fill-total" },
+              { label: "Proposal adds", cents: proposal.addedCents, testId: "fill-added" },
+              { label: "New total", cents: proposal.newTotalCents, testId: "fill-new-total" },
+            ]}
+          />
 
           <section aria-labelledby="proposal-heading" className="space-y-3">
             <h2 id="proposal-heading" className="text-xl font-bold">

@@ -8,6 +8,7 @@ import { randomToken } from "../../auth/tokens.server";
 import type { Database } from "../../db/client.server";
 import { loadoutShares, userLoadouts, userLoadoutSlots } from "../../db/schema.server";
 import { sharedLoadoutPages } from "../../http/edge-cache-plan.server";
+import { newestLoadoutOf } from "./loadouts.server";
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
 
@@ -71,7 +72,6 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
     .limit(1);
   if (!shared) return null;
   const stillShared = and(eq(loadoutShares.token, token), eq(loadoutShares.loadoutId, shared.id));
-  // A batch is one transaction: the user's newest loadout is the one just inserted.
   const [inserted] = await db.batch([
     db
       .insert(userLoadouts)
@@ -94,7 +94,7 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
     db.insert(userLoadoutSlots).select(
       db
         .select({
-          loadoutId: sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id"),
+          loadoutId: newestLoadoutOf(userId),
           slot: userLoadoutSlots.slot,
           skinId: userLoadoutSlots.skinId,
           wear: userLoadoutSlots.wear,

@@ -123,6 +123,14 @@ export async function createUserLoadout(
 }
 
 /**
+ * The id of the user's newest loadout, as the `loadout_id` of slots copied in the batch that
+ * inserted it (a batch is one transaction: no other write comes between).
+ */
+export function newestLoadoutOf(userId: string) {
+  return sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id");
+}
+
+/**
  * 'Save Loadout': a user loadout titled '{title} (Copy)' with the official's description, no
  * budget and every slot's skin and wear, written in one batch. Null when the official is gone.
  */
@@ -133,8 +141,6 @@ export async function copyOfficialLoadout(db: Database, userId: string, official
     .where(eq(officialLoadouts.id, officialId))
     .limit(1);
   if (!official) return null;
-  // A batch is one transaction: no other write comes between the insert and the slot copy, so the
-  // user's newest loadout is the one just inserted.
   const [inserted] = await db.batch([
     db
       .insert(userLoadouts)
@@ -143,7 +149,7 @@ export async function copyOfficialLoadout(db: Database, userId: string, official
     db.insert(userLoadoutSlots).select(
       db
         .select({
-          loadoutId: sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id"),
+          loadoutId: newestLoadoutOf(userId),
           slot: officialLoadoutSlots.slot,
           skinId: officialLoadoutSlots.skinId,
           wear: officialLoadoutSlots.wear,
