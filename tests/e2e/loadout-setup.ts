@@ -2,14 +2,13 @@
 // the user's session, as a browser without JavaScript sends them), so the server writes every row.
 import type { TestUser } from "./test-accounts";
 
-async function request(baseURL: string, user: TestUser, path: string, fields?: Record<string, string>): Promise<Response> {
-  const response = await fetch(new URL(path, baseURL), {
+function request(baseURL: string, user: TestUser, path: string, fields?: Record<string, string>): Promise<Response> {
+  return fetch(new URL(path, baseURL), {
     method: fields ? "POST" : "GET",
     body: fields ? new URLSearchParams(fields) : undefined,
     headers: { Cookie: `${user.cookie.name}=${user.cookie.value}` },
     redirect: "manual",
   });
-  return response;
 }
 
 async function read(response: Response, expected: number, what: string): Promise<string> {

@@ -59,7 +59,7 @@ export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, si
       and(eq(skinWears.skinId, skins.id), eq(skinWears.enabled, true), gt(skinWears.priceCents, 0), lte(skinWears.priceCents, sql`(${budget})`)),
     )
     .where(
-      sql`exists (select 1 from (${slotTable(side)}) as wanted where wanted.column1 not in ${sql`(${filled})`} and (wanted.column2 = ${skins.weapon} or wanted.column3 = ${weapons.category}))`,
+      sql`exists (select 1 from (${slotTable(side)}) as wanted where wanted.column1 not in (${filled}) and (wanted.column2 = ${skins.weapon} or wanted.column3 = ${weapons.category}))`,
     )
     .as("ranked");
   return db
