@@ -182,6 +182,8 @@ export const LOADOUT_MESSAGES = {
   saveFailed: "Failed to save loadout",
   officialSaveFailed: "Error saving loadout",
   officialDeleteFailed: "Error deleting loadout",
+  shareFailed: "The share link could not be changed. Please try again.",
+  fillFailed: "Failed to fill the loadout. Please try again.",
   changedElsewhere:
     "This loadout was changed elsewhere (another tab or window) since this page was opened. Your change was not saved; the page now shows the latest version.",
 } as const;

@@ -37,6 +37,10 @@ const NOTICES = {
     copied: "Loadout saved to your loadouts.",
     saved: "Loadout saved.",
     deleted: "Loadout deleted.",
+    shared: "Share link created. Anyone with the link can view this loadout.",
+    reshared: "New share link created: the old link no longer works.",
+    unshared: "Share link revoked: the old link no longer works.",
+    filled: "Empty slots filled within your budget.",
   },
   adminLoadouts: {
     saved: "Loadout saved successfully!",

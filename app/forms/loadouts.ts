@@ -37,7 +37,7 @@ export const createLoadoutSchema = z.object({
 });
 
 /** The version the editor page was rendered with; a save against another version is refused. */
-const version = z.number({ error: "Missing version." }).int().min(0);
+export const version = z.number({ error: "Missing version." }).int().min(0);
 
 /** Spec section 5, edit: 'Title is required' (no full stop). */
 export const loadoutDetailsSchema = z.object({

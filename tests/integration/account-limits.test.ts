@@ -72,6 +72,18 @@ describe("per-account limits, checked in the insert", { timeout: 60_000 }, () =>
     expect((await env.DB.prepare("SELECT count(*) AS n FROM user_loadout_slots WHERE loadout_id = ?").bind(newest).first<{ n: number }>())!.n).toBe(0);
     expect(await countOf("user_loadouts", id)).toBe(ACCOUNT_LIMITS.loadouts);
 
+    // Saving someone's shared loadout is refused the same way, and copies no slot either.
+    const sharer = await signedInUser("limit-sharer");
+    const sharedId = Number(/\/loadouts\/edit\/(\d+)/.exec((await post("/loadouts/new", { title: "Shared" }, { cookie: sharer.cookie })).headers.get("Location") ?? "")?.[1]);
+    await env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', ?, 'FT')").bind(sharedId, SKIN).run();
+    expect((await post(`/loadouts/user/${sharedId}`, { intent: "share-create" }, { cookie: sharer.cookie })).status).toBe(302);
+    const token = (await env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(sharedId).first<{ token: string }>())!.token;
+    const savedShared = await post(`/loadouts/shared/${token}`, { intent: "copy" }, { cookie: user.cookie });
+    expect(savedShared.status).toBe(409);
+    expect(await savedShared.text()).toContain(LIMIT_MESSAGES.loadouts);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM user_loadout_slots WHERE loadout_id = ?").bind(newest).first<{ n: number }>())!.n).toBe(0);
+    expect(await countOf("user_loadouts", id)).toBe(ACCOUNT_LIMITS.loadouts);
+
     // Below the limit again, the copy works whole.
     await env.DB.prepare("DELETE FROM user_loadouts WHERE id = ?").bind(newest).run();
     const copied = await post("/loadouts/official/1", { intent: "copy" }, { cookie: user.cookie });

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
+import { randomToken } from "~/server/auth/tokens.server";
 import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 
@@ -26,6 +28,8 @@ interface World {
   ownerId: string;
   ownerEmail: string;
   loadoutId: number;
+  /** A token of the owner's other loadout, shared by link: public by the owner's choice. */
+  shareToken: string;
   trackerId: number;
   officialId: number;
   craftId: number;
@@ -205,6 +209,14 @@ const MATRIX: Record<string, Probe[]> = {
     allGet("the owner's loadout", (w) => `/loadouts/user/${w.loadoutId}`, { owner: 200, rest: 404 }),
     allGet("the admin's official loadout", (w) => `/loadouts/official/${w.officialId}`),
     {
+      name: "share the owner's loadout by link",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.loadoutId}`,
+      fields: () => ({ intent: "share-create" }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\/user\/\d+\?notice=shared$/ } },
+      writes: ["owner"],
+    },
+    {
       name: "delete the owner's loadout",
       method: "POST",
       path: (w) => `/loadouts/user/${w.loadoutId}`,
@@ -219,6 +231,29 @@ const MATRIX: Record<string, Probe[]> = {
       fields: () => ({ intent: "copy" }),
       expect: { visitor: { to: login }, rest: { to: /^\/loadouts\/user\/\d+\?notice=copied$/ } },
       writes: ["owner"],
+    },
+  ],
+  "routes/loadouts.shared.$token": [
+    allGet("the owner's shared loadout", (w) => `/loadouts/shared/${w.shareToken}`),
+    allGet("a made-up share link", `/loadouts/shared/${"x".repeat(32)}`, 404),
+    {
+      name: "save the shared loadout (one's own copy)",
+      method: "POST",
+      path: (w) => `/loadouts/shared/${w.shareToken}`,
+      fields: () => ({ intent: "copy" }),
+      expect: { visitor: { to: login }, rest: { to: /^\/loadouts\/user\/\d+\?notice=copied$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/loadouts.user.$id.fill": [
+    allGet("the owner's loadout's fill preview", (w) => `/loadouts/user/${w.loadoutId}/fill?side=t`, { visitor: { to: login }, other: 404, admin: 404, owner: 200 }),
+    {
+      name: "fill the owner's loadout",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.loadoutId}/fill?side=t`,
+      fields: async (w) => ({ side: "t", version: await versionOf("user_loadouts", "version", w.loadoutId), proposal: "" }),
+      // The owner's has no budget: refused, and nothing written either way.
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: 400 },
     },
   ],
   "routes/loadouts.edit.$id": [
@@ -293,6 +328,9 @@ async function makeWorld(): Promise<World> {
   const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(admin.email).first<{ id: string }>())!.id;
   const now = Date.now();
   const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id").bind(ownerId, LOADOUT_TITLE).first<{ id: number }>())!;
+  const shared = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, 'Matrix shared loadout') RETURNING id").bind(ownerId).first<{ id: number }>())!;
+  const shareToken = randomToken(SHARE_TOKEN_BYTES);
+  await env.DB.prepare("INSERT INTO loadout_shares (token, loadout_id) VALUES (?, ?)").bind(shareToken, shared.id).run();
   const tracker = (await env.DB.prepare("INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, notes) VALUES (?, ?, 4242, 'FT', '2026-01-02', ?) RETURNING id")
     .bind(ownerId, FAVORITE, NOTE)
     .first<{ id: number }>())!;
@@ -314,6 +352,7 @@ async function makeWorld(): Promise<World> {
     ownerId,
     ownerEmail: owner.email,
     loadoutId: loadout.id,
+    shareToken,
     trackerId: tracker.id,
     officialId: official.id,
     craftId: craft.id,
@@ -326,6 +365,7 @@ async function objectsOf(world: World): Promise<unknown[]> {
     env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadouts WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM loadout_shares WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY token").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM resell_trackers WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_favorites WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM price_alerts WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),

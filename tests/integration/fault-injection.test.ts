@@ -9,7 +9,7 @@ import { hashToken, randomToken } from "~/server/auth/tokens.server";
 import { SIGNED_OUT_PATH, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { takeConsoleErrors } from "../fixtures/fail-on-console-error";
 import { INJECTED_FAULT, withFaults, type FaultPlan } from "./faults";
-import { fetchWorker, post, registerUser, signedInAdmin, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, get, post, registerUser, signedInAdmin, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 
 /**
@@ -59,8 +59,8 @@ async function newTracker(cookie: string): Promise<number> {
   expect((await post("/resell-tracker/new", { skinId: SKIN, wear: "FT", boughtAt: DAY, buyPrice: "12.34" }, { cookie })).status).toBe(303);
   return (await env.DB.prepare("SELECT max(id) AS id FROM resell_trackers").first<{ id: number }>())!.id;
 }
-async function newLoadout(cookie: string): Promise<number> {
-  const created = await post("/loadouts/new", { title: "Fault loadout" }, { cookie });
+async function newLoadout(cookie: string, budget = ""): Promise<number> {
+  const created = await post("/loadouts/new", { title: "Fault loadout", budget }, { cookie });
   return Number(/\/loadouts\/edit\/(\d+)/.exec(created.headers.get("Location") ?? "")![1]);
 }
 const loadoutVersion = async (id: number) => String((await env.DB.prepare("SELECT version FROM user_loadouts WHERE id = ?").bind(id).first<{ version: number }>())!.version);
@@ -77,6 +77,20 @@ async function newCraft(admin: { cookie: string }): Promise<number> {
   expect((await post("/admin/sticker-crafts", { intent: "save", name, skinId: SKIN }, { cookie: admin.cookie })).status).toBe(302);
   return (await env.DB.prepare("SELECT id FROM sticker_crafts WHERE name = ?").bind(name).first<{ id: number }>())!.id;
 }
+/** A share link of the user's new loadout (one slot filled), by its token. */
+async function sharedLoadout(cookie: string): Promise<string> {
+  const id = await newLoadout(cookie);
+  expect((await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await loadoutVersion(id) }, { cookie })).status).toBe(302);
+  expect((await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie })).status).toBe(302);
+  return (await env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(id).first<{ token: string }>())!.token;
+}
+/** The hidden field of a page, as a browser would post it back. */
+function hiddenField(html: string, name: string): string {
+  const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
+  if (raw === undefined) throw new Error(`no ${name} field`);
+  return raw.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+}
+
 async function tokenFor(table: "password_reset_tokens" | "email_confirmation_tokens", email: string): Promise<string> {
   const token = randomToken();
   const { id } = await userRow(email);
@@ -340,6 +354,47 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       },
       message: LOADOUT_MESSAGES.deleteFailed,
     },
+    {
+      name: "share a loadout by link",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-share");
+        return { path: `/loadouts/user/${await newLoadout(cookie)}`, cookie, fields: { intent: "share-create" } };
+      },
+      message: LOADOUT_MESSAGES.shareFailed,
+    },
+    {
+      name: "revoke a share link",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-share");
+        const id = await newLoadout(cookie);
+        expect((await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie })).status).toBe(302);
+        return { path: `/loadouts/user/${id}`, cookie, fields: { intent: "share-revoke" } };
+      },
+      message: LOADOUT_MESSAGES.shareFailed,
+    },
+  ],
+  "routes/loadouts.shared.$token": [
+    {
+      name: "save a shared loadout as one's own",
+      prepare: async () => {
+        const token = await sharedLoadout((await signedInUser("fault-sharer")).cookie);
+        return { path: `/loadouts/shared/${token}`, cookie: (await signedInUser("fault-saver")).cookie, fields: { intent: "copy" } };
+      },
+      message: LOADOUT_MESSAGES.copyFailed,
+    },
+  ],
+  "routes/loadouts.user.$id.fill": [
+    {
+      name: "fill empty slots within the budget",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-fill");
+        const id = await newLoadout(cookie, "60");
+        const preview = await (await get(`/loadouts/user/${id}/fill?side=t`, cookie)).text();
+        const fields = { side: hiddenField(preview, "side"), version: hiddenField(preview, "version"), proposal: hiddenField(preview, "proposal") };
+        return { path: `/loadouts/user/${id}/fill?side=t`, cookie, fields };
+      },
+      message: LOADOUT_MESSAGES.fillFailed,
+    },
   ],
   "routes/admin.loadouts": [
     {
@@ -453,6 +508,7 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "official_loadout_slots",
     "user_loadouts",
     "user_loadout_slots",
+    "loadout_shares",
     "sticker_crafts",
     "sticker_craft_stickers",
     "resell_trackers",
@@ -539,8 +595,8 @@ describe("a request whose account is deleted while it runs", () => {
 
   it.each([
     ["a new tracker", /insert into "resell_trackers"/, { path: `/resell-tracker/new?skin=${SKIN}`, fields: { skinId: SKIN, wear: "FT", boughtAt: DAY, buyPrice: "1.00" } }],
-    ["a new loadout", /insert into "?user_loadouts"?/i, { path: "/loadouts/new", fields: { title: "Mine" } }],
-    ["a copied loadout", /insert into "?user_loadouts"?/i, { path: "/loadouts/official/1", fields: { intent: "copy" } }],
+    ["a new loadout", /insert into "user_loadouts"/, { path: "/loadouts/new", fields: { title: "Mine" } }],
+    ["a copied loadout", /insert into "user_loadouts"/, { path: "/loadouts/official/1", fields: { intent: "copy" } }],
     ["a favourite", /insert into "user_favorites"/, { path: "/favorites", fields: { intent: "add", skinId: SKIN } }],
   ] as const)("%s: signed out and sent to /login with a notice, nothing written, nothing logged", async (_what, pattern, attempt) => {
     const user = await signedInUser("gone");

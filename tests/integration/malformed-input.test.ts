@@ -32,8 +32,31 @@ const INTENTS = [
   "update",
   "set-alert",
   "remove-alert",
+  "copy",
+  "share-create",
+  "share-revoke",
 ];
-const FIELDS = ["intent", "email", "password", "token", "newPassword", "confirmPassword", "currentPassword", "redirectTo", "respond", "website", "name", "id", "skinId", "wear", "variant", "target"];
+const FIELDS = [
+  "intent",
+  "email",
+  "password",
+  "token",
+  "newPassword",
+  "confirmPassword",
+  "currentPassword",
+  "redirectTo",
+  "respond",
+  "website",
+  "name",
+  "id",
+  "skinId",
+  "wear",
+  "variant",
+  "target",
+  "side",
+  "version",
+  "proposal",
+];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */
 const notAnEmail = fc.oneof(

@@ -6,6 +6,7 @@ import {
   normalisedSearch,
   officialLoadoutPages,
   planEdgeCache,
+  sharedLoadoutPages,
   type EdgeCacheRequest,
 } from "~/server/http/edge-cache-plan.server";
 
@@ -82,5 +83,18 @@ describe("which requests the edge keeps", () => {
     expect(keys).toHaveLength(5 * 5);
     expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3?side=ct");
     expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/");
+  });
+
+  it("keeps a shared loadout's page by its side, and a revoke purges both sides as page and as data", () => {
+    const token = "A".repeat(32);
+    expect(normalisedSearch(`/loadouts/shared/${token}`, new URLSearchParams("side=ct&utm_source=chat"))).toBe("?side=ct");
+    expect(sharedLoadoutPages(token)).toEqual([
+      `/loadouts/shared/${token}`,
+      `/loadouts/shared/${token}?side=ct`,
+      `/loadouts/shared/${token}?side=t`,
+      `/loadouts/shared/${token}.data`,
+      `/loadouts/shared/${token}.data?side=ct`,
+      `/loadouts/shared/${token}.data?side=t`,
+    ]);
   });
 });
