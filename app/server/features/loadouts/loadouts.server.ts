@@ -51,9 +51,10 @@ export function loadoutQuery(db: Database, kind: LoadoutKind, id: LoadoutRef) {
       id: officialLoadouts.id,
       title: officialLoadouts.title,
       description: officialLoadouts.description,
-      budgetCents: sql<number | null>`null`,
-      ownerId: sql<string | null>`null`,
-      version: sql<number>`${officialLoadouts.updatedAt}`,
+      // Named: D1 answers a batch's rows as objects, where two columns called "null" would be one.
+      budgetCents: sql<number | null>`null`.as("budget_cents"),
+      ownerId: sql<string | null>`null`.as("owner_id"),
+      version: sql<number>`${officialLoadouts.updatedAt}`.as("version"),
     })
     .from(officialLoadouts)
     .where(eq(officialLoadouts.id, id))
