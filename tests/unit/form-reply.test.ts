@@ -45,9 +45,10 @@ describe("the one form reply", () => {
     expect(initial.stickers[0]!.name).toBe("n".repeat(120));
   });
 
-  it("a refusal of the whole form is its form error", async () => {
+  it("a refusal of the whole form is its form error; an unknown intent comes back cut", () => {
     const response = formRefusal("save", "Unknown action.", 400);
     expect(response.init?.status).toBe(400);
     expect(response.data).toEqual({ intent: "save", result: { status: "error", error: { "": ["Unknown action."] } } });
+    expect(formRefusal("x".repeat(9 * 1024 * 1024), "Unknown action.", 400).data.intent).toHaveLength(100);
   });
 });

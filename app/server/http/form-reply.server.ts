@@ -6,6 +6,8 @@ import type { FormReply } from "~/forms/reply";
 
 /** How much of a field without a length limit of its own comes back: any URL, number or choice fits. */
 export const UNLIMITED_FIELD_ECHO = 1024;
+/** Intents are short names; an unknown one (as posted) comes back cut to this. */
+const INTENT_ECHO = 100;
 
 type ReplyOptions = { hideFields?: string[]; formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
@@ -110,7 +112,7 @@ export interface ReplyInit<Extra extends object> {
 
 /** The one answer of an action that does not redirect. */
 export function formReply<Extra extends object = object>(intent: string, result: SubmissionResult<string[]>, { status = 400, headers, extra }: ReplyInit<Extra> = {}) {
-  return data({ ...extra, intent, result } as FormReply & Partial<Extra>, { status, headers });
+  return data({ ...extra, intent: intent.slice(0, INTENT_ECHO), result } as FormReply & Partial<Extra>, { status, headers });
 }
 
 /** A refusal of the whole form (a body that is no form, an unknown intent, a row that is gone), shown as its form error. */
