@@ -13,6 +13,7 @@ export function ConfirmDialog({
   pendingLabel,
   cancelHref,
   intent,
+  fields = {},
   error,
 }: {
   title: string;
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   pendingLabel: string;
   cancelHref: string;
   intent: string;
+  /** Hidden fields the confirming post carries besides `intent` (which row). */
+  fields?: Record<string, string>;
   error?: string | null;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -64,6 +67,9 @@ export function ConfirmDialog({
         </Link>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <button
             type="submit"
             disabled={busy}

@@ -26,3 +26,16 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
     </PathLink>
   );
 }
+
+/** Craft cards in a grid: three to a row, or up to four where the page is all crafts (`wide`). */
+export function CraftGrid({ crafts, wide = false }: { crafts: readonly CraftCardData[]; wide?: boolean }) {
+  return (
+    <ul className={`grid gap-4 ${wide ? "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "md:grid-cols-3"}`}>
+      {crafts.map((craft) => (
+        <li key={craft.id}>
+          <CraftCard craft={craft} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -14,11 +14,16 @@ export function FallbackImage({
   alt,
   className,
   lazy = true,
+  width,
+  height,
 }: {
   sources: (string | null | undefined)[];
   alt: string;
   className?: string;
   lazy?: boolean;
+  /** The image's intrinsic size, so its box is reserved before it loads (nothing shifts). */
+  width?: number;
+  height?: number;
 }) {
   const candidates = [...sources.filter((s): s is string => Boolean(s)), PLACEHOLDER_IMAGE];
   const [index, setIndex] = useState(0);
@@ -37,6 +42,8 @@ export function FallbackImage({
       ref={image}
       src={candidates[index]}
       alt={alt}
+      width={width}
+      height={height}
       loading={lazy ? "lazy" : undefined}
       decoding="async"
       className={`fallback-image ${className ?? ""}`}

@@ -13,7 +13,7 @@ export interface LoadoutCardData {
 export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href: `/${string}` }) {
   return (
     <PathLink to={href} className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent">
-      <h3 className="break-words font-semibold">{loadout.title}</h3>
+      <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
       {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
       {loadout.slotCount !== undefined || loadout.budgetCents != null ? (
         <p className="mt-2 text-xs text-muted">
@@ -23,5 +23,18 @@ export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href:
         </p>
       ) : null}
     </PathLink>
+  );
+}
+
+/** Loadout cards, three to a row (one on phones), each linking to its page. */
+export function LoadoutGrid({ loadouts, kind }: { loadouts: readonly LoadoutCardData[]; kind: "official" | "user" }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-3">
+      {loadouts.map((loadout) => (
+        <li key={loadout.id}>
+          <LoadoutCard loadout={loadout} href={`/loadouts/${kind}/${loadout.id}`} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,56 +1,27 @@
-import { FieldErrors, TextField } from "./forms";
+import type { FieldMetadata } from "@conform-to/react";
+import { Field, NumberField, TextareaField } from "./forms";
 
 /** Title, description and budget: the fields shared by the create form and the editor. */
 export function LoadoutDetailsFields({
-  defaults,
-  errors,
+  fields,
   showBudget = true,
   onBudgetInput,
 }: {
-  defaults?: { title?: string; description?: string | null; budget?: string };
-  errors?: Record<string, string[] | null | undefined>;
+  fields: Record<"title" | "description" | "budget", FieldMetadata<unknown>>;
   showBudget?: boolean;
   /** With JavaScript the running over-budget amount follows the typed budget. */
   onBudgetInput?: (value: string) => void;
 }) {
   return (
     <div className="space-y-4">
-      <TextField label="Title" name="title" defaultValue={defaults?.title} errors={errors?.title} />
-      <div>
-        <label htmlFor="description" className="mb-1 block text-sm font-medium">
-          Description (optional)
-        </label>
-        <textarea
-          id="description"
-          name="description"
-          rows={3}
-          defaultValue={defaults?.description ?? ""}
-          aria-invalid={errors?.description?.length ? true : undefined}
-          aria-describedby={errors?.description?.length ? "description-errors" : undefined}
-          className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
-        />
-        <FieldErrors id="description-errors" errors={errors?.description} />
-      </div>
+      <Field label="Title" meta={fields.title} />
+      <TextareaField label="Description (optional)" meta={fields.description} textareaProps={{ rows: 3 }} />
       {showBudget ? (
-        <div>
-          <label htmlFor="budget" className="mb-1 block text-sm font-medium">
-            Budget in $ (optional)
-          </label>
-          <input
-            id="budget"
-            name="budget"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            defaultValue={defaults?.budget ?? ""}
-            onInput={onBudgetInput ? (event) => onBudgetInput(event.currentTarget.value) : undefined}
-            aria-invalid={errors?.budget?.length ? true : undefined}
-            aria-describedby={errors?.budget?.length ? "budget-errors" : undefined}
-            className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
-          />
-          <FieldErrors id="budget-errors" errors={errors?.budget} />
-        </div>
+        <NumberField
+          label="Budget in $ (optional)"
+          meta={fields.budget}
+          inputProps={{ min: 0, step: 0.01, onInput: onBudgetInput ? (event) => onBudgetInput(event.currentTarget.value) : undefined }}
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Side } from "~/domain/loadout-slots";
-import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
+import { SIDE_LABELS, type LoadoutTotals, type LoadoutView, type SlotView } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES } from "~/domain/wear";
 import { FallbackImage } from "./FallbackImage";
@@ -74,58 +74,116 @@ export function LoadoutSlots({
   );
 }
 
+/** One figure of a cost summary; `alert` marks it (over budget) in red. */
+export interface CostFigure {
+  label: string;
+  cents: number;
+  testId: string;
+  alert?: boolean;
+}
+
+/** A row of money figures (totals, budget), labelled for assistive technology. */
+export function CostFigures({ label, figures }: { label: string; figures: readonly CostFigure[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label={label}>
+      {figures.map((figure) => (
+        <div key={figure.testId}>
+          <dt className={figure.alert ? "text-red-300" : "text-muted"}>{figure.label}</dt>
+          <dd className={`font-semibold${figure.alert ? " text-red-300" : ""}`} data-testid={figure.testId}>
+            {formatDollars(figure.cents)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The side's subtotal, the total cost, the budget and how far over it the loadout is. */
 export function LoadoutTotalsPanel({ totals, side, budgetCents }: { totals: LoadoutTotals; side: Side; budgetCents: number | null }) {
+  const figures: CostFigure[] = [
+    { label: `${SIDE_LABELS[side]} subtotal`, cents: totals.sideCents[side], testId: "side-subtotal" },
+    { label: "Total cost", cents: totals.totalCents, testId: "total-cost" },
+  ];
+  if (budgetCents !== null) figures.push({ label: "Budget", cents: budgetCents, testId: "budget" });
+  if (totals.overBudgetCents !== null) figures.push({ label: "Over budget", cents: totals.overBudgetCents, testId: "over-budget", alert: true });
+  return <CostFigures label="Cost" figures={figures} />;
+}
+
+
+/** A choice of views as links, the current one marked, so the choice is URL state (`?side=ct`). */
+export function ViewSwitch({ label, options, current }: { label: string; options: readonly { key: string; label: string; href: string }[]; current: string }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label="Cost">
-      <div>
-        <dt className="text-muted">{SIDE_LABELS[side]} subtotal</dt>
-        <dd className="font-semibold" data-testid="side-subtotal">
-          {formatDollars(totals.sideCents[side])}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Total cost</dt>
-        <dd className="font-semibold" data-testid="total-cost">
-          {formatDollars(totals.totalCents)}
-        </dd>
-      </div>
-      {budgetCents !== null ? (
-        <div>
-          <dt className="text-muted">Budget</dt>
-          <dd className="font-semibold" data-testid="budget">
-            {formatDollars(budgetCents)}
-          </dd>
-        </div>
-      ) : null}
-      {totals.overBudgetCents !== null ? (
-        <div>
-          <dt className="text-red-300">Over budget</dt>
-          <dd className="font-semibold text-red-300" data-testid="over-budget">
-            {formatDollars(totals.overBudgetCents)}
-          </dd>
-        </div>
-      ) : null}
-    </dl>
+    <nav aria-label={label} className="inline-flex flex-wrap rounded-lg border border-line p-1">
+      {options.map((option) => (
+        <Link
+          key={option.key}
+          to={option.href}
+          preventScrollReset
+          replace
+          aria-current={option.key === current ? "page" : undefined}
+          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${option.key === current ? "bg-accent text-surface" : "hover:bg-panel-2"}`}
+        >
+          {option.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
 /** 'T-Side' / 'CT-Side' as links, so the side is URL state (`?side=ct`). */
 export function SideToggle({ side, hrefFor }: { side: Side; hrefFor: (side: Side) => string }) {
+  return <ViewSwitch label="Side" current={side} options={(["t", "ct"] as const).map((s) => ({ key: s, label: SIDE_LABELS[s], href: hrefFor(s) }))} />;
+}
+
+/** A loadout's title block: where it is (`kindLabel`), title, description and budget. */
+export function LoadoutHeading({
+  kindLabel,
+  title,
+  description,
+  budgetCents,
+}: {
+  kindLabel: string;
+  title: string;
+  description: string | null;
+  budgetCents: number | null;
+}) {
   return (
-    <nav aria-label="Side" className="inline-flex rounded-lg border border-line p-1">
-      {(["t", "ct"] as const).map((s) => (
-        <Link
-          key={s}
-          to={hrefFor(s)}
-          preventScrollReset
-          replace
-          aria-current={s === side ? "page" : undefined}
-          className={`rounded-md px-4 py-1.5 text-sm font-semibold ${s === side ? "bg-accent text-surface" : "hover:bg-panel-2"}`}
-        >
-          {SIDE_LABELS[s]}
-        </Link>
-      ))}
-    </nav>
+    <div className="min-w-0">
+      <p className="text-sm text-muted">
+        <Link to="/loadouts" className="hover:text-accent">
+          Loadouts
+        </Link>{" "}
+        · {kindLabel}
+      </p>
+      <h1 className="break-words text-3xl font-bold">{title}</h1>
+      {description ? <p className="mt-2 whitespace-pre-line text-muted">{description}</p> : null}
+      {budgetCents !== null ? <p className="mt-1 text-sm">Budget: {formatDollars(budgetCents)}</p> : null}
+    </div>
+  );
+}
+
+/** A loadout as its read-only pages show it: the cost, the side toggle and the chosen side's slots. */
+export function LoadoutSideView({
+  view,
+  side,
+  budgetCents,
+  hrefFor,
+}: {
+  view: LoadoutView;
+  side: Side;
+  budgetCents: number | null;
+  hrefFor: (side: Side) => string;
+}) {
+  return (
+    <>
+      <LoadoutTotalsPanel totals={view.totals} side={side} budgetCents={budgetCents} />
+      <SideToggle side={side} hrefFor={hrefFor} />
+      <section aria-labelledby="side-heading">
+        <h2 id="side-heading" className="mb-3 text-xl font-bold">
+          {SIDE_LABELS[side]}
+        </h2>
+        <LoadoutSlots slots={view.slots} side={side} />
+      </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { searchOfPage } from "~/domain/skin-list";
+import { searchOfPage } from "~/domain/pages";
 import { PathLink } from "./links";
 
 const BOX = "inline-flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-semibold";

@@ -6,17 +6,15 @@ import { formatDollars } from "~/domain/money";
 import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget, type FavoriteAlert } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
 import { priceAlertSchema } from "~/forms/price-alert";
+import { replyError, type FormReply } from "~/forms/reply";
 import { Notice } from "./basics";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
 
 /** Where the alert forms post: the profile's action, back at the favourites tab. */
 export const PRICE_ALERTS_ACTION = "/profile?tab=favorites";
 
-export interface AlertActionResult {
-  intent: string;
-  skinId: string | null;
-  result: SubmissionResult<string[]>;
-}
+/** The profile's reply to an alert form: which favourite's card it answers (`skinId`). */
+export type AlertReply = FormReply & { skinId?: string | null };
 
 const secondaryButton = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent disabled:opacity-50";
 
@@ -90,14 +88,14 @@ export function PriceAlerts({
   notice,
 }: {
   items: FavoriteAlert[];
-  actionResult?: AlertActionResult;
+  actionResult?: AlertReply;
   notice: { skinId: string | null; text: string } | null;
 }) {
   const noticeCard = notice?.skinId && items.some((item) => item.skinId === notice.skinId) ? notice.skinId : null;
   // A refusal for a skin that is not in the list (not a favourite, unknown) shows above the list.
   const orphanError =
     actionResult && actionResult.result.status === "error" && !items.some((item) => item.skinId === actionResult.skinId)
-      ? Object.values(actionResult.result.error ?? {}).flat()[0] ?? null
+      ? replyError(actionResult)
       : null;
   return (
     <section id="price-alerts" aria-labelledby="price-alerts-heading" className="mt-8 space-y-4">

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { LoadoutCard, type LoadoutCardData } from "./LoadoutCard";
+import { LoadoutGrid, type LoadoutCardData } from "./LoadoutCard";
 
 /** The User Loadouts tab of /profile: the user's loadouts, newest first, each linking to its page. */
 export function ProfileLoadouts({ loadouts }: { loadouts: readonly LoadoutCardData[] }) {
@@ -16,13 +16,7 @@ export function ProfileLoadouts({ loadouts }: { loadouts: readonly LoadoutCardDa
       {loadouts.length === 0 ? (
         <p className="text-muted">Your loadouts will appear here.</p>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-3">
-          {loadouts.map((loadout) => (
-            <li key={loadout.id}>
-              <LoadoutCard loadout={loadout} href={`/loadouts/user/${loadout.id}`} />
-            </li>
-          ))}
-        </ul>
+        <LoadoutGrid loadouts={loadouts} kind="user" />
       )}
     </div>
   );

@@ -1,20 +1,12 @@
 import { priceRange } from "~/domain/money";
 import { rarityTextColor } from "~/domain/rarity";
+import type { SkinCardData } from "~/domain/skin-cards";
+import { WEAPON_GRID } from "./CategorySkeleton";
 import { FallbackImage } from "./FallbackImage";
 import { FavoriteButton } from "./FavoriteButton";
 import { TrackButton } from "./TrackButton";
 
-export interface SkinCardData {
-  id: string;
-  name: string;
-  image: string;
-  rarity: string;
-  rarityColor: string;
-  stattrak?: boolean;
-  souvenir?: boolean;
-  minPriceCents?: number | null;
-  maxPriceCents?: number | null;
-}
+export type { SkinCardData };
 
 export function RarityLabel({ rarity, color }: { rarity: string; color: string }) {
   return (
@@ -29,7 +21,7 @@ export function RarityLabel({ rarity, color }: { rarity: string; color: string }
  * the heart and Track are separate controls beside it (a form cannot sit inside a link). The
  * card's id is the anchor the favourite toggle comes back to without JavaScript.
  */
-export function SkinCard({ skin, favorite }: { skin: SkinCardData; favorite: boolean }) {
+export function SkinCard({ skin, favorite, eager = false }: { skin: SkinCardData; favorite: boolean; eager?: boolean }) {
   const price = priceRange(skin.minPriceCents, skin.maxPriceCents);
   return (
     <article
@@ -38,7 +30,14 @@ export function SkinCard({ skin, favorite }: { skin: SkinCardData; favorite: boo
       style={{ borderBottomColor: skin.rarityColor, borderBottomWidth: 3 }}
     >
       <a href={`/skins/${encodeURIComponent(skin.id)}`} className="flex flex-1 flex-col p-3 pb-2" data-testid="skin-card">
-        <FallbackImage sources={[skin.image]} alt="" className="aspect-[4/3] w-full object-contain" />
+        <FallbackImage
+          sources={[skin.image]}
+          alt=""
+          lazy={!eager}
+          width={SKIN_IMAGE.width}
+          height={SKIN_IMAGE.height}
+          className="aspect-[4/3] w-full object-contain"
+        />
         <h2 className="mt-2 text-sm font-semibold">{skin.name}</h2>
         <RarityLabel rarity={skin.rarity} color={skin.rarityColor} />
         {skin.stattrak || skin.souvenir ? (
@@ -61,17 +60,26 @@ export function SkinCard({ skin, favorite }: { skin: SkinCardData; favorite: boo
   );
 }
 
-/** 1, 2, 3 and then 6 columns: a weapon page's 18 skins (`SKINS_PER_PAGE`) fill whole rows at every width. */
-const SKIN_GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-6";
+/**
+ * The skin-data CDN's images are 512 x 384; the card's box keeps that 4:3 shape before the image
+ * arrives, so nothing moves when it does.
+ */
+const SKIN_IMAGE = { width: 512, height: 384 };
+
+/**
+ * The cards whose images load at once: the first row at the widest grid (6 columns), which is the
+ * first screenful or more at every width. The others load as they come near (`loading="lazy"`).
+ */
+export const EAGER_CARDS = 6;
 
 /** A grid of skin cards; `favoriteIds` are the signed-in user's favourites (hearts filled). */
 export function SkinGrid({ skins, label, favoriteIds = [] }: { skins: SkinCardData[]; label: string; favoriteIds?: readonly string[] }) {
   const favorites = new Set(favoriteIds);
   return (
-    <ul className={`mt-4 ${SKIN_GRID}`} aria-label={label} data-testid="skin-grid">
-      {skins.map((skin) => (
+    <ul className={`mt-4 ${WEAPON_GRID}`} aria-label={label} data-testid="skin-grid">
+      {skins.map((skin, index) => (
         <li key={skin.id}>
-          <SkinCard skin={skin} favorite={favorites.has(skin.id)} />
+          <SkinCard skin={skin} favorite={favorites.has(skin.id)} eager={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>

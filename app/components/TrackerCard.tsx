@@ -5,6 +5,8 @@ import { formatFloat, formatPrice, formatProfit, profitOf, type LoadedTracker } 
 import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { WEAR_NAMES } from "~/domain/wear";
+import { replyError, type FormReply } from "~/forms/reply";
+import { FloatBar } from "./FloatBar";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";
@@ -32,7 +34,7 @@ export function TrackerCard({
   returnTo: string;
   onMessage: (message: string) => void;
 }) {
-  const remover = useFetcher<{ ok: boolean; error?: string }>();
+  const remover = useFetcher<FormReply>();
   const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
   const deleting = remover.state !== "idle";
@@ -49,7 +51,8 @@ export function TrackerCard({
   return (
     <article id={`tracker-${tracker.id}`} className="flex scroll-mt-20 flex-col gap-3 rounded-lg border border-line bg-panel p-4" data-testid="tracker-card">
       <div className="flex items-start gap-3">
-        <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="shrink-0">
+        {/* The same link as the name's beside it: out of the tab order and hidden from screen readers, which would meet a link without a name. */}
+        <a href={`/skins/${encodeURIComponent(tracker.skinId)}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
           <FallbackImage sources={[tracker.skinImage]} alt="" className="h-16 w-24 object-contain" />
         </a>
         <div className="min-w-0">
@@ -65,6 +68,7 @@ export function TrackerCard({
           <p className="text-sm text-muted">Bought {formatCalendarDate(tracker.boughtAt)}</p>
         </div>
       </div>
+      <FloatBar minFloat={tracker.minFloat} maxFloat={tracker.maxFloat} marker={tracker.wearValue} />
       <TradeLockBadge boughtAt={tracker.boughtAt} timeZone={timeZone} now={now} />
       {tracker.notes ? <p className="whitespace-pre-line break-words text-sm">{tracker.notes}</p> : null}
       <dl className="grid grid-cols-3 gap-2 text-sm">
@@ -104,9 +108,9 @@ export function TrackerCard({
             {deleting ? "Deleting..." : "Delete"}
           </button>
         </remover.Form>
-        {remover.state === "idle" && remover.data && !remover.data.ok ? (
+        {remover.state === "idle" && replyError(remover.data) ? (
           <span role="alert" className="text-sm text-red-300">
-            {remover.data.error}
+            {replyError(remover.data)}
           </span>
         ) : null}
       </div>

@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import type { TrackerFormContext } from "~/forms/resell";
-import { buttonClass } from "./basics";
 import { TrackerForm, type TrackerDefaults } from "./TrackerForm";
+import { TrackerLoginPrompt } from "./TrackerPage";
 
 /** What the form pages' loaders answer (`/resell-tracker/new`, `/resell-tracker/ID/edit`). */
 export interface TrackerPageData {
@@ -59,12 +59,7 @@ export function TrackerDialog({
       ) : !data.form ? (
         <p>Not found.</p>
       ) : !data.signedIn ? (
-        <div className="space-y-3">
-          <p className="text-muted">Log in to track what you bought to resell.</p>
-          <a href={data.loginHref} className={`${buttonClass} inline-block`}>
-            Go to Login
-          </a>
-        </div>
+        <TrackerLoginPrompt text="Log in to track what you bought to resell." loginHref={data.loginHref} />
       ) : (
         <TrackerForm
           context={data.form}

@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { wearForFloat, WEAR_NAMES } from "~/domain/wear";
-import { NOTES_MAX_LENGTH, trackerSchema, type TrackerActionData, type TrackerFormContext } from "~/forms/resell";
-import { buttonClass, Notice } from "./basics";
-import { FieldErrors } from "./forms";
-import { useHydrated } from "./useHydrated";
+import { useEffect, useState } from "react";
+import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
+import type { FormReply } from "~/forms/reply";
+import { NOTES_MAX_LENGTH, trackerSchema, type TrackerFormContext } from "~/forms/resell";
 import { FallbackImage } from "./FallbackImage";
+import { FloatBar } from "./FloatBar";
+import { DateField, FormError, NumberField, SelectField, SubmitButton, TextareaField } from "./forms";
+import { useHydrated } from "./useHydrated";
 
 export interface TrackerDefaults {
   wear?: string;
@@ -17,19 +18,9 @@ export interface TrackerDefaults {
   notes?: string;
 }
 
-const inputClass = "w-full rounded-md border border-line bg-panel-2 px-3 py-2";
-
-function Field({ id, label, errors, hint, children }: { id: string; label: string; errors?: string[]; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <FieldErrors id={`${id}-errors`} errors={errors} />
-    </div>
-  );
+/** Another control of the same form, by name (the wear and the float set each other). */
+function sibling(control: { form: HTMLFormElement | null }, name: string) {
+  return control.form?.elements.namedItem(name) ?? null;
 }
 
 /**
@@ -53,36 +44,33 @@ export function TrackerForm({
   action: string;
   submitLabel: string;
   defaults?: TrackerDefaults;
-  pageResult?: TrackerActionData;
+  pageResult?: FormReply;
   cancelHref: string;
   inDialog?: boolean;
   onDone?: (message: string) => void;
   onCancel?: () => void;
 }) {
-  const fetcher = useFetcher<TrackerActionData>();
+  const fetcher = useFetcher<FormReply>();
   const hydrated = useHydrated();
-  const answer = fetcher.data ?? pageResult;
-  const failure = answer && !answer.ok ? answer : undefined;
   const { skin, enabledWears, today } = context;
   const rules = { enabledWears, minFloat: skin.minFloat, maxFloat: skin.maxFloat, today };
   const [form, fields] = useForm({
     id: `tracker-${action}`,
-    lastResult: failure?.result,
+    lastResult: (fetcher.data ?? pageResult)?.result,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: trackerSchema(rules) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const wearRef = useRef<HTMLSelectElement>(null);
-  const floatRef = useRef<HTMLInputElement>(null);
-  const busy = fetcher.state !== "idle";
 
   useEffect(() => {
-    if (inDialog && fetcher.state === "idle" && fetcher.data?.ok) onDone?.(fetcher.data.message);
+    if (inDialog && fetcher.state === "idle" && fetcher.data?.notice) onDone?.(fetcher.data.notice);
   }, [inDialog, fetcher.state, fetcher.data, onDone]);
 
-  const errorsOf = (name: keyof typeof fields) => fields[name].errors;
-  const value = (name: keyof TrackerDefaults) => (fields[name].initialValue as string | undefined) ?? "";
+  // The float bar marks the float in the field: the saved or sent one from the server, then (with
+  // JavaScript) whatever is typed. A new form (or a cleared field) marks nothing.
+  const [typedFloat, setTypedFloat] = useState<string | null>(null);
+  const markedFloat = parseFloatInput(typedFloat ?? (fields.wearValue.initialValue as string | undefined) ?? "");
 
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">
@@ -90,98 +78,49 @@ export function TrackerForm({
         <FallbackImage sources={[skin.image]} alt="" lazy={false} className="h-14 w-20 object-contain" />
         <p className="font-semibold">{skin.name}</p>
       </div>
-      {failure?.message ? <Notice tone="error">{failure.message}</Notice> : null}
-      {form.errors?.length ? <Notice tone="error">{form.errors.join(" ")}</Notice> : null}
+      <FormError form={form} />
       <input type="hidden" name="skinId" value={skin.id} />
       {inDialog && hydrated ? <input type="hidden" name="respond" value="data" /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${form.id}-wear`} label="Wear" errors={errorsOf("wear")}>
-          <select
-            ref={wearRef}
-            id={`${form.id}-wear`}
-            name="wear"
-            key={fields.wear.key}
-            defaultValue={value("wear")}
-            className={inputClass}
-            aria-invalid={errorsOf("wear") ? true : undefined}
-            aria-describedby={errorsOf("wear") ? `${form.id}-wear-errors` : undefined}
-            onChange={() => {
-              if (floatRef.current) floatRef.current.value = "";
-            }}
-          >
-            <option value="">Select wear</option>
-            {enabledWears.map((wear) => (
-              <option key={wear} value={wear}>
-                {WEAR_NAMES[wear]} ({wear})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${form.id}-float`} label="Float" errors={errorsOf("wearValue")} hint={`Optional, ${skin.minFloat.toFixed(2)} – ${skin.maxFloat.toFixed(2)}`}>
-          <input
-            ref={floatRef}
-            id={`${form.id}-float`}
-            name="wearValue"
-            key={fields.wearValue.key}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={1}
-            step={0.0001}
-            defaultValue={value("wearValue")}
-            className={inputClass}
-            aria-invalid={errorsOf("wearValue") ? true : undefined}
-            aria-describedby={errorsOf("wearValue") ? `${form.id}-float-errors` : undefined}
-            onInput={(event) => {
-              const wear = wearForFloat(Number(event.currentTarget.value));
-              if (event.currentTarget.value !== "" && wear && enabledWears.includes(wear) && wearRef.current) wearRef.current.value = wear;
-            }}
-          />
-        </Field>
-        <Field id={`${form.id}-bought`} label="Bought date" errors={errorsOf("boughtAt")}>
-          <input
-            id={`${form.id}-bought`}
-            name="boughtAt"
-            key={fields.boughtAt.key}
-            type="date"
-            max={today}
-            defaultValue={value("boughtAt")}
-            className={inputClass}
-            aria-invalid={errorsOf("boughtAt") ? true : undefined}
-            aria-describedby={errorsOf("boughtAt") ? `${form.id}-bought-errors` : undefined}
-          />
-        </Field>
-        <Field id={`${form.id}-price`} label="Buy price ($)" errors={errorsOf("buyPrice")}>
-          <input
-            id={`${form.id}-price`}
-            name="buyPrice"
-            key={fields.buyPrice.key}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            defaultValue={value("buyPrice")}
-            className={inputClass}
-            aria-invalid={errorsOf("buyPrice") ? true : undefined}
-            aria-describedby={errorsOf("buyPrice") ? `${form.id}-price-errors` : undefined}
-          />
-        </Field>
-      </div>
-      <Field id={`${form.id}-notes`} label="Notes" errors={errorsOf("notes")} hint="Optional">
-        <textarea
-          id={`${form.id}-notes`}
-          name="notes"
-          key={fields.notes.key}
-          rows={3}
-          maxLength={NOTES_MAX_LENGTH}
-          defaultValue={value("notes")}
-          className={inputClass}
+        <SelectField
+          label="Wear"
+          meta={fields.wear}
+          placeholder="Select wear"
+          options={enabledWears.map((wear) => ({ value: wear, label: `${WEAR_NAMES[wear]} (${wear})` }))}
+          selectProps={{
+            onChange: (event) => {
+              const float = sibling(event.currentTarget, "wearValue");
+              if (float instanceof HTMLInputElement) float.value = "";
+              setTypedFloat("");
+            },
+          }}
         />
-      </Field>
+        <NumberField
+          label="Float"
+          meta={fields.wearValue}
+          hint={`Optional, ${skin.minFloat.toFixed(2)} – ${skin.maxFloat.toFixed(2)}`}
+          inputProps={{
+            min: 0,
+            max: 1,
+            step: 0.0001,
+            onInput: (event) => {
+              const typed = event.currentTarget.value;
+              setTypedFloat(typed);
+              const wear = wearForFloat(Number(typed));
+              const select = sibling(event.currentTarget, "wear");
+              if (typed !== "" && wear && enabledWears.includes(wear) && select instanceof HTMLSelectElement) select.value = wear;
+            },
+          }}
+        />
+        <DateField label="Bought date" meta={fields.boughtAt} inputProps={{ max: today }} />
+        <NumberField label="Buy price ($)" meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
+      </div>
+      <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} />
+      <TextareaField label="Notes" meta={fields.notes} hint="Optional" textareaProps={{ rows: 3, maxLength: NOTES_MAX_LENGTH }} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </button>
+        <SubmitButton fetcher={fetcher} pendingText="Saving...">
+          {submitLabel}
+        </SubmitButton>
         {onCancel ? (
           <button type="button" onClick={onCancel} className="rounded-md border border-line px-4 py-2">
             Cancel

@@ -1,14 +1,14 @@
 import { useCallback, useState } from "react";
 import { formatDollars } from "~/domain/money";
-import { formatProfit, portfolioSummary, type LoadedTracker } from "~/domain/resell";
+import { formatProfit, portfolioSummary, type LoadedTracker, type TrackedItem } from "~/domain/resell";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";
 
 export const EMPTY_TRACKERS = "You have no resell trackers yet.";
 
-/** The portfolio above the list: a summary of the items shown (beyond the spec). */
-export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readonly LoadedTracker[]; timeZone: string; now: number }) {
+/** The portfolio above the list: a summary of every tracked item, not only the page shown (beyond the spec). */
+export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readonly TrackedItem[]; timeZone: string; now: number }) {
   const summary = portfolioSummary(trackers, timeZone, now);
   const items: [string, string][] = [
     ["Items", String(summary.items)],
@@ -39,21 +39,22 @@ export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readon
   );
 }
 
-/** The tracker cards with the time zone correction and the in-place edit message. */
+/** The tracker cards (a page of them) with the time zone correction and the in-place edit message. */
 export function TrackerList({
   trackers,
   timeZone: serverTimeZone,
   now: serverNow,
   returnTo,
   notice,
-  withSummary,
+  summary,
 }: {
   trackers: readonly LoadedTracker[];
   timeZone: string;
   now: number;
   returnTo: string;
   notice: string | null;
-  withSummary: boolean;
+  /** Every tracked item, for the portfolio summary above the cards; none: no summary. */
+  summary?: readonly TrackedItem[];
 }) {
   const { timeZone, now } = useLocalClock(serverTimeZone, serverNow);
   const [message, setMessage] = useState<string | null>(null);
@@ -66,7 +67,7 @@ export function TrackerList({
         <p>{EMPTY_TRACKERS}</p>
       ) : (
         <>
-          {withSummary ? <PortfolioSummary trackers={trackers} timeZone={timeZone} now={now} /> : null}
+          {summary ? <PortfolioSummary trackers={summary} timeZone={timeZone} now={now} /> : null}
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Resell trackers">
             {trackers.map((tracker) => (
               <li key={tracker.id}>

@@ -30,11 +30,6 @@ export function ErrorList({ id, errors }: { id?: string; errors: ListOfErrors })
   );
 }
 
-/** Kept for forms not yet on the kit: the same list under the older name. */
-export function FieldErrors({ id, errors }: { id: string; errors?: ListOfErrors }) {
-  return <ErrorList id={id} errors={errors} />;
-}
-
 /** The form-level error (`submission.reply({ formErrors })`), announced as an alert. */
 export function FormError({ form }: { form: Pick<FormMetadata<Record<string, unknown>>, "errorId" | "errors"> }) {
   const messages = form.errors?.filter(Boolean);
@@ -49,80 +44,59 @@ export function FormError({ form }: { form: Pick<FormMetadata<Record<string, unk
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date" | "file";
 type ExtraInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "defaultValue" | "form">;
 
-/** Label, input and error list for one field; `type` picks the input. */
-export function Field({
-  label,
-  meta,
-  type = "text",
-  hint,
-  inputProps,
-}: {
+interface FieldBase {
   label: ReactNode;
   meta: FieldMetadata<unknown>;
-  type?: InputType;
-  /** A short help text under the input, read with it (aria-describedby). */
+  /** A short help text under the control, read with it (aria-describedby). */
   hint?: ReactNode;
-  inputProps?: ExtraInputProps;
-}) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  /** The control's id where a page names it (the craft editor's `#name`); Conform's otherwise. */
+  id?: string;
+}
+
+/** The ids that tie a field's label, control, hint and error list together. */
+function fieldIds({ meta, id, hint }: FieldBase) {
+  const controlId = id ?? meta.id;
+  const errorId = id ? `${id}-error` : meta.errorId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hintId, invalid ? errorId : undefined].filter(Boolean).join(" ");
+  return {
+    errorId,
+    hintId,
+    control: { id: controlId, "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined },
+  };
+}
+
+/** Label, control, hint and error list of one field. */
+function FieldShell({ field, ids, children }: { field: FieldBase; ids: ReturnType<typeof fieldIds>; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
+      <label htmlFor={ids.control.id} className={labelClass}>
+        {field.label}
       </label>
-      <input key={key} {...props} {...inputProps} className={inputProps?.className ?? inputClass} />
-      {hint ? (
-        <div id={hintId} className="mt-1 text-sm text-muted">
-          {hint}
+      {children}
+      {field.hint ? (
+        <div id={ids.hintId} className="mt-1 text-sm text-muted">
+          {field.hint}
         </div>
       ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <ErrorList id={ids.errorId} errors={field.meta.errors} />
     </div>
+  );
+}
+
+/** Label, input and error list for one field; `type` picks the input. */
+export function Field({ type = "text", inputProps, ...field }: FieldBase & { type?: InputType; inputProps?: ExtraInputProps }) {
+  const ids = fieldIds(field);
+  const { key, ...props } = getInputProps(field.meta, { type, ariaAttributes: false });
+  return (
+    <FieldShell field={field} ids={ids}>
+      <input key={key} {...props} {...ids.control} {...inputProps} className={inputProps?.className ?? inputClass} />
+    </FieldShell>
   );
 }
 
 type FieldProps = Omit<Parameters<typeof Field>[0], "type">;
-
-/**
- * The older name-based text field, left in the loadout details form (its errors come from the
- * slot editor's own state); new forms use `Field`.
- */
-export function TextField({
-  label,
-  name,
-  type = "text",
-  errors,
-  defaultValue,
-  autoComplete,
-}: {
-  label: string;
-  name: string;
-  type?: string;
-  errors?: ListOfErrors;
-  defaultValue?: string;
-  autoComplete?: string;
-}) {
-  const errorId = `${name}-errors`;
-  return (
-    <div>
-      <label htmlFor={name} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        className={inputClass}
-      />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
 
 export function NumberField(props: FieldProps) {
   return <Field {...props} type="number" inputProps={{ inputMode: "decimal", ...props.inputProps }} />;
@@ -134,30 +108,39 @@ export function DateField(props: FieldProps) {
 
 /** A file input; the form needs `encType="multipart/form-data"`. */
 export function FileField(props: FieldProps) {
-  return <Field {...props} type="file" />;
+  return <Field {...props} type="file" inputProps={{ className: "block w-full text-sm", ...props.inputProps }} />;
+}
+
+/** A checkbox with its label beside it; checked, it sends "on". */
+export function CheckboxField({ label, meta }: { label: ReactNode; meta: FieldMetadata<unknown> }) {
+  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
+  return (
+    <div>
+      <label className="flex items-center gap-2 text-sm">
+        <input key={key} {...props} />
+        {label}
+      </label>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
 }
 
 export function SelectField({
-  label,
-  meta,
   options,
   placeholder,
   selectProps,
-}: {
-  label: ReactNode;
-  meta: FieldMetadata<unknown>;
+  ...field
+}: FieldBase & {
   options: readonly { value: string; label: string }[];
   /** A first, empty choice ("Choose a weapon"). */
   placeholder?: string;
   selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">;
 }) {
-  const { key, ...props } = getSelectProps(meta);
+  const ids = fieldIds(field);
+  const { key, ...props } = getSelectProps(field.meta, { ariaAttributes: false });
   return (
-    <div>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <select key={key} {...props} {...selectProps} className={selectProps?.className ?? inputClass}>
+    <FieldShell field={field} ids={ids}>
+      <select key={key} {...props} {...ids.control} {...selectProps} className={selectProps?.className ?? inputClass}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -165,29 +148,20 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldShell>
   );
 }
 
 export function TextareaField({
-  label,
-  meta,
   textareaProps,
-}: {
-  label: ReactNode;
-  meta: FieldMetadata<unknown>;
-  textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form">;
-}) {
-  const { key, ...props } = getTextareaProps(meta);
+  ...field
+}: FieldBase & { textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form"> }) {
+  const ids = fieldIds(field);
+  const { key, ...props } = getTextareaProps(field.meta, { ariaAttributes: false });
   return (
-    <div>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <textarea key={key} {...props} {...textareaProps} className={textareaProps?.className ?? `${inputClass} min-h-24`} />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    <FieldShell field={field} ids={ids}>
+      <textarea key={key} {...props} {...ids.control} {...textareaProps} className={textareaProps?.className ?? `${inputClass} min-h-24`} />
+    </FieldShell>
   );
 }
 

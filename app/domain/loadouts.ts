@@ -171,18 +171,6 @@ export function buildLoadoutView(stored: readonly StoredSlot[], wearRows: readon
   return { slots, totals: loadoutTotals(priced, budgetCents) };
 }
 
-/** Notices after Post/Redirect/Get (`?notice=copied`), each a fixed text; unknown keys show nothing. */
-const LOADOUT_NOTICES = {
-  created: "Loadout created. Pick a skin for each slot.",
-  copied: "Loadout saved to your loadouts.",
-  saved: "Loadout saved.",
-  deleted: "Loadout deleted.",
-} as const;
-
-export function loadoutNotice(key: string | null): string | null {
-  return key && Object.hasOwn(LOADOUT_NOTICES, key) ? LOADOUT_NOTICES[key as keyof typeof LOADOUT_NOTICES] : null;
-}
-
 export const LOADOUT_MESSAGES = {
   notFound: "Loadout not found.",
   loginToCreate: "You must be logged in to create a loadout.",
@@ -192,6 +180,10 @@ export const LOADOUT_MESSAGES = {
   editNotFound: "Loadout not found or you do not have permission to edit.",
   editForbidden: "You do not have permission to edit this loadout.",
   saveFailed: "Failed to save loadout",
+  officialSaveFailed: "Error saving loadout",
+  officialDeleteFailed: "Error deleting loadout",
+  shareFailed: "The share link could not be changed. Please try again.",
+  fillFailed: "Failed to fill the loadout. Please try again.",
   changedElsewhere:
     "This loadout was changed elsewhere (another tab or window) since this page was opened. Your change was not saved; the page now shows the latest version.",
 } as const;

@@ -1,4 +1,5 @@
 import { formatDollars } from "./money.ts";
+import { pageOf, requestedPage } from "./pages.ts";
 import { WEAR_NAMES, type Wear } from "./wear.ts";
 
 /**
@@ -91,4 +92,15 @@ export function alertMailLines(facts: AlertMailFacts): { subject: string; lines:
       `Old price: ${formatDollars(facts.oldCents)}. New price: ${formatDollars(facts.newCents)}.`,
     ],
   };
+}
+
+/**
+ * One page of the favourites tab: the favourites' cards and their alerts (`?page=N`; without it,
+ * the page holding `?alert=SKIN`, where a saved alert returns to).
+ */
+export function favoritesPage<Card extends { id: string }, Alert extends { skinId: string }>(cards: readonly Card[], alerts: readonly Alert[], params: URLSearchParams) {
+  const pointedAt = params.get("alert");
+  const shown = pageOf(cards, requestedPage(params, cards, (card) => card.id === pointedAt));
+  const onPage = new Set(shown.items.map((card) => card.id));
+  return { favorites: shown.items, alerts: alerts.filter((alert) => onPage.has(alert.skinId)), page: shown.page, pageCount: shown.pageCount };
 }

@@ -1,4 +1,5 @@
 import { formatDollars, formatPercent, formatSignedDollars } from "./money";
+import { pageOf, requestedPage } from "./pages";
 import { isTradeable } from "./trade-lock";
 import type { Wear } from "./wear";
 
@@ -147,4 +148,21 @@ export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], 
         return newest(a, b);
     }
   });
+}
+
+/**
+ * One page of the sorted trackers (`?page=N`; without it, the page holding `?tracker=ID`, where an
+ * edit returns to), and what the portfolio summary needs of all of them: a page stays small
+ * however many an account keeps.
+ */
+export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, params: URLSearchParams) {
+  const sorted = sortTrackers(trackers, sort);
+  const pointedAt = Number(params.get("tracker"));
+  const shown = pageOf(sorted, requestedPage(params, sorted, (tracker) => tracker.id === pointedAt));
+  return {
+    trackers: shown.items,
+    page: shown.page,
+    pageCount: shown.pageCount,
+    summary: trackers.map(({ buyPriceCents, currentCents, boughtAt }): TrackedItem => ({ buyPriceCents, currentCents, boughtAt })),
+  };
 }

@@ -40,6 +40,8 @@ export interface ListedSkin {
   souvenir: boolean;
   /** Lowest known price of an enabled wear in cents; null when no wear has a price. */
   minPriceCents: number | null;
+  /** Highest known price of an enabled wear in cents; null when no wear has a price. */
+  maxPriceCents: number | null;
   crates: string[];
   collections: string[];
 }
@@ -91,12 +93,16 @@ export function matchesFilters(skin: ListedSkin, state: SkinListState): boolean 
   );
 }
 
-/** Skins without any price go last whichever way prices are sorted. */
+/**
+ * Lowest price first compares what each skin costs at the least (its cheapest wear), highest price
+ * first what it costs at the most (its dearest wear), so the most expensive skin leads. Skins
+ * without any price go last whichever way prices are sorted.
+ */
 function comparePrice(a: ListedSkin, b: ListedSkin, direction: 1 | -1): number {
-  if (a.minPriceCents === null || b.minPriceCents === null) {
-    return (a.minPriceCents === null ? 1 : 0) - (b.minPriceCents === null ? 1 : 0);
-  }
-  return (a.minPriceCents - b.minPriceCents) * direction;
+  const price = (skin: ListedSkin) => (direction === 1 ? skin.minPriceCents : skin.maxPriceCents);
+  const [pa, pb] = [price(a), price(b)];
+  if (pa === null || pb === null) return (pa === null ? 1 : 0) - (pb === null ? 1 : 0);
+  return (pa - pb) * direction;
 }
 
 const COMPARATORS: Record<SortOption, (a: ListedSkin, b: ListedSkin) => number> = {
@@ -120,39 +126,4 @@ export function filterOptions(skins: readonly ListedSkin[]) {
     crates: distinct((s) => s.crates).sort(compareNames),
     collections: distinct((s) => s.collections).sort(compareNames),
   };
-}
-
-/**
- * The weapon grid shows a page of skins at a time, so a weapon with sixty skins stays a light page
- * (README, "The weapon page in pages"). 18 fills whole rows of the skin grid's 1, 2, 3 and 6 columns.
- */
-export const SKINS_PER_PAGE = 18;
-const MAX_PAGE_DIGITS = 4;
-
-/** `?page=N` as a whole number from 1; anything else is page 1. */
-export function parsePage(params: URLSearchParams): number {
-  const value = params.get("page") ?? "";
-  return new RegExp(`^[1-9][0-9]{0,${MAX_PAGE_DIGITS - 1}}$`).test(value) ? Number(value) : 1;
-}
-
-export interface Page<T> {
-  items: T[];
-  /** The page shown: the one asked for, or the last one when it asked past the end. */
-  page: number;
-  pageCount: number;
-}
-
-export function pageOf<T>(items: readonly T[], requested: number, size = SKINS_PER_PAGE): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / size));
-  const page = Math.min(Math.max(1, requested), pageCount);
-  return { items: items.slice((page - 1) * size, page * size), page, pageCount };
-}
-
-/** The search string of another page of the same list: sort and filters kept, page 1 without `page`. */
-export function searchOfPage(search: string, page: number): string {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
-  const query = params.toString();
-  return query === "" ? "" : `?${query}`;
 }

@@ -49,3 +49,104 @@ export function wearPriceLabel(wear: { enabled: boolean; priceCents: number } | 
   if (!wear?.enabled) return "Not possible";
   return wear.priceCents > 0 ? formatDollars(wear.priceCents) : "No Data";
 }
+
+/*
+ * The float bar (skin page, tracker cards, resell form): the 0 to 1 scale with the five wear
+ * bands, the skin's own float range on it, and a float marked. Positions are percentages of the
+ * scale, so the bar is drawn with CSS alone and fits any width.
+ */
+
+/** Where a float sits on the 0 to 1 scale, in percent of its length (clamped to the scale, 2 decimals). */
+export function floatPercent(value: number): number {
+  const clamped = Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+  return Math.round(clamped * 10_000) / 100;
+}
+
+/** A float as the bar's texts show it: two decimals ("0.07"). */
+const twoDecimals = (value: number) => value.toFixed(2);
+
+/** "0.00–0.07": the floats a wear covers. */
+export function wearBandText(wear: Wear): string {
+  const band = WEAR_BANDS[wear];
+  return `${twoDecimals(band.min)}–${twoDecimals(band.max)}`;
+}
+
+/** "Float range 0.00 to 0.80": the skin's possible floats. */
+export function floatRangeText(minFloat: number, maxFloat: number): string {
+  return `Float range ${twoDecimals(minFloat)} to ${twoDecimals(maxFloat)}`;
+}
+
+export interface FloatBarBand {
+  wear: Wear;
+  /** Start and length on the scale, in percent. */
+  start: number;
+  width: number;
+  /** The band overlaps the skin's float range (and the wear is enabled, where that is known). */
+  possible: boolean;
+  /** "Factory New (0.00–0.07): $12.34", "... : Not possible", or without a price where none is known. */
+  text: string;
+}
+
+/**
+ * The five bands for a skin whose floats run from `minFloat` to `maxFloat`. `wears` (the skin
+ * page's price chips) names each wear's price and whether it is enabled; without it a band is
+ * possible when it overlaps the range and carries no price.
+ */
+export function floatBarBands(
+  minFloat: number,
+  maxFloat: number,
+  wears?: readonly { wear: Wear; enabled: boolean; price: string }[],
+): FloatBarBand[] {
+  return WEARS.map((wear) => {
+    const band = WEAR_BANDS[wear];
+    const known = wears?.find((row) => row.wear === wear);
+    const possible = isWearEnabled(wear, minFloat, maxFloat) && (wears === undefined || known?.enabled === true);
+    const start = floatPercent(band.min);
+    const label = `${WEAR_NAMES[wear]} (${wearBandText(wear)})`;
+    return {
+      wear,
+      start,
+      width: Math.round((floatPercent(band.max) - start) * 100) / 100,
+      possible,
+      text: !possible ? `${label}: Not possible` : known ? `${label}: ${known.price}` : label,
+    };
+  });
+}
+
+/** The skin's float range on the scale, in percent: where it starts and how long it is. */
+export function floatRangeSpan(minFloat: number, maxFloat: number): { start: number; width: number } {
+  const [low, high] = minFloat <= maxFloat ? [minFloat, maxFloat] : [maxFloat, minFloat];
+  const start = floatPercent(low);
+  return { start, width: Math.round((floatPercent(high) - start) * 100) / 100 };
+}
+
+export interface FloatMarker {
+  value: number;
+  percent: number;
+  wear: Wear;
+  /** Inside the skin's float range. */
+  inRange: boolean;
+  /** "Float 0.2000 (Field-Tested)", and ", outside this skin's range" when it is. */
+  text: string;
+}
+
+/**
+ * A float marked on the bar (a tracked item's, or the one being typed); null when there is none
+ * or it is not a float (not a number, or outside 0 to 1).
+ */
+export function floatMarker(value: number | null | undefined, minFloat: number, maxFloat: number): FloatMarker | null {
+  if (value === null || value === undefined) return null;
+  const wear = wearForFloat(value);
+  if (wear === null) return null;
+  const inRange = value >= Math.min(minFloat, maxFloat) && value <= Math.max(minFloat, maxFloat);
+  const text = `Float ${value.toFixed(4)} (${WEAR_NAMES[wear]})${inRange ? "" : ", outside this skin's range"}`;
+  return { value, percent: floatPercent(value), wear, inRange, text };
+}
+
+/** What a float field holds as a number: null when it is empty or not a number. */
+export function parseFloatInput(text: string | null | undefined): number | null {
+  const trimmed = (text ?? "").trim();
+  if (trimmed === "") return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}

@@ -18,6 +18,20 @@ const email = z
 
 const password = z.string({ error: "Please enter your password." }).min(1, "Please enter your password.").max(1024, "That password is too long.");
 
+/** What each account form says when the database fails it (spec section 8 where it names one). */
+export const ACCOUNT_FAILURES = {
+  unexpected: "An unexpected error occurred. Please try again.",
+  login: "An unexpected error occurred. Please try again.",
+  register: "Registration failed. Please try again.",
+  forgot: "Failed to send password reset email. Please try again.",
+  resendConfirmation: "Failed to send the confirmation e-mail. Please try again.",
+  confirmEmail: "Failed to confirm your e-mail address. Please try again.",
+  validateToken: "Failed to validate reset token. Please try again.",
+  resetPassword: "Failed to update password. Please try again.",
+  changePassword: "An error occurred while updating password",
+  deleteAccount: "Failed to delete your account. Please try again.",
+} as const;
+
 /** Hidden field bots fill in; people never see it. */
 export const HONEYPOT_FIELD = "website";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormReply } from "./reply";
 import { dollarsToCents } from "~/domain/money";
 import { findSlot } from "~/domain/loadout-slots";
 import { WEARS } from "~/domain/wear";
@@ -36,7 +37,7 @@ export const createLoadoutSchema = z.object({
 });
 
 /** The version the editor page was rendered with; a save against another version is refused. */
-const version = z.number({ error: "Missing version." }).int().min(0);
+export const version = z.number({ error: "Missing version." }).int().min(0);
 
 /** Spec section 5, edit: 'Title is required' (no full stop). */
 export const loadoutDetailsSchema = z.object({
@@ -63,13 +64,8 @@ export const setWearSchema = z.object({
 
 export const clearSlotSchema = z.object({ slot, version });
 
-/** What the slot editor's actions answer when they refuse a post. */
-export type EditorActionResult = {
-  intent: string;
-  error: string;
+/** What the slot editor's actions answer when they refuse a post (a refused save echoes what was typed). */
+export type EditorReply = FormReply & {
   /** A 'changed elsewhere' refusal: the page should show the latest version. */
   conflict?: boolean;
-  fieldErrors?: Record<string, string[] | null>;
-  /** What the user typed, shown again when a save is refused (nothing lost silently). */
-  values?: { title: string; description: string; budget: string };
 };

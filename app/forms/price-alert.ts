@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dollarsToCents, hasWholeCents } from "~/domain/money";
+import { notice } from "~/domain/notices";
 import { ALERT_TARGET_MAX_CENTS, ALERT_VARIANTS } from "~/domain/price-alerts";
 import { WEARS } from "~/domain/wear";
 
@@ -15,10 +16,11 @@ export const PRICE_ALERT_MESSAGES = {
   targetCents: "The target price can have at most two decimals (cents).",
   skinNotFound: "Skin not found.",
   notFavorite: "This skin is not one of your favourites. Add it to your favourites to set a price alert.",
-  saved: "Price alert saved. We will e-mail you when the price drops below your target.",
-  savedBelow:
-    "Price alert saved. The price is already below your target, so no mail goes out now: we will e-mail you the next time it drops below your target after rising to it or above.",
-  removed: "Price alert removed.",
+  saved: notice("priceAlerts", "alert-saved"),
+  savedBelow: notice("priceAlerts", "alert-saved-below"),
+  removed: notice("priceAlerts", "alert-removed"),
+  saveFailed: "The price alert could not be saved. Please try again.",
+  removeFailed: "The price alert could not be removed. Please try again.",
 } as const;
 
 const skinId = z.string({ error: PRICE_ALERT_MESSAGES.skin }).min(1, PRICE_ALERT_MESSAGES.skin).max(200, PRICE_ALERT_MESSAGES.skin);

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { dollarsToCents, hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
@@ -14,9 +13,6 @@ export const TRACKER_MESSAGES = {
   futureDate: "The bought date cannot be in the future.",
   buyPrice: "Please enter a valid buy price.",
   notesTooLong: "Notes can be at most 1000 characters.",
-  added: "Resell tracker added!",
-  updated: "Tracker updated successfully!",
-  deleted: "Tracker deleted.",
   failed: "An error occurred. Please try again.",
 } as const;
 
@@ -99,8 +95,8 @@ export interface TrackerFormContext {
   today: string;
 }
 
-/** What the create and edit actions answer when they do not redirect. */
-export type TrackerActionData = { ok: true; message: string } | { ok: false; message?: string; result?: SubmissionResult<string[]> };
+/** The resell form's name in its actions' replies (it has one form and no intent field). */
+export const TRACKER_FORM = "tracker";
 
 /** Delete and the other list actions name a tracker by its id. */
 export const trackerIdSchema = z.coerce

@@ -31,11 +31,19 @@ const price = z
   .refine(hasWholeCents, "Price takes at most two decimals.")
   .optional();
 
+/** A picker's search text (the editor's no-JavaScript catalogue search); never saved. */
+const searchText = z.string().max(100).optional();
+
+/** An uploaded image; the server reads and checks it apart from the schema (size, type by its bytes). */
+const upload = z.unknown().optional();
+
 export const stickerSlotSchema = z.object({
   name: z.string().trim().max(120, "Sticker names are at most 120 characters.").optional(),
   image: z.string().trim().refine(isStickerImageUrl, "Sticker images come from the catalogue or an upload.").optional(),
   price,
   link: webLink,
+  file: upload,
+  query: searchText,
 });
 
 export const stickerCraftSchema = z.object({
@@ -52,6 +60,9 @@ export const stickerCraftSchema = z.object({
   externalCraftLink: webLink,
   removeIngame: z.literal("on").optional(),
   removePlacement: z.literal("on").optional(),
+  ingameFile: upload,
+  placementFile: upload,
+  skinQuery: searchText,
   stickers: z.array(stickerSlotSchema.optional()).max(MAX_STICKERS, `At most ${MAX_STICKERS} stickers.`).default([]),
 });
 

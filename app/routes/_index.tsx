@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CraftCard } from "~/components/CraftCard";
+import { CraftGrid } from "~/components/CraftCard";
+import { LoadoutGrid } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
 import { PathLink } from "~/components/links";
 import {
@@ -108,30 +109,12 @@ export default function Home() {
 
       <section aria-labelledby="loadouts-heading">
         <SectionHeading id="loadouts-heading" title="Latest loadouts" more={{ to: "/loadouts", label: "All loadouts" }} />
-        <ul className="grid gap-4 md:grid-cols-3">
-          {loadouts.map((loadout) => (
-            <li key={loadout.id}>
-              <PathLink
-                to={`/loadouts/official/${loadout.id}`}
-                className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent"
-              >
-                <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
-                {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
-              </PathLink>
-            </li>
-          ))}
-        </ul>
+        <LoadoutGrid loadouts={loadouts} kind="official" />
       </section>
 
       <section aria-labelledby="crafts-heading">
         <SectionHeading id="crafts-heading" title="Latest sticker crafts" more={{ to: "/sticker-crafts", label: "All sticker crafts" }} />
-        <ul className="grid gap-4 md:grid-cols-3">
-          {crafts.map((craft) => (
-            <li key={craft.id}>
-              <CraftCard craft={craft} />
-            </li>
-          ))}
-        </ul>
+        <CraftGrid crafts={crafts} />
       </section>
 
       <section aria-labelledby="features-heading">

@@ -1,13 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
-import type { EditorActionResult } from "~/forms/loadouts";
 import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 
 /**
  * The admin's slot editor for an official loadout: the same editor as user loadouts (one
@@ -25,10 +26,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ editor: editor.page }, { headers: NO_STORE });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(editOfficialLoadout, (failure) => failedForm(failure, LOADOUT_MESSAGES.officialSaveFailed));
+
+async function editOfficialLoadout({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(context);
   const id = parseLoadoutId(params.id);
-  if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
+  if (id === null) return formRefusal("", LOADOUT_MESSAGES.editForbidden, 404);
   const result = await editorAction(context, request, {
     target: { kind: "official", id },
     basePath: editPath(id),
@@ -44,16 +47,9 @@ export const shouldRevalidate = editorShouldRevalidate;
 
 export default function AdminEditOfficialLoadout() {
   const { editor } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as EditorActionResult | undefined;
+  const result = useActionData<typeof action>();
   if (!editor) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">Loadout not found.</h1>
-        <Link to={LIST} className={`${buttonClass} mt-6 inline-block`}>
-          Back to the official loadouts
-        </Link>
-      </section>
-    );
+    return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref={LIST} backLabel="Back to the official loadouts" />;
   }
   return <LoadoutEditor data={editor} basePath={editPath(editor.loadout.id)} backHref={LIST} heading="Edit Official Loadout" showBudget={false} result={result} />;
 }

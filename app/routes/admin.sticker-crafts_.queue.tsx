@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,9 @@ import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
+import { noticeText } from "~/domain/notices";
 import { publishCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
+import { resultFor } from "~/forms/reply";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
   loadCraftPage,
@@ -21,16 +23,12 @@ import {
   type ModerationAction,
 } from "~/server/features/community-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
-import { readCappedFormData } from "~/server/http/uploads.server";
+import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { craftDecisionMail } from "~/server/mail/craft-mails.server";
 
 const PAGE = "/admin/sticker-crafts/queue";
-const MAX_FORM_BYTES = 64 * 1024;
-const NOTICES: Record<ModerationAction, string> = {
-  published: "Craft published. Its author has been told by e-mail.",
-  rejected: "Craft rejected. Its author has been told by e-mail, with your reason.",
-  unpublished: "Craft unpublished. Its author has been told by e-mail, with your reason.",
-};
 const ACTION_LABELS: Record<ModerationAction, string> = { published: "Published", rejected: "Rejected", unpublished: "Unpublished" };
 /** Each form's intent and the decision it makes. */
 const INTENTS = { publish: "published", reject: "rejected", unpublish: "unpublished" } as const satisfies Record<string, ModerationAction>;
@@ -44,7 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const preview = craftId ? loadCraftPage(context, craftId, admin.catch(() => null)) : Promise.resolve(null);
   await admin;
   const [[queue, published, log, target], page] = await Promise.all([lists, preview]);
-  const notice = url.searchParams.get("notice");
   const selected = target[0] && page ? { ...target[0], page } : null;
   return data(
     {
@@ -53,32 +50,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       log: log.map((entry) => ({ ...entry, createdAt: entry.createdAt.getTime() })),
       selected,
       selectedMissing: craftId !== null && selected === null,
-      notice: notice && notice in NOTICES ? NOTICES[notice as ModerationAction] : null,
+      notice: noticeText("moderation", url.searchParams.get("notice")),
     },
     { status: craftId !== null && selected === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-type ActionResult = { intent: string; result: SubmissionResult<string[]> };
-
 const CONFLICT = "This craft changed since you opened it (its author edited it, or another moderator decided on it). Look at it again before you decide.";
+const NOT_FOUND = "Sticker craft not found.";
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(moderationAction, (failure) => failedForm(failure, TRY_AGAIN));
+
+async function moderationAction({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context);
-  const body = await readCappedFormData(request, MAX_FORM_BYTES);
-  if (!body.ok) return data({ intent: "", result: { status: "error", error: { "": [body.message] } } } satisfies ActionResult, { status: body.status });
+  const body = await readCappedFormData(request);
+  if (!body.ok) return formRefusal("", body.message, body.status);
   const form = body.form;
   const intent = String(form.get("intent") ?? "");
   const decision = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null;
-  if (!decision) return data({ intent, result: { status: "error", error: { "": ["Unknown action."] } } } satisfies ActionResult, { status: 400 });
+  if (!decision) return formRefusal(intent, "Unknown action.", 400);
 
   // Publishing takes no reason; rejecting and unpublishing need one.
-  const submission = parseWithZod(form, { schema: decision === "published" ? rejectCraftSchema.partial({ reason: true }) : rejectCraftSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() } satisfies ActionResult, { status: 400 });
+  const submission = parseForm(form, decision === "published" ? rejectCraftSchema.partial({ reason: true }) : rejectCraftSchema);
+  if (submission.status !== "success") return formReply(intent, submission.reply());
   const { id, version } = submission.value;
   const reason = decision === "published" ? null : (submission.value.reason ?? null);
   const [target] = await moderationTargetQuery(context.db, id);
-  if (!target?.authorEmail) return data({ intent, result: submission.reply({ formErrors: ["Sticker craft not found."] }) } satisfies ActionResult, { status: 404 });
+  if (!target?.authorEmail) return formReply(intent, submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
   const outcome = await moderateCraft(context.db, {
     id,
     version,
@@ -88,8 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     craftName: target.name,
     mail: craftDecisionMail(target.authorEmail, context.env.APP_ORIGIN, { id, name: target.name }, decision, reason),
   });
-  if (outcome.status === "not-found") return data({ intent, result: submission.reply({ formErrors: ["Sticker craft not found."] }) } satisfies ActionResult, { status: 404 });
-  if (outcome.status === "conflict") return data({ intent, result: submission.reply({ formErrors: [CONFLICT] }) } satisfies ActionResult, { status: 409 });
+  if (outcome.status === "not-found") return formReply(intent, submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
+  if (outcome.status === "conflict") return formReply(intent, submission.reply({ formErrors: [CONFLICT] }), { status: 409 });
   // A rejected pending craft was never public; the other two decisions change public pages.
   if (decision !== "rejected") context.purgeEdgeCache(stickerCraftPages(id));
   return redirect(`${PAGE}?notice=${decision}`);
@@ -98,17 +96,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function DecisionForms({ craft }: { craft: NonNullable<Loaded["selected"]> }) {
-  const actionData = useActionData<typeof action>();
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const reply = useActionData<typeof action>();
   const [publishForm] = useForm({
     id: `publish-${craft.id}`,
-    lastResult: resultFor("publish"),
+    lastResult: resultFor(reply, "publish"),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: publishCraftSchema }),
   });
   const reasonIntent = craft.status === "published" ? "unpublish" : "reject";
   const [reasonForm, reasonFields] = useForm({
     id: `${reasonIntent}-${craft.id}`,
-    lastResult: resultFor(reasonIntent),
+    lastResult: resultFor(reply, reasonIntent),
     constraint: getZodConstraint(rejectCraftSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectCraftSchema }),
     shouldValidate: "onSubmit",

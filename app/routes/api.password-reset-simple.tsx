@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { RESET_FIX_REQUIREMENTS } from "~/domain/password-rules";
 import { RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
-import { passwordResetApiSchema } from "~/forms/auth";
+import { ACCOUNT_FAILURES, passwordResetApiSchema } from "~/forms/auth";
 import { strengthErrors } from "~/domain/password-rules";
 import { isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/auth/accounts.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 /** Spec section 7: JSON `{action, ...}` answered with `{success, valid, error}`, same rules as the pages. */
 function answer(body: { success: boolean; valid?: boolean; error?: string }, status = 200, headers: HeadersInit = {}) {
@@ -15,7 +16,9 @@ export async function loader() {
   return answer({ success: false, error: "Method not allowed" }, 405, { Allow: "POST" });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(passwordResetApi, () => answer({ success: false, error: ACCOUNT_FAILURES.unexpected }, 503));
+
+async function passwordResetApi({ request, context }: ActionFunctionArgs) {
   let body: unknown;
   try {
     body = await request.json();

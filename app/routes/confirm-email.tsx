@@ -1,8 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
+import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { confirmEmail } from "~/server/auth/accounts.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { replyError } from "~/forms/reply";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 
 const INVALID = "Invalid or expired confirmation link.";
 
@@ -11,24 +16,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+/** A failure keeps the button, so the link can be tried again. */
+export const action = answeringDatabaseFailures(confirm, () => formRefusal("confirm-email", ACCOUNT_FAILURES.confirmEmail, 503, { extra: { retry: true } }));
+
+async function confirm({ request, context }: ActionFunctionArgs) {
+  const body = await readCappedFormData(request);
+  const form = body.ok ? body.form : new FormData();
   const token = String(form.get("token") ?? "");
   if (form.get("intent") !== "confirm-email" || !token || !(await confirmEmail(context.db, token))) {
-    return data({ error: INVALID }, { status: 400 });
+    return formRefusal("confirm-email", INVALID, 400);
   }
   return redirect("/login?mode=login&notice=confirmed");
 }
 
 export default function ConfirmEmailPage() {
   const { token } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const error = replyError(reply);
+  const retry = reply !== undefined && "retry" in reply;
   return (
     <div className="mx-auto max-w-md space-y-4">
       <h1 className="text-2xl font-bold">Confirm your e-mail address</h1>
-      {actionData?.error || !token ? (
+      {retry ? <Notice tone="error">{error}</Notice> : null}
+      {(error && !retry) || !token ? (
         <>
-          <Notice tone="error">{actionData?.error ?? INVALID}</Notice>
+          <Notice tone="error">{error ?? INVALID}</Notice>
           <Link to="/login" className="text-accent underline">
             Go to Login
           </Link>

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { cookieConsentSchema, type ConsentAnswer } from "~/forms/cookie-consent";
 import { consentChoiceHeaders } from "~/server/features/consent.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 import { isCrossOriginWrite } from "~/server/http/origin-check.server";
 
 /** The consent form posts here; a GET has nothing to show, so it goes to the settings page. */
@@ -14,10 +15,11 @@ export async function loader() {
  * `respond=data` and gets data instead, so the page stays where it is.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const body = await readCappedFormData(request);
+  const form = body.ok ? Object.fromEntries(body.form) : {};
   const wantsData = form.respond === "data";
   // A plain form post to a resource route gets a plain response: data() would lose the status.
-  const refuse = (status: 400 | 403, error: string) =>
+  const refuse = (status: 400 | 403 | 413, error: string) =>
     wantsData
       ? data({ ok: false as const, error } satisfies ConsentAnswer, { status })
       : new Response(error, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -25,6 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The Worker refuses cross-origin writes before Remix runs; this is the same check, kept here
   // so the route is safe on its own (Vite dev server, tests).
   if (isCrossOriginWrite(request)) return refuse(403, "Cross-site requests may not change cookie settings.");
+  if (!body.ok) return refuse(body.status, body.message);
   const parsed = cookieConsentSchema.safeParse(form);
   if (!parsed.success) return refuse(400, parsed.error.issues.map((issue) => issue.message).join(" "));
 

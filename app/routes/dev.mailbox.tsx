@@ -3,6 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { isDevelopment } from "~/domain/environment";
 import { runMailJob } from "~/server/jobs/mail-job.server";
 import { sentMailQuery } from "~/server/mail/outbox.server";
+import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
 
 /**
  * Development only: mail the `log` transport "sent", with its links, so they can be clicked locally.
@@ -26,10 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Development only: runs the mail job now instead of waiting for the cron trigger. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(deliverNow, () => new Response(TRY_AGAIN, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+
+async function deliverNow({ request, context }: ActionFunctionArgs) {
   if (!isDevelopment(context.env.ENVIRONMENT)) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
-  if (form.get("intent") === "deliver") await runMailJob(context.db, context.env);
+  const body = await readCappedFormData(request);
+  if (body.ok && body.form.get("intent") === "deliver") await runMailJob(context.db, context.env);
   return redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
 

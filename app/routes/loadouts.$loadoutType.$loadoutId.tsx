@@ -1,16 +1,25 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { NotFound } from "~/components/NotFound";
 import { buttonClass, Notice } from "~/components/basics";
-import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
+import { LoadoutSharePanel } from "~/components/LoadoutSharePanel";
+import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { pageMeta } from "~/components/page-meta";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
-import { formatDollars } from "~/domain/money";
-import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, loadoutNotice, parseLoadoutId, parseSide, SIDE_LABELS } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide } from "~/domain/loadouts";
+import { sharedLoadoutPath } from "~/domain/loadout-sharing";
+import { noticeText } from "~/domain/notices";
+import { SHARE_INTENTS } from "~/forms/loadout-sharing";
+import { replyError, resultFor, type FormReply } from "~/forms/reply";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
+import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
-
-type ActionResult = { intent: string; error: string };
+import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
+import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
 
 function notFound() {
   return data({ loadout: null } as const, { status: 404 });
@@ -25,7 +34,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     await userPromise;
     return notFound();
   }
+  // Asked for in the same tick as the loadout, so the share link joins the page's one batch.
+  const sharePromise = kind === "user" ? context.load([loadoutShareQuery(db, id)]) : null;
   const [rows, slots, wears] = await context.load([loadoutQuery(db, kind, id), loadoutSlotsQuery(db, kind, id), loadoutWearsQuery(db, kind, id)]);
+  const [shares] = (await sharePromise) ?? [[]];
   const user = await userPromise;
   const row = rows[0];
   // A user loadout is visible to its owner only; to anyone else it does not exist.
@@ -38,80 +50,73 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     side: parseSide(url.searchParams.get("side")),
     signedIn: user !== null,
     isOwner,
+    shareUrl: isOwner && shares[0] ? `${context.env.APP_ORIGIN}${sharedLoadoutPath(shares[0].token)}` : null,
     confirmDelete: isOwner && url.searchParams.get("dialog") === "delete",
-    notice: loadoutNotice(url.searchParams.get("notice")),
+    notice: noticeText("loadouts", url.searchParams.get("notice")),
   };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+const FAILURES: Record<string, string> = {
+  copy: LOADOUT_MESSAGES.copyFailed,
+  delete: LOADOUT_MESSAGES.deleteFailed,
+  "share-create": LOADOUT_MESSAGES.shareFailed,
+  "share-revoke": LOADOUT_MESSAGES.shareFailed,
+};
+
+export const action = answeringDatabaseFailures(loadoutAction, ({ intent }) =>
+  // The share forms answer as one form, "share".
+  formRefusal((SHARE_INTENTS as readonly string[]).includes(intent) ? "share" : intent, FAILURES[intent] ?? TRY_AGAIN, 503),
+);
+
+async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
-  const form = await request.formData().catch(() => null);
-  const intent = String(form?.get("intent") ?? "");
-  if (!kind || id === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+  const body = await readCappedFormData(request);
+  const intent = String((body.ok && body.form.get("intent")) || "");
+  if (!kind || id === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
   if (intent === "copy" && kind === "official") {
-    let copyId: number | null;
-    try {
-      copyId = await copyOfficialLoadout(context.db, user.id, id);
-    } catch (error) {
-      console.error(error);
-      return data({ intent, error: LOADOUT_MESSAGES.copyFailed } satisfies ActionResult, { status: 503 });
-    }
-    if (copyId === null) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    const copyId = await copyOfficialLoadout(context.db, user.id, id);
+    if (copyId === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
+    if (copyId === "limit") return formRefusal(intent, LIMIT_MESSAGES.loadouts, 409);
     return redirect(`/loadouts/user/${copyId}?notice=copied`);
   }
 
+  if (kind === "user" && body.ok && (SHARE_INTENTS as readonly string[]).includes(intent)) return shareLinkAction(context, user.id, id, body.form);
+
   if (intent === "delete" && kind === "user") {
-    let deleted: boolean;
-    try {
-      deleted = await deleteUserLoadout(context.db, user.id, id);
-    } catch (error) {
-      console.error(error);
-      return data({ intent, error: LOADOUT_MESSAGES.deleteFailed } satisfies ActionResult, { status: 503 });
-    }
-    if (!deleted) return data({ intent, error: LOADOUT_MESSAGES.notFound } satisfies ActionResult, { status: 404 });
+    const deleted = await deleteUserLoadout(context.db, user.id, id);
+    if (!deleted) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
+    if (deleted.shareToken) context.purgeEdgeCache(sharedLoadoutPages(deleted.shareToken));
     return redirect("/loadouts?notice=deleted");
   }
 
-  return data({ intent, error: "Unknown action." } satisfies ActionResult, { status: 400 });
+  return formRefusal(intent, "Unknown action.", 400);
 }
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>() as FormReply | undefined;
+  const shareResult = resultFor(actionData, "share");
+  const error = actionData?.intent === "share" ? null : replyError(actionData);
   const copying = useNavigation().formData?.get("intent") === "copy";
 
-  if (!loaded.loadout) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.notFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
-  }
-  const { loadout, view, side, signedIn, isOwner, confirmDelete, notice } = loaded;
+  if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
+  const { loadout, view, side, signedIn, isOwner, shareUrl, confirmDelete, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
 
   return (
     <article className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-sm text-muted">
-            <Link to="/loadouts" className="hover:text-accent">
-              Loadouts
-            </Link>{" "}
-            · {loadout.kind === "official" ? "Official loadout" : "Your loadout"}
-          </p>
-          <h1 className="break-words text-3xl font-bold">{loadout.title}</h1>
-          {loadout.description ? <p className="mt-2 whitespace-pre-line text-muted">{loadout.description}</p> : null}
-          {loadout.budgetCents !== null ? <p className="mt-1 text-sm">Budget: {formatDollars(loadout.budgetCents)}</p> : null}
-        </div>
+        <LoadoutHeading
+          kindLabel={loadout.kind === "official" ? "Official loadout" : "Your loadout"}
+          title={loadout.title}
+          description={loadout.description}
+          budgetCents={loadout.budgetCents}
+        />
         <div className="flex flex-wrap gap-2">
           {loadout.kind === "official" ? (
             signedIn ? (
@@ -135,6 +140,11 @@ export default function LoadoutPage() {
               <Link to={`/loadouts/edit/${loadout.id}`} className={buttonClass}>
                 Edit
               </Link>
+              {loadout.budgetCents !== null ? (
+                <Link to={`${path}/fill?side=${side}`} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+                  Fill empty slots within budget
+                </Link>
+              ) : null}
               <Link
                 to={`${path}?dialog=delete${side === "ct" ? "&side=ct" : ""}`}
                 preventScrollReset
@@ -148,7 +158,7 @@ export default function LoadoutPage() {
       </div>
 
       {notice ? <Notice>{notice}</Notice> : null}
-      {actionData?.error && actionData.intent !== "delete" ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {error && actionData?.intent !== "delete" ? <Notice tone="error">{error}</Notice> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title="Delete loadout"
@@ -157,20 +167,12 @@ export default function LoadoutPage() {
           pendingLabel="Deleting..."
           cancelHref={sideHref(side)}
           intent="delete"
-          error={actionData?.intent === "delete" ? actionData.error : null}
+          error={actionData?.intent === "delete" ? error : null}
         />
       ) : null}
+      {isOwner ? <LoadoutSharePanel url={shareUrl} lastResult={shareResult} /> : null}
 
-      <LoadoutTotalsPanel totals={view.totals} side={side} budgetCents={loadout.budgetCents} />
-
-      <SideToggle side={side} hrefFor={sideHref} />
-
-      <section aria-labelledby="side-heading">
-        <h2 id="side-heading" className="mb-3 text-xl font-bold">
-          {SIDE_LABELS[side]}
-        </h2>
-        <LoadoutSlots slots={view.slots} side={side} />
-      </section>
+      <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={sideHref} />
     </article>
   );
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
-import { LoadoutCard } from "~/components/LoadoutCard";
+import { LoadoutGrid } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
-import { loadoutNotice } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
 import { latestOfficialLoadoutsQuery } from "~/server/features/catalogue.server";
 import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [curated, own] = await context.load([latestOfficialLoadoutsQuery(db, CURATED), userLoadoutsQuery(db, requestOwner(context))]);
   const user = await userPromise;
   const mine = user ? own : null;
-  return { curated, mine, notice: loadoutNotice(new URL(request.url).searchParams.get("notice")) };
+  return { curated, mine, notice: noticeText("loadouts", new URL(request.url).searchParams.get("notice")) };
 }
 
 export default function LoadoutsPage() {
@@ -56,13 +56,7 @@ export default function LoadoutsPage() {
         ) : mine.length === 0 ? (
           <p className="text-muted">You have no loadouts yet. Create one, or save a curated loadout below and change it.</p>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-3">
-            {mine.map((loadout) => (
-              <li key={loadout.id}>
-                <LoadoutCard loadout={loadout} href={`/loadouts/user/${loadout.id}`} />
-              </li>
-            ))}
-          </ul>
+          <LoadoutGrid loadouts={mine} kind="user" />
         )}
       </section>
 
@@ -70,13 +64,7 @@ export default function LoadoutsPage() {
         <h2 id="curated-heading" className="text-xl font-bold">
           Curated loadouts
         </h2>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {curated.map((loadout) => (
-            <li key={loadout.id}>
-              <LoadoutCard loadout={loadout} href={`/loadouts/official/${loadout.id}`} />
-            </li>
-          ))}
-        </ul>
+        <LoadoutGrid loadouts={curated} kind="official" />
       </section>
     </div>
   );

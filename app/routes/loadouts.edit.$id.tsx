@@ -1,12 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
-import { LOADOUT_MESSAGES, loadoutNotice, parseLoadoutId } from "~/domain/loadouts";
-import type { EditorActionResult } from "~/forms/loadouts";
+import { LOADOUT_MESSAGES, parseLoadoutId } from "~/domain/loadouts";
+import { noticeText } from "~/domain/notices";
 import { editorAction, loadEditor } from "~/server/features/loadouts/loadout-editor.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
+import { formRefusal } from "~/server/http/form-reply.server";
 import { getSessionUser } from "~/server/auth/session.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -18,14 +20,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.
   if (!editor || editor.row.ownerId !== user.id) return data({ editor: null, notice: null }, { status: 404 });
-  return { editor: editor.page, notice: loadoutNotice(url.searchParams.get("notice")) };
+  return { editor: editor.page, notice: noticeText("loadouts", url.searchParams.get("notice")) };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(editLoadout, (failure) => failedForm(failure, LOADOUT_MESSAGES.saveFailed));
+
+async function editLoadout({ params, request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   const id = parseLoadoutId(params.id);
   if (!user) return redirect(loginPath(new URL(request.url).pathname));
-  if (id === null) return data({ intent: "", error: LOADOUT_MESSAGES.editForbidden } satisfies EditorActionResult, { status: 404 });
+  if (id === null) return formRefusal("", LOADOUT_MESSAGES.editForbidden, 404);
   return editorAction(context, request, {
     target: { kind: "user", id, userId: user.id },
     basePath: `/loadouts/edit/${id}`,
@@ -38,16 +42,9 @@ export const shouldRevalidate = editorShouldRevalidate;
 
 export default function EditLoadoutPage() {
   const { editor, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as EditorActionResult | undefined;
+  const result = useActionData<typeof action>();
   if (!editor) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-2xl font-bold">{LOADOUT_MESSAGES.editNotFound}</h1>
-        <Link to="/loadouts" className={`${buttonClass} mt-6 inline-block`}>
-          Back to Loadouts
-        </Link>
-      </section>
-    );
+    return <NotFound heading={LOADOUT_MESSAGES.editNotFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
   }
   return (
     <LoadoutEditor

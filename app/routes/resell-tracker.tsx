@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
-import { buttonClass } from "~/components/basics";
+import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
+import { Pagination } from "~/components/Pagination";
 import { PriceChart } from "~/components/PriceChart";
 import { TrackerList } from "~/components/TrackerList";
 import { useHydrated } from "~/components/useHydrated";
@@ -10,16 +11,18 @@ import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
 import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
-import { parseTrackerSort, sortTrackers, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
+import { parseTrackerSort, trackerListPage, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
+import { notice, noticeText } from "~/domain/notices";
+import { replyError } from "~/forms/reply";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
-import { readForm } from "~/server/http/form-body.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formNotice, formRefusal } from "~/server/http/form-reply.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-
-const NOTICES = { added: TRACKER_MESSAGES.added, updated: TRACKER_MESSAGES.updated, deleted: TRACKER_MESSAGES.deleted } as const;
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,7 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
   const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
-  const notice = url.searchParams.get("notice");
   const headers = { "Cache-Control": "private, no-cache" };
   return data(
     {
@@ -39,9 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sort,
       timeZone: requestTimeZone(request),
       now: Date.now(),
-      trackers: user ? sortTrackers(trackers, sort) : [],
+      ...trackerListPage(user ? trackers : [], sort, url.searchParams),
       portfolio: user ? portfolioChart(days, trackers, value) : null,
-      notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+      notice: noticeText("resellTracker", url.searchParams.get("notice")),
     },
     { headers },
   );
@@ -60,18 +62,21 @@ function portfolioChart(days: string[], trackers: readonly LoadedTracker[], valu
 }
 
 /** Delete (intent `delete`): the owner's tracker only; another user's answers 404 and deletes nothing. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
+export const action = answeringDatabaseFailures(removeTracker, ({ intent }) => formRefusal(intent, TRACKER_MESSAGES.failed, 503));
+
+async function removeTracker({ request, context }: ActionFunctionArgs) {
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
+  const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const refuse = (status: 400 | 401 | 404, error: string) => data({ ok: false, error }, { status });
-  if (!user) return wantsData ? refuse(401, "Please log in to track resells.") : redirect(loginPath("/resell-tracker"), 303);
-  if (!form) return refuse(400, "Send the request as a form.");
-  if (form.get("intent") !== "delete") return refuse(400, "Unknown action.");
-  const id = trackerIdSchema.safeParse(form.get("trackerId"));
-  if (!id.success) return refuse(404, "Tracker not found.");
-  if (!(await deleteTracker(context.db, user.id, id.data))) return refuse(404, "Tracker not found.");
-  if (wantsData) return { ok: true };
-  return redirect(withNotice(safeReturnPath(form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
+  const intent = String(form?.get("intent") ?? "");
+  if (!user) return wantsData ? formRefusal(intent, "Please log in to track resells.", 401) : redirect(loginPath("/resell-tracker"), 303);
+  if (!body.ok) return formRefusal(intent, body.message, body.status);
+  if (intent !== "delete") return formRefusal(intent, "Unknown action.", 400);
+  const id = trackerIdSchema.safeParse(body.form.get("trackerId"));
+  if (!id.success) return formRefusal(intent, "Tracker not found.", 404);
+  if (!(await deleteTracker(context.db, user.id, id.data))) return formRefusal(intent, "Tracker not found.", 404);
+  if (wantsData) return formNotice(intent, notice("resellTracker", "deleted"));
+  return redirect(withNotice(safeReturnPath(body.form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
 }
 
 function SortForm({ sort }: { sort: string }) {
@@ -129,7 +134,9 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
 }
 
 export default function ResellTrackerPage() {
-  const { signedIn, loginHref, sort, timeZone, now, trackers, notice, portfolio } = useLoaderData<typeof loader>();
+  const { signedIn, loginHref, sort, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } = useLoaderData<typeof loader>();
+  // A delete posted without JavaScript that was refused (with JavaScript the card shows it).
+  const refused = replyError(useActionData<typeof action>());
   const returnTo = useReturnPath();
   if (!signedIn) {
     return (
@@ -146,7 +153,7 @@ export default function ResellTrackerPage() {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Resell Tracker</h1>
-        {trackers.length > 0 ? (
+        {summary.length > 0 ? (
           <div className="flex flex-wrap items-end gap-3">
             <SortForm sort={sort} />
             <a href="/resell-tracker.csv" download className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
@@ -158,8 +165,10 @@ export default function ResellTrackerPage() {
       <p className="text-sm text-muted">
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
-      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} withSummary />
-      <PortfolioHistory model={portfolio} tracked={trackers.length > 0} />
+      {refused ? <Notice tone="error">{refused}</Notice> : null}
+      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} summary={summary} />
+      <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
+      <PortfolioHistory model={portfolio} tracked={summary.length > 0} />
     </section>
   );
 }

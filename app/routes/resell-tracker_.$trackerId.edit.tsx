@@ -1,14 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
+import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, trackerIdSchema, type TrackerActionData } from "~/forms/resell";
+import { TRACKER_FORM, TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
 import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
+import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
+import { formNotice, formReply } from "~/server/http/form-reply.server";
 
 /** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -36,24 +39,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData, { headers });
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(saveTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));
+
+async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
   const id = trackerIdSchema.safeParse(params.trackerId);
-  if (!id.success) return trackerFailure(404, { message: "Tracker not found." });
+  if (!id.success) return trackerRefusal(404, "Tracker not found.");
   const [found, wears] = await context.load([trackerQuery(context.db, post.user.id, id.data), trackerWearsQuery(context.db, post.user.id, id.data)]);
   const tracker = found[0];
-  if (!tracker) return trackerFailure(404, { message: "Tracker not found." });
+  if (!tracker) return trackerRefusal(404, "Tracker not found.");
   // The skin of a tracker does not change; the form's skin field is ignored.
   post.form.set("skinId", tracker.skinId);
   const submission = parseTracker(
     post.form,
     trackerFormContext(request, { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat }, wears),
   );
-  if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
-  if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerFailure(404, { message: "Tracker not found." });
-  if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.updated } satisfies TrackerActionData as TrackerActionData;
-  return redirect(`/resell-tracker?notice=updated#tracker-${id.data}`, 303);
+  if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
+  if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerRefusal(404, "Tracker not found.");
+  if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "updated"));
+  return redirect(`/resell-tracker?notice=updated&tracker=${id.data}#tracker-${id.data}`, 303);
 }
 
 export default function EditTrackerPage() {
@@ -61,24 +66,13 @@ export default function EditTrackerPage() {
   const actionData = useActionData<typeof action>();
   const { pathname } = useLocation();
   return (
-    <section className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-bold">Edit Tracker</h1>
+    <TrackerPage title="Edit Tracker">
       {!page.signedIn || !page.form ? (
-        <div className="space-y-3">
-          <p className="text-muted">Log in to edit your resell trackers.</p>
-          <a href={page.loginHref} className={`${buttonClass} inline-block`}>
-            Go to Login
-          </a>
-        </div>
+        <TrackerLoginPrompt text="Log in to edit your resell trackers." loginHref={page.loginHref} />
       ) : (
         <TrackerForm context={page.form} defaults={page.defaults} action={pathname} submitLabel="Save Changes" pageResult={actionData} cancelHref="/resell-tracker" />
       )}
-      <p>
-        <Link to="/resell-tracker" className="text-sm text-accent underline">
-          Back to Resell Tracker
-        </Link>
-      </p>
-    </section>
+    </TrackerPage>
   );
 }
 

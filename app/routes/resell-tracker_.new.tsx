@@ -1,15 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
+import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
+import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
-import { TRACKER_MESSAGES, type TrackerActionData } from "~/forms/resell";
+import { LIMIT_MESSAGES } from "~/domain/limits";
+import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { parseTracker, readTrackerPost, trackerFailure, trackerFormContext } from "~/server/features/resell/tracker-form.server";
+import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
+import { formNotice, formReply } from "~/server/http/form-reply.server";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,17 +29,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ signedIn: user !== null, loginHref, form: trackerFormContext(request, skin, wears) } satisfies TrackerPageData, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = answeringDatabaseFailures(addTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));
+
+async function addTracker({ request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
   const skinId = String(post.form.get("skinId") ?? "").slice(0, 200);
   const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
   const skin = found[0];
-  if (!skin) return trackerFailure(404, { message: "Skin not found." });
+  if (!skin) return trackerRefusal(404, "Skin not found.");
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
-  if (submission.status !== "success") return trackerFailure(400, { result: submission.reply() });
-  await createTracker(context.db, post.user.id, submission.value);
-  if (post.wantsData) return { ok: true, message: TRACKER_MESSAGES.added } satisfies TrackerActionData as TrackerActionData;
+  if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
+  if ((await createTracker(context.db, post.user.id, submission.value)) === "limit") {
+    return formReply(TRACKER_FORM, submission.reply({ formErrors: [LIMIT_MESSAGES.trackers] }), { status: 409 });
+  }
+  if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "added"));
   return redirect("/resell-tracker?notice=added", 303);
 }
 
@@ -43,26 +51,15 @@ export default function NewTrackerPage() {
   const { signedIn, loginHref, form } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-bold">Track Resell</h1>
+    <TrackerPage title="Track Resell">
       {!form ? (
         <p>Skin not found.</p>
       ) : !signedIn ? (
-        <div className="space-y-3">
-          <p className="text-muted">Log in to track what you bought to resell.</p>
-          <a href={loginHref} className={`${buttonClass} inline-block`}>
-            Go to Login
-          </a>
-        </div>
+        <TrackerLoginPrompt text="Log in to track what you bought to resell." loginHref={loginHref} />
       ) : (
         <TrackerForm context={form} action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`} submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
       )}
-      <p>
-        <Link to="/resell-tracker" className="text-sm text-accent underline">
-          Back to Resell Tracker
-        </Link>
-      </p>
-    </section>
+    </TrackerPage>
   );
 }
 

@@ -1,21 +1,24 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { buttonClass, Notice } from "~/components/basics";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, FormError, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
-import { resetPasswordSchema } from "~/forms/auth";
+import { ACCOUNT_FAILURES, resetPasswordSchema } from "~/forms/auth";
+import { replyError } from "~/forms/reply";
 import { resetPassword, resetTokenQuery } from "~/server/auth/accounts.server";
 import { hashToken } from "~/server/auth/tokens.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 
 const MISSING_TOKEN = "Invalid or missing reset token.";
 const INVALID_TOKEN = "Invalid or expired reset token.";
 const SUCCESS = "Password updated successfully! You can now log in with your new password.";
 
-type ActionResult = { formError: string; result: SubmissionResult<string[]> };
+const INTENT = "reset-password";
 const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
 
 /** Validates the token (opening the link spends nothing): form, invalid, or success after the POST. */
@@ -30,28 +33,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (rows.length === 0) return { state: "invalid" as const, message: INVALID_TOKEN };
   } catch (error) {
     console.error(error);
-    return data({ state: "invalid" as const, message: "Failed to validate reset token. Please try again." }, { status: 503 });
+    return data({ state: "invalid" as const, message: ACCOUNT_FAILURES.validateToken }, { status: 503 });
   }
   return { state: "form" as const, token };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: resetPasswordSchema });
-  const reply = (formError: string): ActionResult => ({ formError, result: submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }) });
+export const action = answeringDatabaseFailures(setNewPassword, (failure) =>
+  failedForm(failure, ACCOUNT_FAILURES.resetPassword, { intent: INTENT, hide: PASSWORD_FIELDS }),
+);
+
+async function setNewPassword({ request, context }: ActionFunctionArgs) {
+  const body = await readCappedFormData(request);
+  if (!body.ok) return formRefusal(INTENT, body.message, body.status);
+  const submission = parseForm(body.form, resetPasswordSchema);
+  const reply = (formError: string, status: number) => formReply(INTENT, submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }), { status });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;
-    return data(reply(formError), { status: 400 });
+    return reply(formError, 400);
   }
-  let ok: boolean;
-  try {
-    ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
-  } catch (error) {
-    console.error(error);
-    return data(reply("Failed to update password. Please try again."), { status: 503 });
-  }
-  if (!ok) return data(reply(INVALID_TOKEN), { status: 400 });
+  const ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
+  if (!ok) return reply(INVALID_TOKEN, 400);
   return redirect("/reset-password?status=success");
 }
 
@@ -73,7 +75,7 @@ function StrengthList({ password, touched }: { password: string; touched: boolea
 
 export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [hydrated, setHydrated] = useState(false);
@@ -83,7 +85,7 @@ export default function ResetPasswordPage() {
   const mismatch = hydrated && confirm !== "" && confirm !== password;
   const [form, fields] = useForm<{ token: string; newPassword: string; confirmPassword: string }>({
     id: "reset-password",
-    lastResult: actionData?.result,
+    lastResult: reply?.result,
   });
 
   return (
@@ -96,7 +98,7 @@ export default function ResetPasswordPage() {
             Go to Login
           </Link>
         </>
-      ) : loaderData.state === "invalid" || actionData?.formError === INVALID_TOKEN ? (
+      ) : loaderData.state === "invalid" || replyError(reply) === INVALID_TOKEN ? (
         <>
           <Notice tone="error">{loaderData.state === "invalid" ? loaderData.message : INVALID_TOKEN}</Notice>
           <Link to="/login?mode=forgot" className="text-accent underline">
@@ -109,7 +111,7 @@ export default function ResetPasswordPage() {
       ) : (
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name={fields.token.name} value={loaderData.token} />
-          {actionData?.formError ? <Notice tone="error">{actionData.formError}</Notice> : null}
+          <FormError form={form} />
           <Field
             label="New password"
             meta={fields.newPassword}

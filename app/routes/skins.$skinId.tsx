@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { FavoriteButton } from "~/components/FavoriteButton";
+import { FloatBar } from "~/components/FloatBar";
 import { buttonClass } from "~/components/basics";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
@@ -194,10 +195,8 @@ export default function SkinPage() {
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-xs text-muted">
-            Float range {skin.minFloat.toFixed(2)} – {skin.maxFloat.toFixed(2)}
-            {skin.lastPriceUpdate ? <> · Last price update: {formatDateTime(skin.lastPriceUpdate)}</> : null}
-          </p>
+          <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} wears={wears} className="mt-4" />
+          {skin.lastPriceUpdate ? <p className="mt-2 text-xs text-muted">Last price update: {formatDateTime(skin.lastPriceUpdate)}</p> : null}
         </section>
 
         {priceHistory ? <PriceHistory skinId={skin.id} history={priceHistory} /> : null}

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
+import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
@@ -21,20 +22,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const headers = catalogueHeaders;
 
-function NotFound() {
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">Sticker craft not found.</h1>
-      <Link to="/sticker-crafts" className="mt-6 inline-block rounded-md bg-accent px-4 py-2 font-semibold text-black">
-        All sticker crafts
-      </Link>
-    </section>
-  );
-}
-
 export default function StickerCraftPage() {
   const { page } = useLoaderData<typeof loader>();
-  if (!page) return <NotFound />;
+  if (!page) return <NotFound heading="Sticker craft not found." backHref="/sticker-crafts" backLabel="All sticker crafts" />;
   const { status, rejectionReason } = page.craft;
   const notice =
     status === "published" ? null : (

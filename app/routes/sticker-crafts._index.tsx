@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CraftCard } from "~/components/CraftCard";
+import { CraftGrid } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_KINDS, craftKindPath, matchesCraftKind, parseCraftKind } from "~/domain/community-crafts";
 import { craftStats } from "~/domain/sticker-crafts";
@@ -67,13 +67,7 @@ export default function StickerCraftsPage() {
           <h2 id="crafts-heading" className="sr-only">
             {CRAFT_KINDS.find((option) => option.id === kind)?.label} sticker crafts
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {crafts.map((craft) => (
-              <li key={craft.id}>
-                <CraftCard craft={craft} />
-              </li>
-            ))}
-          </ul>
+          <CraftGrid crafts={crafts} wide />
         </section>
       )}
     </div>

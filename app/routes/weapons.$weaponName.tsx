@@ -1,16 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { pageMeta } from "~/components/page-meta";
-import { Pagination } from "~/components/Pagination";
 import { SkinGrid } from "~/components/SkinCard";
 import { useHydrated } from "~/components/useHydrated";
+import { packList, packSkinCards, unpackList, unpackSkinCards } from "~/domain/skin-cards";
 import {
   applySkinList,
   filterOptions,
   isFiltered,
-  pageOf,
-  parsePage,
   parseSkinListState,
   SORT_OPTIONS,
   TYPE_OPTIONS,
@@ -48,11 +46,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     crates: cratesBySkin.get(skin.id) ?? [],
     collections: collectionsBySkin.get(skin.id) ?? [],
   }));
-  const { searchParams } = new URL(request.url);
-  const state = parseSkinListState(searchParams);
-  const matching = applySkinList(all, state);
-  const { items, page, pageCount } = pageOf(matching, parsePage(searchParams));
-  const shown = items.map(({ crates: _c, collections: _l, ...card }) => card);
+  // Every matching skin in one grid; an old `?page=` link is ignored and shows them all.
+  const state = parseSkinListState(new URL(request.url).searchParams);
+  const { rarities, crates, collections } = filterOptions(all);
   const weapon = found[0]?.name ?? name;
   const favoriteIds = await favoritesPromise;
   return data(
@@ -60,11 +56,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       weapon,
       state,
       total: all.length,
-      matching: matching.length,
-      skins: shown,
-      page,
-      pageCount,
-      options: filterOptions(all),
+      // Cards and filter choices as compact text (app/domain/skin-cards.ts): the hydration data stays light.
+      cards: packSkinCards(applySkinList(all, state)),
+      options: { rarities: packList(rarities), crates: packList(crates), collections: packList(collections) },
       favoriteIds,
     },
     { status: found.length === 0 ? 404 : 200, headers: catalogueCacheHeaders(request) },
@@ -170,12 +164,17 @@ function useDropdownBehaviour(form: RefObject<HTMLFormElement | null>) {
   }, [form]);
 }
 
-function SkinListForm({ state, options }: { state: SkinListState; options: ReturnType<typeof filterOptions> }) {
+function SkinListForm({ state, packedOptions }: { state: SkinListState; packedOptions: Record<keyof ReturnType<typeof filterOptions>, string> }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { pathname } = useLocation();
   useDropdownBehaviour(formRef);
+  const { rarities, crates, collections } = packedOptions;
+  const options = useMemo(
+    () => ({ rarities: unpackList(rarities), crates: unpackList(crates), collections: unpackList(collections) }),
+    [rarities, crates, collections],
+  );
   // The inputs stay mounted (so focus stays where it was); after back/forward they follow the URL.
   const key = JSON.stringify(state);
   useEffect(() => {
@@ -232,7 +231,8 @@ function SkinListForm({ state, options }: { state: SkinListState; options: Retur
 }
 
 export default function WeaponPage() {
-  const { weapon, state, total, matching, skins, page, pageCount, options, favoriteIds } = useLoaderData<typeof loader>();
+  const { weapon, state, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
+  const skins = useMemo(() => unpackSkinCards(cards), [cards]);
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
@@ -243,17 +243,14 @@ export default function WeaponPage() {
         <p className="mt-6">No skins for this weapon.</p>
       ) : (
         <>
-          <SkinListForm state={state} options={options} />
+          <SkinListForm state={state} packedOptions={options} />
           <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="skin-count">
-            {loading ? "Loading..." : `${matching} of ${total} skins${pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}`}
+            {loading ? "Loading..." : `${skins.length} of ${total} skins`}
           </p>
           {skins.length === 0 ? (
             <p className="mt-6">No skins match these filters.</p>
           ) : (
-            <>
-              <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
-              <Pagination page={page} pageCount={pageCount} label={`Pages of ${weapon} skins`} />
-            </>
+            <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
           )}
         </>
       )}
@@ -268,6 +265,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     description: `All ${data?.total ?? 0} ${weapon} skins in Counter-Strike 2 with rarity, StatTrak and Souvenir availability and prices by wear.`,
     path: `/weapons/${encodeURIComponent(weapon)}`,
     noindex: !data?.total,
-    openGraph: { image: data?.skins[0]?.image ?? null },
+    openGraph: { image: data ? (unpackSkinCards(data.cards)[0]?.image ?? null) : null },
   });
 };

@@ -10,21 +10,19 @@ const REDLINE = "AK-47 | Redline";
 test("favourite from a weapon-page card (via login) and from the skin page, see them on the profile, remove one", async ({ page, user }) => {
   test.setTimeout(90_000);
 
-  // Signed out, the heart leads to the login page and back to the card (on the grid's second page).
+  // Signed out, the heart leads to the login page and back to the card (far down the grid).
   await page.goto("/weapons/AK-47");
-  await page.getByRole("navigation", { name: "Pages of AK-47 skins" }).getByRole("link", { name: "Page 2" }).click();
-  await expect(page).toHaveURL(/\/weapons\/AK-47\?page=2$/);
   await page.getByRole("link", { name: `Log in to add ${REDLINE} to favorites` }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/weapons\/AK-47\?page=2#skin-ak-47-redline$/);
+  await expect(page).toHaveURL(/\/weapons\/AK-47#skin-ak-47-redline$/);
 
   const heart = page.getByRole("button", { name: `Add ${REDLINE} to favorites` });
   await heart.click();
   await expect(page.getByRole("button", { name: `Remove ${REDLINE} from favorites` })).toHaveAttribute("aria-pressed", "true");
-  await expect(page).toHaveURL(/\/weapons\/AK-47\?page=2(#skin-ak-47-redline)?$/);
+  await expect(page).toHaveURL(/\/weapons\/AK-47(#skin-ak-47-redline)?$/);
 
   // The skin page shows it, and 'Favorite' there adds another skin.
   await page.goto("/skins/ak-47-redline");
@@ -107,4 +105,39 @@ test("track a resell: one validation error first, then the list with badge and p
   // Delete.
   await page.getByTestId("tracker-card").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("You have no resell trackers yet.")).toBeVisible();
+});
+
+test("a long tracker list comes a page at a time, the summary counting every tracker", async ({ signedInPage: page, user, baseURL }) => {
+  test.setTimeout(90_000);
+  // One more than two pages, added through the server as the form would add them.
+  const perPage = 48;
+  for (let i = 1; i <= perPage * 2 + 1; i++) {
+    const response = await fetch(new URL(`/resell-tracker/new?skin=ak-47-redline`, baseURL), {
+      method: "POST",
+      body: new URLSearchParams({ skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "1.00", notes: `Bought as number ${i}` }),
+      headers: { Cookie: `${user.cookie.name}=${user.cookie.value}` },
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBe(303);
+  }
+
+  await page.goto("/resell-tracker");
+  const cards = page.getByTestId("tracker-card");
+  await expect(cards).toHaveCount(perPage);
+  await expect(page.getByTestId("portfolio-summary")).toContainText(`Items${perPage * 2 + 1}`);
+  await expect(cards.first()).toContainText(`Bought as number ${perPage * 2 + 1}`);
+
+  const pages = page.getByRole("navigation", { name: "Resell tracker pages" });
+  await pages.getByRole("link", { name: "Page 3" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?page=3$/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText("Bought as number 1");
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 3");
+
+  // The sort is kept from page to page.
+  await page.goto("/resell-tracker?sort=bought-asc");
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&page=2$/);
+  await expect(cards).toHaveCount(perPage);
 });

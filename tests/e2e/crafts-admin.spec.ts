@@ -1,8 +1,9 @@
 import type { TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// "Title is required" without JavaScript is the server's 400 answer; a missing craft is a 404.
-test.use({ allowedConsoleErrors: [/the server responded with a status of 40[04]/] });
+// "Title is required" without JavaScript is the server's 400 answer; a missing craft is a 404; a
+// save from a page that is out of date is a 409.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 40[049]/] });
 
 const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -139,6 +140,72 @@ test.describe(() => {
     await expect(page.getByText("Sticker craft deleted successfully!")).toBeVisible();
     await page.goto("/sticker-crafts");
     await expect(page.getByRole("link", { name: new RegExp(craftName) })).toHaveCount(0);
+  });
+
+  test("the admin fills an official loadout's slots: picks a skin, changes its wear, clears and saves; a save from an older page is refused and loses nothing", async ({
+    adminPage: page,
+    admin,
+    pageFor,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    const title = `E2E slots ${tag}`;
+    const akSlot = page.getByTestId("slot-ak47_tside");
+    const chooseRedline = async (wear: string) => {
+      await page.getByLabel("Filter by name").fill("redline");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.getByRole("button", { name: /AK-47 \| Redline/ }).click();
+      await expect(page.getByRole("heading", { name: /Choose a wear/ })).toBeVisible();
+      await page.getByRole("button", { name: new RegExp(wear) }).click();
+    };
+
+    await page.goto("/admin/loadouts?new");
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Save loadout" }).click();
+    await expect(page.getByText("Loadout saved successfully!")).toBeVisible();
+    await page.getByRole("link", { name: `Edit slots of ${title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Official Loadout" })).toBeVisible();
+
+    // Pick through the wear chooser, then change the wear.
+    await page.getByRole("link", { name: "Choose AK-47 skin" }).click();
+    await chooseRedline("Field-Tested");
+    await expect(akSlot).toContainText("AK-47 | Redline");
+    await expect(akSlot).toContainText("Field-Tested");
+    await page.getByRole("link", { name: "Change AK-47 skin" }).click();
+    await chooseRedline("Minimal Wear");
+    await expect(akSlot).toContainText("Minimal Wear");
+
+    // Clear, and pick again.
+    await page.getByRole("button", { name: "Remove AK-47 skin" }).click();
+    await expect(akSlot).toContainText("Empty");
+    await page.getByRole("link", { name: "Choose AK-47 skin" }).click();
+    await chooseRedline("Well-Worn");
+    await expect(akSlot).toContainText("Well-Worn");
+
+    // Another tab saves first: this page's save is refused with the message, the typed title stays.
+    const otherTab = await pageFor(admin);
+    await otherTab.goto(page.url());
+    await otherTab.getByLabel("Title").fill(`${title} (other tab)`);
+    await otherTab.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(otherTab.getByText("Loadout saved successfully!")).toBeVisible();
+    await page.getByLabel("Title").fill(`${title} v2`);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/This loadout was changed elsewhere/)).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(`${title} v2`);
+    await expect(akSlot).toContainText("Well-Worn");
+
+    // From the latest version the save goes through.
+    await page.getByRole("link", { name: "Reload the latest version" }).click();
+    await expect(page.getByLabel("Title")).toHaveValue(`${title} (other tab)`);
+    await page.getByLabel("Title").fill(`${title} v2`);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Loadout saved successfully!")).toBeVisible();
+    await expect(page.getByTestId("admin-loadout").filter({ hasText: `${title} v2` })).toContainText("1 slots filled");
+
+    // Visitors see the slot.
+    await page.getByRole("link", { name: `View ${title} v2` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `${title} v2` })).toBeVisible();
+    await expect(akSlot).toContainText("AK-47 | Redline");
   });
 });
 

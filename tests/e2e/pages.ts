@@ -7,7 +7,11 @@ export type Visitor = "visitor" | "user" | "admin";
 export interface ProductPage {
   /** The route id in the manifest (`routes/` + the file name without extension). */
   route: string;
-  /** A path that shows the page, with sample parameters from the seed. */
+  /**
+   * A path that shows the page, with sample parameters from the seed. Objects the seed has not got
+   * are made for the visit (tests/e2e/loadout-setup.ts, `samplePath`): `{ownLoadout}` (a shared
+   * loadout of the visiting user, with a budget) and `{sharedLoadout}` (another user's share token).
+   */
   path: string;
   /**
    * Who visits it in the checks; a visitor also visits pages meant for others (a redirect, a 403).
@@ -31,7 +35,9 @@ export const PAGES: ProductPage[] = [
   { route: "routes/category.$categoryName", path: "/category/Bazookas", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/weapons.$weaponName", path: "/weapons/AK-47", heavy: true },
   { route: "routes/weapons.$weaponName", path: "/weapons/AK-47?sort=price-desc&type=stattrak&rarity=Covert", as: SIGNED_OUT },
+  // Skin pages with their float bar: one wear not possible (Redline), three (MAC-10 | Silver, 0 to 0.08).
   { route: "routes/skins.$skinId", path: "/skins/ak-47-redline" },
+  { route: "routes/skins.$skinId", path: "/skins/mac-10-silver", as: SIGNED_OUT },
   { route: "routes/skins.$skinId", path: "/skins/no-such-skin", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/search", path: "/search?q=ak47" },
   { route: "routes/search", path: "/search", as: SIGNED_OUT },
@@ -51,6 +57,14 @@ export const PAGES: ProductPage[] = [
   { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/official/1" },
   { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/official/1?side=ct", as: SIGNED_OUT },
   { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/999999", as: SIGNED_OUT, consoleErrors: notFound },
+  // The owner's view: the share link (a read-only field, Copy with JavaScript) and 'Fill empty slots within budget'.
+  { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/{ownLoadout}", as: ["user"] },
+  { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/{sharedLoadout}" },
+  { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/{sharedLoadout}?side=ct", as: SIGNED_OUT },
+  { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", as: SIGNED_OUT, consoleErrors: notFound },
+  { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=t", as: ["user"] },
+  { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=both", as: ["user"] },
+  { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/999999/fill", as: ["user"], consoleErrors: notFound },
   // No loadout of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
   { route: "routes/loadouts.edit.$id", path: "/loadouts/edit/999999", consoleErrors: notFound },
   { route: "routes/loadouts.edit.$id", path: "/loadouts/edit/1?side=ct&slot=knives_ctside", as: ["admin"], consoleErrors: notFound },

@@ -140,6 +140,75 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
     });
   });
 
+  /** The version the editor's forms carry, as a browser would post it. */
+  async function versionOnPage(path: string): Promise<string> {
+    const html = await (await get(path, admin.cookie)).text();
+    const versions = [...html.matchAll(/<input type="hidden" name="version"( value="([^"]*)")?/g)].map((match) => match[2]);
+    expect(versions.length).toBeGreaterThan(0);
+    expect(new Set(versions).size).toBe(1);
+    return versions[0] ?? "";
+  }
+  const akWithWears = async () =>
+    (await env.DB.prepare(
+      "SELECT s.id, group_concat(w.wear) AS wears FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 WHERE s.weapon = 'AK-47' GROUP BY s.id HAVING count(*) >= 2 ORDER BY s.id",
+    ).first<{ id: string; wears: string }>())!;
+
+  it("with the version its page carries, the admin picks a skin, changes its wear, clears it and saves", async () => {
+    await withOfficial(async (id) => {
+      const path = `${PAGE}/${id}/edit`;
+      expect(await versionOnPage(path)).toBe(String(await updatedAt(id)));
+      const ak = await akWithWears();
+      const [firstWear, secondWear] = ak.wears.split(",");
+
+      // A skin with several wears opens the wear chooser, whose forms carry the version too.
+      const picked = await post(path, { intent: "pick-skin", slot: "ak47_tside", skinId: ak.id, version: await versionOnPage(path) }, { cookie: admin.cookie });
+      expect(picked.status).toBe(302);
+      const chooser = picked.headers.get("Location")!;
+      expect(chooser).toContain(`skin=${ak.id}`);
+      const chosen = await post(path, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: firstWear!, version: await versionOnPage(chooser) }, { cookie: admin.cookie });
+      expect(chosen.status).toBe(302);
+      expect(await slotOf(id)).toEqual({ skinId: ak.id, wear: firstWear });
+
+      const changed = await post(path, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: secondWear!, version: await versionOnPage(path) }, { cookie: admin.cookie });
+      expect(changed.status).toBe(302);
+      expect(await slotOf(id)).toEqual({ skinId: ak.id, wear: secondWear });
+
+      const cleared = await post(path, { intent: "clear-slot", slot: "ak47_tside", version: await versionOnPage(path) }, { cookie: admin.cookie });
+      expect(cleared.status).toBe(302);
+      expect(await slotOf(id)).toBeNull();
+
+      const saved = await post(path, { intent: "save", title: "Saved from its page", description: "Kept.", version: await versionOnPage(path) }, { cookie: admin.cookie });
+      expect(saved.headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+      expect(await byTitle("Saved from its page")).toMatchObject({ id, description: "Kept." });
+    });
+  });
+
+  it("two admins saving from the same page: the second is told it changed elsewhere, keeps what it typed and overwrites nothing", async () => {
+    await withOfficial(async (id) => {
+      const path = `${PAGE}/${id}/edit`;
+      const version = await versionOnPage(path);
+      const [first, second] = await Promise.all([
+        post(path, { intent: "save", title: "Admin one", version }, { cookie: admin.cookie }),
+        post(path, { intent: "save", title: "Admin two", version }, { cookie: admin.cookie }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([302, 409]);
+      const [winner, loser] = first.status === 302 ? ["Admin one", second] : ["Admin two", first];
+      const html = await loser.text();
+      expect(html).toContain("changed elsewhere");
+      expect(html).toContain(winner === "Admin one" ? "Admin two" : "Admin one");
+      expect((await byTitle(winner))?.id).toBe(id);
+
+      // A pick and a clear from the old page are refused too, and write nothing.
+      const ak = await akSkin();
+      const stalePick = await post(path, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wear, version }, { cookie: admin.cookie });
+      expect(stalePick.status).toBe(409);
+      expect(await stalePick.text()).toContain("changed elsewhere");
+      expect(await slotOf(id)).toBeNull();
+      const staleClear = await post(path, { intent: "clear-slot", slot: "ak47_tside", version }, { cookie: admin.cookie });
+      expect(staleClear.status).toBe(409);
+    });
+  });
+
   it("the admin picks a skin for a slot (updated_at moves on); a user's post writes nothing", async () => {
     await withOfficial(async (id) => {
       const path = `${PAGE}/${id}/edit`;

@@ -84,54 +84,57 @@ describe("category", () => {
 });
 
 describe("weapon", () => {
+  /** The weapon's skin ids by price: lowest first by the cheapest wear, highest first by the dearest. */
   const priceOrder = async (direction: "asc" | "desc", where = "") => {
+    const pick = direction === "asc" ? "min" : "max";
     const rows = await env.DB.prepare(
-      `SELECT s.id, min(CASE WHEN w.enabled = 1 AND w.price_cents > 0 THEN w.price_cents END) AS p
+      `SELECT s.id, ${pick}(CASE WHEN w.enabled = 1 AND w.price_cents > 0 THEN w.price_cents END) AS p
        FROM skins s JOIN skin_wears w ON w.skin_id = s.id WHERE s.weapon = 'AK-47' ${where}
        GROUP BY s.id ORDER BY p IS NULL, p ${direction}, s.name`,
     ).all<{ id: string }>();
     return rows.results.map((r) => r.id);
   };
+  const akCount = async () => (await env.DB.prepare("SELECT count(*) AS n FROM skins WHERE weapon = 'AK-47'").first<{ n: number }>())!.n;
 
-  /** Every page's cards, following the grid's page links from `path` on. */
-  const allPages = async (path: string) => {
-    const ids: string[] = [];
-    for (let page = 1; ; page++) {
-      const { html } = await get(page === 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`);
-      ids.push(...cardIds(html));
-      if (!html.includes('rel="next"')) return { ids, pages: page };
-    }
-  };
-
-  it("shows '{weapon} Skins' with every skin over pages of 18, each linked to its page", async () => {
+  it("shows '{weapon} Skins' with every skin in one grid, each linked to its page", async () => {
     const { html } = await get("/weapons/AK-47");
     expect(html).toContain("AK-47<!-- --> Skins");
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM skins WHERE weapon = 'AK-47'").first<{ n: number }>();
-    expect(cardIds(html)).toHaveLength(18);
-    expect(html).toContain(`${count!.n} of ${count!.n} skins, page 1 of ${Math.ceil(count!.n / 18)}`);
-    const { ids, pages } = await allPages("/weapons/AK-47");
-    expect(pages).toBe(Math.ceil(count!.n / 18));
-    expect(new Set(ids).size).toBe(count!.n);
-    expect(ids).toContain("ak-47-redline");
+    const count = await akCount();
+    expect(count).toBe(59);
+    expect(new Set(cardIds(html)).size).toBe(count);
+    expect(html).toContain(`${count} of ${count} skins`);
+    expect(html).toContain('href="/skins/ak-47-redline"');
+    expect(html).not.toContain('rel="next"');
   });
 
-  it("links the other pages with the sort and filters kept, and shows the last page when asked past it", async () => {
-    const { html } = await get("/weapons/AK-47?sort=price-desc&page=2");
-    expect(html).toMatch(/<a rel="prev"[^>]* href="\/weapons\/AK-47\?sort=price-desc"/);
-    expect(html).toMatch(/<a rel="next"[^>]* href="\/weapons\/AK-47\?sort=price-desc&amp;page=3"/);
-    expect(html).toMatch(/<span aria-current="page"[^>]*><span class="sr-only">Page <\/span>2<\/span>/);
-    const last = await get("/weapons/AK-47?sort=price-desc&page=4");
-    const pastTheEnd = await get("/weapons/AK-47?sort=price-desc&page=99");
-    expect(pastTheEnd.response.status).toBe(200);
-    expect(cardIds(pastTheEnd.html)).toEqual(cardIds(last.html));
-    expect(last.html).not.toContain('rel="next"');
+  it("answers an old page link (?page=2) with the whole grid", async () => {
+    const whole = cardIds((await get("/weapons/AK-47?sort=price-desc")).html);
+    for (const query of ["page=2", "page=4", "page=99"]) {
+      const { response, html } = await get(`/weapons/AK-47?sort=price-desc&${query}`);
+      expect(response.status).toBe(200);
+      expect(cardIds(html)).toEqual(whole);
+    }
+    expect(whole).toHaveLength(await akCount());
   });
 
-  it("sorts by highest price and filters by StatTrak from the URL, across pages", async () => {
-    expect((await allPages("/weapons/AK-47?sort=price-desc")).ids).toEqual(await priceOrder("desc"));
+  it("sorts by highest price with the most expensive skin first, and filters by StatTrak, from the URL", async () => {
+    const desc = cardIds((await get("/weapons/AK-47?sort=price-desc")).html);
+    expect(desc).toEqual(await priceOrder("desc"));
+    const dearest = await env.DB.prepare(
+      "SELECT w.skin_id AS id FROM skin_wears w JOIN skins s ON s.id = w.skin_id WHERE s.weapon = 'AK-47' AND w.enabled = 1 ORDER BY w.price_cents DESC LIMIT 1",
+    ).first<{ id: string }>();
+    expect(desc[0]).toBe(dearest!.id);
     const filtered = await get("/weapons/AK-47?sort=price-asc&type=stattrak");
-    expect((await allPages("/weapons/AK-47?sort=price-asc&type=stattrak")).ids).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
+    expect(cardIds(filtered.html)).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
     expect(filtered.html).toMatch(/<input type="radio" name="sort"[^>]*checked=""[^>]*value="price-asc"/);
+  });
+
+  it("loads the first row's images at once and the rest lazily, each with its size set", async () => {
+    const images = [...(await get("/weapons/AK-47")).html.matchAll(/<img src="https:\/\/cdn\.cstrike\.app\/[^"]*"[^>]*>/g)].map((m) => m[0]);
+    expect(images).toHaveLength(59);
+    for (const image of images) expect(image).toMatch(/ width="512" height="384"/);
+    expect(images.slice(0, 6).filter((image) => image.includes('loading="lazy"'))).toEqual([]);
+    expect(images.slice(6).every((image) => image.includes('loading="lazy"'))).toBe(true);
   });
 
   it.each(["sort=%FF", "type=", "page=0", "page=-3", "page=1e3", "page=" + "9".repeat(400), "rarity=" + "x".repeat(5000), "crate=1&crate=2&collection[]=x", "sort=price-desc&sort=rarity"])(
@@ -163,6 +166,26 @@ describe("skin", () => {
     expect(html).toContain("Last price update");
     expect(html).toContain("Crates");
     expect(html).toContain('href="#skin-image-full"');
+  });
+
+  it("draws the float bar from the server: its range, and each band with its price or 'Not possible'", async () => {
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 0 WHERE skin_id = 'ak-47-redline' AND wear = 'MW'").run();
+    await env.DB.prepare("UPDATE skin_wears SET price_cents = 12345 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();
+    const { html } = await get("/skins/ak-47-redline");
+    const figure = html.match(/<figure[^>]*data-testid="float-bar"[^>]*>.*?<\/figure>/)?.[0] ?? "";
+    expect(figure).toContain("<figcaption");
+    expect(figure).toContain("Float range 0.10 to 0.70");
+    const bands = [...figure.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+    expect(bands).toEqual([
+      "Factory New (0.00–0.07): Not possible",
+      "Minimal Wear (0.07–0.15): No Data",
+      "Field-Tested (0.15–0.38): $123.45",
+      expect.stringMatching(/^Well-Worn \(0\.38–0\.45\): \$\d+\.\d\d$/),
+      expect.stringMatching(/^Battle-Scarred \(0\.45–1\.00\): \$\d+\.\d\d$/),
+    ]);
+    expect(figure).toMatch(/data-wear="FN" data-possible="false"/);
+    expect(figure).toMatch(/style="left:10%;width:60%"[^>]*data-testid="float-range"/);
+    expect(figure).not.toContain("float-marker");
   });
 
   it("shows the skin's own image and its rarity in a readable shade of the rarity colour", async () => {

@@ -60,6 +60,9 @@ describe("the edge cache keeps anonymous pages", () => {
     expect(reordered.html).not.toContain("utm_source");
     const otherFilter = await read(await visit(`/weapons/AK-47?rarity=Classified&sort=price-desc&type=${tag}`));
     expect(otherFilter.cache).toBe("MISS");
+    // The grid has no pages any more: an old `?page=` link is the page without it.
+    const oldPageLink = await read(await visit(`/weapons/AK-47?page=3&rarity=Covert&sort=price-desc&type=${tag}`));
+    expect(oldPageLink.cache).toBe("HIT");
   });
 
   it("keeps one copy per cookie-banner state", async () => {

@@ -197,3 +197,20 @@ describe("read shapes", () => {
     expectTypeOf(second[1]).toEqualTypeOf<{ name: string }[]>();
   });
 });
+
+describe("a batch read whose columns share a name", () => {
+  // D1 keys a batch's rows by column name: without names, two `null`s became one and the next
+  // value (the admin editor's version) landed in the wrong field.
+  const sameNames = (db: Database) => db.select({ id: officialLoadouts.id, a: sql<null>`null`, b: sql<null>`null`, updatedAt: officialLoadouts.updatedAt }).from(officialLoadouts).limit(1);
+
+  it("throws, naming its SQL, as a builder and as a shape, instead of answering shifted values", async () => {
+    await expect(runReads(db, [sameNames(db)])).rejects.toThrow(/share a name.*select "id", null, null, "updated_at"/);
+    await expect(runReads(db, [readShape([], sameNames).with(db)])).rejects.toThrow(/share a name/);
+  });
+
+  it("answers every field in its place once each column has its own name", async () => {
+    const named = db.select({ id: officialLoadouts.id, a: sql<null>`null`.as("a"), b: sql<null>`null`.as("b"), updatedAt: officialLoadouts.updatedAt }).from(officialLoadouts).limit(1);
+    const [[row]] = await runReads(db, [named]);
+    expect(row).toEqual({ id: expect.any(Number), a: null, b: null, updatedAt: expect.any(Date) });
+  });
+});

@@ -15,6 +15,7 @@ interface Samples {
   craftId: number;
   userLoadoutId: string;
   trackerId: number;
+  shareToken: string;
 }
 
 /** A real value for each dynamic segment; a route with a segment not named here fails loudly. */
@@ -34,6 +35,8 @@ function sampleFor(route: ManifestRoute, param: string, samples: Samples): strin
       return String(samples.craftId);
     case "trackerId":
       return String(samples.trackerId);
+    case "token":
+      return samples.shareToken;
     case "id":
       return route.id.startsWith("routes/admin.") ? String(samples.officialLoadoutId) : samples.userLoadoutId;
     case "*":
@@ -51,16 +54,19 @@ describe("every GET route costs at most one D1 round trip", () => {
     const [user, admin] = await Promise.all([signedInUser("round-trips"), signedInAdmin()]);
     audiences.user = user.cookie;
     audiences.admin = admin.cookie;
-    const created = await post("/loadouts/new", { title: "Round trips" }, { cookie: user.cookie });
+    // With a budget, so the fill preview makes a whole proposal; shared, so its link has a page.
+    const created = await post("/loadouts/new", { title: "Round trips", budget: "100" }, { cookie: user.cookie });
     const userLoadoutId = /\/loadouts\/edit\/([^/?]+)/.exec(created.headers.get("Location") ?? "")?.[1];
+    expect((await post(`/loadouts/user/${userLoadoutId}`, { intent: "share-create" }, { cookie: user.cookie })).status).toBe(302);
     expect((await post("/resell-tracker/new", { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34" }, { cookie: user.cookie })).status).toBe(303);
-    const [official, craft, tracker] = await Promise.all([
+    const [official, craft, tracker, share] = await Promise.all([
       env.DB.prepare("SELECT min(id) AS id FROM official_loadouts").first<{ id: number }>(),
       env.DB.prepare("SELECT min(id) AS id FROM sticker_crafts").first<{ id: number }>(),
       env.DB.prepare("SELECT max(t.id) AS id FROM resell_trackers t JOIN users u ON u.id = t.user_id WHERE u.email = ?").bind(user.email).first<{ id: number }>(),
+      env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(Number(userLoadoutId)).first<{ token: string }>(),
     ]);
-    if (!userLoadoutId || !official?.id || !craft?.id || !tracker?.id) throw new Error("the samples could not be made");
-    samples = { officialLoadoutId: official.id, craftId: craft.id, userLoadoutId, trackerId: tracker.id };
+    if (!userLoadoutId || !official?.id || !craft?.id || !tracker?.id || !share?.token) throw new Error("the samples could not be made");
+    samples = { officialLoadoutId: official.id, craftId: craft.id, userLoadoutId, trackerId: tracker.id, shareToken: share.token };
   });
 
   it("finds the routes with a loader in the build", () => {

@@ -408,3 +408,18 @@ describe("the image route", () => {
     await env.IMAGES.delete("1/evil.html");
   });
 });
+
+describe("a refused field does not come back whole", () => {
+  it("a 9 MB name is refused with its message, and the page echoes it cut to its limit", async () => {
+    const before = await state();
+    const fields = new Map(baseCraft());
+    fields.set("name", "n".repeat(9 * 1024 * 1024));
+    const response = await postForm(PAGE, [...fields], admin.cookie);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Names are at most 120 characters.");
+    expect(html).toContain(`value="${"n".repeat(120)}"`);
+    expect(html).not.toContain("n".repeat(121));
+    expect(await state()).toEqual(before);
+  });
+});

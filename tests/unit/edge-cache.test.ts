@@ -6,6 +6,7 @@ import {
   normalisedSearch,
   officialLoadoutPages,
   planEdgeCache,
+  sharedLoadoutPages,
   type EdgeCacheRequest,
 } from "~/server/http/edge-cache-plan.server";
 
@@ -48,8 +49,8 @@ describe("which requests the edge keeps", () => {
   it("normalises parameters: known ones only, each pair once, empty ones dropped, sorted, encoded", () => {
     const params = new URLSearchParams("type=stattrak&rarity=Mil-Spec Grade&type=stattrak&crate=&fbclid=1&rarity=Covert");
     expect(normalisedSearch("/weapons/M4A4", params)).toBe("?rarity=Covert&rarity=Mil-Spec+Grade&type=stattrak");
-    // Each page of a weapon's grid is a page of its own.
-    expect(normalisedSearch("/weapons/M4A4", new URLSearchParams("page=2&sort=price-asc"))).toBe("?page=2&sort=price-asc");
+    // The weapon grid shows every skin: an old `?page=` link is the same page as without it.
+    expect(normalisedSearch("/weapons/M4A4", new URLSearchParams("page=2&sort=price-asc"))).toBe("?sort=price-asc");
     expect(normalisedSearch("/", new URLSearchParams("q=ak"))).toBe("");
     expect(normalisedSearch("/privacy-policy", new URLSearchParams("lang=de&x=1"))).toBe("?lang=de");
     // The skin page's price history reads its range and wear from the URL.
@@ -82,5 +83,18 @@ describe("which requests the edge keeps", () => {
     expect(keys).toHaveLength(5 * 5);
     expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3?side=ct");
     expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/");
+  });
+
+  it("keeps a shared loadout's page by its side, and a revoke purges both sides as page and as data", () => {
+    const token = "A".repeat(32);
+    expect(normalisedSearch(`/loadouts/shared/${token}`, new URLSearchParams("side=ct&utm_source=chat"))).toBe("?side=ct");
+    expect(sharedLoadoutPages(token)).toEqual([
+      `/loadouts/shared/${token}`,
+      `/loadouts/shared/${token}?side=ct`,
+      `/loadouts/shared/${token}?side=t`,
+      `/loadouts/shared/${token}.data`,
+      `/loadouts/shared/${token}.data?side=ct`,
+      `/loadouts/shared/${token}.data?side=t`,
+    ]);
   });
 });

@@ -6,7 +6,6 @@ import {
   buildLoadoutView,
   copyTitle,
   loadoutKindOf,
-  loadoutNotice,
   loadoutTotals,
   parseLoadoutId,
   skinFitsSlot,
@@ -15,6 +14,7 @@ import {
   type WearPrice,
 } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
+import { noticeText } from "~/domain/notices";
 import { WEARS } from "~/domain/wear";
 import { createLoadoutSchema, loadoutDetailsSchema } from "~/forms/loadouts";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -126,9 +126,9 @@ describe("copy, kinds, ids, notices", () => {
     (value, id) => expect(parseLoadoutId(value)).toBe(id),
   );
   it("an unknown notice key shows nothing", () => {
-    expect(loadoutNotice("copied")).toBe("Loadout saved to your loadouts.");
-    expect(loadoutNotice("<script>")).toBeNull();
-    expect(loadoutNotice("toString")).toBeNull();
+    expect(noticeText("loadouts", "copied")).toBe("Loadout saved to your loadouts.");
+    expect(noticeText("loadouts", "<script>")).toBeNull();
+    expect(noticeText("loadouts", "toString")).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "~/domain/csv";
 import { formatDollars, formatPercent, formatSignedDollars } from "~/domain/money";
@@ -134,6 +135,25 @@ describe("portfolio summary and sorting", () => {
 describe("CSV", () => {
   it("quotes what needs quoting and defuses formulas", () => {
     expect(toCsv([["a,b", 'say "hi"', "=1+1", 12.5, null]])).toBe('"a,b","say ""hi""",\'=1+1,12.5,\r\n');
+  });
+
+  it.each(["＝HYPERLINK(\"https://evil.test\")", "＋1", "－1", "＠SUM(A1)", "﹦1+1", "﹢1", "﹣1", "﹫x"])("defuses the fullwidth or small formula start of %s", (note) => {
+    expect(toCsv([[note]])).toMatch(/^"?'/);
+  });
+
+  it("leaves other text alone", () => {
+    expect(toCsv([["Bought at 3 ＝ cheap", "ｅｑｕａｌ", "1-2 days"]])).toBe("Bought at 3 ＝ cheap,ｅｑｕａｌ,1-2 days\r\n");
+  });
+
+  it("never lets a cell reach a spreadsheet starting a formula, in any width", () => {
+    const starters = fc.constantFrom("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠", "﹦", "﹢", "﹣", "﹫");
+    fc.assert(
+      fc.property(starters, fc.string(), (start, rest) => {
+        const [line] = toCsv([[start + rest]]).split(/\r\n$/);
+        const text = line!.startsWith('"') ? line!.slice(1, -1).replace(/""/g, '"') : line!;
+        expect(text).toBe(`'${start}${rest}`);
+      }),
+    );
   });
 });
 

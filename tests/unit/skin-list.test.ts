@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySkinList, filterOptions, pageOf, parsePage, parseSkinListState, searchOfPage, type ListedSkin } from "~/domain/skin-list";
+import { applySkinList, filterOptions, parseSkinListState, type ListedSkin } from "~/domain/skin-list";
 
 const skin = (name: string, rarity: string, price: number | null, extra: Partial<ListedSkin> = {}): ListedSkin => ({
   id: name.toLowerCase(),
@@ -8,6 +8,7 @@ const skin = (name: string, rarity: string, price: number | null, extra: Partial
   stattrak: false,
   souvenir: false,
   minPriceCents: price,
+  maxPriceCents: price === null ? null : price * 3,
   crates: [],
   collections: [],
   ...extra,
@@ -36,6 +37,29 @@ describe("sorting a weapon's skins", () => {
   });
 });
 
+describe("sorting by price", () => {
+  // The seed's AK-47 prices: Bloodsport costs the most at its cheapest, Neon Revolution at its dearest.
+  const neon = skin("Neon Revolution", "Covert", 20700, { maxPriceCents: 57500 });
+  const bloodsport = skin("Bloodsport", "Covert", 23757, { maxPriceCents: 56565 });
+  const fuel = skin("Fuel Injector", "Covert", 747, { maxPriceCents: 2075 });
+  const unpriced = skin("Wild Lotus", "Covert", null);
+  const sorted = (query: string) =>
+    applySkinList([bloodsport, unpriced, fuel, neon], parseSkinListState(new URLSearchParams(query))).map((s) => s.name);
+
+  it("highest price compares each skin's dearest wear, so the most expensive skin comes first", () => {
+    expect(sorted("sort=price-desc")).toEqual(["Neon Revolution", "Bloodsport", "Fuel Injector", "Wild Lotus"]);
+  });
+
+  it("lowest price compares each skin's cheapest wear", () => {
+    expect(sorted("sort=price-asc")).toEqual(["Fuel Injector", "Neon Revolution", "Bloodsport", "Wild Lotus"]);
+  });
+
+  it("within a rarity, rarest-first puts the dearest first and least-rare-first the cheapest", () => {
+    expect(sorted("sort=rarity-desc")).toEqual(["Neon Revolution", "Bloodsport", "Fuel Injector", "Wild Lotus"]);
+    expect(sorted("sort=rarity-asc")).toEqual(["Fuel Injector", "Neon Revolution", "Bloodsport", "Wild Lotus"]);
+  });
+});
+
 describe("filtering a weapon's skins", () => {
   it.each([
     ["type=stattrak", ["Asiimov", "Redline", "Elite Build"]],
@@ -58,41 +82,5 @@ describe("filtering a weapon's skins", () => {
       crates: ["Operation Phoenix Weapon Case", "Phoenix Case", "Wildfire Case"],
       collections: ["The Dust 2 Collection", "The Phoenix Collection", "The St. Marc Collection"],
     });
-  });
-});
-
-describe("a weapon's skins in pages", () => {
-  const numbers = Array.from({ length: 59 }, (_, i) => i + 1);
-
-  it.each([
-    ["", 1],
-    ["page=2", 2],
-    ["page=9999", 9999],
-    ["page=0", 1],
-    ["page=-1", 1],
-    ["page=1.5", 1],
-    ["page=02", 1],
-    ["page=10000", 1],
-    ["page=abc", 1],
-  ])("reads '%s' as page %i", (search, page) => {
-    expect(parsePage(new URLSearchParams(search))).toBe(page);
-  });
-
-  it("cuts the list into pages of 18, the last one shorter", () => {
-    expect(pageOf(numbers, 1)).toEqual({ items: numbers.slice(0, 18), page: 1, pageCount: 4 });
-    expect(pageOf(numbers, 4)).toEqual({ items: numbers.slice(54), page: 4, pageCount: 4 });
-  });
-
-  it("shows the last page when asked past the end, and one empty page for no skins", () => {
-    expect(pageOf(numbers, 7)).toMatchObject({ page: 4, items: numbers.slice(54) });
-    expect(pageOf([], 2)).toEqual({ items: [], page: 1, pageCount: 1 });
-    expect(pageOf(numbers.slice(0, 18), 2)).toMatchObject({ page: 1, pageCount: 1 });
-  });
-
-  it("links another page with the sort and filters kept", () => {
-    expect(searchOfPage("?sort=price-desc&type=stattrak&page=2", 3)).toBe("?sort=price-desc&type=stattrak&page=3");
-    expect(searchOfPage("?sort=price-desc&page=2", 1)).toBe("?sort=price-desc");
-    expect(searchOfPage("", 2)).toBe("?page=2");
-    expect(searchOfPage("?page=3", 1)).toBe("");
   });
 });

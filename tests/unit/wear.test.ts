@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { enabledWears, isWearEnabled, wearForFloat, wearPriceLabel, WEAR_BANDS } from "~/domain/wear";
+import {
+  enabledWears,
+  floatBarBands,
+  floatMarker,
+  floatPercent,
+  floatRangeSpan,
+  floatRangeText,
+  isWearEnabled,
+  parseFloatInput,
+  wearBandText,
+  wearForFloat,
+  wearPriceLabel,
+  WEAR_BANDS,
+} from "~/domain/wear";
 
 describe("wear bands", () => {
   it("cover 0 to 1 without gaps, in the spec's order", () => {
@@ -58,5 +71,97 @@ describe("wear price label", () => {
     expect(wearPriceLabel({ enabled: false, priceCents: 1234 })).toBe("Not possible");
     expect(wearPriceLabel({ enabled: true, priceCents: 0 })).toBe("No Data");
     expect(wearPriceLabel({ enabled: true, priceCents: 1234 })).toBe("$12.34");
+  });
+});
+
+describe("the float bar", () => {
+  it("places floats on the 0 to 1 scale in percent, clamped to it", () => {
+    expect(floatPercent(0)).toBe(0);
+    expect(floatPercent(0.07)).toBe(7);
+    expect(floatPercent(0.3799)).toBe(37.99);
+    expect(floatPercent(1)).toBe(100);
+    expect(floatPercent(-0.5)).toBe(0);
+    expect(floatPercent(3)).toBe(100);
+    expect(floatPercent(Number.NaN)).toBe(0);
+  });
+
+  it("draws the five bands side by side over the whole scale", () => {
+    const bands = floatBarBands(0, 1);
+    expect(bands.map(({ wear, start, width }) => [wear, start, width])).toEqual([
+      ["FN", 0, 7],
+      ["MW", 7, 8],
+      ["FT", 15, 23],
+      ["WW", 38, 7],
+      ["BS", 45, 55],
+    ]);
+    expect(bands.reduce((sum, band) => sum + band.width, 0)).toBe(100);
+  });
+
+  it("names each band with its floats and price, and 'Not possible' outside the skin's range", () => {
+    // AK-47 | Redline: 0.10 to 0.70, no Factory New; Minimal Wear has no price yet.
+    const wears = [
+      { wear: "FN" as const, enabled: false, price: "Not possible" },
+      { wear: "MW" as const, enabled: true, price: "No Data" },
+      { wear: "FT" as const, enabled: true, price: "$26.93" },
+      { wear: "WW" as const, enabled: true, price: "$22.62" },
+      { wear: "BS" as const, enabled: true, price: "$19.39" },
+    ];
+    expect(floatBarBands(0.1, 0.7, wears).map((band) => [band.possible, band.text])).toEqual([
+      [false, "Factory New (0.00–0.07): Not possible"],
+      [true, "Minimal Wear (0.07–0.15): No Data"],
+      [true, "Field-Tested (0.15–0.38): $26.93"],
+      [true, "Well-Worn (0.38–0.45): $22.62"],
+      [true, "Battle-Scarred (0.45–1.00): $19.39"],
+    ]);
+  });
+
+  it("calls a band not possible when its wear is not enabled, even inside the range", () => {
+    const wears = [{ wear: "FT" as const, enabled: false, price: "$1.00" }];
+    const ft = floatBarBands(0, 1, wears).find((band) => band.wear === "FT")!;
+    expect(ft).toMatchObject({ possible: false, text: "Field-Tested (0.15–0.38): Not possible" });
+    // Wears it was not told about are not possible either.
+    expect(floatBarBands(0, 1, wears).filter((band) => band.possible)).toEqual([]);
+  });
+
+  it("without prices, names the possible bands by their floats alone", () => {
+    expect(floatBarBands(0.4, 0.42).map((band) => band.text)).toEqual([
+      "Factory New (0.00–0.07): Not possible",
+      "Minimal Wear (0.07–0.15): Not possible",
+      "Field-Tested (0.15–0.38): Not possible",
+      "Well-Worn (0.38–0.45)",
+      "Battle-Scarred (0.45–1.00): Not possible",
+    ]);
+  });
+
+  it("spans the skin's range and says it in words", () => {
+    expect(floatRangeSpan(0.1, 0.7)).toEqual({ start: 10, width: 60 });
+    expect(floatRangeSpan(0, 0.8)).toEqual({ start: 0, width: 80 });
+    expect(floatRangeSpan(0.7, 0.1)).toEqual({ start: 10, width: 60 });
+    expect(floatRangeText(0, 0.8)).toBe("Float range 0.00 to 0.80");
+    expect(floatRangeText(0.06, 0.76)).toBe("Float range 0.06 to 0.76");
+    expect(wearBandText("BS")).toBe("0.45–1.00");
+  });
+
+  it("marks a float with its wear, and says when it is outside the skin's range", () => {
+    expect(floatMarker(0.2, 0.1, 0.7)).toEqual({ value: 0.2, percent: 20, wear: "FT", inRange: true, text: "Float 0.2000 (Field-Tested)" });
+    expect(floatMarker(0.05, 0.1, 0.7)).toMatchObject({ percent: 5, wear: "FN", inRange: false, text: "Float 0.0500 (Factory New), outside this skin's range" });
+    expect(floatMarker(0.7, 0.1, 0.7)).toMatchObject({ inRange: true, wear: "BS" });
+    expect(floatMarker(1, 0, 1)).toMatchObject({ percent: 100, wear: "BS" });
+  });
+
+  it.each([null, undefined, -0.1, 1.5, Number.NaN])("marks nothing for %s", (value) => {
+    expect(floatMarker(value, 0, 1)).toBeNull();
+  });
+
+  it.each([
+    ["0.2", 0.2],
+    [" 0.15 ", 0.15],
+    ["1", 1],
+    ["", null],
+    ["   ", null],
+    ["abc", null],
+    [null, null],
+  ] as const)("reads the float field %j as %s", (text, value) => {
+    expect(parseFloatInput(text)).toBe(value);
   });
 });

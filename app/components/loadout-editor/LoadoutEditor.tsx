@@ -1,6 +1,7 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
-import { buttonClass, Notice } from "~/components/basics";
+import { Notice } from "~/components/basics";
 import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { editorHref, type EditorData, type StepLink } from "~/domain/loadout-editor";
@@ -8,7 +9,9 @@ import { findSlot, type Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
 import { dollarsToCents, formatDollars } from "~/domain/money";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
-import type { EditorActionResult } from "~/forms/loadouts";
+import type { EditorReply } from "~/forms/loadouts";
+import { replyError, resultFor } from "~/forms/reply";
+import { SubmitButton } from "../forms";
 import { FallbackImage } from "../FallbackImage";
 
 /**
@@ -16,7 +19,7 @@ import { FallbackImage } from "../FallbackImage";
  * Remix would not revalidate after) the page reloads the latest version, as it does without JavaScript.
  */
 export const editorShouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as EditorActionResult | undefined)?.conflict === true || defaultShouldRevalidate;
+  (actionResult as EditorReply | undefined)?.conflict === true || defaultShouldRevalidate;
 
 const ghostButton = "rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent";
 
@@ -39,15 +42,19 @@ export function LoadoutEditor({
   backHref: string;
   heading: string;
   showBudget: boolean;
-  result?: EditorActionResult;
+  result?: EditorReply;
   notice?: string | null;
 }) {
   const { loadout, view, step, stage } = data;
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   const href = (link: StepLink) => editorHref(basePath, { side: step.side, ...link });
   const pickerHref = (link: StepLink) => `${href(link)}#picker`;
-  const saveValues = result?.intent === "save" ? result.values : undefined;
+  // The server checks the details (the same schema); a refused save comes back with what was typed.
+  const [detailsForm, detailsFields] = useForm({
+    id: "loadout-details",
+    lastResult: resultFor(result, "save"),
+    defaultValue: { title: loadout.title, description: loadout.description ?? "", budget: budgetFieldValue(loadout.budgetCents) },
+  });
+  const error = replyError(result);
 
   // With JavaScript the over-budget amount follows the budget as it is typed.
   const [typedBudget, setTypedBudget] = useState<string | null>(null);
@@ -67,7 +74,7 @@ export function LoadoutEditor({
         </Link>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
-      {result?.error ? <Notice tone="error">{result.error}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
       {result?.conflict ? (
         <p className="text-sm">
           <a href={href({})} className="font-semibold text-accent underline">
@@ -80,19 +87,14 @@ export function LoadoutEditor({
         <h2 id="details-heading" className="mb-3 text-lg font-bold">
           Details
         </h2>
-        <Form method="post" action={href({})} noValidate className="space-y-4" preventScrollReset>
+        <Form method="post" action={href({})} {...getFormProps(detailsForm)} className="space-y-4" preventScrollReset>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="version" value={loadout.version} />
-          <LoadoutDetailsFields
-            defaults={saveValues ?? { title: loadout.title, description: loadout.description, budget: budgetFieldValue(loadout.budgetCents) }}
-            errors={result?.intent === "save" ? result.fieldErrors : undefined}
-            showBudget={showBudget}
-            onBudgetInput={setTypedBudget}
-          />
+          <LoadoutDetailsFields fields={detailsFields} showBudget={showBudget} onBudgetInput={setTypedBudget} />
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonClass} disabled={saving}>
-              {saving ? "Saving..." : "Save"}
-            </button>
+            <SubmitButton formAction={href({})} intent="save" pendingText="Saving...">
+              Save
+            </SubmitButton>
           </div>
         </Form>
       </section>

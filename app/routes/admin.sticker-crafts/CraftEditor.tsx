@@ -1,58 +1,24 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { Notice } from "~/components/basics";
-import { FieldErrors } from "~/components/forms";
-import { useHydrated } from "~/components/useHydrated";
-import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
-import type { EditorReply, EditorValues, PickedItem } from "./editor.server";
 import { FallbackImage } from "~/components/FallbackImage";
+import { AdminSaveButton } from "~/components/AdminList";
+import { CheckboxField, ErrorList, Field, FileField, FormError, TextareaField } from "~/components/forms";
+import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
+import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
+import type { CraftValues, EditorView, PickedItem, PickerResults, StickerValues } from "./editor.server";
+
+/** Every field of the form: the values it opens with, the pickers' search texts, the uploads. */
+type CraftFields = Omit<CraftValues, "stickers"> & {
+  skinQuery?: string;
+  ingameFile?: unknown;
+  placementFile?: unknown;
+  removeIngame?: string;
+  removePlacement?: string;
+  stickers: (StickerValues & { file?: unknown; query?: string })[];
+};
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
-const inputClass = "w-full rounded-md border border-line bg-panel-2 px-3 py-2";
 const smallButton = "rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent";
-
-function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
-  return (
-    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium">
-      {children}
-    </label>
-  );
-}
-
-/**
- * A text input whose value the server may change (a pick from the catalogue): keyed by that value,
- * so a new value from the server shows, while typing is never interrupted.
- */
-function Text({ id, name, label, value, errors, type = "text", onChange, extra }: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  errors?: readonly string[] | null;
-  type?: string;
-  onChange?: (value: string) => void;
-  extra?: Record<string, string>;
-}) {
-  const errorId = `${id}-errors`;
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <input
-        key={value}
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        className={inputClass}
-        {...extra}
-      />
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
-  );
-}
 
 function Results({ label, items, intent }: { label: string; items: PickedItem[] | undefined; intent: (item: PickedItem) => string }) {
   if (!items) return null;
@@ -73,74 +39,97 @@ function Results({ label, items, intent }: { label: string; items: PickedItem[] 
   );
 }
 
-function ImageField({ id, label, current, errors }: { id: "ingame" | "placement"; label: string; current: string | null; errors?: readonly string[] | null }) {
-  const field = `${id}File`;
+function ImageField({
+  id,
+  label,
+  current,
+  file,
+  remove,
+}: {
+  id: "ingameFile" | "placementFile";
+  label: string;
+  current: string | null;
+  file: FieldMetadata<unknown>;
+  remove: FieldMetadata<unknown>;
+}) {
   return (
     <fieldset className="space-y-2 rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-semibold">{label}</legend>
       {current ? (
         <div className="flex items-center gap-3">
           <img src={current} alt={`Current ${label.toLowerCase()}`} className="h-20 w-28 rounded object-contain" />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={id === "ingame" ? "removeIngame" : "removePlacement"} />
-            Remove this image
-          </label>
+          <CheckboxField label="Remove this image" meta={remove} />
         </div>
       ) : null}
-      <Label htmlFor={field}>{current ? "Replace with" : "Upload"} (PNG, JPEG, WebP or AVIF, up to 5 MB and 4096 x 4096 pixels)</Label>
-      <input id={field} name={field} type="file" accept={IMAGE_TYPES} className="block w-full text-sm" aria-describedby={errors?.length ? `${field}-errors` : undefined} />
-      <FieldErrors id={`${field}-errors`} errors={errors} />
+      <FileField
+        id={id}
+        label={`${current ? "Replace with" : "Upload"} (PNG, JPEG, WebP or AVIF, up to 5 MB and 4096 x 4096 pixels)`}
+        meta={file}
+        inputProps={{ accept: IMAGE_TYPES }}
+      />
     </fieldset>
   );
 }
 
-export function CraftEditor({ initial, reply, formError, busy }: { initial: EditorValues; reply?: EditorReply; formError?: string; busy: boolean }) {
-  const values = reply?.values ?? initial;
-  const errors = reply?.fieldErrors ?? {};
-  const results = reply?.results;
-  const hydrated = useHydrated();
-  const [nameFilled, setNameFilled] = useState(values.name.trim() !== "");
-  useEffect(() => setNameFilled(values.name.trim() !== ""), [values.name]);
-  // With JavaScript, Save waits for a name and a skin; without it the server says what is missing.
-  const canSave = !hydrated || (nameFilled && values.skin !== null);
+/**
+ * The sticker craft form. Without JavaScript every step is a submit of the whole form (a search, a
+ * pick, a save), so what was typed comes back in the server's reply; the route mounts it afresh
+ * for each reply that changes the values, so a pick shows in its field.
+ */
+export function CraftEditor({
+  storedName,
+  view,
+  defaultValue,
+  result,
+  results,
+}: {
+  /** The craft's saved name, for the heading; null for a new craft. */
+  storedName: string | null;
+  view: EditorView;
+  defaultValue?: CraftValues;
+  result?: SubmissionResult<string[]>;
+  results?: PickerResults;
+}) {
+  // The server checks the craft (the same schema); the browser checks the link and price inputs' types.
+  const [form, fields] = useForm<CraftFields>({ id: "craft-editor", lastResult: result, defaultValue, defaultNoValidate: false });
+  // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
+  const named = fields as unknown as Record<string, FieldMetadata<unknown>>;
+  const id = String(fields.id.initialValue ?? "");
+  const version = String(fields.version.initialValue ?? "");
+  const missing = (fields.name.value ?? "").trim() === "" ? NAME_REQUIRED : view.skin === null ? SKIN_REQUIRED : null;
 
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-6" aria-labelledby="editor-heading">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6" aria-labelledby="editor-heading">
       <h1 id="editor-heading" className="text-2xl font-bold">
-        {values.id ? `Edit “${initial.name}”` : "New sticker craft"}
+        {id ? `Edit “${storedName ?? fields.name.initialValue ?? ""}”` : "New sticker craft"}
       </h1>
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
-      {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
-      {values.version ? <input type="hidden" name="version" value={values.version} /> : null}
+      <FormError form={form} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
-        <Text id="name" name="name" label="Name" value={values.name} errors={errors.name} onChange={(v) => setNameFilled(v.trim() !== "")} extra={{ "aria-required": "true" }} />
-        <Text id="externalCraftLink" name="externalCraftLink" label="External craft link" type="url" value={values.externalCraftLink} errors={errors.externalCraftLink} />
+        <Field id="name" label="Name" meta={fields.name} inputProps={{ "aria-required": true }} />
+        <Field id="externalCraftLink" label="External craft link" type="url" meta={fields.externalCraftLink} />
       </div>
-      <div>
-        <Label htmlFor="description">Description</Label>
-        <textarea id="description" name="description" rows={3} defaultValue={values.description} className={inputClass} />
-        <FieldErrors id="description-errors" errors={errors.description} />
-      </div>
+      <TextareaField id="description" label="Description" meta={fields.description} textareaProps={{ rows: 3 }} />
 
-      <fieldset className="space-y-3 rounded-lg border border-line p-3" aria-describedby={errors.skinId?.length ? "skinId-errors" : undefined}>
+      <fieldset className="space-y-3 rounded-lg border border-line p-3" aria-describedby={fields.skinId.errors?.length ? fields.skinId.errorId : undefined}>
         <legend className="px-1 text-sm font-semibold">Skin</legend>
-        {values.skin ? (
+        {view.skin ? (
           <p className="flex items-center gap-3" data-testid="chosen-skin">
-            <input type="hidden" name="skinId" value={values.skin.id} />
-            <FallbackImage sources={[values.skin.image]} alt="" className="h-12 w-16 object-contain" />
+            <input type="hidden" name="skinId" value={view.skin.id} />
+            <FallbackImage sources={[view.skin.image]} alt="" className="h-12 w-16 object-contain" />
             <span>
-              Chosen: <span className="font-semibold">{values.skin.name}</span>
+              Chosen: <span className="font-semibold">{view.skin.name}</span>
             </span>
           </p>
         ) : (
           <p className="text-sm text-muted">{SKIN_REQUIRED}: search for it below and choose it.</p>
         )}
-        <FieldErrors id="skinId-errors" errors={errors.skinId} />
+        <ErrorList id={fields.skinId.errorId} errors={fields.skinId.errors} />
         <div className="flex items-end gap-2">
           <div className="flex-1">
-            <Label htmlFor="skinQuery">Find the skin in the catalogue</Label>
-            <input key={results?.skinQuery} id="skinQuery" name="skinQuery" type="search" defaultValue={results?.skinQuery ?? ""} className={inputClass} />
+            <Field id="skinQuery" label="Find the skin in the catalogue" type="search" meta={fields.skinQuery} />
           </div>
           <button type="submit" name="intent" value="search-skin" formNoValidate className={smallButton}>
             Find skins
@@ -150,8 +139,8 @@ export function CraftEditor({ initial, reply, formError, busy }: { initial: Edit
       </fieldset>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <ImageField id="ingame" label="In-game image" current={values.ingameImage} errors={errors.ingameFile} />
-        <ImageField id="placement" label="Placement guide" current={values.placementImage} errors={errors.placementFile} />
+        <ImageField id="ingameFile" label="In-game image" current={view.ingameImage} file={fields.ingameFile} remove={fields.removeIngame} />
+        <ImageField id="placementFile" label="Placement guide" current={view.placementImage} file={fields.placementFile} remove={fields.removePlacement} />
       </div>
 
       <section aria-labelledby="stickers-heading" className="space-y-3">
@@ -159,64 +148,50 @@ export function CraftEditor({ initial, reply, formError, busy }: { initial: Edit
           Stickers
         </h2>
         <p className="text-sm text-muted">Up to 5 stickers, at positions 1 to 5; a sticker without a name is not saved.</p>
-        {values.stickers.map((sticker, index) => {
-          const position = index + 1;
-          const prefix = `stickers[${index}]`;
-          const fieldErrors = (name: string) => errors[`${prefix}.${name}`];
-          const searched = results?.stickerPosition === position;
+        {STICKER_POSITIONS.map((position) => {
+          const field = (name: string) => named[`stickers[${position - 1}].${name}`]!;
+          const image = String(field("image").initialValue ?? "");
+          const name = String(field("name").initialValue ?? "");
           return (
             <fieldset key={position} className="space-y-3 rounded-lg border border-line p-3" data-testid={`sticker-slot-${position}`}>
               <legend className="px-1 text-sm font-semibold">Sticker {position}</legend>
               <div className="grid gap-3 md:grid-cols-3">
-                <Text id={`sticker-${position}-name`} name={`${prefix}.name`} label="Name" value={sticker.name} errors={fieldErrors("name")} />
-                <Text id={`sticker-${position}-price`} name={`${prefix}.price`} label="Price ($)" type="number" value={sticker.price} errors={fieldErrors("price")} extra={{ min: "0", step: "0.01" }} />
-                <Text id={`sticker-${position}-link`} name={`${prefix}.link`} label="External link" type="url" value={sticker.link} errors={fieldErrors("link")} />
+                <Field id={`sticker-${position}-name`} label="Name" meta={field("name")} />
+                <Field id={`sticker-${position}-price`} label="Price ($)" type="number" meta={field("price")} inputProps={{ min: "0", step: "0.01" }} />
+                <Field id={`sticker-${position}-link`} label="External link" type="url" meta={field("link")} />
               </div>
               <div className="flex flex-wrap items-center gap-3">
-                {sticker.image ? (
+                {image ? (
                   <>
-                    <input type="hidden" name={`${prefix}.image`} value={sticker.image} />
-                    <img src={sticker.image} alt={sticker.name ? sticker.name : `Sticker ${position}`} className="h-12 w-12 object-contain" />
+                    <input type="hidden" name={field("image").name} value={image} />
+                    <img src={image} alt={name ? name : `Sticker ${position}`} className="h-12 w-12 object-contain" />
                   </>
                 ) : null}
-                <div>
-                  <Label htmlFor={`sticker-${position}-file`}>{sticker.image ? "Replace image" : "Image"}</Label>
-                  <input id={`sticker-${position}-file`} name={`${prefix}.file`} type="file" accept={IMAGE_TYPES} className="block text-sm" />
-                </div>
+                <FileField
+                  id={`sticker-${position}-file`}
+                  label={image ? "Replace image" : "Image"}
+                  meta={field("file")}
+                  inputProps={{ accept: IMAGE_TYPES, className: "block text-sm" }}
+                />
               </div>
-              <FieldErrors id={`sticker-${position}-file-errors`} errors={[...(fieldErrors("file") ?? []), ...(fieldErrors("image") ?? [])]} />
+              <ErrorList errors={field("image").errors} />
               <div className="flex items-end gap-2">
                 <div className="flex-1">
-                  <Label htmlFor={`sticker-${position}-query`}>Find sticker {position} in the catalogue</Label>
-                  <input
-                    key={searched ? results?.stickerQuery : "none"}
-                    id={`sticker-${position}-query`}
-                    name={`${prefix}.query`}
-                    type="search"
-                    defaultValue={searched ? results?.stickerQuery : ""}
-                    className={inputClass}
-                  />
+                  <Field id={`sticker-${position}-query`} label={`Find sticker ${position} in the catalogue`} type="search" meta={field("query")} />
                 </div>
                 <button type="submit" name="intent" value={`search-sticker:${position}`} formNoValidate className={smallButton}>
                   Find stickers<span className="sr-only"> for sticker {position}</span>
                 </button>
               </div>
-              {searched ? <Results label={`Stickers found for sticker ${position}`} items={results?.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} /> : null}
+              {results?.stickerPosition === position ? (
+                <Results label={`Stickers found for sticker ${position}`} items={results.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} />
+              ) : null}
             </fieldset>
           );
         })}
       </section>
 
-      {!canSave ? <p className="text-sm text-muted">{!nameFilled ? NAME_REQUIRED : SKIN_REQUIRED}.</p> : null}
-      <button
-        type="submit"
-        name="intent"
-        value="save"
-        disabled={!canSave || busy}
-        className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {busy ? "Saving..." : "Save sticker craft"}
-      </button>
+      <AdminSaveButton missing={missing}>Save sticker craft</AdminSaveButton>
     </Form>
   );
 }

@@ -1,6 +1,5 @@
 // The admin craft editor's server side: what the form holds, saving it, and the no-JavaScript
 // skin and sticker pickers (a search is a submit of the whole form, so typed text survives).
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dollarsToCents } from "~/domain/money";
 import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
@@ -20,14 +19,24 @@ import {
   type CraftInput,
   type StickerRow,
 } from "~/server/features/sticker-crafts.server";
+import { TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
+import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
 export const SAVE_FAILED = "Error saving sticker craft";
+export const DELETE_FAILED = "Error deleting sticker craft";
 
 export interface PickedItem {
   id: string;
   name: string;
   image: string;
+}
+
+/** What the editor shows beside its fields, which the form does not send back: the chosen skin, the stored images. */
+export interface EditorView {
+  skin: PickedItem | null;
+  ingameImage: string | null;
+  placementImage: string | null;
 }
 
 export interface StickerValues {
@@ -37,56 +46,61 @@ export interface StickerValues {
   link: string;
 }
 
-/** Everything the editor shows; from the database when it opens, from the form after a submit. */
-export interface EditorValues {
-  id: number | null;
-  version: number | null;
+/** The form's fields as the editor opens with them. */
+export interface CraftValues {
+  id: string;
+  version: string;
   name: string;
   description: string;
   externalCraftLink: string;
-  skin: PickedItem | null;
-  ingameImage: string | null;
-  placementImage: string | null;
+  skinId: string;
   stickers: StickerValues[];
+}
+
+/** The editor as it opens: a stored craft, or a new one (`storedName` null). */
+export interface EditorPage {
+  storedName: string | null;
+  view: EditorView;
+  values: CraftValues;
 }
 
 export const emptySticker = (): StickerValues => ({ name: "", image: "", price: "", link: "" });
 
-export function emptyEditor(): EditorValues {
+export function emptyEditor(): EditorPage {
   return {
-    id: null,
-    version: null,
-    name: "",
-    description: "",
-    externalCraftLink: "",
-    skin: null,
-    ingameImage: null,
-    placementImage: null,
-    stickers: STICKER_POSITIONS.map(emptySticker),
+    storedName: null,
+    view: { skin: null, ingameImage: null, placementImage: null },
+    values: { id: "", version: "", name: "", description: "", externalCraftLink: "", skinId: "", stickers: STICKER_POSITIONS.map(emptySticker) },
   };
 }
 
 /** The editor for an existing craft, or null when it does not exist; one batch. */
-export async function loadEditor(context: AppLoadContext, id: number): Promise<EditorValues | null> {
+export async function loadEditor(context: AppLoadContext, id: number): Promise<EditorPage | null> {
   const [found, stickers] = await context.load([craftQuery(context.db, id), craftStickersQuery(context.db, id)]);
   const craft = found[0];
   if (!craft) return null;
   const byPosition = new Map(stickers.map((s) => [s.position, s]));
   return {
-    id: craft.id,
-    version: craft.version,
-    name: craft.name,
-    description: craft.description ?? "",
-    externalCraftLink: craft.externalCraftLink ?? "",
-    skin: { id: craft.skinId, name: craft.skinName, image: craft.skinImage },
-    ingameImage: craft.ingameImage,
-    placementImage: craft.placementImage,
-    stickers: STICKER_POSITIONS.map((position) => {
-      const s = byPosition.get(position);
-      return s
-        ? { name: s.name, image: s.image ?? "", price: s.priceCents === null ? "" : (s.priceCents / 100).toFixed(2), link: s.externalLink ?? "" }
-        : emptySticker();
-    }),
+    storedName: craft.name,
+    view: {
+      skin: { id: craft.skinId, name: craft.skinName, image: craft.skinImage },
+      ingameImage: craft.ingameImage,
+      placementImage: craft.placementImage,
+    },
+    values: {
+      id: String(craft.id),
+      version: String(craft.version),
+      name: craft.name,
+      description: craft.description ?? "",
+      externalCraftLink: craft.externalCraftLink ?? "",
+      skinId: craft.skinId,
+      stickers: STICKER_POSITIONS.map((position) => {
+        const s = byPosition.get(position);
+        return s
+          ? { name: s.name, image: s.image ?? "", price: s.priceCents === null ? "" : (s.priceCents / 100).toFixed(2), link: s.externalLink ?? "" }
+          : emptySticker();
+      }),
+    },
   };
 }
 
@@ -95,75 +109,85 @@ const text = (form: FormData, name: string, max = 4096) => {
   return typeof value === "string" ? value.slice(0, max) : "";
 };
 
-/** The submitted values as the editor shows them again (text only: browsers never resend files). */
-async function valuesFromForm(context: AppLoadContext, form: FormData, skinOverride?: string): Promise<EditorValues> {
+const stickerField = (position: number, name: string) => `stickers[${position - 1}].${name}`;
+
+/** The pickers' search texts are not kept past their own search (a pick or a save clears them). */
+function clearSearches(form: FormData, keep?: string) {
+  for (const name of ["skinQuery", ...STICKER_POSITIONS.map((position) => stickerField(position, "query"))]) {
+    if (name !== keep) form.delete(name);
+  }
+}
+
+/** What the form does not carry, for the skin and craft it names. */
+async function viewOf(context: AppLoadContext, form: FormData): Promise<EditorView> {
   const id = parseId(text(form, "id"));
-  const skinId = skinOverride ?? text(form, "skinId", 200);
-  const [skins, crafts] = await context.load([skinByIdQuery(context.db, skinId), craftForEditQuery(context.db, id ?? 0)]);
-  const craft = crafts[0];
-  return {
-    id: craft?.id ?? null,
-    version: Number(text(form, "version", 12)) || null,
-    name: text(form, "name", 200),
-    description: text(form, "description", 2000),
-    externalCraftLink: text(form, "externalCraftLink", 2048),
-    skin: skins[0] ?? null,
-    ingameImage: craft?.ingameImage ?? null,
-    placementImage: craft?.placementImage ?? null,
-    stickers: STICKER_POSITIONS.map((position) => {
-      const field = (name: string) => text(form, `stickers[${position - 1}].${name}`, 2048);
-      return { name: field("name"), image: field("image"), price: field("price"), link: field("link") };
-    }),
-  };
+  const [skins, crafts] = await context.load([skinByIdQuery(context.db, text(form, "skinId", 200)), craftForEditQuery(context.db, id ?? 0)]);
+  return { skin: skins[0] ?? null, ingameImage: crafts[0]?.ingameImage ?? null, placementImage: crafts[0]?.placementImage ?? null };
+}
+
+/**
+ * A step of the editor the database (or R2) failed: a delete says so on the list; a save, search or
+ * pick shows the editor again as typed, with the message. Nothing is asked of the database: the
+ * chosen skin shows by its id alone, the stored images not at all (a save keeps them).
+ */
+export function craftFailure({ intent, form }: ActionFailure) {
+  if (intent.startsWith("delete")) return formRefusal<EditorExtra>(intent, DELETE_FAILED, 503);
+  const typed = form ?? new FormData();
+  const skinId = text(typed, "skinId", 200);
+  const result = parseForm(typed, stickerCraftSchema).reply({ formErrors: [intent.startsWith("save") ? SAVE_FAILED : TRY_AGAIN] });
+  const editor: EditorView = { skin: skinId ? { id: skinId, name: skinId, image: "" } : null, ingameImage: null, placementImage: null };
+  return formReply<EditorExtra>(intent, result, { status: 503, extra: { editor } });
 }
 
 export interface PickerResults {
-  skinQuery?: string;
   skins?: PickedItem[];
   stickerPosition?: number;
-  stickerQuery?: string;
   stickers?: PickedItem[];
 }
 
-export interface EditorReply {
-  values: EditorValues;
-  results?: PickerResults;
-  formError?: string;
-  fieldErrors?: Record<string, string[] | null>;
+/** The editor's reply after a submit: the form as typed (and picked), what it shows beside it, the pickers' results. */
+export type EditorExtra = { editor: EditorView; results?: PickerResults };
+
+/** A picker's step: the form comes back as typed (and picked), without the checks of a save. */
+async function pickerReply(context: AppLoadContext, intent: string, form: FormData, results?: PickerResults) {
+  const view = await viewOf(context, form);
+  const { initialValue } = parseForm(form, stickerCraftSchema).reply();
+  return formReply<EditorExtra>(intent, { initialValue }, { status: 200, extra: { editor: view, results } });
 }
 
 /** intent "search-skin": the form comes back with up to 10 skins to choose from. */
-export async function searchSkins(context: AppLoadContext, form: FormData): Promise<EditorReply> {
-  const query = text(form, "skinQuery", 100).trim();
-  const plan = searchPlan(query);
-  const [values, found] = await Promise.all([
-    valuesFromForm(context, form),
-    plan ? context.load([searchDirectQuery(context.db, plan)]).then(([rows]) => rows) : Promise.resolve([]),
-  ]);
-  return { values, results: { skinQuery: query, skins: found.map(({ id, name, image }) => ({ id, name, image })) } };
+export async function searchSkins(context: AppLoadContext, intent: string, form: FormData) {
+  clearSearches(form, "skinQuery");
+  const plan = searchPlan(text(form, "skinQuery", 100).trim());
+  const found = plan ? (await context.load([searchDirectQuery(context.db, plan)]))[0] : [];
+  return pickerReply(context, intent, form, { skins: found.map(({ id, name, image }) => ({ id, name, image })) });
 }
 
 /** intent "pick-skin:{id}". */
-export async function pickSkin(context: AppLoadContext, form: FormData, skinId: string): Promise<EditorReply> {
-  return { values: await valuesFromForm(context, form, skinId) };
+export async function pickSkin(context: AppLoadContext, intent: string, form: FormData, skinId: string) {
+  clearSearches(form);
+  form.set("skinId", skinId);
+  return pickerReply(context, intent, form);
 }
 
 /** intent "search-sticker:{n}": catalogue stickers for slot n. */
-export async function searchStickers(context: AppLoadContext, form: FormData, position: number): Promise<EditorReply> {
-  const query = text(form, `stickers[${position - 1}].query`, 100).trim();
-  const [values, [found]] = await Promise.all([valuesFromForm(context, form), context.load([stickerSearchQuery(context.db, query)])]);
-  return {
-    values,
-    results: { stickerPosition: position, stickerQuery: query, stickers: found.map(({ id, name, image }) => ({ id: String(id), name, image })) },
-  };
+export async function searchStickers(context: AppLoadContext, intent: string, form: FormData, position: number) {
+  const query = stickerField(position, "query");
+  clearSearches(form, query);
+  const [found] = await context.load([stickerSearchQuery(context.db, text(form, query, 100).trim())]);
+  return pickerReply(context, intent, form, { stickerPosition: position, stickers: found.map(({ id, name, image }) => ({ id: String(id), name, image })) });
 }
 
 /** intent "pick-sticker:{n}:{id}": fills slot n's name and image from the catalogue. */
-export async function pickSticker(context: AppLoadContext, form: FormData, position: number, stickerId: number): Promise<EditorReply> {
-  const [values, [found]] = await Promise.all([valuesFromForm(context, form), context.load([stickerByIdQuery(context.db, stickerId)])]);
+export async function pickSticker(context: AppLoadContext, intent: string, form: FormData, position: number, stickerId: number) {
+  clearSearches(form);
+  const [found] = await context.load([stickerByIdQuery(context.db, stickerId)]);
   const sticker = found[0];
-  if (sticker) values.stickers[position - 1] = { ...values.stickers[position - 1]!, name: sticker.name, image: sticker.image };
-  return { values };
+  if (sticker) {
+    form.set(stickerField(position, "name"), sticker.name);
+    form.set(stickerField(position, "image"), sticker.image);
+  }
+  return pickerReply(context, intent, form);
 }
 
 async function readUploads(form: FormData, stickerPositions: readonly number[]) {
@@ -187,35 +211,34 @@ async function readUploads(form: FormData, stickerPositions: readonly number[]) 
   return { images, errors };
 }
 
-export type SaveOutcome =
-  | { status: "saved"; id: number }
-  | { status: "invalid" | "not-found" | "conflict"; reply: EditorReply; httpStatus: number };
+export type SaveOutcome = { status: "saved"; id: number } | { status: "refused"; reply: ReturnType<typeof formReply<EditorExtra>> };
 
 /**
  * intent "save": every field and every file is checked before anything is written; a refused
  * upload saves nothing at all.
  */
 export async function saveCraft(context: AppLoadContext, form: FormData, adminId: string): Promise<SaveOutcome> {
-  const submission = parseWithZod(form, { schema: stickerCraftSchema });
-  const reply = async (httpStatus: number, formError: string, fieldErrors?: Record<string, string[] | null>, status: "invalid" | "not-found" | "conflict" = "invalid") =>
-    ({ status, httpStatus, reply: { values: await valuesFromForm(context, form), formError, fieldErrors } }) as const;
+  clearSearches(form);
+  const submission = parseForm(form, stickerCraftSchema);
+  const refuse = async (status: number, formError: string, fieldErrors?: Record<string, string[]>) =>
+    ({ status: "refused", reply: formReply<EditorExtra>("save", submission.reply({ formErrors: [formError], fieldErrors }), { status, extra: { editor: await viewOf(context, form) } }) }) as const;
 
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const first = errors.name?.[0] ?? errors.skinId?.[0] ?? Object.values(errors).flat()[0];
-    return reply(400, first ?? SAVE_FAILED, errors);
+    return refuse(400, first ?? SAVE_FAILED);
   }
   const value = submission.value;
   const slots = stickersToSave(value.stickers.slice(0, MAX_STICKERS));
   const uploads = await readUploads(form, slots.map((s) => s.position));
   if (uploads.errors.length > 0) {
-    return reply(400, uploads.errors.map((e) => e.message).join(" "), Object.fromEntries(uploads.errors.map((e) => [e.field, [e.message]])));
+    return refuse(400, uploads.errors.map((e) => e.message).join(" "), Object.fromEntries(uploads.errors.map((e) => [e.field, [e.message]])));
   }
 
   const [skins, crafts] = await context.load([skinByIdQuery(context.db, value.skinId), craftForEditQuery(context.db, value.id ?? 0)]);
-  if (!skins[0]) return reply(400, SKIN_REQUIRED, { skinId: [SKIN_REQUIRED] });
+  if (!skins[0]) return refuse(400, SKIN_REQUIRED, { skinId: [SKIN_REQUIRED] });
   const current = crafts[0];
-  if (value.id !== undefined && !current) return reply(404, "Sticker craft not found.", undefined, "not-found");
+  if (value.id !== undefined && !current) return refuse(404, "Sticker craft not found.");
 
   // A sticker's stored image is a catalogue URL or this craft's own upload for that position.
   const stickers: StickerRow[] = [];
@@ -223,7 +246,7 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
     const ownKey = keyOfImageUrl(slot.image);
     if (slot.image?.startsWith("/") && (!ownKey || craftIdOfKey(ownKey) !== current?.id || !ownKey.includes(`/stickers/${position}.`))) {
       const message = "Sticker images come from the catalogue or an upload.";
-      return reply(400, message, { [`stickers[${position - 1}].image`]: [message] });
+      return refuse(400, message, { [stickerField(position, "image")]: [message] });
     }
     stickers.push({
       position,
@@ -249,7 +272,7 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   if (!current) return { status: "saved", id: await createCraft(context.db, bucket, input, adminId, version) };
   const result = await updateCraft(context.db, bucket, { ...current, version: value.version ?? current.version }, input, version);
   if (result === "conflict") {
-    return reply(409, `${SAVE_FAILED}: this sticker craft was changed meanwhile. Open it again to see the changes, then save.`, undefined, "conflict");
+    return refuse(409, `${SAVE_FAILED}: this sticker craft was changed meanwhile. Open it again to see the changes, then save.`);
   }
   return { status: "saved", id: current.id };
 }

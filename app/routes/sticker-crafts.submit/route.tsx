@@ -8,13 +8,28 @@ import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { loginPath } from "~/domain/same-site-path";
 import { MAX_STICKERS, STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { deleteOwnCraftSchema } from "~/forms/community-craft";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getSessionUser } from "~/server/auth/session.server";
+import { isDatabaseFailure } from "~/server/db/failures.server";
 import { deleteOwnCraft } from "~/server/features/community-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
-import { readCappedFormData } from "~/server/http/uploads.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { SubmitCraftForm } from "./SubmitCraftForm";
-import { loadOwnCraft, pickSkin, pickSticker, reachedLimit, searchSkins, searchStickers, SUBMIT_FAILED, submitCraft, type SubmitReply } from "./submit.server";
+import { replyError } from "~/forms/reply";
+import {
+  loadOwnCraft,
+  pickSkin,
+  pickSticker,
+  reachedLimit,
+  searchSkins,
+  searchStickers,
+  SUBMIT_FAILED,
+  submitCraft,
+  submitFailure,
+  submitReply,
+  type SubmitExtra,
+} from "./submit.server";
 
 const PAGE = "/sticker-crafts/submit";
 /** Both image fields full, plus room for the text fields. */
@@ -38,51 +53,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ signedIn: true as const, missing: false as const, edited, limit }, { headers: PRIVATE });
 }
 
-type ActionData = ({ intent: string } & SubmitReply) | { intent: string; formError: string };
+export const action = answeringDatabaseFailures(submitAction, submitFailure);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function submitAction({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   if (!user) return redirect(loginPath(PAGE));
   const body = await readCappedFormData(request, MAX_FORM_BYTES);
-  if (!body.ok) return data({ intent: "error", formError: body.status === 413 ? `${SUBMIT_FAILED}: ${body.message}` : body.message } satisfies ActionData, { status: body.status });
+  if (!body.ok) return formRefusal<SubmitExtra>("", body.status === 413 ? `${SUBMIT_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;
   const intent = String(form.get("intent") ?? "");
   const [verb, first, second] = intent.split(":");
 
   if (verb === "delete") {
-    const submission = parseWithZod(form, { schema: deleteOwnCraftSchema });
+    const submission = parseForm(form, deleteOwnCraftSchema);
     const deleted = submission.status === "success" ? await deleteOwnCraft(context.db, context.env.IMAGES, submission.value.id, user.id) : null;
-    if (!deleted) return data({ intent, formError: "Sticker craft not found." } satisfies ActionData, { status: 404 });
-    if (deleted.status === "published" && submission.status === "success") context.purgeEdgeCache(stickerCraftPages(submission.value.id));
+    if (!deleted || submission.status !== "success") return formRefusal<SubmitExtra>(intent, "Sticker craft not found.", 404);
+    if (deleted.status === "published") context.purgeEdgeCache(stickerCraftPages(submission.value.id));
     return redirect("/profile?tab=crafts&notice=craft-deleted");
   }
   if (verb === "submit") {
     try {
       const outcome = await submitCraft(context, form, user.id);
       if (outcome.status === "submitted") return redirect("/profile?tab=crafts&notice=craft-submitted");
-      return data({ intent, ...outcome.reply } satisfies ActionData, { status: outcome.httpStatus });
+      return submitReply(intent, outcome.reply, outcome.httpStatus);
     } catch (error) {
+      // A database failure is answered (and logged) around the whole action; this is R2's.
+      if (isDatabaseFailure(error)) throw error;
       console.error(error);
-      return data({ intent, formError: SUBMIT_FAILED } satisfies ActionData, { status: 503 });
+      return submitFailure({ intent, form });
     }
   }
   const position = Number(first);
   const validPosition = Number.isInteger(position) && position >= 1 && position <= MAX_STICKERS;
-  if (verb === "search-skin") return data({ intent, ...(await searchSkins(context, form)) } satisfies ActionData);
-  if (verb === "pick-skin" && first) return data({ intent, ...(await pickSkin(context, form, first)) } satisfies ActionData);
-  if (verb === "search-sticker" && validPosition) return data({ intent, ...(await searchStickers(context, form, position)) } satisfies ActionData);
-  if (verb === "clear-sticker" && validPosition) return data({ intent, ...(await pickSticker(context, form, position, null)) } satisfies ActionData);
+  if (verb === "search-skin") return submitReply(intent, await searchSkins(context, form));
+  if (verb === "pick-skin" && first) return submitReply(intent, await pickSkin(context, form, first));
+  if (verb === "search-sticker" && validPosition) return submitReply(intent, await searchStickers(context, form, position));
+  if (verb === "clear-sticker" && validPosition) return submitReply(intent, await pickSticker(context, form, position, null));
   if (verb === "pick-sticker" && validPosition && /^[1-9][0-9]{0,8}$/.test(second ?? "")) {
-    return data({ intent, ...(await pickSticker(context, form, position, Number(second))) } satisfies ActionData);
+    return submitReply(intent, await pickSticker(context, form, position, Number(second)));
   }
-  return data({ intent, formError: "Unknown action." } satisfies ActionData, { status: 400 });
+  return formRefusal<SubmitExtra>(intent, "Unknown action.", 400);
 }
 
 const EMPTY_CHOSEN = { skin: null, stickers: STICKER_POSITIONS.map(() => null), ingameImage: null, placementImage: null, owned: false };
 
 export default function SubmitCraftPage() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as ActionData | undefined;
+  const reply = useActionData<typeof action>();
 
   if (!loaded.signedIn) {
     return (
@@ -107,7 +124,8 @@ export default function SubmitCraftPage() {
     );
   }
   const { edited, limit } = loaded;
-  const answer = reply && "result" in reply ? reply : undefined;
+  // A delete refused from My Crafts is shown above the form; every other reply belongs to the form.
+  const answer = reply?.intent === "delete" ? undefined : reply;
   return (
     <div className="space-y-6">
       <div>
@@ -124,7 +142,7 @@ export default function SubmitCraftPage() {
         </p>
       </div>
       {limit ? <Notice tone="info">{limit}</Notice> : null}
-      {reply && "formError" in reply ? <Notice tone="error">{reply.formError}</Notice> : null}
+      {reply?.intent === "delete" ? <Notice tone="error">{replyError(reply)}</Notice> : null}
       <SubmitCraftForm
         editing={edited ? { id: edited.id, version: edited.version } : null}
         defaults={edited?.defaults ?? { name: "", description: "", externalCraftLink: "" }}

@@ -1,7 +1,6 @@
 // The player's craft form, server side: what it shows, its no-JavaScript pickers (each a submit of
 // the whole form, so typed text survives) and the submission itself.
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { COMMUNITY_LIMIT_MESSAGES, submissionLimitReached, type CraftStatus } from "~/domain/community-crafts";
 import { searchPlan } from "~/domain/search";
@@ -20,9 +19,12 @@ import {
   type SubmitOutcome,
 } from "~/server/features/community-crafts.server";
 import { craftQuery, craftStickersQuery, skinByIdQuery, stickerSearchQuery, type StickerRow } from "~/server/features/sticker-crafts.server";
+import { type ActionFailure, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { formReply, formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
 export const SUBMIT_FAILED = "Error saving sticker craft";
+export const DELETE_FAILED = "Error deleting sticker craft";
 const STICKERS_FROM_CATALOGUE = "Choose stickers from the catalogue.";
 
 export interface CatalogueItem {
@@ -54,6 +56,21 @@ export interface SubmitReply {
   result: SubmissionResult<string[]>;
   chosen: Chosen;
   results?: PickerResults;
+}
+
+/** What the page's form needs besides Conform's reply: the chosen skin and stickers, and a picker's results. */
+export type SubmitExtra = { chosen?: Chosen; results?: PickerResults };
+
+/** A picker's or the submission's answer as the one form reply. */
+export function submitReply(intent: string, { result, chosen, results }: SubmitReply, status = 200) {
+  return formReply<SubmitExtra>(intent, result, { status, extra: { chosen, results } });
+}
+
+/** A database failure: the form as typed with the message (a delete: the message alone). */
+export function submitFailure(failure: ActionFailure) {
+  if (failure.intent === "delete") return formRefusal<SubmitExtra>(failure.intent, DELETE_FAILED, 503);
+  const message = failure.intent === "submit" ? SUBMIT_FAILED : TRY_AGAIN;
+  return formReply<SubmitExtra>(failure.intent, parseForm(failure.form ?? new FormData(), communityCraftSchema).reply({ formErrors: [message] }), { status: 503 });
 }
 
 export interface EditedCraft {
@@ -154,9 +171,9 @@ async function chosenFor(context: AppLoadContext, form: FormData): Promise<Chose
   };
 }
 
-/** The form as sent, with no errors shown: a picker's answer. */
-function typedValues(form: FormData): SubmissionResult<string[]> {
-  return { initialValue: parseWithZod(form, { schema: communityCraftSchema }).reply().initialValue };
+/** The form as sent (each field cut to its limit), with no errors shown: a picker's answer. */
+function asTyped(form: FormData): SubmissionResult<string[]> {
+  return { initialValue: parseForm(form, communityCraftSchema).reply().initialValue };
 }
 
 /** intent "search-skin": up to 10 skins to choose from. */
@@ -167,13 +184,13 @@ export async function searchSkins(context: AppLoadContext, form: FormData): Prom
     chosenFor(context, form),
     plan ? context.load([searchDirectQuery(context.db, plan)]).then(([rows]) => rows) : Promise.resolve([]),
   ]);
-  return { result: typedValues(form), chosen, results: { skinQuery: query, skins: found.map(({ id, name, image }) => ({ id, name, image })) } };
+  return { result: asTyped(form), chosen, results: { skinQuery: query, skins: found.map(({ id, name, image }) => ({ id, name, image })) } };
 }
 
 /** intent "pick-skin:{id}". */
 export async function pickSkin(context: AppLoadContext, form: FormData, skinId: string): Promise<SubmitReply> {
   form.set("skinId", skinId.slice(0, 200));
-  return { result: typedValues(form), chosen: await chosenFor(context, form) };
+  return { result: asTyped(form), chosen: await chosenFor(context, form) };
 }
 
 /** intent "search-sticker:{n}": catalogue stickers for position n. */
@@ -181,7 +198,7 @@ export async function searchStickers(context: AppLoadContext, form: FormData, po
   const query = text(form, stickerQueryField(position), 100);
   const [chosen, [found]] = await Promise.all([chosenFor(context, form), context.load([stickerSearchQuery(context.db, query)])]);
   return {
-    result: typedValues(form),
+    result: asTyped(form),
     chosen,
     results: { stickerPosition: position, stickerQuery: query, stickers: found.map(({ id, name, image }) => ({ id: String(id), name, image })) },
   };
@@ -192,7 +209,7 @@ export async function pickSticker(context: AppLoadContext, form: FormData, posit
   form.delete(`stickers[${position - 1}].keep`);
   if (stickerId === null) form.delete(stickerField(position));
   else form.set(stickerField(position), String(stickerId));
-  return { result: typedValues(form), chosen: await chosenFor(context, form) };
+  return { result: asTyped(form), chosen: await chosenFor(context, form) };
 }
 
 async function readUpload(form: FormData, field: string, failure: string): Promise<{ image: CheckedImage | null } | { error: string }> {
@@ -217,7 +234,7 @@ const OUTCOME_REPLIES: Record<Exclude<SubmitOutcome["status"], "submitted">, { h
  * a reached limit stores nothing.
  */
 export async function submitCraft(context: AppLoadContext, form: FormData, authorId: string): Promise<SubmitResult> {
-  const submission = parseWithZod(form, { schema: communityCraftSchema });
+  const submission = parseForm(form, communityCraftSchema);
   const refuse = async (httpStatus: 400 | 404 | 409 | 429, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
     ({ status: "refused", httpStatus, reply: { result: submission.reply(errors), chosen: await chosenFor(context, form) } }) as const;
   if (submission.status !== "success") return refuse(400, {});

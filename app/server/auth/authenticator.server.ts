@@ -13,7 +13,7 @@ export type LoginOutcome = LoginResult | { ok: false; reason: "validation"; fiel
  * and password service. The strategy answers an outcome rather than throwing, so the action can
  * show the server's message inline.
  */
-export function createAuthenticator(context: AppLoadContext) {
+function createAuthenticator(context: AppLoadContext) {
   const authenticator = new Authenticator<LoginOutcome>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
@@ -26,4 +26,16 @@ export function createAuthenticator(context: AppLoadContext) {
     "form",
   );
   return authenticator;
+}
+
+/**
+ * Logs in with a form the action has already read: the form strategy reads the body of the
+ * request it is given, so it gets a copy that carries this form (and the original's headers, for
+ * the client address).
+ */
+export function authenticateForm(context: AppLoadContext, request: Request, form: FormData) {
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Type");
+  headers.delete("Content-Length");
+  return createAuthenticator(context).authenticate("form", new Request(request.url, { method: "POST", headers, body: form }));
 }

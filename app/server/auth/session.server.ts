@@ -77,6 +77,8 @@ export function getSessionUser(context: AppLoadContext): Promise<SessionUser | n
         })
       : Promise.resolve(null);
     memo.set(context, promise);
+    // A failed read is not kept: the page rendered after a failed action asks again.
+    promise.catch(() => memo.delete(context));
   }
   return promise;
 }

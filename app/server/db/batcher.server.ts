@@ -1,5 +1,5 @@
-import type { Query } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { batchResultMapper, type PreparedRead } from "./batch-rows.server";
 import type { Database } from "./client.server";
 import { isShapedRead, type ShapedRead } from "./read-shape.server";
 
@@ -14,7 +14,7 @@ export type ReadResults<T extends Reads> = {
 
 /** What drizzle's own D1 batch calls on each builder (`_prepare` is internal, so not in drizzle's types). */
 interface PreparableBuilder {
-  _prepare(): { getQuery(): Query; mapResult(response: unknown, isFromBatch?: boolean): unknown };
+  _prepare(): PreparedRead;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function runReads<T extends Reads>(db: Database, reads: T): Promise
       const prepared = (read as unknown as PreparableBuilder)._prepare();
       const { sql, params } = prepared.getQuery();
       statements.push(d1.prepare(sql).bind(...params));
-      mappers.push((response) => prepared.mapResult(response, true));
+      mappers.push(batchResultMapper(prepared));
     }
   }
   const responses = await d1.batch(statements);

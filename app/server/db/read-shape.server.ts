@@ -1,4 +1,5 @@
-import { fillPlaceholders, sql, type Placeholder, type Query } from "drizzle-orm";
+import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
+import { batchResultMapper, type PreparedRead } from "./batch-rows.server";
 import type { Database } from "./client.server";
 
 /**
@@ -14,7 +15,7 @@ export type ShapeValue = string | number | null;
 
 /** A select builder (what drizzle's `.prepare()` turns into a prepared query) and its rows' type. */
 interface ShapeSource {
-  prepare(): { getQuery(): Query; mapResult(response: unknown, isFromBatch?: boolean): unknown };
+  prepare(): PreparedRead;
   readonly _: { readonly result: unknown };
 }
 
@@ -41,7 +42,7 @@ interface BuiltShape {
   /** The SQL text, split where a slotted shape takes the request's part. */
   sqlParts: string[];
   params: unknown[];
-  mapResult: (response: unknown) => unknown;
+  mapResult: (response: D1Result) => unknown;
 }
 
 /**
@@ -99,7 +100,7 @@ function shapeOf<const Name extends string, Source extends ShapeSource>(
     const { sql: text, params } = prepared.getQuery();
     const sqlParts = sqlPartCount === 1 ? [text] : text.split(SHAPE_SLOT);
     if (sqlParts.length !== sqlPartCount) throw new Error(`A slotted shape's SQL must hold SHAPE_SLOT exactly once: ${text}`);
-    return { sqlParts, params, mapResult: (response) => prepared.mapResult(response, true) };
+    return { sqlParts, params, mapResult: batchResultMapper(prepared) };
   };
   return {
     with(db, slotText, ...values) {

@@ -317,6 +317,20 @@ export const userLoadoutSlots = sqliteTable(
   (t) => [primaryKey({ columns: [t.loadoutId, t.slot] })],
 );
 
+/**
+ * A user loadout's read-only link (at most one per loadout). The token is a random id of 192 bits,
+ * kept as it is (not hashed) so the owner can copy the link again and a revoke can purge the
+ * link's kept pages: docs/features/loadout-sharing.md. Goes with its loadout (and so its account).
+ */
+export const loadoutShares = sqliteTable("loadout_shares", {
+  token: text("token").primaryKey(),
+  loadoutId: integer("loadout_id")
+    .notNull()
+    .unique()
+    .references(() => userLoadouts.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const stickerCrafts = sqliteTable(
   "sticker_crafts",
   {

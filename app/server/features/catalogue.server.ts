@@ -74,16 +74,19 @@ export const craftSkinColumns = {
   skinImage: sql<string>`${skins.image}`.as("skin_image"),
 };
 
+/** A craft's card: its name, description and in-game shot with its skin (join skins), and whether a player made it. */
+export const craftCardColumns = {
+  id: stickerCrafts.id,
+  name: stickerCrafts.name,
+  description: stickerCrafts.description,
+  ingameImage: stickerCrafts.ingameImage,
+  community: sql<boolean>`${stickerCrafts.authorId} is not null`.mapWith(Boolean).as("community"),
+  ...craftSkinColumns,
+};
+
 export function latestStickerCraftsQuery(db: Database, limit: number | Placeholder) {
   return db
-    .select({
-      id: stickerCrafts.id,
-      name: stickerCrafts.name,
-      description: stickerCrafts.description,
-      ingameImage: stickerCrafts.ingameImage,
-      community: sql<boolean>`${stickerCrafts.authorId} is not null`.mapWith(Boolean).as("community"),
-      ...craftSkinColumns,
-    })
+    .select(craftCardColumns)
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
     .where(eq(stickerCrafts.status, "published"))
@@ -128,28 +131,26 @@ export function weaponSkinsQuery(db: Database, weapon: string | Placeholder) {
 }
 export const weaponSkinsShape = readShape(["weapon"], (db, { weapon }) => weaponSkinsQuery(db, weapon));
 
-/** Crates holding the skins that match `where` (a condition on skins), by name. */
-export function skinCrateNamesQuery(db: Database, where: SQL) {
+/** Where the crates and the collections of a skin are: the table linking them to skins, its column naming them, their table. */
+const SKIN_GROUPS = {
+  crates: { link: skinCrates, groupId: skinCrates.crateId, group: crates },
+  collections: { link: skinCollections, groupId: skinCollections.collectionId, group: collections },
+} as const;
+
+/** The crates (or collections) holding the skins that match `where` (a condition on skins), by name. */
+function skinGroupNamesQuery(db: Database, kind: keyof typeof SKIN_GROUPS, where: SQL) {
+  const { link, groupId, group } = SKIN_GROUPS[kind];
   return db
-    .select({ skinId: skinCrates.skinId, name: crates.name, image: crates.image })
-    .from(skinCrates)
-    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
-    .innerJoin(skins, eq(skins.id, skinCrates.skinId))
+    .select({ skinId: link.skinId, name: group.name, image: group.image })
+    .from(link)
+    .innerJoin(group, eq(group.id, groupId))
+    .innerJoin(skins, eq(skins.id, link.skinId))
     .where(where)
-    .orderBy(asc(crates.name));
+    .orderBy(asc(group.name));
 }
 
-/** Collections of the skins that match `where`, by name. */
-export function skinCollectionNamesQuery(db: Database, where: SQL) {
-  return db
-    .select({ skinId: skinCollections.skinId, name: collections.name, image: collections.image })
-    .from(skinCollections)
-    .innerJoin(collections, eq(collections.id, skinCollections.collectionId))
-    .innerJoin(skins, eq(skins.id, skinCollections.skinId))
-    .where(where)
-    .orderBy(asc(collections.name));
-}
-
+export const skinCrateNamesQuery = (db: Database, where: SQL) => skinGroupNamesQuery(db, "crates", where);
+export const skinCollectionNamesQuery = (db: Database, where: SQL) => skinGroupNamesQuery(db, "collections", where);
 
 /** The crates and the collections of a weapon's skins (the weapon page's filters). */
 export const weaponCrateNamesShape = readShape(["weapon"], (db, { weapon }) => skinCrateNamesQuery(db, eq(skins.weapon, weapon)));

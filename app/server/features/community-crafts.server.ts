@@ -19,7 +19,7 @@ import type { Database } from "../db/client.server";
 import { craftModerationLog, craftSubmissions, mailOutbox, skins, stickerCrafts, stickerCraftStickers, stickers, users } from "../db/schema.server";
 import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 import type { MailMessage } from "../mail/outbox.server";
-import { craftSkinColumns } from "./catalogue.server";
+import { craftCardColumns, craftSkinColumns } from "./catalogue.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery, insertStickersFrom, type StickerRow } from "./sticker-crafts.server";
 
 /** Marks the R2 objects of community crafts, so the image route checks who may see them. */
@@ -33,14 +33,7 @@ const published = eq(stickerCrafts.status, "published");
 /** Every published craft, official and community, newest first, with its skin: the gallery and its stats. */
 export function galleryCraftsQuery(db: Database) {
   return db
-    .select({
-      id: stickerCrafts.id,
-      name: stickerCrafts.name,
-      ingameImage: stickerCrafts.ingameImage,
-      placementImage: stickerCrafts.placementImage,
-      community: sql<boolean>`${stickerCrafts.authorId} is not null`.mapWith(Boolean).as("community"),
-      ...craftSkinColumns,
-    })
+    .select({ ...craftCardColumns, placementImage: stickerCrafts.placementImage })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
     .where(published)

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { weaponSkinCardColumns } from "./catalogue.server";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
 import type { Database } from "../db/client.server";
+import { belowLimit } from "../db/limits.server";
 import { skins, skinWears, userFavorites } from "../db/schema.server";
 import { requestOwner } from "../auth/session.server";
 
@@ -26,10 +28,11 @@ export function favoriteSkinsQuery(db: Database, owner: Owner) {
 
 /**
  * Adds a favourite; adding it again changes nothing (the primary key and ON CONFLICT DO NOTHING,
- * so concurrent adds leave one row). False when the skin does not exist.
+ * so concurrent adds leave one row). "skin-not-found" when the skin does not exist, "limit" when the
+ * user has ACCOUNT_LIMITS.favorites other favourites already.
  */
-export async function addFavorite(db: Database, userId: string, skinId: string): Promise<boolean> {
-  const [found] = await db.batch([
+export async function addFavorite(db: Database, userId: string, skinId: string): Promise<"added" | "skin-not-found" | "limit"> {
+  const [found, , kept] = await db.batch([
     db.select({ id: skins.id }).from(skins).where(eq(skins.id, skinId)).limit(1),
     db
       .insert(userFavorites)
@@ -37,11 +40,22 @@ export async function addFavorite(db: Database, userId: string, skinId: string):
         db
           .select({ userId: sql<string>`${userId}`.as("user_id"), skinId: skins.id, createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at") })
           .from(skins)
-          .where(eq(skins.id, skinId)),
+          .where(and(eq(skins.id, skinId), belowLimit(userFavorites.userId, userId, ACCOUNT_LIMITS.favorites))),
       )
       .onConflictDoNothing(),
+    favoriteQuery(db, userId, skinId),
   ]);
-  return found.length > 0;
+  if (found.length === 0) return "skin-not-found";
+  return kept.length > 0 ? "added" : "limit";
+}
+
+/** The user's favourite of this skin (one row), or none. */
+export function favoriteQuery(db: Database, userId: string, skinId: string) {
+  return db
+    .select({ skinId: userFavorites.skinId })
+    .from(userFavorites)
+    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.skinId, skinId)))
+    .limit(1);
 }
 
 export async function removeFavorite(db: Database, userId: string, skinId: string): Promise<void> {

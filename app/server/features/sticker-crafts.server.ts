@@ -4,21 +4,13 @@ import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
-import { craftSkinColumns } from "./catalogue.server";
+import { craftCardColumns } from "./catalogue.server";
 import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 
 /** Every official craft, newest first, with its skin: the admin list (community crafts have their queue). */
 export function allCraftsQuery(db: Database) {
   return db
-    .select({
-      id: stickerCrafts.id,
-      name: stickerCrafts.name,
-      description: stickerCrafts.description,
-      ingameImage: stickerCrafts.ingameImage,
-      placementImage: stickerCrafts.placementImage,
-      updatedAt: stickerCrafts.updatedAt,
-      ...craftSkinColumns,
-    })
+    .select({ ...craftCardColumns, placementImage: stickerCrafts.placementImage, updatedAt: stickerCrafts.updatedAt })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
     .where(isNull(stickerCrafts.authorId))
@@ -28,15 +20,11 @@ export function allCraftsQuery(db: Database) {
 export function craftQuery(db: Database, id: number) {
   return db
     .select({
-      id: stickerCrafts.id,
-      name: stickerCrafts.name,
-      description: stickerCrafts.description,
-      ingameImage: stickerCrafts.ingameImage,
+      ...craftCardColumns,
       placementImage: stickerCrafts.placementImage,
       externalCraftLink: stickerCrafts.externalCraftLink,
       version: stickerCrafts.version,
       updatedAt: stickerCrafts.updatedAt,
-      ...craftSkinColumns,
     })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))

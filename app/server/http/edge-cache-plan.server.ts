@@ -1,4 +1,5 @@
 import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
+import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 
 /**
  * Which anonymous pages the edge keeps, and under what key (README, "Edge cache"). A page is the
@@ -14,7 +15,7 @@ interface CacheablePage {
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/$/, params: [] },
   { path: /^\/category\/[^/]+$/, params: [] },
-  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "page"] },
+  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection"] },
   { path: /^\/skins\/[^/]+$/, params: ["range", "wear"] },
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
@@ -23,6 +24,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
+  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
 ];
 
 /** How long a kept page is served, in seconds, unless `EDGE_CACHE_SECONDS` says otherwise (0 switches the cache off). */
@@ -126,6 +128,15 @@ export function edgeCacheKeysFor(origin: string, buildVersion: string, pathsAndS
 export function officialLoadoutPages(id: number | null): string[] {
   const detail = id === null ? [] : [`/loadouts/official/${id}`, `/loadouts/official/${id}?side=ct`, `/loadouts/official/${id}?side=t`];
   return ["/", "/loadouts", ...detail];
+}
+
+/**
+ * The anonymous pages of a share link (both sides, as HTML and as the `.data` a client-side
+ * navigation fetches), for purging when the link stops working.
+ */
+export function sharedLoadoutPages(token: string): string[] {
+  const path = sharedLoadoutPath(token);
+  return [path, `${path}.data`].flatMap((page) => [page, `${page}?side=ct`, `${page}?side=t`]);
 }
 
 /**

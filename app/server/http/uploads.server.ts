@@ -1,41 +1,5 @@
 import { checkImage, IMAGE_ERRORS, IMAGE_FORMATS, MAX_IMAGE_BYTES, type ImageFormat } from "~/domain/images";
 
-export type CappedForm = { ok: true; form: FormData } | { ok: false; status: 400 | 413; message: string };
-
-/**
- * Reads a form body, refusing it once more than `maxBytes` have arrived: the declared length is
- * checked first and the stream is counted as it is read, so a body never sits in memory past the cap.
- */
-export async function readCappedFormData(request: Request, maxBytes: number): Promise<CappedForm> {
-  const tooLarge = { ok: false, status: 413, message: `The form is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` } as const;
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel();
-    return tooLarge;
-  }
-  let seen = 0;
-  let exceeded = false;
-  const counted = request.body?.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > maxBytes) {
-          exceeded = true;
-          controller.error(new Error("body too large"));
-        } else {
-          controller.enqueue(chunk);
-        }
-      },
-    }),
-  );
-  try {
-    const form = await new Response(counted ?? "", { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
-    return { ok: true, form };
-  } catch {
-    return exceeded ? tooLarge : { ok: false, status: 400, message: "The form could not be read." };
-  }
-}
-
 export interface CheckedImage {
   bytes: Uint8Array;
   format: ImageFormat;

@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { officialLoadouts, officialLoadoutSlots } from "../../db/schema.server";
 
@@ -40,11 +40,14 @@ export async function createOfficialLoadout(db: Database, input: OfficialLoadout
   return row!.id;
 }
 
-/** False when the loadout does not exist (any more). */
+/**
+ * False when the loadout does not exist (any more). `updated_at` is the slot editor's version, so it
+ * always moves forward (a clock that repeats a millisecond must not bring an old version back).
+ */
 export async function updateOfficialLoadout(db: Database, id: number, input: OfficialLoadoutInput): Promise<boolean> {
   const rows = await db
     .update(officialLoadouts)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, updatedAt: sql`max(${Date.now()}, ${officialLoadouts.updatedAt} + 1)` })
     .where(eq(officialLoadouts.id, id))
     .returning({ id: officialLoadouts.id });
   return rows.length > 0;

@@ -1,10 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData, type EditorStage } from "~/domain/loadout-editor";
 import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
-import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema, type EditorActionResult } from "~/forms/loadouts";
+import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
+import { readCappedFormData } from "../../http/form-body.server";
+import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
   clearLoadoutSlot,
@@ -88,35 +89,28 @@ const INTENTS = ["pick-skin", "set-wear", "clear-slot", "save"] as const;
 
 /** Handles one of the editor's posts; answers a redirect (Post/Redirect/Get) or a 4xx with a message. */
 export async function editorAction(context: AppLoadContext, request: Request, caller: EditorCaller) {
-  const form = await request.formData().catch(() => null);
+  const body = await readCappedFormData(request);
+  const form = body.ok ? body.form : null;
   const intent = String(form?.get("intent") ?? "");
-  const fail = (status: number, error: string, extra: Partial<EditorActionResult> = {}) =>
-    data({ intent, error, ...extra } satisfies EditorActionResult, { status });
-  if (!form || !(INTENTS as readonly string[]).includes(intent)) return fail(400, "Unknown action.");
+  if (!body.ok) return formRefusal(intent, body.message, body.status);
+  if (!form || !(INTENTS as readonly string[]).includes(intent)) return formRefusal(intent, "Unknown action.", 400);
 
   const { db } = context;
   const { target } = caller;
 
-  /** After a refused write: 404 when the row is not the caller's (or gone), else the version moved on. */
-  async function refused() {
+  /** Why a write was refused: the row is not the caller's (or gone), or its version moved on. */
+  async function refusal(): Promise<"forbidden" | "conflict"> {
     const [row] = await loadoutQuery(db, target.kind, target.id);
-    if (!row || !caller.mayEdit(row)) return fail(404, LOADOUT_MESSAGES.editForbidden);
-    return fail(409, LOADOUT_MESSAGES.changedElsewhere, { conflict: true });
+    return !row || !caller.mayEdit(row) ? "forbidden" : "conflict";
   }
-  const done = (result: WriteResult, location: string) => (result === "saved" ? redirect(location) : refused());
+  const forbidden = () => formRefusal(intent, LOADOUT_MESSAGES.editForbidden, 404);
+  const conflict = () => formRefusal(intent, LOADOUT_MESSAGES.changedElsewhere, 409, { extra: { conflict: true } });
+  const done = async (result: WriteResult, location: string) =>
+    result === "saved" ? redirect(location) : (await refusal()) === "forbidden" ? forbidden() : conflict();
 
   if (intent === "save") {
-    const submission = parseWithZod(form, { schema: loadoutDetailsSchema });
-    const values = {
-      title: String(form.get("title") ?? "").slice(0, 200),
-      description: String(form.get("description") ?? "").slice(0, 4000),
-      budget: String(form.get("budget") ?? "").slice(0, 50),
-    };
-    if (submission.status !== "success") {
-      const fieldErrors = submission.error ?? {};
-      const first = Object.values(fieldErrors).find((errors) => errors?.length)?.[0] ?? LOADOUT_MESSAGES.saveFailed;
-      return fail(400, first, { fieldErrors, values });
-    }
+    const submission = parseForm(form, loadoutDetailsSchema);
+    if (submission.status !== "success") return formReply(intent, submission.reply());
     const { title, description, budget, version } = submission.value;
     const result = await saveLoadoutDetails(db, target, version, {
       title,
@@ -124,37 +118,35 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
       budgetCents: budget,
     });
     if (result === "saved") return redirect(caller.afterSave);
-    const answer = await refused();
+    if ((await refusal()) === "forbidden") return forbidden();
     // Keep what was typed: the page shows it again beside the latest version.
-    return answer.init?.status === 409 ? fail(409, LOADOUT_MESSAGES.changedElsewhere, { conflict: true, values }) : answer;
+    return formReply(intent, submission.reply({ formErrors: [LOADOUT_MESSAGES.changedElsewhere] }), { status: 409, extra: { conflict: true } });
   }
 
   if (intent === "clear-slot") {
-    const submission = parseWithZod(form, { schema: clearSlotSchema });
-    if (submission.status !== "success") return fail(400, firstError(submission.error));
+    const submission = parseForm(form, clearSlotSchema);
+    if (submission.status !== "success") return formRefusal(intent, firstError(submission.error), 400);
     const slot = findSlot(submission.value.slot)!;
     return done(await clearLoadoutSlot(db, target, submission.value.version, slot.key), editorHref(caller.basePath, { side: slot.side }));
   }
 
   // pick-skin and set-wear: the skin must exist, fit the slot's weapon and (set-wear) have that wear enabled.
-  const submission = parseWithZod(form, {
-    schema: intent === "set-wear" ? setWearSchema : pickSkinSchema,
-  });
-  if (submission.status !== "success") return fail(400, firstError(submission.error));
+  const submission = parseForm(form, intent === "set-wear" ? setWearSchema : pickSkinSchema);
+  if (submission.status !== "success") return formRefusal(intent, firstError(submission.error), 400);
   const value: { slot: string; skinId: string; version: number; wear?: Wear } = submission.value;
   const { skinId, version } = value;
   const slot = findSlot(value.slot)!;
   const [[row], [skin], wears] = await db.batch([loadoutQuery(db, target.kind, target.id), skinFitQuery(db, skinId), skinWearsQuery(db, skinId)]);
-  if (!row || !caller.mayEdit(row)) return fail(404, LOADOUT_MESSAGES.editForbidden);
-  if (!skin) return fail(400, "Unknown skin.");
-  if (!skinFitsSlot(slot, skin)) return fail(400, `${skin.name} does not fit the ${slot.label} slot.`);
+  if (!row || !caller.mayEdit(row)) return forbidden();
+  if (!skin) return formRefusal(intent, "Unknown skin.", 400);
+  if (!skinFitsSlot(slot, skin)) return formRefusal(intent, `${skin.name} does not fit the ${slot.label} slot.`, 400);
   const back = editorHref(caller.basePath, { side: slot.side });
 
   const requested = value.wear ?? null;
   let wear: Wear | null;
   if (requested) {
     wear = requested;
-    if (!wears.some((w) => w.wear === wear && w.enabled)) return fail(400, `${wear} is not a possible wear for ${skin.name}.`);
+    if (!wears.some((w) => w.wear === wear && w.enabled)) return formRefusal(intent, `${wear} is not a possible wear for ${skin.name}.`, 400);
   } else {
     const choice = wearChoice(wears);
     if (choice.kind === "choose") {

@@ -1,19 +1,29 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
-import { officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+import { belowLimit } from "../../db/limits.server";
+import { loadoutShares, officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+
+/** A loadout's id, or a subquery that yields it (a shared loadout's, by its token). */
+export type LoadoutRef = number | SQL;
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
+
+/** What a user loadout's card and its editor show of it. */
+const userLoadoutColumns = {
+  id: userLoadouts.id,
+  title: userLoadouts.title,
+  description: userLoadouts.description,
+  budgetCents: userLoadouts.budgetCents,
+};
 
 /** A user's loadouts, newest first (`userId` may be `requestOwner(context)`: read with the session). */
 export function userLoadoutsQuery(db: Database, userId: string | SQL) {
   return db
     .select({
-      id: userLoadouts.id,
-      title: userLoadouts.title,
-      description: userLoadouts.description,
-      budgetCents: userLoadouts.budgetCents,
+      ...userLoadoutColumns,
       slotCount: sql<number>`(select count(*) from ${userLoadoutSlots} where ${userLoadoutSlots.loadoutId} = ${userLoadouts.id})`,
     })
     .from(userLoadouts)
@@ -26,14 +36,11 @@ export function userLoadoutsQuery(db: Database, userId: string | SQL) {
  * user loadout's version column, or the official loadout's `updated_at` (milliseconds), so both
  * kinds refuse a save made against an older state.
  */
-export function loadoutQuery(db: Database, kind: LoadoutKind, id: number) {
+export function loadoutQuery(db: Database, kind: LoadoutKind, id: LoadoutRef) {
   if (kind === "user") {
     return db
       .select({
-        id: userLoadouts.id,
-        title: userLoadouts.title,
-        description: userLoadouts.description,
-        budgetCents: userLoadouts.budgetCents,
+        ...userLoadoutColumns,
         ownerId: sql<string | null>`${userLoadouts.userId}`,
         version: userLoadouts.version,
       })
@@ -46,9 +53,10 @@ export function loadoutQuery(db: Database, kind: LoadoutKind, id: number) {
       id: officialLoadouts.id,
       title: officialLoadouts.title,
       description: officialLoadouts.description,
-      budgetCents: sql<number | null>`null`,
-      ownerId: sql<string | null>`null`,
-      version: sql<number>`${officialLoadouts.updatedAt}`,
+      // Named: D1 answers a batch's rows as objects, where two columns called "null" would be one.
+      budgetCents: sql<number | null>`null`.as("budget_cents"),
+      ownerId: sql<string | null>`null`.as("owner_id"),
+      version: sql<number>`${officialLoadouts.updatedAt}`.as("version"),
     })
     .from(officialLoadouts)
     .where(eq(officialLoadouts.id, id))
@@ -66,7 +74,7 @@ const slotColumns = (table: typeof userLoadoutSlots | typeof officialLoadoutSlot
 });
 
 /** The filled slots with their skins (a skin gone from the catalogue leaves `skinId` null). */
-export function loadoutSlotsQuery(db: Database, kind: LoadoutKind, id: number) {
+export function loadoutSlotsQuery(db: Database, kind: LoadoutKind, id: LoadoutRef) {
   if (kind === "user") {
     return db
       .select(slotColumns(userLoadoutSlots))
@@ -82,7 +90,7 @@ export function loadoutSlotsQuery(db: Database, kind: LoadoutKind, id: number) {
 }
 
 /** Every wear row of the loadout's skins, for prices and enabled checks. */
-export function loadoutWearsQuery(db: Database, kind: LoadoutKind, id: number) {
+export function loadoutWearsQuery(db: Database, kind: LoadoutKind, id: LoadoutRef) {
   const table = kind === "user" ? userLoadoutSlots : officialLoadoutSlots;
   return db
     .select({ skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
@@ -107,58 +115,112 @@ export function skinFitQuery(db: Database, skinId: string) {
 
 // ---------------------------------------------------------------- writes
 
+const nowMs = sql<number>`cast(unixepoch('subsec') * 1000 as integer)`;
+
+/** The user has fewer loadouts than an account may keep. */
+export function belowLoadoutLimit(userId: string): SQL {
+  return belowLimit(userLoadouts.userId, userId, ACCOUNT_LIMITS.loadouts);
+}
+
+/**
+ * A new loadout of the user, as `INSERT … SELECT` (drizzle asks for every column): written only
+ * while the user is below the limit, counted in the statement itself so that racing inserts cannot
+ * overshoot, and while `condition` holds (a share link still there).
+ */
+export function insertUserLoadout(
+  db: Database,
+  userId: string,
+  values: { title: string; description: string | null; budgetCents: number | null },
+  condition?: SQL,
+) {
+  return db
+    .insert(userLoadouts)
+    .select(
+      db
+        .select({
+          id: sql<number | null>`null`.as("id"),
+          userId: sql<string>`${userId}`.as("user_id"),
+          title: sql<string>`${values.title}`.as("title"),
+          description: sql<string | null>`${values.description}`.as("description"),
+          budgetCents: sql<number | null>`${values.budgetCents}`.as("budget_cents"),
+          version: sql<number>`1`.as("version"),
+          createdAt: nowMs.as("created_at"),
+          updatedAt: nowMs.as("updated_at"),
+        })
+        .from(sql`(select 1)`)
+        .where(and(condition, belowLoadoutLimit(userId))),
+    )
+    .returning({ id: userLoadouts.id });
+}
+
+/**
+ * For slots copied in the batch right after `insertUserLoadout`: whether it wrote its row
+ * (`changes()` still counts the previous statement's rows). So the slots go to the new loadout,
+ * never to an older one when the limit held the insert back.
+ */
+export const loadoutJustInserted = sql`changes() = 1`;
+
+/** A new loadout's id, or "limit" when the user has as many as an account may keep. */
 export async function createUserLoadout(
   db: Database,
   userId: string,
   values: { title: string; description: string | null; budgetCents: number | null }
-): Promise<number> {
-  const [row] = await db
-    .insert(userLoadouts)
-    .values({ userId, ...values })
-    .returning({ id: userLoadouts.id });
-  return row!.id;
+): Promise<number | "limit"> {
+  const [row] = await insertUserLoadout(db, userId, values);
+  return row?.id ?? "limit";
+}
+
+/**
+ * The id of the user's newest loadout, as the `loadout_id` of slots copied in the batch that
+ * inserted it (a batch is one transaction: no other write comes between).
+ */
+export function newestLoadoutOf(userId: string) {
+  return sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id");
 }
 
 /**
  * 'Save Loadout': a user loadout titled '{title} (Copy)' with the official's description, no
- * budget and every slot's skin and wear, written in one batch. Null when the official is gone.
+ * budget and every slot's skin and wear, written in one batch. Null when the official is gone,
+ * "limit" when the user has as many loadouts as an account may keep.
  */
-export async function copyOfficialLoadout(db: Database, userId: string, officialId: number): Promise<number | null> {
+export async function copyOfficialLoadout(db: Database, userId: string, officialId: number): Promise<number | null | "limit"> {
   const [official] = await db
     .select({ title: officialLoadouts.title, description: officialLoadouts.description })
     .from(officialLoadouts)
     .where(eq(officialLoadouts.id, officialId))
     .limit(1);
   if (!official) return null;
-  // A batch is one transaction: no other write comes between the insert and the slot copy, so the
-  // user's newest loadout is the one just inserted.
   const [inserted] = await db.batch([
-    db
-      .insert(userLoadouts)
-      .values({ userId, title: copyTitle(official.title), description: official.description, budgetCents: null })
-      .returning({ id: userLoadouts.id }),
+    insertUserLoadout(db, userId, { title: copyTitle(official.title), description: official.description, budgetCents: null }),
     db.insert(userLoadoutSlots).select(
       db
         .select({
-          loadoutId: sql<number>`(select max(${userLoadouts.id}) from ${userLoadouts} where ${userLoadouts.userId} = ${userId})`.as("loadout_id"),
+          loadoutId: newestLoadoutOf(userId),
           slot: officialLoadoutSlots.slot,
           skinId: officialLoadoutSlots.skinId,
           wear: officialLoadoutSlots.wear,
         })
         .from(officialLoadoutSlots)
-        .where(eq(officialLoadoutSlots.loadoutId, officialId)),
+        .where(and(eq(officialLoadoutSlots.loadoutId, officialId), loadoutJustInserted)),
     ),
   ]);
-  return inserted[0]!.id;
+  return inserted[0]?.id ?? "limit";
 }
 
-/** Deletes by id and owner; false when no such loadout of this user exists. */
-export async function deleteUserLoadout(db: Database, userId: string, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(userLoadouts)
-    .where(and(eq(userLoadouts.id, id), eq(userLoadouts.userId, userId)))
-    .returning({ id: userLoadouts.id });
-  return rows.length > 0;
+/**
+ * Deletes by id and owner (its slots and share link go with it); null when no such loadout of this
+ * user exists, else the share link's token that just stopped working, for purging its kept pages.
+ */
+export async function deleteUserLoadout(db: Database, userId: string, id: number): Promise<{ shareToken: string | null } | null> {
+  const owned = and(eq(userLoadouts.id, id), eq(userLoadouts.userId, userId));
+  const [shares, deleted] = await db.batch([
+    db
+      .select({ token: loadoutShares.token })
+      .from(loadoutShares)
+      .where(inArray(loadoutShares.loadoutId, db.select({ id: userLoadouts.id }).from(userLoadouts).where(owned))),
+    db.delete(userLoadouts).where(owned).returning({ id: userLoadouts.id }),
+  ]);
+  return deleted.length > 0 ? { shareToken: shares[0]?.token ?? null } : null;
 }
 
 /**
@@ -196,40 +258,59 @@ function bumpVersion(db: Database, target: LoadoutTarget, version: number) {
 
 const slotsTable = (target: LoadoutTarget) => (target.kind === "user" ? userLoadoutSlots : officialLoadoutSlots);
 
+type SlotWrite = { key: string; skinId: string; wear: Wear | null };
+
 /**
- * Puts a skin (and wear, or none) into a slot. One batch: the slot write and the version bump both
- * check the version first, so a stale editor writes nothing and learns of the conflict.
+ * A slot's values selected from the loadout row itself, so an insert of them happens only when the
+ * guard holds (the row is the target's and at the expected version).
  */
-export async function setLoadoutSlot(
-  db: Database,
-  target: LoadoutTarget,
-  version: number,
-  slot: { key: string; skinId: string; wear: Wear | null }
-): Promise<WriteResult> {
-  // The slot's values are selected from the loadout row itself, so the insert happens only when
-  // the guard holds (the row is the target's and at the expected version).
-  const values = {
+function slotValues(slot: SlotWrite) {
+  return {
     slot: sql<string>`${slot.key}`.as("slot"),
     skinId: sql<string>`${slot.skinId}`.as("skin_id"),
     wear: sql<Wear | null>`${slot.wear}`.as("wear"),
   };
+}
+
+type UserTarget = Extract<LoadoutTarget, { kind: "user" }>;
+
+function userSlotInsert(db: Database, target: UserTarget, version: number, slot: SlotWrite) {
+  return db.insert(userLoadoutSlots).select(db.select({ loadoutId: userLoadouts.id, ...slotValues(slot) }).from(userLoadouts).where(guard(target, version)));
+}
+
+/**
+ * Puts a skin (and wear, or none) into a slot. One batch: the slot write and the version bump both
+ * check the version first, so a stale editor writes nothing and learns of the conflict.
+ */
+export async function setLoadoutSlot(db: Database, target: LoadoutTarget, version: number, slot: SlotWrite): Promise<WriteResult> {
   const upsert =
     target.kind === "user"
-      ? db
-          .insert(userLoadoutSlots)
-          .select(db.select({ loadoutId: userLoadouts.id, ...values }).from(userLoadouts).where(guard(target, version)))
-          .onConflictDoUpdate({
-            target: [userLoadoutSlots.loadoutId, userLoadoutSlots.slot],
-            set: { skinId: sql`excluded.skin_id`, wear: sql`excluded.wear` },
-          })
+      ? userSlotInsert(db, target, version, slot).onConflictDoUpdate({
+          target: [userLoadoutSlots.loadoutId, userLoadoutSlots.slot],
+          set: { skinId: sql`excluded.skin_id`, wear: sql`excluded.wear` },
+        })
       : db
           .insert(officialLoadoutSlots)
-          .select(db.select({ loadoutId: officialLoadouts.id, ...values }).from(officialLoadouts).where(guard(target, version)))
+          .select(db.select({ loadoutId: officialLoadouts.id, ...slotValues(slot) }).from(officialLoadouts).where(guard(target, version)))
           .onConflictDoUpdate({
             target: [officialLoadoutSlots.loadoutId, officialLoadoutSlots.slot],
             set: { skinId: sql`excluded.skin_id`, wear: sql`excluded.wear` },
           });
   const [, bumped] = await db.batch([upsert, bumpVersion(db, target, version)]);
+  return bumped.length > 0 ? "saved" : "conflict";
+}
+
+/**
+ * Fills empty slots of a user loadout ('Fill empty slots within budget'): every slot and the
+ * version bump in one batch, each under the version check, so a loadout edited since the preview
+ * gets nothing (not some of the slots). A slot that is filled keeps its skin.
+ */
+export async function fillLoadoutSlots(db: Database, target: UserTarget, version: number, slots: readonly SlotWrite[]): Promise<WriteResult> {
+  const [first, ...rest] = slots.map((slot) => userSlotInsert(db, target, version, slot).onConflictDoNothing());
+  if (!first) return "saved";
+  // The bump comes last: the inserts check the version it changes.
+  const results = await db.batch([first, ...rest, bumpVersion(db, target, version)]);
+  const bumped = results[results.length - 1] as { id: number }[];
   return bumped.length > 0 ? "saved" : "conflict";
 }
 

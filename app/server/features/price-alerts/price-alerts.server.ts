@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant, type FavoriteAlert } from "~/domain/price-alerts";
 import { isWear, WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
 import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites } from "../../db/schema.server";
+import { favoriteQuery } from "../favorites.server";
 import { priceAlertMail } from "./alert-mail.server";
 
 /**
@@ -101,12 +103,13 @@ export interface PriceAlertWrite {
 
 export type SetPriceAlertResult =
   | { ok: true; currentPriceCents: number; belowTarget: boolean }
-  | { ok: false; reason: "skin-not-found" | "not-favorite" | "wear-impossible" | "variant-impossible" };
+  | { ok: false; reason: "skin-not-found" | "not-favorite" | "wear-impossible" | "variant-impossible" | "limit" };
 
 /**
  * Sets or changes the alert of one of the user's own favourites, in one round trip: a read that
  * explains a refusal, and an upsert that writes only when the skin is the user's favourite, the
- * wear is possible and the skin comes in the variant. The alert starts from the current price
+ * wear is possible, the skin comes in the variant and the alert is a change or the user has fewer
+ * than ACCOUNT_LIMITS.priceAlerts. The alert starts from the current price
  * (`last_price_cents`; NULL without data), so a price already below the target mails only after it
  * has risen to the target or above and dropped again.
  */
@@ -117,10 +120,12 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
       .prepare(
         `SELECT
            EXISTS (SELECT 1 FROM user_favorites f WHERE f.user_id = ?1 AND f.skin_id = s.id) AS favorite,
-           (SELECT w.enabled FROM skin_wears w WHERE w.skin_id = s.id AND w.wear = ?3) AS wear_enabled
+           (SELECT w.enabled FROM skin_wears w WHERE w.skin_id = s.id AND w.wear = ?3) AS wear_enabled,
+           EXISTS (SELECT 1 FROM price_alerts a WHERE a.user_id = ?1 AND a.skin_id = s.id) AS has_alert,
+           (SELECT count(*) FROM price_alerts a WHERE a.user_id = ?1) >= ?4 AS at_limit
          FROM skins s WHERE s.id = ?2`,
       )
-      .bind(userId, input.skinId, input.wear),
+      .bind(userId, input.skinId, input.wear, ACCOUNT_LIMITS.priceAlerts),
     d1
       .prepare(
         `INSERT INTO price_alerts (user_id, skin_id, wear, variant, target_cents, last_price_cents, last_notified_at, created_at, updated_at)
@@ -133,12 +138,14 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
          JOIN skin_wears w ON w.skin_id = f.skin_id AND w.wear = ?3 AND w.enabled = 1
          WHERE f.user_id = ?1 AND f.skin_id = ?2
            AND (?4 = 'normal' OR (?4 = 'stattrak' AND s.stattrak = 1) OR (?4 = 'souvenir' AND s.souvenir = 1))
+           AND (EXISTS (SELECT 1 FROM price_alerts a WHERE a.user_id = ?1 AND a.skin_id = ?2)
+             OR (SELECT count(*) FROM price_alerts a WHERE a.user_id = ?1) < ?7)
          ON CONFLICT (user_id, skin_id) DO UPDATE SET
            wear = excluded.wear, variant = excluded.variant, target_cents = excluded.target_cents,
            last_price_cents = excluded.last_price_cents, updated_at = excluded.updated_at
          RETURNING last_price_cents`,
       )
-      .bind(userId, input.skinId, input.wear, input.variant, input.targetCents, now),
+      .bind(userId, input.skinId, input.wear, input.variant, input.targetCents, now, ACCOUNT_LIMITS.priceAlerts),
   ]);
   const written = upsert?.results?.[0];
   if (written) {
@@ -149,6 +156,8 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
   if (!skin) return { ok: false, reason: "skin-not-found" };
   if (!skin.favorite) return { ok: false, reason: "not-favorite" };
   if (!skin.wear_enabled) return { ok: false, reason: "wear-impossible" };
+  // Changing an alert the favourite already has is always allowed; a new one only below the limit.
+  if (!skin.has_alert && skin.at_limit) return { ok: false, reason: "limit" };
   return { ok: false, reason: "variant-impossible" };
 }
 
@@ -159,11 +168,7 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
  */
 export async function removePriceAlert(db: Database, userId: string, skinId: string): Promise<{ ok: true } | { ok: false; reason: "not-favorite" }> {
   const [favorite] = await db.batch([
-    db
-      .select({ skinId: userFavorites.skinId })
-      .from(userFavorites)
-      .where(and(eq(userFavorites.userId, userId), eq(userFavorites.skinId, skinId)))
-      .limit(1),
+    favoriteQuery(db, userId, skinId),
     db.delete(priceAlerts).where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.skinId, skinId))),
   ]);
   return favorite.length > 0 ? { ok: true } : { ok: false, reason: "not-favorite" };

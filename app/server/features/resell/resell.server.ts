@@ -1,8 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { currentPriceCents, type LoadedTracker, type WearPrice } from "~/domain/resell";
 import type { TrackerInput } from "~/forms/resell";
 import type { Database } from "../../db/client.server";
+import { belowLimit } from "../../db/limits.server";
 import { resellTrackers, skins, skinWears } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
 
@@ -70,12 +72,14 @@ export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readon
   return trackers.map((tracker) => ({ ...tracker, currentCents: currentPriceCents(tracker.wear, bySkin.get(tracker.skinId) ?? []) }));
 }
 
-export async function createTracker(db: Database, userId: string, input: TrackerInput): Promise<number> {
-  const [row] = await db
-    .insert(resellTrackers)
-    .values({ userId, ...input })
-    .returning({ id: resellTrackers.id });
-  return row!.id;
+/** A new tracker, unless the user has ACCOUNT_LIMITS.trackers already: then "limit". */
+export async function createTracker(db: Database, userId: string, input: TrackerInput): Promise<number | "limit"> {
+  const [row] = await db.all<{ id: number }>(sql`
+    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at)
+    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}
+    where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers)}
+    returning id`);
+  return row?.id ?? "limit";
 }
 
 /** Updates the owner's tracker (its skin stays); false when it is not theirs or gone. */

@@ -1,9 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
 import type { Wear } from "~/domain/wear";
-import { trackerSchema, type TrackerActionData, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
-import { readForm } from "../../http/form-body.server";
+import { TRACKER_FORM, trackerSchema, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
+import { readCappedFormData } from "../../http/form-body.server";
+import { formRefusal, parseForm } from "../../http/form-reply.server";
 import { getSessionUser, type SessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
 
@@ -15,22 +15,21 @@ export function trackerFormContext(request: Request, skin: TrackerFormSkin, wear
   };
 }
 
-export function trackerFailure(status: 400 | 401 | 404, value: Omit<Extract<TrackerActionData, { ok: false }>, "ok">) {
-  return data({ ok: false, ...value } satisfies TrackerActionData as TrackerActionData, { status });
+/** A refusal of the resell form as a whole (no such skin or tracker). */
+export function trackerRefusal(status: 401 | 404, message: string) {
+  return formRefusal(TRACKER_FORM, message, status);
 }
 
-/** The signed-in user and the posted form; a refusal (401, 400) when either is missing. */
+/** The signed-in user and the posted form; a refusal (401, 400, 413) when either is missing. */
 export async function readTrackerPost(context: AppLoadContext, request: Request) {
-  const [user, form] = await Promise.all([getSessionUser(context), readForm(request)]);
-  if (!user) return { refusal: trackerFailure(401, { message: "Please log in to track resells." }) } as const;
-  if (!form) return { refusal: trackerFailure(400, { message: "Send the tracker as a form." }) } as const;
-  return { user: user as SessionUser, form, wantsData: form.get("respond") === "data" } as const;
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
+  if (!user) return { refusal: trackerRefusal(401, "Please log in to track resells.") } as const;
+  if (!body.ok) return { refusal: formRefusal(TRACKER_FORM, body.message, body.status) } as const;
+  return { user: user as SessionUser, form: body.form, wantsData: body.form.get("respond") === "data" } as const;
 }
 
 /** Parses the form against the skin's rules. */
 export function parseTracker(form: FormData, context: TrackerFormContext) {
-  return parseWithZod(form, {
-    schema: trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }),
-  });
+  return parseForm(form, trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }));
 }
 export type { TrackerInput };

@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { formatDollars } from "~/domain/money";
+import { rarityTextColor } from "~/domain/rarity";
+import { WEAR_NAMES, type Wear } from "~/domain/wear";
+
+export interface ProposedSlot {
+  slot: string;
+  /** The slot's name as the player reads it ("AK-47", "Knife (CT-Side)"). */
+  label: string;
+  skinId: string;
+  name: string;
+  rarity: string;
+  rarityColor: string;
+  wear: Wear;
+  priceCents: number;
+}
+
+/** The skins 'Fill empty slots within budget' proposes, one card per slot. */
+export function FillProposalList({ picks }: { picks: readonly ProposedSlot[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Proposed skins">
+      {picks.map((pick) => (
+        <li
+          key={pick.slot}
+          data-testid={`proposed-${pick.slot}`}
+          className="rounded-lg border border-line bg-panel p-3 text-sm"
+          style={{ borderLeftColor: pick.rarityColor, borderLeftWidth: 3 }}
+        >
+          <p className="font-semibold">{pick.label}</p>
+          <p className="break-words">
+            <Link to={`/skins/${encodeURIComponent(pick.skinId)}`} className="underline hover:text-accent">
+              {pick.name}
+            </Link>
+          </p>
+          <p className="text-muted">
+            {WEAR_NAMES[pick.wear]} · <span style={{ color: rarityTextColor(pick.rarityColor) }}>{pick.rarity}</span> · {formatDollars(pick.priceCents)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

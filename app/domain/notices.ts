@@ -1,0 +1,75 @@
+/**
+ * Every notice a page shows after Post/Redirect/Get (`?notice=KEY`, ADR 007), by page: the same
+ * key ("saved", "deleted") reads differently on different pages. Unknown keys show nothing, so no
+ * text can be injected through a link.
+ */
+const NOTICES = {
+  login: {
+    registered: "Registration successful! Please check your email to confirm your account.",
+    confirmed: "Your e-mail address is confirmed. You can now log in.",
+    "confirmation-sent": "We sent you a new confirmation e-mail. Please check your email.",
+    "reset-sent": "Password reset email sent! Please check your email (including spam folder) for instructions.",
+    "logged-out": "You have been logged out.",
+    "account-deleted": "Your account has been deleted.",
+    /** A request whose account was deleted while it ran (app/server/http/action-failures.server.ts). */
+    "signed-out": "You have been signed out: your account no longer exists.",
+  },
+  profile: {
+    "password-updated": "Password updated successfully!",
+    deleted: "Tracker deleted.",
+    /** The session row could not be deleted: the cookie stays, so logging out can be tried again. */
+    "logout-failed": "Failed to log out. Please try again.",
+    "craft-submitted": "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
+    "craft-deleted": "Sticker craft deleted.",
+  },
+  /** Shown in the alert's card on the profile (`&alert=SKIN`). */
+  priceAlerts: {
+    "alert-saved": "Price alert saved. We will e-mail you when the price drops below your target.",
+    "alert-saved-below":
+      "Price alert saved. The price is already below your target, so no mail goes out now: we will e-mail you the next time it drops below your target after rising to it or above.",
+    "alert-removed": "Price alert removed.",
+  },
+  resellTracker: {
+    added: "Resell tracker added!",
+    updated: "Tracker updated successfully!",
+    deleted: "Tracker deleted.",
+  },
+  loadouts: {
+    created: "Loadout created. Pick a skin for each slot.",
+    copied: "Loadout saved to your loadouts.",
+    saved: "Loadout saved.",
+    deleted: "Loadout deleted.",
+    shared: "Share link created. Anyone with the link can view this loadout.",
+    reshared: "New share link created: the old link no longer works.",
+    unshared: "Share link revoked: the old link no longer works.",
+    filled: "Empty slots filled within your budget.",
+  },
+  adminLoadouts: {
+    saved: "Loadout saved successfully!",
+    deleted: "Loadout deleted successfully!",
+  },
+  adminCrafts: {
+    saved: "Sticker craft saved successfully!",
+    deleted: "Sticker craft deleted successfully!",
+  },
+  /** The community crafts' moderation queue, by decision. */
+  moderation: {
+    published: "Craft published. Its author has been told by e-mail.",
+    rejected: "Craft rejected. Its author has been told by e-mail, with your reason.",
+    unpublished: "Craft unpublished. Its author has been told by e-mail, with your reason.",
+  },
+} as const;
+
+export type NoticePage = keyof typeof NOTICES;
+export type NoticeKey<Page extends NoticePage> = keyof (typeof NOTICES)[Page] & string;
+
+/** The text of `key` on `page`, or null for no key or an unknown one. */
+export function noticeText(page: NoticePage, key: string | null): string | null {
+  const texts: Readonly<Record<string, string>> = NOTICES[page];
+  return key !== null && Object.hasOwn(texts, key) ? (texts[key] ?? null) : null;
+}
+
+/** The text of a key the code names (a success message answered as data rather than a redirect). */
+export function notice<Page extends NoticePage>(page: Page, key: NoticeKey<Page>): string {
+  return (NOTICES[page] as Readonly<Record<string, string>>)[key]!;
+}

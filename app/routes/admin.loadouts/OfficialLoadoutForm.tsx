@@ -1,0 +1,40 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { AdminSaveButton } from "~/components/AdminList";
+import { Field, FormError, TextareaField } from "~/components/forms";
+import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
+
+export interface OfficialLoadoutValues {
+  id: number | null;
+  title: string;
+  description: string | null;
+}
+
+/**
+ * The title and description of an official loadout (its slots have their own editor at
+ * `/admin/loadouts/{id}/edit`). `stored` is the loadout as saved, or null for a new one.
+ */
+export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadoutValues | null; result?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "official-loadout",
+    lastResult: result,
+    defaultValue: { id: stored?.id ? String(stored.id) : undefined, title: stored?.title ?? "", description: stored?.description ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: officialLoadoutSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const id = String(fields.id.initialValue ?? "");
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
+      <h1 id="editor-heading" className="text-2xl font-bold">
+        {stored?.id ? `Edit “${stored.title}”` : "New official loadout"}
+      </h1>
+      <FormError form={form} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <Field label="Title" meta={fields.title} inputProps={{ "aria-required": true }} />
+      <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 4 }} />
+      <AdminSaveButton missing={(fields.title.value ?? "").trim() === "" ? TITLE_REQUIRED : null}>Save loadout</AdminSaveButton>
+    </Form>
+  );
+}

@@ -1,0 +1,135 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormError, SubmitButton } from "~/components/forms";
+import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
+import { NotFound } from "~/components/NotFound";
+import { pageMeta } from "~/components/page-meta";
+import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary } from "~/domain/loadout-sharing";
+import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
+import { loginPath } from "~/domain/same-site-path";
+import { copySharedLoadoutSchema } from "~/forms/loadout-sharing";
+import { getSessionUser } from "~/server/auth/session.server";
+import { copySharedLoadout, sharedLoadoutId } from "~/server/features/loadouts/loadout-sharing.server";
+import { loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { LIMIT_MESSAGES } from "~/domain/limits";
+
+function notFound() {
+  return data({ loadout: null } as const, { status: 404 });
+}
+
+/** A loadout shared by its owner's link: read-only for everyone, 'Save Loadout' for signed-in visitors. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { db } = context;
+  const userPromise = getSessionUser(context);
+  const token = parseShareToken(params.token);
+  if (!token) {
+    await userPromise;
+    return notFound();
+  }
+  const shared = sharedLoadoutId(db, token);
+  const [rows, slots, wears] = await context.load([loadoutQuery(db, "user", shared), loadoutSlotsQuery(db, "user", shared), loadoutWearsQuery(db, "user", shared)]);
+  const user = await userPromise;
+  const row = rows[0];
+  if (!row) return notFound();
+  const view = buildLoadoutView(slots, wears, row.budgetCents);
+  // The link preview's picture: the priciest skin of the loadout.
+  const priciest = view.slots.reduce<(typeof view.slots)[number] | null>(
+    (best, slot) => (slot.skin && (slot.priceCents ?? 0) > (best?.priceCents ?? -1) ? slot : best),
+    null,
+  );
+  return {
+    loadout: { token, title: row.title, description: row.description, budgetCents: row.budgetCents },
+    view,
+    side: parseSide(new URL(request.url).searchParams.get("side")),
+    signedIn: user !== null,
+    /** The owner's own page, for the owner only: the link shows nobody whose loadout it is. */
+    ownerHref: user && row.ownerId === user.id ? `/loadouts/user/${row.id}` : null,
+    previewImage: priciest?.skin?.image ?? null,
+  };
+}
+
+export const action = answeringDatabaseFailures(copyShared, () => formRefusal("copy", LOADOUT_MESSAGES.copyFailed, 503));
+
+async function copyShared({ params, request, context }: ActionFunctionArgs) {
+  const token = parseShareToken(params.token);
+  const body = await readCappedFormData(request);
+  if (!body.ok) return formRefusal("copy", body.message, body.status);
+  const submission = parseForm(body.form, copySharedLoadoutSchema);
+  if (!token) return formRefusal("copy", LOADOUT_MESSAGES.notFound, 404);
+  if (submission.status !== "success") return formReply("copy", submission.reply());
+  const user = await getSessionUser(context);
+  if (!user) return redirect(loginPath(sharedLoadoutPath(token)));
+  const copyId = await copySharedLoadout(context.db, user.id, token);
+  if (copyId === null) return formRefusal("copy", LOADOUT_MESSAGES.notFound, 404);
+  if (copyId === "limit") return formRefusal("copy", LIMIT_MESSAGES.loadouts, 409);
+  return redirect(`/loadouts/user/${copyId}?notice=copied`);
+}
+
+export default function SharedLoadoutPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form] = useForm({ id: "save-shared-loadout", lastResult });
+
+  if (!loaded.loadout) {
+    return (
+      <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts">
+        <p className="mt-2 text-muted">This link does not exist, or its owner has revoked it.</p>
+      </NotFound>
+    );
+  }
+  const { loadout, view, side, signedIn, ownerHref } = loaded;
+  const path = sharedLoadoutPath(loadout.token);
+
+  return (
+    <article className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <LoadoutHeading
+          kindLabel="Shared loadout (read-only)"
+          title={loadout.title}
+          description={loadout.description}
+          budgetCents={loadout.budgetCents}
+        />
+        <div className="flex flex-wrap gap-2">
+          {signedIn ? (
+            <Form method="post" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="copy" />
+              <SubmitButton intent="copy" pendingText="Saving...">
+                Save Loadout
+              </SubmitButton>
+            </Form>
+          ) : (
+            <Link to={loginPath(path)} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+              Log in to save this loadout
+            </Link>
+          )}
+          {ownerHref ? (
+            <Link to={ownerHref} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+              Open your loadout
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <FormError form={form} />
+
+      <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={(s) => (s === "ct" ? `${path}?side=ct` : path)} />
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const loaded = data?.loadout ? data : null;
+  if (!loaded?.loadout)
+    return pageMeta(matches, { title: "Loadout not found", description: LOADOUT_MESSAGES.notFound, path: location.pathname, noindex: true });
+  return pageMeta(matches, {
+    title: loaded.loadout.title,
+    description: sharedLoadoutSummary(loaded.loadout, loaded.view.totals.totalCents),
+    path: sharedLoadoutPath(loaded.loadout.token),
+    // Reachable only by its link: kept out of search results, while a pasted link still previews.
+    noindex: true,
+    openGraph: { type: "website", image: loaded.previewImage },
+  });
+};

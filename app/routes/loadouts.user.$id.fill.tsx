@@ -1,0 +1,155 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { buttonClass } from "~/components/basics";
+import { FillProposalList } from "~/components/FillProposalList";
+import { CostFigures, ViewSwitch } from "~/components/LoadoutSlots";
+import { FormError, SubmitButton } from "~/components/forms";
+import { NotFound } from "~/components/NotFound";
+import { pageMeta } from "~/components/page-meta";
+import { FILL_MESSAGES, FILL_RULE, FILL_SIDE_LABELS, FILL_SIDES, fillProposalKey, parseFillSide } from "~/domain/loadout-fill";
+import { findSlot } from "~/domain/loadout-slots";
+import { LOADOUT_MESSAGES, parseLoadoutId, SIDE_LABELS } from "~/domain/loadouts";
+import { formatDollars } from "~/domain/money";
+import { loginPath } from "~/domain/same-site-path";
+import { getSessionUser } from "~/server/auth/session.server";
+import { applyFillAction, loadFillProposal } from "~/server/features/loadouts/loadout-fill.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+
+/** 'Fill empty slots within budget': the proposal for one side (or both), shown before anything is written. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const userPromise = getSessionUser(context);
+  const id = parseLoadoutId(params.id);
+  const url = new URL(request.url);
+  const side = parseFillSide(url.searchParams.get("side"));
+  const loaded = id === null ? null : await loadFillProposal(context, id, side);
+  const user = await userPromise;
+  if (!user) throw redirect(loginPath(url.pathname + url.search));
+  // Someone else's loadout answers exactly as a missing one.
+  if (!loaded || loaded.row.ownerId !== user.id) return data({ fill: null }, { status: 404 });
+  const { row, view, proposal } = loaded;
+  return {
+    fill: {
+      loadout: { id: row.id, title: row.title, budgetCents: row.budgetCents, version: row.version },
+      side,
+      totalCents: view.totals.totalCents,
+      proposal: proposal && {
+        key: fillProposalKey(proposal.picks),
+        picks: proposal.picks.map(({ slot, option }) => {
+          const { label, side: slotSide } = findSlot(slot)!;
+          return { slot, label: side === "both" ? `${label} (${SIDE_LABELS[slotSide]})` : label, ...option };
+        }),
+        addedCents: proposal.addedCents,
+        newTotalCents: proposal.newTotalCents,
+        unfilled: proposal.unfilled.map((key) => findSlot(key)!.label),
+      },
+    },
+  };
+}
+
+export const action = answeringDatabaseFailures(applyFill, () => formRefusal("apply", LOADOUT_MESSAGES.fillFailed, 503, { extra: { conflict: false } }));
+
+async function applyFill({ params, request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(context);
+  const id = parseLoadoutId(params.id);
+  const url = new URL(request.url);
+  const body = await readCappedFormData(request);
+  if (!user) return redirect(loginPath(url.pathname + url.search));
+  if (!body.ok) return formRefusal("apply", body.message, body.status, { extra: { conflict: false } });
+  return applyFillAction(context, user.id, id, body.form);
+}
+
+/** After a refused Apply (409: the loadout or the prices moved on) the page shows the latest proposal, as it does without JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { conflict?: boolean } | undefined)?.conflict === true || defaultShouldRevalidate;
+
+export default function FillLoadoutPage() {
+  const { fill } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form] = useForm({ id: "apply-fill", lastResult });
+
+  if (!fill) {
+    return <NotFound heading={LOADOUT_MESSAGES.editNotFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
+  }
+  const { loadout, side, proposal } = fill;
+  const back = `/loadouts/user/${loadout.id}${side === "ct" ? "?side=ct" : ""}`;
+  const secondary = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent";
+
+  return (
+    <article className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <p className="text-sm text-muted">
+          <Link to={back} className="hover:text-accent">
+            {loadout.title}
+          </Link>{" "}
+          · Fill empty slots
+        </p>
+        <h1 className="text-3xl font-bold">Fill empty slots within budget</h1>
+        <p className="mt-2 text-sm text-muted">{FILL_RULE}</p>
+      </div>
+
+      <ViewSwitch
+        label="Side to fill"
+        current={side}
+        options={FILL_SIDES.map((s) => ({ key: s, label: FILL_SIDE_LABELS[s], href: `/loadouts/user/${loadout.id}/fill?side=${s}` }))}
+      />
+
+      <FormError form={form} />
+
+      {!proposal || loadout.budgetCents === null ? (
+        <div className="space-y-3">
+          <p>{FILL_MESSAGES.noBudget}</p>
+          <Link to={`/loadouts/edit/${loadout.id}`} className={`${buttonClass} inline-block`}>
+            Edit loadout
+          </Link>
+        </div>
+      ) : (
+        <>
+          <CostFigures
+            label="Budget"
+            figures={[
+              { label: "Budget", cents: loadout.budgetCents, testId: "fill-budget" },
+              { label: "Total now", cents: fill.totalCents, testId: "fill-total" },
+              { label: "Proposal adds", cents: proposal.addedCents, testId: "fill-added" },
+              { label: "New total", cents: proposal.newTotalCents, testId: "fill-new-total" },
+            ]}
+          />
+
+          <section aria-labelledby="proposal-heading" className="space-y-3">
+            <h2 id="proposal-heading" className="text-xl font-bold">
+              Proposal: {FILL_SIDE_LABELS[side]}
+            </h2>
+            {proposal.picks.length > 0 ? (
+              <FillProposalList picks={proposal.picks} />
+            ) : (
+              <p>{proposal.unfilled.length > 0 ? `Nothing fits the ${formatDollars(Math.max(0, loadout.budgetCents - fill.totalCents))} left of the budget.` : "There is no empty slot to fill."}</p>
+            )}
+            {proposal.picks.length > 0 && proposal.unfilled.length > 0 ? (
+              <p className="text-sm text-muted">Stay empty (nothing fits the budget left): {proposal.unfilled.join(", ")}.</p>
+            ) : null}
+          </section>
+
+          <Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-2">
+            <input type="hidden" name="side" value={side} />
+            <input type="hidden" name="version" value={loadout.version} />
+            <input type="hidden" name="proposal" value={proposal.key} />
+            {proposal.picks.length > 0 ? <SubmitButton pendingText="Applying...">Apply</SubmitButton> : null}
+            <Link to={back} className={secondary}>
+              Cancel
+            </Link>
+          </Form>
+        </>
+      )}
+    </article>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, {
+    title: data?.fill ? `Fill ${data.fill.loadout.title}` : "Loadout not found",
+    description: "Fill the empty slots of your loadout within its budget.",
+    path: location.pathname,
+    noindex: true,
+  });

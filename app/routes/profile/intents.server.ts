@@ -1,0 +1,94 @@
+// The profile's intents, one function each: a redirect (Post/Redirect/Get) or the reply to show.
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { NoticeKey } from "~/domain/notices";
+import { alertAnchor } from "~/domain/price-alerts";
+import { LIMIT_MESSAGES } from "~/domain/limits";
+import { ACCOUNT_FAILURES, changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
+import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
+import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
+import { endSession, type SessionUser } from "~/server/auth/session.server";
+import { deleteCraftImages } from "~/server/features/community-crafts.server";
+import { expireUserSessionCookie } from "~/server/features/consent.server";
+import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
+import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
+import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
+import { formReply, parseForm } from "~/server/http/form-reply.server";
+
+/** Every profile reply names the favourite an alert form answers, so the page finds its card. */
+export type ProfileExtra = { skinId: string | null };
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** Why a valid alert form writes nothing: a 404 for a skin that is not the user's favourite, else a field's 400. */
+const ALERT_REFUSALS: Record<Extract<SetPriceAlertResult, { ok: false }>["reason"], { status: 400 | 404 | 409; reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } }> = {
+  limit: { status: 409, reply: { formErrors: [LIMIT_MESSAGES.priceAlerts] } },
+  "skin-not-found": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.skinNotFound] } },
+  "not-favorite": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.notFavorite] } },
+  "wear-impossible": { status: 400, reply: { fieldErrors: { wear: [PRICE_ALERT_MESSAGES.wearImpossible] } } },
+  "variant-impossible": { status: 400, reply: { fieldErrors: { variant: [PRICE_ALERT_MESSAGES.variantImpossible] } } },
+};
+
+/** Back at the favourite's alert card, with a notice key (never a text) in the URL. */
+function alertRedirect(skinId: string, notice: NoticeKey<"priceAlerts">) {
+  const query = new URLSearchParams({ tab: "favorites", notice, alert: skinId });
+  return redirect(`/profile?${query}#${encodeURIComponent(alertAnchor(skinId))}`, 303);
+}
+
+/** The posted skin id, to match an answer to its card; anything too long to be one is none. */
+function shortSkinId(value: FormDataEntryValue | null): string | null {
+  return typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
+}
+
+export async function changePasswordIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const intent = "change-password";
+  const submission = parseForm(form, changePasswordSchema);
+  const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
+    formReply<ProfileExtra>(intent, submission.reply({ ...options, hideFields: PASSWORD_FIELDS }), { status, extra: { skinId: null } });
+  if (submission.status !== "success") return reply({});
+  const outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword);
+  if (outcome === "wrong-password") return reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+  return redirect("/profile?notice=password-updated");
+}
+
+export async function deleteAccountIntent(context: AppLoadContext, request: Request, user: SessionUser, form: FormData) {
+  const submission = parseForm(form, deleteAccountSchema);
+  if (submission.status !== "success") return formReply<ProfileExtra>("delete-account", submission.reply(), { extra: { skinId: null } });
+  const { craftIds } = await deleteAccount(context.db, user.id, user.email);
+  await deleteCraftImages(context.env.IMAGES, craftIds);
+  if (craftIds.length > 0) context.purgeEdgeCache([...new Set(craftIds.flatMap((id) => stickerCraftPages(id)))]);
+  const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
+  headers.append("Set-Cookie", expireUserSessionCookie(request));
+  return redirect("/login?mode=login&notice=account-deleted", { headers });
+}
+
+export async function setAlertIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const extra = { skinId: shortSkinId(form.get("skinId")) };
+  const submission = parseForm(form, priceAlertSchema);
+  if (submission.status !== "success") return formReply<ProfileExtra>("set-alert", submission.reply(), { extra });
+  const outcome = await setPriceAlert(context.db, user.id, priceAlertWrite(submission.value));
+  if (outcome.ok) return alertRedirect(submission.value.skinId, outcome.belowTarget ? "alert-saved-below" : "alert-saved");
+  const refusal = ALERT_REFUSALS[outcome.reason];
+  return formReply<ProfileExtra>("set-alert", submission.reply(refusal.reply), { status: refusal.status, extra });
+}
+
+export async function removeAlertIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const extra = { skinId: shortSkinId(form.get("skinId")) };
+  const submission = parseForm(form, removePriceAlertSchema);
+  if (submission.status !== "success") return formReply<ProfileExtra>("remove-alert", submission.reply(), { extra });
+  const outcome = await removePriceAlert(context.db, user.id, submission.value.skinId);
+  if (!outcome.ok) return formReply<ProfileExtra>("remove-alert", submission.reply({ formErrors: [PRICE_ALERT_MESSAGES.notFavorite] }), { status: 404, extra });
+  return alertRedirect(submission.value.skinId, "alert-removed");
+}
+
+const FAILURES: Record<string, string> = {
+  "change-password": ACCOUNT_FAILURES.changePassword,
+  "delete-account": ACCOUNT_FAILURES.deleteAccount,
+  "set-alert": PRICE_ALERT_MESSAGES.saveFailed,
+  "remove-alert": PRICE_ALERT_MESSAGES.removeFailed,
+};
+
+/** An intent the database failed (`answeringDatabaseFailures`): its form as typed (never a password) with the message. */
+export function failedIntent(failure: ActionFailure) {
+  const extra = { skinId: shortSkinId(failure.form?.get("skinId") ?? null) };
+  return failedForm<ProfileExtra>(failure, FAILURES[failure.intent] ?? TRY_AGAIN, { hide: PASSWORD_FIELDS, extra });
+}

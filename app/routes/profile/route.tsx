@@ -1,0 +1,180 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { buttonClass, Notice } from "~/components/basics";
+import { useReturnPath } from "~/components/FavoriteButton";
+import { pageMeta } from "~/components/page-meta";
+import { Pagination } from "~/components/Pagination";
+import { MyCrafts } from "~/components/MyCrafts";
+import { PriceAlerts } from "~/components/PriceAlerts";
+import { ProfileLoadouts } from "~/components/ProfileLoadouts";
+import { SkinGrid } from "~/components/SkinCard";
+import { TabNav } from "~/components/TabNav";
+import { TrackerList } from "~/components/TrackerList";
+import { parseId } from "~/domain/ids";
+import { noticeText } from "~/domain/notices";
+import { favoritesPage } from "~/domain/price-alerts";
+import { trackerListPage } from "~/domain/resell";
+import { resultFor } from "~/forms/reply";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
+import { myCraftsQuery } from "~/server/features/community-crafts.server";
+import { favoriteSkinsQuery } from "~/server/features/favorites.server";
+import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
+import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
+import { loadTrackers } from "~/server/features/resell/resell.server";
+import { requestTimeZone } from "~/server/features/resell/time-zone.server";
+import { readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
+import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { changePasswordIntent, deleteAccountIntent, failedIntent, removeAlertIntent, setAlertIntent, type ProfileExtra } from "./intents.server";
+
+const TABS = [
+  { id: "favorites", label: "Favorites" },
+  { id: "loadouts", label: "User Loadouts" },
+  { id: "resell", label: "Resell Tracker" },
+  { id: "crafts", label: "My Crafts" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab: TabId = TABS.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "favorites";
+  // The session and the open tab's rows go to D1 in one batch: the rows are the session user's own.
+  const userPromise = getSessionUser(context);
+  const favoritesPromise =
+    tab === "favorites" && context.sessionId
+      ? context
+          .load([
+            favoriteSkinsQuery(context.db, requestOwner(context)),
+            favoriteAlertsQuery(context.db, requestOwner(context)),
+            favoriteWearsQuery(context.db, requestOwner(context)),
+          ])
+          .then(([cards, alertRows, wearRows]) => ({ cards, alerts: toFavoriteAlerts(alertRows, wearRows) }))
+      : Promise.resolve({ cards: [], alerts: [] });
+  const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
+  const loadoutsPromise =
+    tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+  const craftsPromise =
+    tab === "crafts" && context.sessionId ? context.load([myCraftsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+  const [user, favorites, trackers, loadouts, crafts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise, craftsPromise]);
+  const notice = url.searchParams.get("notice");
+  const alertNotice = noticeText("priceAlerts", notice);
+  // Favourites and trackers a page at a time (an alert's notice opens the page with its card).
+  const favoritePage = favoritesPage(user ? favorites.cards : [], user ? favorites.alerts : [], url.searchParams);
+  const trackerPage = trackerListPage(user ? trackers : [], "newest", url.searchParams);
+  return {
+    user: user ? { email: user.email } : null,
+    tab,
+    favorites: favoritePage.favorites,
+    alerts: favoritePage.alerts,
+    alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
+    trackers: trackerPage.trackers,
+    page: tab === "resell" ? trackerPage.page : favoritePage.page,
+    pageCount: tab === "resell" ? trackerPage.pageCount : tab === "favorites" ? favoritePage.pageCount : 1,
+    loadouts: user ? loadouts : [],
+    crafts: user ? crafts.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })) : [],
+    confirmDeleteCraft: parseId(url.searchParams.get("delete-craft")),
+    timeZone: requestTimeZone(request),
+    now: Date.now(),
+    confirmDelete: url.searchParams.get("dialog") === "delete-account",
+    notice: noticeText("profile", notice),
+  };
+}
+
+export const action = answeringDatabaseFailures(profileAction, failedIntent);
+
+async function profileAction({ request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(context);
+  if (!user) return redirect("/login");
+  const body = await readCappedFormData(request);
+  if (!body.ok) return formRefusal<ProfileExtra>("", body.message, body.status);
+  const intent = String(body.form.get("intent") ?? "");
+  switch (intent) {
+    case "change-password":
+      return changePasswordIntent(context, user, body.form);
+    case "delete-account":
+      return deleteAccountIntent(context, request, user, body.form);
+    case "set-alert":
+      return setAlertIntent(context, user, body.form);
+    case "remove-alert":
+      return removeAlertIntent(context, user, body.form);
+    default:
+      return formRefusal<ProfileExtra>(intent, "Unknown action.", 400);
+  }
+}
+
+export default function ProfilePage() {
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const returnTo = useReturnPath();
+  const alertReply = reply?.intent === "set-alert" || reply?.intent === "remove-alert" ? reply : undefined;
+
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md space-y-4 text-center">
+        <h1 className="text-2xl font-bold">Profile</h1>
+        <p className="text-muted">Log in to see your favourites, loadouts and resell trackers.</p>
+        <Link to="/login" className={`${buttonClass} inline-block`}>
+          Go to Login
+        </Link>
+      </div>
+    );
+  }
+
+  const current = TABS.find((t) => t.id === tab)!;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Profile</h1>
+          <p className="text-sm text-muted">Signed in as {user.email}</p>
+        </div>
+        <Form method="post" action="/logout">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+            Logout
+          </button>
+        </Form>
+      </div>
+
+      {notice ? <Notice>{notice}</Notice> : null}
+
+      <section>
+        <TabNav label="Profile sections" tabs={TABS} current={tab} hrefFor={(id) => `/profile?tab=${id}`} />
+        <div className="py-4" data-testid={`profile-tab-${tab}`}>
+          <h2 className="sr-only">{current.label}</h2>
+          {tab === "favorites" ? (
+            <>
+              {favorites.length === 0 ? (
+                <p className="text-muted">You have no favorite skins yet. Use the heart on any skin to keep it here.</p>
+              ) : (
+                <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
+              )}
+              <Pagination page={page} pageCount={pageCount} label="Favourite pages" />
+              <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertReply} />
+            </>
+          ) : tab === "loadouts" ? (
+            <ProfileLoadouts loadouts={loadouts} />
+          ) : tab === "crafts" ? (
+            <MyCrafts crafts={crafts} confirmDelete={confirmDeleteCraft} />
+          ) : (
+            <div className="space-y-4">
+              <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} />
+              <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
+              <Link to="/resell-tracker" className="inline-block text-accent underline">
+                Open the Resell Tracker
+              </Link>
+            </div>
+          )}
+        </div>
+      </section>
+
+      <ChangePasswordForm result={resultFor(reply, "change-password")} />
+      <DeleteAccountForm open={confirmDelete} result={resultFor(reply, "delete-account")} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Profile", description: "Your favourites, loadouts, resell trackers, sticker crafts and account.", path: "/profile", noindex: true });

@@ -1,0 +1,124 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
+import { copyTitle, LOADOUT_MESSAGES } from "~/domain/loadouts";
+import { shareLinkSchema } from "~/forms/loadout-sharing";
+import { randomToken } from "../../auth/tokens.server";
+import type { Database } from "../../db/client.server";
+import { loadoutShares, userLoadouts, userLoadoutSlots } from "../../db/schema.server";
+import { sharedLoadoutPages } from "../../http/edge-cache-plan.server";
+import { belowLoadoutLimit, insertUserLoadout, loadoutJustInserted, newestLoadoutOf } from "./loadouts.server";
+import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
+
+// ---------------------------------------------------------------- reads (each a query for the page's batch)
+
+/** The loadout's share link, if it has one (the owner's page shows it). */
+export function loadoutShareQuery(db: Database, loadoutId: number) {
+  return db.select({ token: loadoutShares.token }).from(loadoutShares).where(eq(loadoutShares.loadoutId, loadoutId)).limit(1);
+}
+
+/** The id of the loadout a token shares, as a subquery: the loadout queries read a shared loadout through it. */
+export function sharedLoadoutId(db: Database, token: string): SQL {
+  return sql`(${db.select({ id: loadoutShares.loadoutId }).from(loadoutShares).where(eq(loadoutShares.token, token))})`;
+}
+
+// ---------------------------------------------------------------- writes
+
+const ownedBy = (userId: string, loadoutId: number) => and(eq(userLoadouts.id, loadoutId), eq(userLoadouts.userId, userId));
+const nowMs = sql<number>`cast(unixepoch('subsec') * 1000 as integer)`;
+
+/**
+ * A new link for the user's own loadout, replacing the old one (which stops working). One batch:
+ * the old token is read and deleted, and the new one is inserted only if the loadout is this
+ * user's. Null when it is not (or is gone); `previous` is the token that stopped working.
+ */
+export async function createShareLink(db: Database, userId: string, loadoutId: number): Promise<{ token: string; previous: string | null } | null> {
+  const token = randomToken(SHARE_TOKEN_BYTES);
+  const owned = db.select({ id: userLoadouts.id }).from(userLoadouts).where(ownedBy(userId, loadoutId));
+  const [previous, , inserted] = await db.batch([
+    db.select({ token: loadoutShares.token }).from(loadoutShares).where(inArray(loadoutShares.loadoutId, owned)),
+    db.delete(loadoutShares).where(inArray(loadoutShares.loadoutId, owned)),
+    db
+      .insert(loadoutShares)
+      .select(
+        db
+          .select({ token: sql<string>`${token}`.as("token"), loadoutId: userLoadouts.id, createdAt: nowMs.as("created_at") })
+          .from(userLoadouts)
+          .where(ownedBy(userId, loadoutId)),
+      )
+      .returning({ token: loadoutShares.token }),
+  ]);
+  return inserted.length > 0 ? { token, previous: previous[0]?.token ?? null } : null;
+}
+
+/** Ends the user's own loadout's link. Null when the loadout is not theirs; else the token that stopped working (null if there was none). */
+export async function revokeShareLink(db: Database, userId: string, loadoutId: number): Promise<{ revoked: string | null } | null> {
+  const owned = db.select({ id: userLoadouts.id }).from(userLoadouts).where(ownedBy(userId, loadoutId));
+  const [found, deleted] = await db.batch([owned, db.delete(loadoutShares).where(inArray(loadoutShares.loadoutId, owned)).returning({ token: loadoutShares.token })]);
+  return found.length > 0 ? { revoked: deleted[0]?.token ?? null } : null;
+}
+
+/**
+ * 'Save Loadout' from a shared link, as from an official loadout: a loadout of the user's own
+ * titled '{title} (Copy)', with the description, the budget (a shared plan keeps its budget) and
+ * every slot. Both inserts select through the token, in one batch, so a link revoked in the
+ * meantime copies nothing at all. Null when the link does not exist (any more), "limit" when the
+ * user has as many loadouts as an account may keep.
+ */
+export async function copySharedLoadout(db: Database, userId: string, token: string): Promise<number | null | "limit"> {
+  const [shared] = await db
+    .select({ id: userLoadouts.id, title: userLoadouts.title, description: userLoadouts.description, budgetCents: userLoadouts.budgetCents })
+    .from(userLoadouts)
+    .where(eq(userLoadouts.id, sharedLoadoutId(db, token)))
+    .limit(1);
+  if (!shared) return null;
+  const stillShared = and(eq(loadoutShares.token, token), eq(loadoutShares.loadoutId, shared.id));
+  const [below, inserted] = await db.batch([
+    db.select({ below: sql<number>`${belowLoadoutLimit(userId)}` }).from(sql`(select 1)`),
+    insertUserLoadout(
+      db,
+      userId,
+      { title: copyTitle(shared.title), description: shared.description, budgetCents: shared.budgetCents },
+      exists(db.select({ one: sql`1` }).from(loadoutShares).where(stillShared)),
+    ),
+    db.insert(userLoadoutSlots).select(
+      db
+        .select({
+          loadoutId: newestLoadoutOf(userId),
+          slot: userLoadoutSlots.slot,
+          skinId: userLoadoutSlots.skinId,
+          wear: userLoadoutSlots.wear,
+        })
+        .from(userLoadoutSlots)
+        .innerJoin(loadoutShares, stillShared)
+        .where(and(eq(userLoadoutSlots.loadoutId, shared.id), loadoutJustInserted)),
+    ),
+  ]);
+  if (inserted[0]) return inserted[0].id;
+  return below[0]?.below ? null : "limit";
+}
+
+// ---------------------------------------------------------------- the owner's share forms
+
+/**
+ * The share intents of /loadouts/user/{id} (`share-create`, `share-revoke`), for its signed-in
+ * caller: another user's loadout answers 404, as a missing one. A link that stops working has its
+ * kept pages dropped from this location's edge cache at once (other locations within its lifetime).
+ */
+export async function shareLinkAction(context: AppLoadContext, userId: string, loadoutId: number, form: FormData) {
+  const submission = parseForm(form, shareLinkSchema);
+  if (submission.status !== "success") return formReply("share", submission.reply());
+  const refused = () => formRefusal("share", LOADOUT_MESSAGES.notFound, 404);
+  const back = `/loadouts/user/${loadoutId}`;
+
+  if (submission.value.intent === "share-create") {
+    const created = await createShareLink(context.db, userId, loadoutId);
+    if (!created) return refused();
+    if (created.previous) context.purgeEdgeCache(sharedLoadoutPages(created.previous));
+    return redirect(`${back}?notice=${created.previous ? "reshared" : "shared"}`);
+  }
+  const revoked = await revokeShareLink(context.db, userId, loadoutId);
+  if (!revoked) return refused();
+  if (revoked.revoked) context.purgeEdgeCache(sharedLoadoutPages(revoked.revoked));
+  return redirect(`${back}?notice=unshared`);
+}

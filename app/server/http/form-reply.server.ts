@@ -1,0 +1,126 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import type { FormReply } from "~/forms/reply";
+
+/** How much of a field without a length limit of its own comes back: any URL, number or choice fits. */
+export const UNLIMITED_FIELD_ECHO = 1024;
+/** Intents are short names; an unknown one (as posted) comes back cut to this. */
+const INTENT_ECHO = 100;
+
+type ReplyOptions = { hideFields?: string[]; formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/** The most characters (a list: items) a schema's own checks accept, if they say. */
+function maximumOf(node: z.core.$ZodType): number | undefined {
+  const maxima = (node._zod.def.checks ?? []).flatMap((check) => {
+    const def = check._zod.def as { check: string; maximum?: number };
+    return def.check === "max_length" && typeof def.maximum === "number" ? [def.maximum] : [];
+  });
+  return maxima.length > 0 ? Math.min(...maxima) : undefined;
+}
+
+/**
+ * Each field of a schema with the most characters it accepts (a list, `stickers`: its most items;
+ * its items are `stickers[]`, their fields `stickers[].name`); a field without a limit of its own
+ * gets UNLIMITED_FIELD_ECHO.
+ */
+export function fieldLimits(schema: z.core.$ZodType): Map<string, number> {
+  const limits = new Map<string, number>();
+  const visit = (node: z.core.$ZodType, path: string) => {
+    const def = node._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+    switch (def.type) {
+      case "object":
+        for (const [name, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) visit(field, path ? `${path}.${name}` : name);
+        return;
+      case "array":
+        limits.set(path, maximumOf(node) ?? UNLIMITED_FIELD_ECHO);
+        limits.set(`${path}[]`, UNLIMITED_FIELD_ECHO);
+        visit(def.element as z.core.$ZodType, `${path}[]`);
+        return;
+      case "pipe":
+        visit(def.in as z.core.$ZodType, path);
+        return;
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "catch":
+      case "readonly":
+      case "nonoptional":
+        visit(def.innerType as z.core.$ZodType, path);
+        return;
+      default:
+        if (path) limits.set(path, (def.type === "string" ? maximumOf(node) : undefined) ?? UNLIMITED_FIELD_ECHO);
+    }
+  };
+  visit(schema, "");
+  return limits;
+}
+
+/**
+ * The submitted values as they may come back: fields the schema does not know are left out, text is
+ * cut to its field's limit and lists to their most items, so a refused 9 MB field does not travel
+ * back whole.
+ */
+function capValues(value: unknown, path: string, limits: ReadonlyMap<string, number>): unknown {
+  const limit = limits.get(path);
+  if (typeof value === "string") return limit === undefined ? undefined : value.slice(0, limit);
+  if (Array.isArray(value)) {
+    if (limit === undefined) return undefined;
+    // A field that is not a list, sent several times (`name=a&name=b`): its first value.
+    if (!limits.has(`${path}[]`)) return capValues(value.find((item) => typeof item === "string"), path, limits);
+    return value.slice(0, limit).map((item) => capValues(item, `${path}[]`, limits));
+  }
+  if (value !== null && typeof value === "object") {
+    const kept = Object.entries(value).flatMap(([name, item]) => {
+      const capped = capValues(item, path ? `${path}.${name}` : name, limits);
+      return capped === undefined ? [] : [[name, capped] as const];
+    });
+    return kept.length > 0 || !path ? Object.fromEntries(kept) : undefined;
+  }
+  return undefined;
+}
+
+const knownField = (name: string, limits: ReadonlyMap<string, number>) => limits.has(name.replace(/\[\d+\]/g, "[]"));
+
+/**
+ * Parses a form with its schema, as `parseWithZod` does; the submission's `reply()` (Conform's, with
+ * `hideFields` for passwords) echoes only what the schema knows, each value cut to its field's limit.
+ */
+export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  const submission = parseWithZod(form, { schema });
+  const reply = (options: ReplyOptions = {}): SubmissionResult<string[]> => {
+    const limits = fieldLimits(schema);
+    const result = submission.reply(options);
+    return {
+      ...result,
+      initialValue: result.initialValue ? (capValues(result.initialValue, "", limits) as SubmissionResult<string[]>["initialValue"]) : result.initialValue,
+      fields: result.fields?.filter((name) => knownField(name, limits)),
+    };
+  };
+  return { ...submission, reply };
+}
+
+export interface ReplyInit<Extra extends object> {
+  /** 400 unless told otherwise. */
+  status?: number;
+  headers?: HeadersInit;
+  /** What one page's form needs besides Conform's reply (a cooldown, picker results). */
+  extra?: Extra;
+}
+
+/** The one answer of an action that does not redirect. */
+export function formReply<Extra extends object = object>(intent: string, result: SubmissionResult<string[]>, { status = 400, headers, extra }: ReplyInit<Extra> = {}) {
+  return data({ ...extra, intent: intent.slice(0, INTENT_ECHO), result } as FormReply & Partial<Extra>, { status, headers });
+}
+
+/** A refusal of the whole form (a body that is no form, an unknown intent, a row that is gone), shown as its form error. */
+export function formRefusal<Extra extends object = object>(intent: string, message: string, status: number, init: Omit<ReplyInit<Extra>, "status"> = {}) {
+  return formReply<Extra>(intent, { status: "error", error: { "": [message] } }, { ...init, status });
+}
+
+/** A success answered as data (a fetcher sent `respond=data`): the notice the redirect's page would show; the form starts over. */
+export function formNotice(intent: string, notice: string) {
+  return data({ intent, result: { initialValue: null }, notice } satisfies FormReply);
+}

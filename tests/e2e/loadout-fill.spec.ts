@@ -1,0 +1,60 @@
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createLoadout, pickSkin } from "./loadout-setup";
+
+// A refused Apply (the loadout changed in another tab) answers 409, which the browser notes.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 409/] });
+
+const cents = async (locator: Locator) => Math.round(Number((await locator.textContent())!.replace(/[$,]/g, "")) * 100);
+
+test("a player previews, cancels, then fills the empty T-Side slots within the budget", async ({ signedInPage: page, user, baseURL }) => {
+  const id = await createLoadout(baseURL!, user, { title: "Fill to the brim", budget: "80" });
+  await pickSkin(baseURL!, user, id, { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" });
+
+  await page.goto(`/loadouts/user/${id}`);
+  await page.getByRole("link", { name: "Fill empty slots within budget" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fill empty slots within budget" })).toBeVisible();
+  await expect(page.getByText("Fills as many empty slots as the budget left allows, then prefers higher rarity")).toBeVisible();
+  await expect(page.getByRole("link", { name: "T-Side", exact: true })).toHaveAttribute("aria-current", "page");
+  const proposed = page.getByRole("list", { name: "Proposed skins" }).getByRole("listitem");
+  await expect(proposed.first()).toBeVisible();
+  await expect(page.getByTestId("proposed-ak47_tside")).toHaveCount(0);
+  const glock = (await page.getByTestId("proposed-glock_tside").getByRole("link").textContent())!;
+  expect(await cents(page.getByTestId("fill-new-total"))).toBeLessThanOrEqual(8000);
+
+  // Cancel writes nothing.
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fill to the brim" })).toBeVisible();
+  await expect(page.getByTestId("slot-glock_tside")).toContainText("Empty");
+
+  // Apply writes the whole proposal; the filled AK-47 stays as it was.
+  await page.getByRole("link", { name: "Fill empty slots within budget" }).click();
+  const newTotal = await page.getByTestId("fill-new-total").textContent();
+  const count = await proposed.count();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Empty slots filled within your budget.")).toBeVisible();
+  await expect(page.getByTestId("slot-glock_tside")).toContainText(glock);
+  await expect(page.getByTestId("slot-ak47_tside")).toContainText("AK-47 | Redline");
+  await expect(page.getByTestId("slot-ak47_tside")).toContainText("Field-Tested");
+  await expect(page.getByTestId("total-cost")).toHaveText(newTotal!);
+  await expect(page.getByTestId("over-budget")).toHaveCount(0);
+  await expect(page.locator('[data-testid^="slot-"]', { hasText: "Empty" })).toHaveCount(26 - 1 - count);
+});
+
+test("Apply after the loadout changed in another tab is refused, and the fresh proposal can be applied", async ({ signedInPage: page, user, baseURL }) => {
+  const id = await createLoadout(baseURL!, user, { title: "Two tabs", budget: "50" });
+  await page.goto(`/loadouts/user/${id}/fill?side=ct`);
+  await expect(page.getByRole("heading", { level: 2, name: "Proposal: CT-Side" })).toBeVisible();
+  await expect(page.getByTestId("proposed-usps_ctside")).toBeVisible();
+
+  // Meanwhile, another tab puts a skin into the USP-S slot.
+  await pickSkin(baseURL!, user, id, { slot: "usps_ctside", skinId: "usp-s-check-engine", wear: "FT" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("alert")).toContainText("This loadout was changed elsewhere (another tab or window) since this page was opened.");
+  await expect(page.getByTestId("proposed-usps_ctside")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Empty slots filled within your budget.")).toBeVisible();
+  await expect(page).toHaveURL(/\?notice=filled&side=ct$/);
+  await expect(page.getByTestId("slot-usps_ctside")).toContainText("USP-S | Check Engine");
+});

@@ -1,0 +1,70 @@
+// Loadouts a test starts from, made through the running server's own forms (plain HTTP posts with
+// the user's session, as a browser without JavaScript sends them), so the server writes every row.
+import type { TestUser } from "./test-accounts";
+
+function request(baseURL: string, user: TestUser, path: string, fields?: Record<string, string>): Promise<Response> {
+  return fetch(new URL(path, baseURL), {
+    method: fields ? "POST" : "GET",
+    body: fields ? new URLSearchParams(fields) : undefined,
+    headers: { Cookie: `${user.cookie.name}=${user.cookie.value}` },
+    redirect: "manual",
+  });
+}
+
+async function read(response: Response, expected: number, what: string): Promise<string> {
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${what} answered ${response.status}`);
+  return text;
+}
+
+/** A new loadout of `user`; answers its id. */
+export async function createLoadout(baseURL: string, user: TestUser, fields: { title: string; description?: string; budget?: string }): Promise<number> {
+  const response = await request(baseURL, user, "/loadouts/new", { description: "", budget: "", ...fields });
+  await read(response, 302, "creating a loadout");
+  return Number(/\/loadouts\/edit\/(\d+)/.exec(response.headers.get("Location") ?? "")![1]);
+}
+
+/** Puts a skin at a wear into a slot, through the editor's form (with the version its page shows). */
+export async function pickSkin(baseURL: string, user: TestUser, loadoutId: number, pick: { slot: string; skinId: string; wear: string }): Promise<void> {
+  const editor = await read(await request(baseURL, user, `/loadouts/edit/${loadoutId}`), 200, "the editor");
+  const version = /name="version" value="(\d+)"/.exec(editor)![1]!;
+  await read(await request(baseURL, user, `/loadouts/edit/${loadoutId}`, { intent: "set-wear", ...pick, version }), 302, `picking ${pick.skinId}`);
+}
+
+/** Creates the loadout's share link; answers its path (/loadouts/shared/{token}). */
+export async function shareLoadout(baseURL: string, user: TestUser, loadoutId: number): Promise<string> {
+  await read(await request(baseURL, user, `/loadouts/user/${loadoutId}`, { intent: "share-create" }), 302, "creating a share link");
+  const page = await read(await request(baseURL, user, `/loadouts/user/${loadoutId}`), 200, "the loadout page");
+  return new URL(/id="share-url"[^>]*value="([^"]+)"/.exec(page)![1]!).pathname;
+}
+
+/** A loadout with a budget, a description and an AK-47 on T-Side, as a sample for page checks. */
+export async function sampleLoadout(baseURL: string, user: TestUser): Promise<number> {
+  const id = await createLoadout(baseURL, user, { title: "Sample loadout", description: "A sample with a budget.", budget: "120" });
+  await pickSkin(baseURL, user, id, { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" });
+  return id;
+}
+
+/**
+ * A page path with its placeholders filled by objects made for the visit (tests/e2e/pages.ts):
+ * `{ownLoadout}` the id of a shared sample loadout of the visiting `user`, `{sharedLoadout}` the
+ * token of another new user's shared sample loadout.
+ */
+export async function samplePath(
+  path: string,
+  { baseURL, user, createUser }: { baseURL: string; user: TestUser | null; createUser: (options?: { label?: string }) => Promise<TestUser> },
+): Promise<string> {
+  let filled = path;
+  if (filled.includes("{ownLoadout}")) {
+    if (!user) throw new Error(`${path}: {ownLoadout} needs a signed-in visitor`);
+    const id = await sampleLoadout(baseURL, user);
+    await shareLoadout(baseURL, user, id);
+    filled = filled.replace("{ownLoadout}", String(id));
+  }
+  if (filled.includes("{sharedLoadout}")) {
+    const owner = await createUser({ label: "sample-sharer" });
+    const shared = await shareLoadout(baseURL, owner, await sampleLoadout(baseURL, owner));
+    filled = filled.replace("/loadouts/shared/{sharedLoadout}", shared);
+  }
+  return filled;
+}

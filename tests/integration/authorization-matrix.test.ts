@@ -1,0 +1,456 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
+import { randomToken } from "~/server/auth/tokens.server";
+import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+import { manifest } from "./manifest";
+
+/**
+ * The authorization matrix: every route of the build's manifest, with every method it answers
+ * (GET, and POST where it has an action; POST elsewhere is a 405), asked by a visitor, the owner of
+ * the objects, another user and an admin, against objects of every kind: a user loadout with a slot,
+ * a resell tracker, a favourite with a price alert (the owner's), an official loadout and a sticker
+ * craft with its image (the admin's). Each answer has its expected status (or redirect); no answer
+ * to anyone but the owner carries the owner's data; and nothing of the owner's or the admin's
+ * changes unless the probe says that actor may change it. A route of the build that is not in
+ * MATRIX fails the test, as a page missing from the accessibility list does.
+ */
+
+type Actor = "visitor" | "other" | "admin" | "owner";
+const ACTORS: readonly Actor[] = ["visitor", "other", "admin", "owner"];
+
+/** A status, or a redirect whose Location matches. */
+type Outcome = number | { to: RegExp };
+type Outcomes = Outcome | Partial<Record<Actor, Outcome>> & { rest?: Outcome };
+
+interface World {
+  cookies: Record<Actor, string | undefined>;
+  ownerId: string;
+  ownerEmail: string;
+  loadoutId: number;
+  /** A token of the owner's other loadout, shared by link: public by the owner's choice. */
+  shareToken: string;
+  trackerId: number;
+  officialId: number;
+  craftId: number;
+}
+
+interface Probe {
+  name: string;
+  method: "GET" | "POST";
+  path: (world: World) => string;
+  fields?: (world: World) => Record<string, string> | Promise<Record<string, string>>;
+  json?: unknown;
+  expect: Outcomes;
+  /** Actors whose request may change the owner's or the admin's objects (the owner deleting their own tracker). */
+  writes?: Actor[];
+  /** Asked of a production Worker (development aids are 404 there). */
+  production?: boolean;
+}
+
+const SKIN = "ak-47-redline";
+/** The owner's favourite, and the skin of their tracker and loadout slot. */
+const FAVORITE = "awp-asiimov";
+const NOTE = "matrix-secret-note";
+const LOADOUT_TITLE = "Matrix secret loadout";
+const ALERT_TARGET_CENTS = 7_777_777;
+
+const login = /^\/login(\?|$)/;
+const home = /^\/$/;
+const allGet = (name: string, path: string | ((world: World) => string), expect: Outcomes = 200): Probe => ({
+  name,
+  method: "GET",
+  path: typeof path === "string" ? () => path : path,
+  expect,
+});
+/** An admin page: visitors to /login, users to /, the admin in. */
+const adminOnly = (admin: Outcome): Outcomes => ({ visitor: { to: login }, other: { to: home }, owner: { to: home }, admin });
+
+/** Every route of the build, with its probes. */
+const MATRIX: Record<string, Probe[]> = {
+  "routes/_index": [allGet("home", "/")],
+  "routes/category.$categoryName": [allGet("a category", "/category/Rifles")],
+  "routes/weapons.$weaponName": [allGet("a weapon", "/weapons/AWP")],
+  "routes/skins.$skinId": [allGet("the owner's favourite skin", `/skins/${FAVORITE}`)],
+  "routes/search": [allGet("a search", "/search?q=asiimov")],
+  "routes/api.suggestions": [allGet("suggestions", "/api/suggestions?q=asiimov")],
+  "routes/sticker-crafts._index": [allGet("the crafts", "/sticker-crafts")],
+  "routes/sticker-crafts.$craftId": [allGet("the admin's craft", (w) => `/sticker-crafts/${w.craftId}`)],
+  "routes/images.$": [allGet("the craft's image", (w) => `/images/${w.craftId}/ingame.png`)],
+  "routes/loadouts._index": [allGet("the loadouts", "/loadouts")],
+  "routes/terms-of-service": [allGet("terms", "/terms-of-service")],
+  "routes/privacy-policy": [allGet("privacy", "/privacy-policy")],
+  "routes/legal-notice": [allGet("legal notice", "/legal-notice")],
+  "routes/contact": [allGet("contact", "/contact")],
+  "routes/cookie-settings": [allGet("cookie settings", "/cookie-settings")],
+  "routes/NETWORK": [allGet("network error page", "/NETWORK")],
+  "routes/UNKNOWN": [allGet("unknown error page", "/UNKNOWN")],
+  "routes/403": [allGet("403 page", "/403", 403)],
+  "routes/404": [allGet("404 page", "/404", 404)],
+  "routes/500": [allGet("500 page", "/500", 500)],
+  "routes/$": [allGet("any other path", "/no-such-page", 404)],
+
+  "routes/login": [
+    allGet("the login page", "/login", { visitor: 200, rest: { to: /^\/profile$/ } }),
+    // Signed in, the page rendered after the refusal sends one to the profile.
+    {
+      name: "a wrong password for the owner",
+      method: "POST",
+      path: () => "/login?mode=login",
+      fields: (w) => ({ intent: "login", email: w.ownerEmail, password: "not-it" }),
+      expect: { visitor: 400, rest: { to: /^\/profile$/ } },
+    },
+  ],
+  "routes/logout": [
+    allGet("logout by GET", "/logout", { to: /^\/profile$/ }),
+    // Ends only the caller's own session (the owner's goes last, so the other probes keep theirs).
+    { name: "log out", method: "POST", path: () => "/logout", fields: () => ({}), expect: { to: /^\/login\?mode=login&notice=logged-out$/ } },
+  ],
+  "routes/reset-password": [
+    allGet("the reset page", "/reset-password?token=not-a-token"),
+    { name: "a reset with a made-up token", method: "POST", path: () => "/reset-password", fields: () => ({ token: "not-a-token", newPassword: "Str0ng-Pass!", confirmPassword: "Str0ng-Pass!" }), expect: 400 },
+  ],
+  "routes/confirm-email": [
+    allGet("the confirm page", "/confirm-email?token=not-a-token"),
+    { name: "a made-up confirmation", method: "POST", path: () => "/confirm-email", fields: () => ({ intent: "confirm-email", token: "not-a-token" }), expect: 400 },
+  ],
+  "routes/api.password-reset-simple": [
+    allGet("the API by GET", "/api/password-reset-simple", 405),
+    { name: "validate a made-up token", method: "POST", path: () => "/api/password-reset-simple", json: { action: "validate", token: "not-a-token" }, expect: 200 },
+  ],
+  "routes/cookie-consent": [
+    allGet("consent by GET", "/cookie-consent", { to: /^\/cookie-settings$/ }),
+    { name: "accept", method: "POST", path: () => "/cookie-consent", fields: () => ({ intent: "accept", redirectTo: "/" }), expect: { to: home } },
+  ],
+  "routes/dev.mailbox": [
+    { ...allGet("the development mailbox in production", "/dev/mailbox", 404), production: true },
+    { name: "deliver in production", method: "POST", path: () => "/dev/mailbox", fields: () => ({ intent: "deliver" }), expect: 404, production: true },
+  ],
+
+  "routes/profile": [
+    allGet("favourites tab", "/profile?tab=favorites"),
+    allGet("loadouts tab", "/profile?tab=loadouts"),
+    allGet("resell tab", "/profile?tab=resell"),
+    {
+      name: "change the owner's alert",
+      method: "POST",
+      path: () => "/profile?tab=favorites",
+      fields: () => ({ intent: "set-alert", skinId: FAVORITE, wear: "FT", target: "5" }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\?/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "remove the owner's alert",
+      method: "POST",
+      path: () => "/profile?tab=favorites",
+      fields: () => ({ intent: "remove-alert", skinId: FAVORITE }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\?/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/favorites": [
+    allGet("favourites by GET", "/favorites", { to: /^\/profile\?tab=favorites$/ }),
+    // Removing names no owner: anyone else removes their own (absent) favourite, never the owner's.
+    {
+      name: "remove the owner's favourite",
+      method: "POST",
+      path: () => "/favorites",
+      fields: () => ({ intent: "remove", skinId: FAVORITE }),
+      expect: { visitor: { to: login }, rest: { to: /^\/profile\?tab=favorites#/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/resell-tracker": [
+    allGet("the tracker list", "/resell-tracker"),
+    {
+      name: "delete the owner's tracker",
+      method: "POST",
+      path: () => "/resell-tracker",
+      fields: (w) => ({ intent: "delete", trackerId: String(w.trackerId) }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/resell-tracker\?notice=deleted$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/resell-tracker[.]csv": [allGet("the CSV export", "/resell-tracker.csv", { visitor: { to: login }, rest: 200 })],
+  "routes/resell-tracker_.new": [
+    allGet("the resell form", `/resell-tracker/new?skin=${SKIN}`),
+    {
+      name: "track a skin (one's own tracker)",
+      method: "POST",
+      path: () => `/resell-tracker/new?skin=${SKIN}`,
+      fields: () => ({ skinId: SKIN, wear: "FT", boughtAt: "2026-01-02", buyPrice: "1.00" }),
+      expect: { visitor: 401, rest: { to: /^\/resell-tracker\?notice=added$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/resell-tracker_.$trackerId.edit": [
+    allGet("the owner's tracker's edit page", (w) => `/resell-tracker/${w.trackerId}/edit`, { visitor: 200, other: 404, admin: 404, owner: 200 }),
+    {
+      name: "edit the owner's tracker",
+      method: "POST",
+      path: (w) => `/resell-tracker/${w.trackerId}/edit`,
+      fields: () => ({ wear: "FT", boughtAt: "2026-01-02", buyPrice: "0.01", notes: "taken over" }),
+      expect: { visitor: 401, other: 404, admin: 404, owner: { to: /^\/resell-tracker\?notice=updated/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/loadouts.new": [
+    allGet("the create form", "/loadouts/new"),
+    {
+      name: "create a loadout (one's own)",
+      method: "POST",
+      path: () => "/loadouts/new",
+      fields: () => ({ title: "Mine" }),
+      expect: { visitor: { to: login }, rest: { to: /^\/loadouts\/edit\/\d+\?notice=created$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/loadouts.$loadoutType.$loadoutId": [
+    allGet("the owner's loadout", (w) => `/loadouts/user/${w.loadoutId}`, { owner: 200, rest: 404 }),
+    allGet("the admin's official loadout", (w) => `/loadouts/official/${w.officialId}`),
+    {
+      name: "share the owner's loadout by link",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.loadoutId}`,
+      fields: () => ({ intent: "share-create" }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\/user\/\d+\?notice=shared$/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "delete the owner's loadout",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.loadoutId}`,
+      fields: () => ({ intent: "delete" }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\?notice=deleted$/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "copy the official loadout (one's own copy)",
+      method: "POST",
+      path: (w) => `/loadouts/official/${w.officialId}`,
+      fields: () => ({ intent: "copy" }),
+      expect: { visitor: { to: login }, rest: { to: /^\/loadouts\/user\/\d+\?notice=copied$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/loadouts.shared.$token": [
+    allGet("the owner's shared loadout", (w) => `/loadouts/shared/${w.shareToken}`),
+    allGet("a made-up share link", `/loadouts/shared/${"x".repeat(32)}`, 404),
+    {
+      name: "save the shared loadout (one's own copy)",
+      method: "POST",
+      path: (w) => `/loadouts/shared/${w.shareToken}`,
+      fields: () => ({ intent: "copy" }),
+      expect: { visitor: { to: login }, rest: { to: /^\/loadouts\/user\/\d+\?notice=copied$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/loadouts.user.$id.fill": [
+    allGet("the owner's loadout's fill preview", (w) => `/loadouts/user/${w.loadoutId}/fill?side=t`, { visitor: { to: login }, other: 404, admin: 404, owner: 200 }),
+    {
+      name: "fill the owner's loadout",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.loadoutId}/fill?side=t`,
+      fields: async (w) => ({ side: "t", version: await versionOf("user_loadouts", "version", w.loadoutId), proposal: "" }),
+      // The owner's has no budget: refused, and nothing written either way.
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: 400 },
+    },
+  ],
+  "routes/loadouts.edit.$id": [
+    allGet("the owner's loadout's editor", (w) => `/loadouts/edit/${w.loadoutId}`, { visitor: { to: login }, other: 404, admin: 404, owner: 200 }),
+    {
+      name: "rename the owner's loadout",
+      method: "POST",
+      path: (w) => `/loadouts/edit/${w.loadoutId}`,
+      fields: async (w) => ({ intent: "save", title: "Taken over", version: await versionOf("user_loadouts", "version", w.loadoutId) }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\/user\/\d+\?notice=saved$/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "clear the owner's slot",
+      method: "POST",
+      path: (w) => `/loadouts/edit/${w.loadoutId}`,
+      fields: async (w) => ({ intent: "clear-slot", slot: "awp_tside", version: await versionOf("user_loadouts", "version", w.loadoutId) }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\/edit\/\d+/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/admin._index": [allGet("the dashboard", "/admin", adminOnly(200))],
+  "routes/admin.loadouts": [
+    allGet("the official loadouts", "/admin/loadouts", adminOnly(200)),
+    {
+      name: "delete the official loadout",
+      method: "POST",
+      path: () => "/admin/loadouts",
+      fields: (w) => ({ intent: "delete", id: String(w.officialId) }),
+      expect: adminOnly({ to: /^\/admin\/loadouts\?notice=deleted$/ }),
+      writes: ["admin"],
+    },
+  ],
+  "routes/admin.loadouts_.$id.edit": [
+    allGet("the official loadout's slot editor", (w) => `/admin/loadouts/${w.officialId}/edit`, adminOnly(200)),
+    {
+      name: "rename the official loadout",
+      method: "POST",
+      path: (w) => `/admin/loadouts/${w.officialId}/edit`,
+      fields: async (w) => ({ intent: "save", title: "Renamed", version: await versionOf("official_loadouts", "updated_at", w.officialId) }),
+      expect: adminOnly({ to: /^\/admin\/loadouts\?notice=saved$/ }),
+      writes: ["admin"],
+    },
+  ],
+  "routes/admin.sticker-crafts": [
+    allGet("the crafts", "/admin/sticker-crafts", adminOnly(200)),
+    allGet("the craft's editor", (w) => `/admin/sticker-crafts?edit=${w.craftId}`, adminOnly(200)),
+    {
+      name: "delete the craft",
+      method: "POST",
+      path: () => "/admin/sticker-crafts",
+      fields: (w) => ({ intent: "delete", id: String(w.craftId) }),
+      expect: adminOnly({ to: /^\/admin\/sticker-crafts\?notice=deleted$/ }),
+      writes: ["admin"],
+    },
+  ],
+};
+
+// ------------------------------------------------------------------ the world each route is asked in
+
+/** The version an editor page would carry now, so a probe is refused for who asks, not for being stale. */
+async function versionOf(table: "user_loadouts" | "official_loadouts", column: "version" | "updated_at", id: number): Promise<string> {
+  return String((await env.DB.prepare(`SELECT ${column} AS v FROM ${table} WHERE id = ?`).bind(id).first<{ v: number }>())?.v ?? 0);
+}
+
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+
+/** Owner and other user afresh (a probe may log one out); the objects made directly. */
+async function makeWorld(): Promise<World> {
+  const [owner, other, admin] = await Promise.all([signedInUser("matrix-owner"), signedInUser("matrix-other"), signedInAdmin()]);
+  const ownerId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(owner.email).first<{ id: string }>())!.id;
+  const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(admin.email).first<{ id: string }>())!.id;
+  const now = Date.now();
+  const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id").bind(ownerId, LOADOUT_TITLE).first<{ id: number }>())!;
+  const shared = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, 'Matrix shared loadout') RETURNING id").bind(ownerId).first<{ id: number }>())!;
+  const shareToken = randomToken(SHARE_TOKEN_BYTES);
+  await env.DB.prepare("INSERT INTO loadout_shares (token, loadout_id) VALUES (?, ?)").bind(shareToken, shared.id).run();
+  const tracker = (await env.DB.prepare("INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, notes) VALUES (?, ?, 4242, 'FT', '2026-01-02', ?) RETURNING id")
+    .bind(ownerId, FAVORITE, NOTE)
+    .first<{ id: number }>())!;
+  const official = (await env.DB.prepare("INSERT INTO official_loadouts (title, created_by, created_at, updated_at) VALUES ('Matrix official', ?, ?, ?) RETURNING id")
+    .bind(adminId, now, now)
+    .first<{ id: number }>())!;
+  const craft = (await env.DB.prepare("INSERT INTO sticker_crafts (name, skin_id, created_by, ingame_image) VALUES ('Matrix craft', ?, ?, 'pending') RETURNING id").bind(SKIN, adminId).first<{ id: number }>())!;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'awp_tside', ?, 'FT')").bind(loadout.id, FAVORITE),
+    env.DB.prepare("INSERT INTO user_favorites (user_id, skin_id) VALUES (?, ?)").bind(ownerId, FAVORITE),
+    env.DB.prepare("INSERT INTO price_alerts (user_id, skin_id, wear, target_cents) VALUES (?, ?, 'FT', ?)").bind(ownerId, FAVORITE, ALERT_TARGET_CENTS),
+    env.DB.prepare("INSERT INTO official_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', ?, 'FT')").bind(official.id, SKIN),
+    env.DB.prepare("INSERT INTO sticker_craft_stickers (craft_id, name, position) VALUES (?, 'Matrix sticker', 1)").bind(craft.id),
+    env.DB.prepare("UPDATE sticker_crafts SET ingame_image = ? WHERE id = ?").bind(`/images/${craft.id}/ingame.png?v=1`, craft.id),
+  ]);
+  await env.IMAGES.put(`${craft.id}/ingame.png`, PNG, { httpMetadata: { contentType: "image/png" } });
+  return {
+    cookies: { visitor: undefined, owner: owner.cookie, other: other.cookie, admin: admin.cookie },
+    ownerId,
+    ownerEmail: owner.email,
+    loadoutId: loadout.id,
+    shareToken,
+    trackerId: tracker.id,
+    officialId: official.id,
+    craftId: craft.id,
+  };
+}
+
+/** The owner's rows and the admin's objects, as they stand. */
+async function objectsOf(world: World): Promise<unknown[]> {
+  const queries = [
+    env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM user_loadouts WHERE user_id = ? ORDER BY id").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM loadout_shares WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY token").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM resell_trackers WHERE user_id = ? ORDER BY id").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM user_favorites WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM price_alerts WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM official_loadouts WHERE id = ?").bind(world.officialId),
+    env.DB.prepare("SELECT * FROM official_loadout_slots WHERE loadout_id = ? ORDER BY slot").bind(world.officialId),
+    env.DB.prepare("SELECT * FROM sticker_crafts WHERE id = ?").bind(world.craftId),
+    env.DB.prepare("SELECT * FROM sticker_craft_stickers WHERE craft_id = ? ORDER BY position").bind(world.craftId),
+  ];
+  const results = await env.DB.batch(queries);
+  const images = await env.IMAGES.list({ prefix: `${world.craftId}/` });
+  return [...results.map((result) => result.results), images.objects.map((object) => object.key)];
+}
+
+/** What only the owner may see of their objects. */
+function ownerSecrets(world: World): string[] {
+  const dollars = (ALERT_TARGET_CENTS / 100).toFixed(2);
+  return [world.ownerEmail, world.ownerId, NOTE, LOADOUT_TITLE, dollars, Number(dollars).toLocaleString("en-US", { minimumFractionDigits: 2 })];
+}
+
+/** Sends the probe as `actor`; answers the response and what was sent (a value one sends is no leak when it comes back). */
+async function ask(probe: Probe, world: World, actor: Actor): Promise<{ response: Response; sent: string }> {
+  const headers = new Headers({ Host: "example.com", "CF-Connecting-IP": uniqueIp() });
+  const cookie = world.cookies[actor];
+  if (cookie) headers.set("Cookie", cookie);
+  let body: string | undefined;
+  if (probe.method === "POST") {
+    if (probe.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(probe.json);
+    } else {
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      body = new URLSearchParams(await probe.fields?.(world)).toString();
+    }
+  }
+  const bindings = probe.production ? { ...env, ENVIRONMENT: "production" } : env;
+  const response = await fetchWorker(`https://example.com${probe.path(world)}`, { method: probe.method, headers, body }, bindings);
+  return { response, sent: decodeURIComponent(body ?? "") };
+}
+
+function outcomeFor(expected: Outcomes, actor: Actor): Outcome {
+  if (typeof expected === "number" || "to" in expected) return expected as Outcome;
+  const outcome = expected[actor] ?? expected.rest;
+  if (outcome === undefined) throw new Error(`no outcome for ${actor}`);
+  return outcome;
+}
+
+const routes = Object.values(manifest).filter((route) => route.id !== "root");
+
+describe("the authorization matrix", () => {
+  it("covers every route of the build", () => {
+    const missing = routes.map((route) => route.id).filter((id) => !(id in MATRIX));
+    expect(missing, "add the route to MATRIX in authorization-matrix.test.ts").toEqual([]);
+    expect(Object.keys(MATRIX).filter((id) => !manifest[id]), "routes in MATRIX that the build no longer has").toEqual([]);
+  });
+
+  it.each(routes.map((route) => [route.id] as const))("%s", async (id) => {
+    const route = manifest[id]!;
+    const probes = [...(MATRIX[id] ?? [])];
+    // A route without an action answers POST with 405, whoever asks.
+    if (typeof route.module.action !== "function") {
+      const get = probes.find((probe) => probe.method === "GET")!;
+      probes.push({ name: "a form posted to it", method: "POST", path: get.path, fields: () => ({ intent: "x" }), expect: 405, production: get.production });
+    }
+
+    const world = await makeWorld();
+    const secrets = ownerSecrets(world);
+    for (const probe of probes) {
+      for (const actor of ACTORS) {
+        const before = await objectsOf(world);
+        const { response, sent } = await ask(probe, world, actor);
+        const text = await response.text();
+        const label = `${probe.method} ${probe.path(world)} (${probe.name}) as ${actor}`;
+        const expected = outcomeFor(probe.expect, actor);
+        if (typeof expected === "number") {
+          expect(response.status, `${label}: ${text.slice(0, 200)}`).toBe(expected);
+        } else {
+          expect([301, 302, 303, 307, 308], `${label}: ${text.slice(0, 200)}`).toContain(response.status);
+          expect(response.headers.get("Location"), label).toMatch(expected.to);
+        }
+        if (actor !== "owner") {
+          for (const secret of secrets.filter((secret) => !sent.includes(secret))) expect(text.includes(secret), `${label}: shows the owner's ${secret}`).toBe(false);
+          expect(text, `${label}: a heart shown as the owner's favourite`).not.toContain('aria-pressed="true"');
+        }
+        if (!probe.writes?.includes(actor)) expect(await objectsOf(world), `${label}: changed the owner's or the admin's objects`).toEqual(before);
+      }
+    }
+  }, 120_000);
+});

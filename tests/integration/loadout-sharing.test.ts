@@ -1,0 +1,280 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fetchWorker, get, post, signedInUser, uniqueIp } from "./helpers";
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+let owner: User;
+let other: User;
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([signedInUser("share-owner"), signedInUser("share-other")]);
+});
+
+const locationOf = (response: Response) => response.headers.get("Location") ?? "";
+
+/** A loadout of `user` with a budget, a description and an AK-47 and an M4A4 on their sides. */
+async function sharedCandidate(user: User, title = "Budget rush"): Promise<number> {
+  const created = await post("/loadouts/new", { title, description: "Cheap but loud.", budget: "250" }, { cookie: user.cookie });
+  const id = Number(/\/loadouts\/edit\/(\d+)/.exec(locationOf(created))![1]);
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', 'ak-47-redline', 'FT')").bind(id),
+    env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'm4a4_ctside', 'm4a4-asiimov', 'FT')").bind(id),
+  ]);
+  return id;
+}
+
+const shareRow = (loadoutId: number) =>
+  env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(loadoutId).first<{ token: string }>();
+
+/** Creates (or replaces) the link as its owner would; answers the token. */
+async function share(user: User, loadoutId: number): Promise<string> {
+  const response = await post(`/loadouts/user/${loadoutId}`, { intent: "share-create" }, { cookie: user.cookie });
+  expect(response.status).toBe(302);
+  return (await shareRow(loadoutId))!.token;
+}
+
+const wearPrice = (skinId: string, wear: string) =>
+  env.DB.prepare("SELECT price_cents AS price FROM skin_wears WHERE skin_id = ? AND wear = ?").bind(skinId, wear).first<{ price: number }>();
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const metaContent = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+describe("share a loadout by link", () => {
+  it("the owner creates a link of 192 random bits and sees it on the loadout's page as selectable text", async () => {
+    const id = await sharedCandidate(owner);
+    const response = await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie: owner.cookie });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/loadouts/user/${id}?notice=shared`);
+    const { token } = (await shareRow(id))!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    const page = await (await get(`/loadouts/user/${id}?notice=shared`, owner.cookie)).text();
+    expect(page).toContain("Share link created. Anyone with the link can view this loadout.");
+    const input = /<input[^>]*id="share-url"[^>]*>/.exec(page)?.[0] ?? "";
+    expect(input).toContain('readOnly=""'.toLowerCase());
+    expect(input).toContain(`value="${env.APP_ORIGIN}/loadouts/shared/${token}"`);
+    expect(page).toContain("Revoke link");
+  });
+
+  it("a visitor sees both sides, the total and the budget, with Open Graph tags for a pasted link; nothing to edit", async () => {
+    const id = await sharedCandidate(owner, "Preview me");
+    const token = await share(owner, id);
+    const [redline, asiimov] = await Promise.all([wearPrice("ak-47-redline", "FT"), wearPrice("m4a4-asiimov", "FT")]);
+    const total = dollars(redline!.price + asiimov!.price);
+
+    const response = await get(`/loadouts/shared/${token}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    const html = await response.text();
+    expect(html).toContain("Preview me</h1>");
+    expect(html).toContain("Cheap but loud.");
+    expect(html).toContain("AK-47 | Redline");
+    expect(html).toContain('data-testid="total-cost">' + total);
+    expect(html).toContain('data-testid="budget">$250.00');
+    expect(html).toContain("Log in to save this loadout");
+    expect(html).not.toMatch(/>Edit<|>Delete<|Revoke link|Fill empty slots/);
+    expect(metaContent(html, "og:title")).toBe("Preview me | SkinVault");
+    expect(metaContent(html, "og:description")).toBe(`Cheap but loud. Total cost ${total} (budget $250.00).`);
+    expect(metaContent(html, "og:type")).toBe("website");
+    expect(metaContent(html, "og:url")).toBe(`${env.APP_ORIGIN}/loadouts/shared/${token}`);
+    expect(metaContent(html, "og:image")).toMatch(/^https:\/\//);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+
+    const ct = await (await get(`/loadouts/shared/${token}?side=ct`)).text();
+    expect(ct).toContain("CT-Side</h2>");
+    expect(ct).toContain("M4A4 | Asiimov");
+  });
+
+  it("a signed-in visitor saves it as '{title} (Copy)' with its description, budget and every slot", async () => {
+    const id = await sharedCandidate(owner, "Copy me");
+    const token = await share(owner, id);
+    expect(await (await get(`/loadouts/shared/${token}`, other.cookie)).text()).toContain("Save Loadout");
+
+    const response = await post(`/loadouts/shared/${token}`, { intent: "copy" }, { cookie: other.cookie });
+    expect(response.status).toBe(302);
+    const copyId = Number(/^\/loadouts\/user\/(\d+)\?notice=copied$/.exec(locationOf(response))![1]);
+    const copy = await env.DB.prepare(
+      "SELECT l.title, l.description, l.budget_cents AS budget, u.email FROM user_loadouts l JOIN users u ON u.id = l.user_id WHERE l.id = ?",
+    )
+      .bind(copyId)
+      .first();
+    expect(copy).toEqual({ title: "Copy me (Copy)", description: "Cheap but loud.", budget: 25_000, email: other.email.toLowerCase() });
+    const slots = await env.DB.prepare("SELECT slot, skin_id AS skinId, wear FROM user_loadout_slots WHERE loadout_id = ? ORDER BY slot").bind(copyId).all();
+    expect(slots.results).toEqual([
+      { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" },
+      { slot: "m4a4_ctside", skinId: "m4a4-asiimov", wear: "FT" },
+    ]);
+    expect((await get(`/loadouts/user/${copyId}?notice=copied`, other.cookie)).status).toBe(200);
+    // The copy is the visitor's own; the shared loadout is untouched.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM user_loadout_slots WHERE loadout_id = ?").bind(id).first<{ n: number }>())!.n).toBe(2);
+  });
+
+  it("a visitor who saves is sent to log in, and nothing is written", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts").first<{ n: number }>();
+    const response = await post(`/loadouts/shared/${token}`, { intent: "copy" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/login?redirectTo=${encodeURIComponent(`/loadouts/shared/${token}`)}`);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts").first<{ n: number }>()).toEqual(before);
+  });
+});
+
+describe("a link stops working", () => {
+  it("revoked: the link answers 404 (page and Save Loadout), and the owner's page offers a new one", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    const response = await post(`/loadouts/user/${id}`, { intent: "share-revoke" }, { cookie: owner.cookie });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/loadouts/user/${id}?notice=unshared`);
+    expect(await shareRow(id)).toBeNull();
+
+    const page = await get(`/loadouts/shared/${token}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Loadout not found.");
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts").first<{ n: number }>();
+    expect((await post(`/loadouts/shared/${token}`, { intent: "copy" }, { cookie: other.cookie })).status).toBe(404);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts").first<{ n: number }>()).toEqual(before);
+    expect(await (await get(`/loadouts/user/${id}?notice=unshared`, owner.cookie)).text()).toContain("Create share link");
+  });
+
+  it("re-created: the old link answers 404, the new one works", async () => {
+    const id = await sharedCandidate(owner);
+    const first = await share(owner, id);
+    const response = await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie: owner.cookie });
+    expect(locationOf(response)).toBe(`/loadouts/user/${id}?notice=reshared`);
+    const second = (await shareRow(id))!.token;
+    expect(second).not.toBe(first);
+    expect((await get(`/loadouts/shared/${first}`)).status).toBe(404);
+    expect((await get(`/loadouts/shared/${second}`)).status).toBe(200);
+  });
+
+  it("the loadout deleted: the link answers 404 and its row is gone", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    expect((await post(`/loadouts/user/${id}`, { intent: "delete" }, { cookie: owner.cookie })).status).toBe(302);
+    expect((await get(`/loadouts/shared/${token}`)).status).toBe(404);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM loadout_shares WHERE token = ?").bind(token).first<{ n: number }>()).toEqual({ n: 0 });
+  });
+
+  it("the account deleted: the link answers 404", async () => {
+    const leaving = await signedInUser("share-leaving");
+    const id = await sharedCandidate(leaving);
+    const token = await share(leaving, id);
+    expect((await get(`/loadouts/shared/${token}`)).status).toBe(200);
+    expect((await post("/profile", { intent: "delete-account", confirm: "DELETE" }, { cookie: leaving.cookie })).status).toBe(302);
+    expect((await get(`/loadouts/shared/${token}`)).status).toBe(404);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM loadout_shares WHERE token = ?").bind(token).first<{ n: number }>()).toEqual({ n: 0 });
+  });
+
+  it("anything that is not a token answers 404 without asking the database for the loadout", async () => {
+    for (const path of ["/loadouts/shared/short", "/loadouts/shared/%00%00", `/loadouts/shared/${"a".repeat(33)}`, `/loadouts/shared/${"a".repeat(32)}`]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(Number(response.headers.get("X-D1-Round-Trips")), path).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe("nobody but the owner changes a shared loadout", () => {
+  it("another user can neither create, replace nor revoke its link: 404, the link unchanged", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    for (const intent of ["share-create", "share-revoke"]) {
+      const response = await post(`/loadouts/user/${id}`, { intent }, { cookie: other.cookie });
+      expect(response.status, intent).toBe(404);
+      expect((await shareRow(id))!.token).toBe(token);
+    }
+    const unshared = await sharedCandidate(owner);
+    expect((await post(`/loadouts/user/${unshared}`, { intent: "share-create" }, { cookie: other.cookie })).status).toBe(404);
+    expect(await shareRow(unshared)).toBeNull();
+    // A visitor is sent to log in.
+    const visitor = await post(`/loadouts/user/${id}`, { intent: "share-revoke" });
+    expect(visitor.status).toBe(302);
+    expect(locationOf(visitor)).toMatch(/^\/login\?/);
+    expect((await shareRow(id))!.token).toBe(token);
+  });
+
+  it("another user holding the link can change nothing: editor, delete, fill and the shared page all refuse, nothing written", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    const state = async () => ({
+      loadout: await env.DB.prepare("SELECT title, description, budget_cents, version FROM user_loadouts WHERE id = ?").bind(id).first(),
+      slots: (await env.DB.prepare("SELECT slot, skin_id, wear FROM user_loadout_slots WHERE loadout_id = ? ORDER BY slot").bind(id).all()).results,
+      share: await shareRow(id),
+    });
+    const before = await state();
+    const version = String((before.loadout as { version: number }).version);
+
+    const refusals: [string, Record<string, string>, number][] = [
+      [`/loadouts/edit/${id}`, { intent: "pick-skin", slot: "glock_tside", skinId: "glock-18-water-elemental", version }, 404],
+      [`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: "ak-47-redline", wear: "BS", version }, 404],
+      [`/loadouts/edit/${id}`, { intent: "clear-slot", slot: "ak47_tside", version }, 404],
+      [`/loadouts/edit/${id}`, { intent: "save", title: "Mine now", version }, 404],
+      [`/loadouts/user/${id}`, { intent: "delete" }, 404],
+      [`/loadouts/user/${id}/fill?side=t`, { side: "t", version, proposal: "" }, 404],
+      [`/loadouts/shared/${token}`, { intent: "save", title: "Mine now" }, 400],
+      [`/loadouts/shared/${token}`, { intent: "delete" }, 400],
+      [`/loadouts/shared/${token}`, { intent: "share-revoke" }, 400],
+      [`/loadouts/shared/${token}`, { intent: "pick-skin", slot: "glock_tside", skinId: "glock-18-water-elemental", version }, 400],
+    ];
+    for (const [path, fields, status] of refusals) {
+      const response = await post(path, fields, { cookie: other.cookie });
+      expect(response.status, `${path} ${fields.intent ?? "apply"}`).toBe(status);
+    }
+    // The owner's own edit page and fill page are not the other user's either.
+    expect((await get(`/loadouts/edit/${id}`, other.cookie)).status).toBe(404);
+    expect((await get(`/loadouts/user/${id}/fill?side=t`, other.cookie)).status).toBe(404);
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe("edge cache: a revoked link stops answering at once in this location", () => {
+  const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
+  const visit = (path: string) => fetchWorker(`https://example.com${path}`, undefined, cachedEnv);
+  const ownerPost = (path: string, fields: Record<string, string>) =>
+    fetchWorker(
+      `https://example.com${path}`,
+      { method: "POST", body: new URLSearchParams(fields), headers: { Host: "example.com", Cookie: owner.cookie, "CF-Connecting-IP": uniqueIp() } },
+      cachedEnv,
+    );
+
+  it("a visitor's copy is kept; revoking drops it (both sides, page and data) and the link answers 404", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    const paths = [`/loadouts/shared/${token}`, `/loadouts/shared/${token}?side=ct`, `/loadouts/shared/${token}.data?side=ct`];
+    for (const path of paths) {
+      await (await visit(path)).text();
+      const kept = await visit(path);
+      expect(kept.headers.get("X-Cache"), path).toBe("HIT");
+      expect(kept.status).toBe(200);
+      await kept.text();
+    }
+    expect((await ownerPost(`/loadouts/user/${id}`, { intent: "share-revoke" })).status).toBe(302);
+    for (const path of paths) {
+      const after = await visit(path);
+      expect(after.status, path).toBe(404);
+      expect(after.headers.get("X-Cache"), path).toBe("MISS");
+      await after.text();
+    }
+  });
+
+  it("deleting the loadout drops the kept copy too", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    await (await visit(`/loadouts/shared/${token}`)).text();
+    expect((await visit(`/loadouts/shared/${token}`)).headers.get("X-Cache")).toBe("HIT");
+    expect((await ownerPost(`/loadouts/user/${id}`, { intent: "delete" })).status).toBe(302);
+    const after = await visit(`/loadouts/shared/${token}`);
+    expect(after.status).toBe(404);
+    await after.text();
+  });
+
+  it("a signed-in visitor's shared page is never kept (it carries 'Save Loadout')", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    const response = await fetchWorker(`https://example.com/loadouts/shared/${token}`, { headers: { Cookie: other.cookie } }, cachedEnv);
+    expect(response.headers.get("X-Cache")).toBe("BYPASS");
+    expect(await response.text()).toContain("Save Loadout");
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { changePasswordSchema } from "~/forms/auth";
+import { createLoadoutSchema } from "~/forms/loadouts";
+import { stickerCraftSchema } from "~/forms/sticker-craft";
+import { fieldLimits, formRefusal, parseForm, UNLIMITED_FIELD_ECHO } from "~/server/http/form-reply.server";
+
+const formOf = (fields: [string, string][]) => {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  return form;
+};
+
+describe("the one form reply", () => {
+  it("knows each field's limit from the schema", () => {
+    const limits = fieldLimits(stickerCraftSchema);
+    expect(limits.get("name")).toBe(120);
+    expect(limits.get("description")).toBe(2000);
+    expect(limits.get("externalCraftLink")).toBe(2048);
+    expect(limits.get("stickers")).toBe(5);
+    expect(limits.get("stickers[].name")).toBe(120);
+    expect(limits.get("stickers[].price")).toBe(UNLIMITED_FIELD_ECHO);
+    expect(fieldLimits(createLoadoutSchema).get("title")).toBe(100);
+  });
+
+  it("echoes a refused 9 MB field cut to its limit, drops unknown fields and leaves passwords out", () => {
+    const huge = "x".repeat(9 * 1024 * 1024);
+    const loadout = parseForm(formOf([["title", huge], ["description", huge], ["budget", huge], ["junk", huge]]), createLoadoutSchema);
+    expect(loadout.status).toBe("error");
+    const result = loadout.reply();
+    expect(result.initialValue).toEqual({ title: "x".repeat(100), description: "x".repeat(2000), budget: "x".repeat(UNLIMITED_FIELD_ECHO) });
+    expect(result.error?.title).toEqual(["Title must be at most 100 characters."]);
+    expect(result.fields).toEqual(["title", "description", "budget"]);
+    expect(JSON.stringify(result).length).toBeLessThan(5000);
+
+    const password = parseForm(formOf([["currentPassword", huge], ["newPassword", "a"], ["confirmPassword", "b"]]), changePasswordSchema);
+    expect(password.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }).initialValue).toEqual({});
+  });
+
+  it("caps lists to their most items and a field sent twice to its first value", () => {
+    const fields: [string, string][] = Array.from({ length: 50 }, (_, index) => [`stickers[${index}].name`, "n".repeat(500)]);
+    const craft = parseForm(formOf([...fields, ["name", "first"], ["name", "second"]]), stickerCraftSchema);
+    const initial = craft.reply().initialValue as { name: string; stickers: { name: string }[] };
+    expect(initial.name).toBe("first");
+    expect(initial.stickers).toHaveLength(5);
+    expect(initial.stickers[0]!.name).toBe("n".repeat(120));
+  });
+
+  it("a refusal of the whole form is its form error; an unknown intent comes back cut", () => {
+    const response = formRefusal("save", "Unknown action.", 400);
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toEqual({ intent: "save", result: { status: "error", error: { "": ["Unknown action."] } } });
+    expect(formRefusal("x".repeat(9 * 1024 * 1024), "Unknown action.", 400).data.intent).toHaveLength(100);
+  });
+});

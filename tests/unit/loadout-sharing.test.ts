@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { parseShareToken, SHARE_TOKEN_BYTES, sharedLoadoutPath, sharedLoadoutSummary } from "~/domain/loadout-sharing";
+import { randomToken } from "~/server/auth/tokens.server";
+
+describe("share tokens", () => {
+  it("are at least 128 random bits, and every one made is read back as a token", () => {
+    expect(SHARE_TOKEN_BYTES * 8).toBeGreaterThanOrEqual(128);
+    const made = Array.from({ length: 200 }, () => randomToken(SHARE_TOKEN_BYTES));
+    expect(new Set(made).size).toBe(made.length);
+    for (const token of made) expect(parseShareToken(token)).toBe(token);
+  });
+
+  it("refuses anything else before a query is made", () => {
+    for (const value of [undefined, "", "short", "A".repeat(31), "A".repeat(33), `${"A".repeat(31)}=`, `${"A".repeat(31)}/`, `${"A".repeat(31)}.`]) {
+      expect(parseShareToken(value)).toBeNull();
+    }
+    expect(sharedLoadoutPath("A".repeat(32))).toBe(`/loadouts/shared/${"A".repeat(32)}`);
+  });
+});
+
+describe("a shared link's preview text", () => {
+  it("names the total cost and the budget after the owner's description", () => {
+    expect(sharedLoadoutSummary({ description: "Cheap but loud.", budgetCents: 25_000 }, 4_676)).toBe("Cheap but loud. Total cost $46.76 (budget $250.00).");
+    expect(sharedLoadoutSummary({ description: null, budgetCents: null }, 0)).toBe("A CS2 loadout for T and CT. Total cost $0.00.");
+  });
+
+  it("keeps a long description to one line of about 150 characters", () => {
+    const summary = sharedLoadoutSummary({ description: `${"word ".repeat(60)}\n\nmore`, budgetCents: null }, 100);
+    expect(summary).toMatch(/^word word .*… Total cost \$1\.00\.$/);
+    expect(summary.length).toBeLessThan(180);
+  });
+});
