@@ -34,6 +34,7 @@ export function AdminList({
   error,
   confirmDelete,
   deleteMessage,
+  headerLinks = [],
 }: {
   /** The page's path; every step is a URL under it (`?new`, `?edit=ID`, `?delete=ID`). */
   page: string;
@@ -47,6 +48,8 @@ export function AdminList({
   error: string | null;
   confirmDelete: { id: number; name: string } | null;
   deleteMessage: string;
+  /** Links beside the create link (the sticker crafts' moderation queue). */
+  headerLinks?: { href: string; label: string }[];
 }) {
   return (
     <div className="space-y-6">
@@ -59,9 +62,16 @@ export function AdminList({
           </p>
           <h1 className="text-2xl font-bold">{heading}</h1>
         </div>
-        <Link to={`${page}?new`} className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90">
-          {newLabel}
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          {headerLinks.map((link) => (
+            <Link key={link.href} to={link.href} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+              {link.label}
+            </Link>
+          ))}
+          <Link to={`${page}?new`} className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90">
+            {newLabel}
+          </Link>
+        </div>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}

@@ -7,6 +7,8 @@ export interface CraftCardData {
   ingameImage: string | null;
   skinName: string;
   skinImage: string;
+  /** Made by a player (published after review) rather than by the SkinVault team. */
+  community?: boolean;
 }
 
 /** A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. */
@@ -19,6 +21,7 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
     >
       <FallbackImage sources={[craft.ingameImage ?? craft.skinImage]} alt="" className="aspect-[4/3] w-full rounded object-contain" />
       <h3 className="mt-2 font-semibold">{craft.name}</h3>
+      {craft.community ? <p className="text-xs font-semibold text-accent">Community craft</p> : null}
       <p className="text-sm text-muted">{craft.skinName}</p>
     </PathLink>
   );

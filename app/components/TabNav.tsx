@@ -13,7 +13,7 @@ export function TabNav<Id extends string>({
   hrefFor: (id: Id) => string;
 }) {
   return (
-    <nav aria-label={label} className="flex gap-2 border-b border-line">
+    <nav aria-label={label} className="flex flex-wrap gap-x-2 border-b border-line">
       {tabs.map((tab) => (
         <Link
           key={tab.id}

@@ -19,6 +19,8 @@ const NOTICES = {
     deleted: "Tracker deleted.",
     /** The session row could not be deleted: the cookie stays, so logging out can be tried again. */
     "logout-failed": "Failed to log out. Please try again.",
+    "craft-submitted": "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
+    "craft-deleted": "Sticker craft deleted.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
   priceAlerts: {
@@ -49,6 +51,12 @@ const NOTICES = {
   adminCrafts: {
     saved: "Sticker craft saved successfully!",
     deleted: "Sticker craft deleted successfully!",
+  },
+  /** The community crafts' moderation queue, by decision. */
+  moderation: {
+    published: "Craft published. Its author has been told by e-mail.",
+    rejected: "Craft rejected. Its author has been told by e-mail, with your reason.",
+    unpublished: "Craft unpublished. Its author has been told by e-mail, with your reason.",
   },
 } as const;
 

@@ -1,21 +1,26 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CraftGrid } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
+import { CRAFT_KINDS, craftKindPath, matchesCraftKind, parseCraftKind } from "~/domain/community-crafts";
 import { craftStats } from "~/domain/sticker-crafts";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
-import { allCraftsQuery } from "~/server/features/sticker-crafts.server";
+import { galleryCraftsQuery } from "~/server/features/community-crafts.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [rows] = await context.load([allCraftsQuery(context.db)]);
-  const crafts = rows.map(({ id, name, ingameImage, skinName, skinImage }) => ({ id, name, ingameImage, skinName, skinImage }));
-  return data({ crafts, stats: craftStats(rows) }, { headers: catalogueCacheHeaders(request) });
+  const kind = parseCraftKind(new URL(request.url).searchParams.get("kind"));
+  const [rows] = await context.load([galleryCraftsQuery(context.db)]);
+  // The stats count every published craft, official and community, whatever the filter.
+  const crafts = rows
+    .filter((craft) => matchesCraftKind(kind, craft))
+    .map(({ id, name, ingameImage, skinName, skinImage, community }) => ({ id, name, ingameImage, skinName, skinImage, community }));
+  return data({ kind, crafts, stats: craftStats(rows) }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function StickerCraftsPage() {
-  const { crafts, stats } = useLoaderData<typeof loader>();
+  const { kind, crafts, stats } = useLoaderData<typeof loader>();
   const figures = [
     { label: "Total crafts", value: stats.total },
     { label: "With in-game images", value: stats.withIngame },
@@ -23,9 +28,14 @@ export default function StickerCraftsPage() {
   ];
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold">Sticker Crafts</h1>
-        <p className="mt-1 text-muted">Community sticker crafts with in-game shots, placement guides and sticker prices.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Sticker Crafts</h1>
+          <p className="mt-1 text-muted">Community sticker crafts with in-game shots, placement guides and sticker prices.</p>
+        </div>
+        <Link to="/sticker-crafts/submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-black hover:opacity-90">
+          Submit a craft
+        </Link>
       </div>
       <dl className="grid grid-cols-3 gap-3" aria-label="Sticker craft statistics">
         {figures.map((figure) => (
@@ -35,6 +45,18 @@ export default function StickerCraftsPage() {
           </div>
         ))}
       </dl>
+      <nav aria-label="Show crafts" className="flex gap-2">
+        {CRAFT_KINDS.map((option) => (
+          <Link
+            key={option.id}
+            to={craftKindPath(option.id)}
+            aria-current={option.id === kind ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 text-sm font-medium ${option.id === kind ? "border-accent text-accent" : "border-line hover:border-accent"}`}
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
       {crafts.length === 0 ? (
         <section className="rounded-lg border border-line bg-panel p-10 text-center">
           <h2 className="text-xl font-semibold">No Sticker Crafts Yet</h2>
@@ -43,7 +65,7 @@ export default function StickerCraftsPage() {
       ) : (
         <section aria-labelledby="crafts-heading">
           <h2 id="crafts-heading" className="sr-only">
-            All sticker crafts
+            {CRAFT_KINDS.find((option) => option.id === kind)?.label} sticker crafts
           </h2>
           <CraftGrid crafts={crafts} wide />
         </section>

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
 import { randomToken } from "~/server/auth/tokens.server";
+import { COMMUNITY_IMAGE_METADATA } from "~/server/features/community-crafts.server";
 import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 
@@ -10,7 +11,8 @@ import { manifest } from "./manifest";
  * (GET, and POST where it has an action; POST elsewhere is a 405), asked by a visitor, the owner of
  * the objects, another user and an admin, against objects of every kind: a user loadout with a slot,
  * a resell tracker, a favourite with a price alert (the owner's), an official loadout and a sticker
- * craft with its image (the admin's). Each answer has its expected status (or redirect); no answer
+ * craft with its image (the admin's), and a community craft of the owner's waiting for review, with
+ * its image. Each answer has its expected status (or redirect); no answer
  * to anyone but the owner carries the owner's data; and nothing of the owner's or the admin's
  * changes unless the probe says that actor may change it. A route of the build that is not in
  * MATRIX fails the test, as a page missing from the accessibility list does.
@@ -33,6 +35,8 @@ interface World {
   trackerId: number;
   officialId: number;
   craftId: number;
+  /** The owner's community craft, pending: seen only by the owner and admins. */
+  communityCraftId: number;
 }
 
 interface Probe {
@@ -46,6 +50,8 @@ interface Probe {
   writes?: Actor[];
   /** Asked of a production Worker (development aids are 404 there). */
   production?: boolean;
+  /** Actors besides the owner who are shown the owner's address by design (a moderator sees a craft's author). */
+  showsOwner?: Actor[];
 }
 
 const SKIN = "ak-47-redline";
@@ -75,8 +81,35 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/search": [allGet("a search", "/search?q=asiimov")],
   "routes/api.suggestions": [allGet("suggestions", "/api/suggestions?q=asiimov")],
   "routes/sticker-crafts._index": [allGet("the crafts", "/sticker-crafts")],
-  "routes/sticker-crafts.$craftId": [allGet("the admin's craft", (w) => `/sticker-crafts/${w.craftId}`)],
-  "routes/images.$": [allGet("the craft's image", (w) => `/images/${w.craftId}/ingame.png`)],
+  "routes/sticker-crafts.$craftId": [
+    allGet("the admin's craft", (w) => `/sticker-crafts/${w.craftId}`),
+    allGet("the owner's pending community craft", (w) => `/sticker-crafts/${w.communityCraftId}`, { owner: 200, admin: 200, rest: 404 }),
+  ],
+  "routes/images.$": [
+    allGet("the craft's image", (w) => `/images/${w.craftId}/ingame.png`),
+    allGet("the owner's pending craft's image", (w) => `/images/${w.communityCraftId}/ingame.png`, { owner: 200, admin: 200, rest: 404 }),
+  ],
+  "routes/sticker-crafts.submit": [
+    allGet("the submit form", "/sticker-crafts/submit"),
+    // A visitor is asked to log in on the page itself; nobody but the author edits a craft.
+    allGet("the owner's craft's edit form", (w) => `/sticker-crafts/submit?edit=${w.communityCraftId}`, { visitor: 200, other: 404, admin: 404, owner: 200 }),
+    {
+      name: "resubmit the owner's craft changed",
+      method: "POST",
+      path: (w) => `/sticker-crafts/submit?edit=${w.communityCraftId}`,
+      fields: async (w) => ({ intent: "submit", id: String(w.communityCraftId), version: await versionOf("sticker_crafts", "version", w.communityCraftId), name: "Taken over", skinId: SKIN }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\?tab=crafts&notice=craft-submitted$/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "delete the owner's craft",
+      method: "POST",
+      path: () => "/sticker-crafts/submit",
+      fields: (w) => ({ intent: "delete", id: String(w.communityCraftId) }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\?tab=crafts&notice=craft-deleted$/ } },
+      writes: ["owner"],
+    },
+  ],
   "routes/loadouts._index": [allGet("the loadouts", "/loadouts")],
   "routes/terms-of-service": [allGet("terms", "/terms-of-service")],
   "routes/privacy-policy": [allGet("privacy", "/privacy-policy")],
@@ -131,6 +164,7 @@ const MATRIX: Record<string, Probe[]> = {
     allGet("favourites tab", "/profile?tab=favorites"),
     allGet("loadouts tab", "/profile?tab=loadouts"),
     allGet("resell tab", "/profile?tab=resell"),
+    allGet("my crafts tab", "/profile?tab=crafts"),
     {
       name: "change the owner's alert",
       method: "POST",
@@ -310,12 +344,25 @@ const MATRIX: Record<string, Probe[]> = {
       writes: ["admin"],
     },
   ],
+  "routes/admin.sticker-crafts_.queue": [
+    { ...allGet("the moderation queue", "/admin/sticker-crafts/queue", adminOnly(200)), showsOwner: ["admin"] },
+    { ...allGet("the owner's craft under review", (w) => `/admin/sticker-crafts/queue?craft=${w.communityCraftId}`, adminOnly(200)), showsOwner: ["admin"] },
+    {
+      name: "publish the owner's craft",
+      method: "POST",
+      path: () => "/admin/sticker-crafts/queue",
+      fields: async (w) => ({ intent: "publish", id: String(w.communityCraftId), version: await versionOf("sticker_crafts", "version", w.communityCraftId) }),
+      expect: adminOnly({ to: /^\/admin\/sticker-crafts\/queue\?notice=published$/ }),
+      writes: ["admin"],
+      showsOwner: ["admin"],
+    },
+  ],
 };
 
 // ------------------------------------------------------------------ the world each route is asked in
 
 /** The version an editor page would carry now, so a probe is refused for who asks, not for being stale. */
-async function versionOf(table: "user_loadouts" | "official_loadouts", column: "version" | "updated_at", id: number): Promise<string> {
+async function versionOf(table: "user_loadouts" | "official_loadouts" | "sticker_crafts", column: "version" | "updated_at", id: number): Promise<string> {
   return String((await env.DB.prepare(`SELECT ${column} AS v FROM ${table} WHERE id = ?`).bind(id).first<{ v: number }>())?.v ?? 0);
 }
 
@@ -347,6 +394,13 @@ async function makeWorld(): Promise<World> {
     env.DB.prepare("UPDATE sticker_crafts SET ingame_image = ? WHERE id = ?").bind(`/images/${craft.id}/ingame.png?v=1`, craft.id),
   ]);
   await env.IMAGES.put(`${craft.id}/ingame.png`, PNG, { httpMetadata: { contentType: "image/png" } });
+  const community = (await env.DB.prepare(
+    "INSERT INTO sticker_crafts (name, skin_id, created_by, author_id, status, submitted_at, ingame_image) VALUES ('Matrix community craft', ?, ?, ?, 'pending', ?, 'pending') RETURNING id",
+  )
+    .bind(SKIN, ownerId, ownerId, now)
+    .first<{ id: number }>())!;
+  await env.DB.prepare("UPDATE sticker_crafts SET ingame_image = ? WHERE id = ?").bind(`/images/${community.id}/ingame.png?v=1`, community.id).run();
+  await env.IMAGES.put(`${community.id}/ingame.png`, PNG, { httpMetadata: { contentType: "image/png" }, customMetadata: COMMUNITY_IMAGE_METADATA });
   return {
     cookies: { visitor: undefined, owner: owner.cookie, other: other.cookie, admin: admin.cookie },
     ownerId,
@@ -356,6 +410,7 @@ async function makeWorld(): Promise<World> {
     trackerId: tracker.id,
     officialId: official.id,
     craftId: craft.id,
+    communityCraftId: community.id,
   };
 }
 
@@ -373,10 +428,12 @@ async function objectsOf(world: World): Promise<unknown[]> {
     env.DB.prepare("SELECT * FROM official_loadout_slots WHERE loadout_id = ? ORDER BY slot").bind(world.officialId),
     env.DB.prepare("SELECT * FROM sticker_crafts WHERE id = ?").bind(world.craftId),
     env.DB.prepare("SELECT * FROM sticker_craft_stickers WHERE craft_id = ? ORDER BY position").bind(world.craftId),
+    env.DB.prepare("SELECT * FROM sticker_crafts WHERE id = ?").bind(world.communityCraftId),
+    env.DB.prepare("SELECT * FROM sticker_craft_stickers WHERE craft_id = ? ORDER BY position").bind(world.communityCraftId),
   ];
   const results = await env.DB.batch(queries);
-  const images = await env.IMAGES.list({ prefix: `${world.craftId}/` });
-  return [...results.map((result) => result.results), images.objects.map((object) => object.key)];
+  const images = await Promise.all([world.craftId, world.communityCraftId].map((id) => env.IMAGES.list({ prefix: `${id}/` })));
+  return [...results.map((result) => result.results), ...images.map((listed) => listed.objects.map((object) => object.key))];
 }
 
 /** What only the owner may see of their objects. */
@@ -446,7 +503,8 @@ describe("the authorization matrix", () => {
           expect(response.headers.get("Location"), label).toMatch(expected.to);
         }
         if (actor !== "owner") {
-          for (const secret of secrets.filter((secret) => !sent.includes(secret))) expect(text.includes(secret), `${label}: shows the owner's ${secret}`).toBe(false);
+          const shown = (secret: string) => sent.includes(secret) || (secret === world.ownerEmail && probe.showsOwner?.includes(actor));
+          for (const secret of secrets.filter((secret) => !shown(secret))) expect(text.includes(secret), `${label}: shows the owner's ${secret}`).toBe(false);
           expect(text, `${label}: a heart shown as the owner's favourite`).not.toContain('aria-pressed="true"');
         }
         if (!probe.writes?.includes(actor)) expect(await objectsOf(world), `${label}: changed the owner's or the admin's objects`).toEqual(before);

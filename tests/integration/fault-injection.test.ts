@@ -8,8 +8,9 @@ import { notice } from "~/domain/notices";
 import { hashToken, randomToken } from "~/server/auth/tokens.server";
 import { SIGNED_OUT_PATH, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { takeConsoleErrors } from "../fixtures/fail-on-console-error";
+import { PIXEL_PNG } from "../fixtures/images";
 import { INJECTED_FAULT, withFaults, type FaultPlan } from "./faults";
-import { fetchWorker, get, post, registerUser, signedInAdmin, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, get, post, multipartBody, postMultipart, registerUser, signedInAdmin, signedInUser, uniqueEmail, uniqueIp, type FormPart } from "./helpers";
 import { manifest } from "./manifest";
 
 /**
@@ -25,6 +26,8 @@ interface Attempt {
   fields?: Record<string, string>;
   /** A JSON body (the password-reset API). */
   json?: unknown;
+  /** Files sent with the fields, as a multipart form (a craft's image). */
+  files?: [string, FormPart][];
 }
 
 interface Scenario {
@@ -76,6 +79,16 @@ async function newCraft(admin: { cookie: string }): Promise<number> {
   const name = `Fault craft ${crypto.randomUUID().slice(0, 8)}`;
   expect((await post("/admin/sticker-crafts", { intent: "save", name, skinId: SKIN }, { cookie: admin.cookie })).status).toBe(302);
   return (await env.DB.prepare("SELECT id FROM sticker_crafts WHERE name = ?").bind(name).first<{ id: number }>())!.id;
+}
+const SHOT: [string, FormPart] = ["ingameFile", { bytes: PIXEL_PNG, name: "shot.png", type: "image/png" }];
+/** A player's craft, waiting for review: its id, version and author. */
+async function submittedCraft(): Promise<{ id: number; version: number; author: { cookie: string } }> {
+  const author = await signedInUser("fault-author");
+  const name = `Fault community craft ${crypto.randomUUID().slice(0, 8)}`;
+  const response = await postMultipart("/sticker-crafts/submit", [["intent", "submit"], ["name", name], ["skinId", SKIN], SHOT], author.cookie);
+  expect(response.status).toBe(302);
+  const row = (await env.DB.prepare("SELECT id, version FROM sticker_crafts WHERE name = ?").bind(name).first<{ id: number; version: number }>())!;
+  return { ...row, author };
 }
 /** A share link of the user's new loadout (one slot filled), by its token. */
 async function sharedLoadout(cookie: string): Promise<string> {
@@ -478,6 +491,74 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       renders: true,
     },
   ],
+  "routes/sticker-crafts.submit": [
+    {
+      name: "submit a community craft with its image",
+      prepare: async () => ({
+        path: "/sticker-crafts/submit",
+        cookie: (await signedInUser("fault-submit")).cookie,
+        fields: { intent: "submit", name: "Typed community craft", description: "Typed description", skinId: SKIN },
+        files: [SHOT],
+      }),
+      message: "Error saving sticker craft",
+      typed: "Typed description",
+    },
+    {
+      name: "resubmit an edited community craft",
+      prepare: async () => {
+        const craft = await submittedCraft();
+        return {
+          path: `/sticker-crafts/submit?edit=${craft.id}`,
+          cookie: craft.author.cookie,
+          fields: { intent: "submit", id: String(craft.id), version: String(craft.version), name: "Edited community craft", skinId: SKIN },
+        };
+      },
+      message: "Error saving sticker craft",
+      typed: "Edited community craft",
+    },
+    {
+      name: "delete one's own community craft",
+      prepare: async () => {
+        const craft = await submittedCraft();
+        return { path: "/sticker-crafts/submit", cookie: craft.author.cookie, fields: { intent: "delete", id: String(craft.id) } };
+      },
+      message: "Error deleting sticker craft",
+    },
+    {
+      name: "search the catalogue for the community craft's skin",
+      prepare: async () => ({
+        path: "/sticker-crafts/submit",
+        cookie: (await signedInUser("fault-search")).cookie,
+        fields: { intent: "search-skin", name: "Typed while searching", skinQuery: "redline" },
+      }),
+      message: TRY_AGAIN,
+      typed: "Typed while searching",
+      renders: true,
+    },
+  ],
+  "routes/admin.sticker-crafts_.queue": [
+    {
+      name: "publish a community craft",
+      prepare: async () => {
+        const craft = await submittedCraft();
+        return { path: "/admin/sticker-crafts/queue", cookie: (await signedInAdmin()).cookie, fields: { intent: "publish", id: String(craft.id), version: String(craft.version) } };
+      },
+      message: TRY_AGAIN,
+    },
+    {
+      name: "reject a community craft with a reason",
+      prepare: async () => {
+        const craft = await submittedCraft();
+        return {
+          path: "/admin/sticker-crafts/queue",
+          cookie: (await signedInAdmin()).cookie,
+          fields: { intent: "reject", id: String(craft.id), version: String(craft.version), reason: "Typed reason for the author" },
+        };
+      },
+      message: TRY_AGAIN,
+      typed: "Typed reason for the author",
+    },
+  ],
 };
 
 // ------------------------------------------------------------------ running them
@@ -485,8 +566,10 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
 function send(attempt: Attempt, bindings = withFaults()): Promise<Response> {
   const headers = new Headers({ Host: "example.com", "CF-Connecting-IP": uniqueIp() });
   if (attempt.cookie) headers.set("Cookie", attempt.cookie);
-  let body: string;
-  if (attempt.json !== undefined) {
+  let body: string | FormData;
+  if (attempt.files) {
+    body = multipartBody([...Object.entries(attempt.fields ?? {}), ...attempt.files]);
+  } else if (attempt.json !== undefined) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(attempt.json);
   } else {
@@ -511,6 +594,8 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "loadout_shares",
     "sticker_crafts",
     "sticker_craft_stickers",
+    "craft_submissions",
+    "craft_moderation_log",
     "resell_trackers",
     "user_favorites",
     "price_alerts",
@@ -518,7 +603,8 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
   const results = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" ORDER BY rowid`)));
   const rows = (table: string, index: number) =>
     results[index]!.results.map((row) => (table === ignore?.table ? { ...(row as object), [ignore.column]: null } : row));
-  return Object.fromEntries(tables.map((table, index) => [table, rows(table, index)]));
+  const images = (await env.IMAGES.list()).objects.map((object) => object.key);
+  return { ...Object.fromEntries(tables.map((table, index) => [table, rows(table, index)])), images };
 }
 
 /** A source file with line and column in an answer (see malformed-input.test.ts). */

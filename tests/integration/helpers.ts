@@ -43,6 +43,26 @@ export function post(path: string, fields: Record<string, string>, options: Post
   return fetchWorker(`https://example.com${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
 }
 
+/** A part of a multipart form: a text value, or a file's bytes with its name and declared type. */
+export type FormPart = string | { bytes: Uint8Array; name: string; type?: string };
+
+/** A multipart form's body (files included), as a browser builds it. */
+export function multipartBody(parts: [string, FormPart][]): FormData {
+  const form = new FormData();
+  for (const [name, part] of parts) {
+    form.append(name, typeof part === "string" ? part : new File([part.bytes as Uint8Array<ArrayBuffer>], part.name, { type: part.type ?? "application/octet-stream" }));
+  }
+  return form;
+}
+
+/** POSTs a multipart form (files included) the way a browser does. */
+export function postMultipart(path: string, parts: [string, FormPart][], cookie?: string, workerEnv: typeof env = env): Promise<Response> {
+  const form = multipartBody(parts);
+  const headers: Record<string, string> = { Host: "example.com", "CF-Connecting-IP": uniqueIp() };
+  if (cookie) headers.Cookie = cookie;
+  return fetchWorker(`https://example.com${path}`, { method: "POST", body: form, headers, redirect: "manual" }, workerEnv);
+}
+
 export function get(path: string, cookie?: string): Promise<Response> {
   return fetchWorker(`https://example.com${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }

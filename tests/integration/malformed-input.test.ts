@@ -35,6 +35,15 @@ const INTENTS = [
   "copy",
   "share-create",
   "share-revoke",
+  "submit",
+  "search-skin",
+  "pick-skin:ak-47-redline",
+  "search-sticker:1",
+  "pick-sticker:1:1",
+  "clear-sticker:5",
+  "publish",
+  "reject",
+  "unpublish",
 ];
 const FIELDS = [
   "intent",
@@ -56,6 +65,15 @@ const FIELDS = [
   "side",
   "version",
   "proposal",
+  "description",
+  "externalCraftLink",
+  "reason",
+  "skinQuery",
+  "stickerQuery1",
+  "stickers[0].stickerId",
+  "stickers[1].keep",
+  "removePlacement",
+  "ingameFile",
 ];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { avif, bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
-import { fetchWorker, get, post, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+import { fetchWorker, get, post, postMultipart as postForm, signedInAdmin, signedInUser, type FormPart as Part } from "./helpers";
 
 const PAGE = "/admin/sticker-crafts";
 
@@ -12,18 +12,6 @@ beforeAll(async () => {
   admin = await signedInAdmin();
   user = await signedInUser("crafts");
 });
-
-type Part = string | { bytes: Uint8Array; name: string; type?: string };
-
-function postForm(path: string, parts: [string, Part][], cookie?: string): Promise<Response> {
-  const form = new FormData();
-  for (const [name, part] of parts) {
-    form.append(name, typeof part === "string" ? part : new File([part.bytes as Uint8Array<ArrayBuffer>], part.name, { type: part.type ?? "application/octet-stream" }));
-  }
-  const headers: Record<string, string> = { Host: "example.com", "CF-Connecting-IP": uniqueIp() };
-  if (cookie) headers.Cookie = cookie;
-  return fetchWorker(`https://example.com${path}`, { method: "POST", body: form, headers, redirect: "manual" });
-}
 
 const baseCraft = (name = `Test craft ${crypto.randomUUID().slice(0, 8)}`): [string, Part][] => [
   ["intent", "save"],

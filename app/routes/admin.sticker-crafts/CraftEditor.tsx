@@ -2,10 +2,11 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { Form } from "@remix-run/react";
 import { FallbackImage } from "~/components/FallbackImage";
 import { AdminSaveButton } from "~/components/AdminList";
+import { pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { CheckboxField, ErrorList, Field, FileField, FormError, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
-import type { CraftValues, EditorView, PickedItem, PickerResults, StickerValues } from "./editor.server";
+import type { CraftValues, EditorView, PickerResults as FoundItems, StickerValues } from "./editor.server";
 
 /** Every field of the form: the values it opens with, the pickers' search texts, the uploads. */
 type CraftFields = Omit<CraftValues, "stickers"> & {
@@ -18,26 +19,6 @@ type CraftFields = Omit<CraftValues, "stickers"> & {
 };
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
-const smallButton = "rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent";
-
-function Results({ label, items, intent }: { label: string; items: PickedItem[] | undefined; intent: (item: PickedItem) => string }) {
-  if (!items) return null;
-  if (items.length === 0) return <p className="text-sm text-muted">No matches.</p>;
-  return (
-    <ul aria-label={label} className="grid gap-2 sm:grid-cols-2">
-      {items.map((item) => (
-        <li key={item.id}>
-          <button type="submit" name="intent" value={intent(item)} formNoValidate className="flex w-full items-center gap-2 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent">
-            <FallbackImage sources={[item.image]} alt="" className="h-10 w-12 shrink-0 object-contain" />
-            <span>
-              Choose <span className="font-semibold">{item.name}</span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function ImageField({
   id,
@@ -88,7 +69,7 @@ export function CraftEditor({
   view: EditorView;
   defaultValue?: CraftValues;
   result?: SubmissionResult<string[]>;
-  results?: PickerResults;
+  results?: FoundItems;
 }) {
   // The server checks the craft (the same schema); the browser checks the link and price inputs' types.
   const [form, fields] = useForm<CraftFields>({ id: "craft-editor", lastResult: result, defaultValue, defaultNoValidate: false });
@@ -131,11 +112,11 @@ export function CraftEditor({
           <div className="flex-1">
             <Field id="skinQuery" label="Find the skin in the catalogue" type="search" meta={fields.skinQuery} />
           </div>
-          <button type="submit" name="intent" value="search-skin" formNoValidate className={smallButton}>
+          <button type="submit" name="intent" value="search-skin" formNoValidate className={pickerButtonClass}>
             Find skins
           </button>
         </div>
-        <Results label="Skins found" items={results?.skins} intent={(item) => `pick-skin:${item.id}`} />
+        <PickerResults label="Skins found" items={results?.skins} intent={(item) => `pick-skin:${item.id}`} />
       </fieldset>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -179,12 +160,12 @@ export function CraftEditor({
                 <div className="flex-1">
                   <Field id={`sticker-${position}-query`} label={`Find sticker ${position} in the catalogue`} type="search" meta={field("query")} />
                 </div>
-                <button type="submit" name="intent" value={`search-sticker:${position}`} formNoValidate className={smallButton}>
+                <button type="submit" name="intent" value={`search-sticker:${position}`} formNoValidate className={pickerButtonClass}>
                   Find stickers<span className="sr-only"> for sticker {position}</span>
                 </button>
               </div>
               {results?.stickerPosition === position ? (
-                <Results label={`Stickers found for sticker ${position}`} items={results.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} />
+                <PickerResults label={`Stickers found for sticker ${position}`} items={results.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} />
               ) : null}
             </fieldset>
           );

@@ -127,6 +127,7 @@ export default function AdminStickerCrafts() {
       error={replyError(reply)}
       confirmDelete={confirmDelete}
       deleteMessage="Are you sure you want to delete this sticker craft? This action cannot be undone."
+      headerLinks={[{ href: `${PAGE}/queue`, label: "Moderation queue" }]}
     />
   );
 }

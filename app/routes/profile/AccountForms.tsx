@@ -57,7 +57,7 @@ export function DeleteAccountForm({ open, result }: { open: boolean; result?: Su
       {open || result ? (
         <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-red-700 p-4">
           <input type="hidden" name="intent" value="delete-account" />
-          <p>This removes your account, favourites, loadouts and resell trackers for good. This action cannot be undone.</p>
+          <p>This removes your account, favourites, loadouts, resell trackers and sticker crafts for good. This action cannot be undone.</p>
           <FormError form={form} />
           <Field label="Type DELETE to confirm" meta={fields.confirm} inputProps={{ autoComplete: "off" }} />
           <div className="flex gap-3">

@@ -7,8 +7,10 @@ import { ACCOUNT_FAILURES, changePasswordSchema, deleteAccountSchema } from "~/f
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, type SessionUser } from "~/server/auth/session.server";
+import { deleteCraftImages } from "~/server/features/community-crafts.server";
 import { expireUserSessionCookie } from "~/server/features/consent.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
+import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
 import { formReply, parseForm } from "~/server/http/form-reply.server";
 
@@ -51,7 +53,9 @@ export async function changePasswordIntent(context: AppLoadContext, user: Sessio
 export async function deleteAccountIntent(context: AppLoadContext, request: Request, user: SessionUser, form: FormData) {
   const submission = parseForm(form, deleteAccountSchema);
   if (submission.status !== "success") return formReply<ProfileExtra>("delete-account", submission.reply(), { extra: { skinId: null } });
-  await deleteAccount(context.db, user.id, user.email);
+  const { craftIds } = await deleteAccount(context.db, user.id, user.email);
+  await deleteCraftImages(context.env.IMAGES, craftIds);
+  if (craftIds.length > 0) context.purgeEdgeCache([...new Set(craftIds.flatMap((id) => stickerCraftPages(id)))]);
   const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
   headers.append("Set-Cookie", expireUserSessionCookie(request));
   return redirect("/login?mode=login&notice=account-deleted", { headers });

@@ -4,16 +4,19 @@ import { buttonClass, Notice } from "~/components/basics";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
 import { Pagination } from "~/components/Pagination";
+import { MyCrafts } from "~/components/MyCrafts";
 import { PriceAlerts } from "~/components/PriceAlerts";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { SkinGrid } from "~/components/SkinCard";
 import { TabNav } from "~/components/TabNav";
 import { TrackerList } from "~/components/TrackerList";
+import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
 import { favoritesPage } from "~/domain/price-alerts";
 import { trackerListPage } from "~/domain/resell";
 import { resultFor } from "~/forms/reply";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
+import { myCraftsQuery } from "~/server/features/community-crafts.server";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
 import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
@@ -29,6 +32,7 @@ const TABS = [
   { id: "favorites", label: "Favorites" },
   { id: "loadouts", label: "User Loadouts" },
   { id: "resell", label: "Resell Tracker" },
+  { id: "crafts", label: "My Crafts" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -50,7 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
   const loadoutsPromise =
     tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
-  const [user, favorites, trackers, loadouts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise]);
+  const craftsPromise =
+    tab === "crafts" && context.sessionId ? context.load([myCraftsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
+  const [user, favorites, trackers, loadouts, crafts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise, craftsPromise]);
   const notice = url.searchParams.get("notice");
   const alertNotice = noticeText("priceAlerts", notice);
   // Favourites and trackers a page at a time (an alert's notice opens the page with its card).
@@ -66,6 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page: tab === "resell" ? trackerPage.page : favoritePage.page,
     pageCount: tab === "resell" ? trackerPage.pageCount : tab === "favorites" ? favoritePage.pageCount : 1,
     loadouts: user ? loadouts : [],
+    crafts: user ? crafts.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })) : [],
+    confirmDeleteCraft: parseId(url.searchParams.get("delete-craft")),
     timeZone: requestTimeZone(request),
     now: Date.now(),
     confirmDelete: url.searchParams.get("dialog") === "delete-account",
@@ -96,7 +104,7 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, timeZone, now, page, pageCount } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const returnTo = useReturnPath();
   const alertReply = reply?.intent === "set-alert" || reply?.intent === "remove-alert" ? reply : undefined;
@@ -148,6 +156,8 @@ export default function ProfilePage() {
             </>
           ) : tab === "loadouts" ? (
             <ProfileLoadouts loadouts={loadouts} />
+          ) : tab === "crafts" ? (
+            <MyCrafts crafts={crafts} confirmDelete={confirmDeleteCraft} />
           ) : (
             <div className="space-y-4">
               <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} />
@@ -167,4 +177,4 @@ export default function ProfilePage() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Profile", description: "Your favourites, loadouts, resell trackers and account.", path: "/profile", noindex: true });
+  pageMeta(matches, { title: "Profile", description: "Your favourites, loadouts, resell trackers, sticker crafts and account.", path: "/profile", noindex: true });

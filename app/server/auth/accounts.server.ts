@@ -8,6 +8,7 @@ import {
   passwordResetTokens,
   resellTrackers,
   sessions,
+  stickerCrafts,
   userFavorites,
   userLoadouts,
   userLoadoutSlots,
@@ -242,9 +243,13 @@ export async function changePassword(
   return "ok";
 }
 
-/** Removes every row of the user in one batch (the terms promise account deletion). */
-export async function deleteAccount(db: Database, userId: string, email: string): Promise<void> {
-  await db.batch([
+/**
+ * Removes every row of the user in one batch (the terms promise account deletion); answers the
+ * ids of the sticker crafts that went with it, whose images the caller removes from R2.
+ */
+export async function deleteAccount(db: Database, userId: string, email: string): Promise<{ craftIds: number[] }> {
+  const [crafts] = await db.batch([
+    db.delete(stickerCrafts).where(eq(stickerCrafts.authorId, userId)).returning({ id: stickerCrafts.id }),
     db.delete(userFavorites).where(eq(userFavorites.userId, userId)),
     db.delete(resellTrackers).where(eq(resellTrackers.userId, userId)),
     db.delete(userLoadoutSlots).where(sql`${userLoadoutSlots.loadoutId} IN (SELECT id FROM user_loadouts WHERE user_id = ${userId})`),
@@ -255,4 +260,5 @@ export async function deleteAccount(db: Database, userId: string, email: string)
     db.delete(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.status, "pending"))),
     db.delete(users).where(eq(users.id, userId)),
   ]);
+  return { craftIds: crafts.map((craft) => craft.id) };
 }

@@ -347,8 +347,53 @@ export const stickerCrafts = sqliteTable(
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The player who submitted a community craft (null: an official craft); their account takes it along. */
+    authorId: text("author_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Only published crafts are shown to everyone; pending and rejected ones to their author and admins. */
+    status: text("status", { enum: ["pending", "published", "rejected"] })
+      .notNull()
+      .default("published"),
+    rejectionReason: text("rejection_reason"),
+    /** When the author last submitted it: the moderation queue's order. */
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("sticker_crafts_created_idx").on(t.createdAt)],
+  (t) => [
+    index("sticker_crafts_created_idx").on(t.createdAt),
+    index("sticker_crafts_author_idx").on(t.authorId, t.status),
+    index("sticker_crafts_status_submitted_idx").on(t.status, t.submittedAt),
+  ],
+);
+
+/**
+ * One row per submission or resubmission of a community craft: the daily limit counts them (a
+ * deleted craft still counted that day), and each batch that submits finds its own row by id.
+ */
+export const craftSubmissions = sqliteTable(
+  "craft_submissions",
+  {
+    id: text("id").primaryKey(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    craftId: integer("craft_id").references(() => stickerCrafts.id, { onDelete: "set null" }),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("craft_submissions_author_idx").on(t.authorId, t.submittedAt)],
+);
+
+/** Every moderation decision on a community craft: who, when, what (kept after the craft is gone). */
+export const craftModerationLog = sqliteTable(
+  "craft_moderation_log",
+  {
+    id: text("id").primaryKey(),
+    craftId: integer("craft_id").references(() => stickerCrafts.id, { onDelete: "set null" }),
+    craftName: text("craft_name").notNull(),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: ["published", "rejected", "unpublished"] }).notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("craft_moderation_log_created_idx").on(t.createdAt)],
 );
 
 export const stickerCraftStickers = sqliteTable(

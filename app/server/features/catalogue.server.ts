@@ -68,18 +68,19 @@ export const latestOfficialLoadoutsShape = readShape(["limit"], (db, { limit }) 
  * so a second `name` or `image` column would overwrite the craft's (the home page's cards once
  * printed the image URL as the skin's name).
  */
-const craftSkinColumns = {
+export const craftSkinColumns = {
   skinId: sql<string>`${skins.id}`.as("skin_id"),
   skinName: sql<string>`${skins.name}`.as("skin_name"),
   skinImage: sql<string>`${skins.image}`.as("skin_image"),
 };
 
-/** A craft's card: its name, description and in-game shot with its skin (join skins). */
+/** A craft's card: its name, description and in-game shot with its skin (join skins), and whether a player made it. */
 export const craftCardColumns = {
   id: stickerCrafts.id,
   name: stickerCrafts.name,
   description: stickerCrafts.description,
   ingameImage: stickerCrafts.ingameImage,
+  community: sql<boolean>`${stickerCrafts.authorId} is not null`.mapWith(Boolean).as("community"),
   ...craftSkinColumns,
 };
 
@@ -88,6 +89,7 @@ export function latestStickerCraftsQuery(db: Database, limit: number | Placehold
     .select(craftCardColumns)
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
+    .where(eq(stickerCrafts.status, "published"))
     .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, like, sql, type SQL } from "drizzle-orm";
 import { searchKey } from "~/domain/catalogue";
 import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from "~/domain/sticker-crafts";
@@ -7,12 +7,13 @@ import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from 
 import { craftCardColumns } from "./catalogue.server";
 import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 
-/** Every craft, newest first, with its skin: the /sticker-crafts grid and the admin list. */
+/** Every official craft, newest first, with its skin: the admin list (community crafts have their queue). */
 export function allCraftsQuery(db: Database) {
   return db
     .select({ ...craftCardColumns, placementImage: stickerCrafts.placementImage, updatedAt: stickerCrafts.updatedAt })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
+    .where(isNull(stickerCrafts.authorId))
     .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id));
 }
 
@@ -124,7 +125,7 @@ function plannedUploads(craftId: number, input: CraftInput, version: string) {
 }
 
 /** Sticker rows selected from the craft row itself, so they exist only while `where` holds for it. */
-function insertStickersFrom(db: Database, input: CraftInput, images: (string | null)[], craftWhere: SQL, now: Date) {
+export function insertStickersFrom(db: Database, input: Pick<CraftInput, "stickers">, images: (string | null)[], craftWhere: SQL, now: Date) {
   return input.stickers.map((sticker, index) =>
     db.insert(stickerCraftStickers).select(
       db

@@ -20,7 +20,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
-  { path: /^\/sticker-crafts$/, params: [] },
+  { path: /^\/sticker-crafts$/, params: ["kind"] },
   { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
@@ -139,7 +139,12 @@ export function sharedLoadoutPages(token: string): string[] {
   return [path, `${path}.data`].flatMap((page) => [page, `${page}?side=ct`, `${page}?side=t`]);
 }
 
-/** The anonymous pages that show a sticker craft (its detail, the list, the home page). */
+/**
+ * The anonymous pages that show a sticker craft (its detail, also as the data a client-side
+ * navigation asks for, the list under each filter, the home page). Ids of deleted crafts are used
+ * again, so a new craft must not be shown another's kept page.
+ */
 export function stickerCraftPages(id: number | null): string[] {
-  return ["/", "/sticker-crafts", ...(id === null ? [] : [`/sticker-crafts/${id}`])];
+  const detail = id === null ? [] : [`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`];
+  return ["/", "/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", ...detail];
 }

@@ -1,0 +1,168 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formatDate } from "~/domain/dates";
+import { formatDollars } from "~/domain/money";
+import { FallbackImage } from "./FallbackImage";
+import { EnlargeableImage } from "./ImageViewer";
+
+/** A sticker craft's page as loaded for it (the detail page and the moderators' preview show the same). */
+export interface CraftDetailData {
+  craft: {
+    id: number;
+    name: string;
+    description: string | null;
+    ingameImage: string | null;
+    placementImage: string | null;
+    externalCraftLink: string | null;
+    skinId: string;
+    skinName: string;
+    skinImage: string;
+    community: boolean;
+  };
+  stickers: {
+    position: number;
+    name: string;
+    image: string | null;
+    priceCents: number | null;
+    externalLink: string | null;
+    lastUpdated: number | null;
+    share: number | null;
+  }[];
+  skinPrice: { range: string | null };
+  totals: { stickers: string; craft: string | null };
+}
+
+/** Marks a craft made by a player rather than by the SkinVault team. */
+export function CommunityBadge() {
+  return <span className="rounded-full border border-accent px-2 py-0.5 text-xs font-semibold text-accent">Community craft</span>;
+}
+
+type Level = 1 | 2 | 3 | 4;
+
+function Heading({ level, id, className, children }: { level: Level; id?: string; className?: string; children: ReactNode }) {
+  const Tag = `h${level}` as const;
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  );
+}
+
+/**
+ * A craft as visitors see it; `notice` (the author's view of its state) shows under the heading.
+ * A preview inside another page (`preview`) looks the same, its headings one level down.
+ */
+export function CraftDetail({ craft, stickers, skinPrice, totals, notice, preview = false }: CraftDetailData & { notice?: ReactNode; preview?: boolean }) {
+  const level = (n: 1 | 2 | 3) => (preview ? n + 1 : n) as Level;
+  const images = [
+    { id: "ingame-full", src: craft.ingameImage, title: "In-game", alt: `${craft.name}, in game` },
+    { id: "placement-full", src: craft.placementImage, title: "Placement guide", alt: `${craft.name}, sticker placement` },
+  ];
+  return (
+    <article id="craft" className="space-y-8">
+      <header>
+        <p className="text-sm text-muted">
+          <Link to="/sticker-crafts" className="hover:text-accent">
+            Sticker Crafts
+          </Link>
+        </p>
+        <Heading level={level(1)} className="text-3xl font-bold">
+          {craft.name}
+        </Heading>
+        {craft.community ? (
+          <p className="mt-2">
+            <CommunityBadge />
+          </p>
+        ) : null}
+        {notice}
+        {craft.description ? <p className="mt-2 max-w-3xl whitespace-pre-line text-muted">{craft.description}</p> : null}
+        {craft.externalCraftLink ? (
+          <a
+            href={craft.externalCraftLink}
+            rel="noopener noreferrer nofollow"
+            target="_blank"
+            className="mt-4 inline-block rounded-md border border-line px-4 py-2 font-semibold hover:border-accent"
+          >
+            View the craft<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </header>
+
+      <section aria-labelledby={`${preview ? "preview-" : ""}skin-heading`} className="rounded-lg border border-line bg-panel p-4">
+        <Heading level={level(2)} id={`${preview ? "preview-" : ""}skin-heading`} className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">
+          Skin
+        </Heading>
+        <a href={`/skins/${encodeURIComponent(craft.skinId)}`} className="flex items-center gap-4 hover:text-accent">
+          <FallbackImage sources={[craft.skinImage]} alt="" className="h-20 w-28 shrink-0 object-contain" />
+          <span>
+            <span className="block text-lg font-semibold">{craft.skinName}</span>
+            <span className="block text-sm text-muted">Price range: {skinPrice.range}</span>
+          </span>
+        </a>
+      </section>
+
+      <section aria-labelledby={`${preview ? "preview-" : ""}images-heading`}>
+        <Heading level={level(2)} id={`${preview ? "preview-" : ""}images-heading`} className="mb-3 text-xl font-bold">
+          Images
+        </Heading>
+        <div className="grid gap-4 md:grid-cols-2">
+          {images.map((image) => (
+            <figure key={image.id}>
+              <figcaption className="mb-2 text-sm font-semibold text-muted">{image.title}</figcaption>
+              {image.src ? (
+                <EnlargeableImage id={image.id} sources={[image.src]} alt={image.alt} backTo="craft" />
+              ) : (
+                <p className="rounded-xl border border-dashed border-line p-8 text-center text-sm text-muted">No image yet.</p>
+              )}
+            </figure>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${preview ? "preview-" : ""}stickers-heading`}>
+        <Heading level={level(2)} id={`${preview ? "preview-" : ""}stickers-heading`} className="mb-3 text-xl font-bold">
+          Stickers
+        </Heading>
+        {stickers.length === 0 ? (
+          <p className="text-muted">This craft lists no stickers.</p>
+        ) : (
+          <ol className="space-y-3">
+            {stickers.map((sticker) => (
+              <li key={sticker.position} className="flex flex-wrap items-center gap-4 rounded-lg border border-line bg-panel p-3" data-testid="craft-sticker">
+                <span className="w-8 shrink-0 text-center text-sm font-bold text-muted" aria-label={`Position ${sticker.position}`}>
+                  {sticker.position}
+                </span>
+                {sticker.image ? <FallbackImage sources={[sticker.image]} alt="" className="h-16 w-16 shrink-0 object-contain" /> : null}
+                <div className="min-w-0 flex-1">
+                  <Heading level={level(3)} className="font-semibold">
+                    {sticker.name}
+                  </Heading>
+                  <p className="text-sm text-muted">
+                    {sticker.priceCents === null ? "No Data" : formatDollars(sticker.priceCents)}
+                    {sticker.share === null ? null : <> · {sticker.share.toFixed(1)}% of the stickers</>}
+                    {sticker.lastUpdated ? <> · Last updated {formatDate(sticker.lastUpdated)}</> : null}
+                  </p>
+                </div>
+                {sticker.externalLink ? (
+                  <a href={sticker.externalLink} rel="noopener noreferrer nofollow" target="_blank" className="text-sm text-accent hover:underline">
+                    Market<span className="sr-only"> listing for {sticker.name} (opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+        <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+          <div className="rounded-lg border border-line bg-panel p-3">
+            <dt className="text-sm text-muted">Stickers total</dt>
+            <dd className="text-xl font-bold">{totals.stickers}</dd>
+          </div>
+          <div className="rounded-lg border border-line bg-panel p-3">
+            <dt className="text-sm text-muted">Craft cost (cheapest wear of the skin plus the stickers)</dt>
+            <dd className="text-xl font-bold">{totals.craft ?? "No Data"}</dd>
+          </div>
+        </dl>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+// Community sticker crafts: players submit, admins moderate, everyone browses what is published.
+
+export type CraftStatus = "pending" | "published" | "rejected";
+
+/** At most this many of a player's crafts wait for review at once. */
+export const MAX_PENDING_CRAFTS = 3;
+/** At most this many submissions (resubmissions included) per player in any 24 hours. */
+export const MAX_SUBMISSIONS_PER_DAY = 10;
+export const SUBMISSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const COMMUNITY_LIMIT_MESSAGES = {
+  pending: `You already have ${MAX_PENDING_CRAFTS} crafts waiting for review, the most at once. Wait for a decision, or delete one in My Crafts, before you submit another.`,
+  daily: `You have submitted ${MAX_SUBMISSIONS_PER_DAY} crafts in the last 24 hours, the most in a day. Please try again tomorrow.`,
+} as const;
+
+export type SubmissionLimit = keyof typeof COMMUNITY_LIMIT_MESSAGES;
+
+/** Which limit a submission met, given the counts before it (null: it may go in). */
+export function submissionLimitReached(counts: { pendingOthers: number; lastDay: number }): SubmissionLimit | null {
+  if (counts.pendingOthers >= MAX_PENDING_CRAFTS) return "pending";
+  if (counts.lastDay >= MAX_SUBMISSIONS_PER_DAY) return "daily";
+  return null;
+}
+
+/** A pending or rejected craft can be edited and resubmitted by its author; a published one only deleted. */
+export function canAuthorEdit(status: CraftStatus): boolean {
+  return status === "pending" || status === "rejected";
+}
+
+export interface CraftVisibility {
+  status: CraftStatus;
+  authorId: string | null;
+}
+
+/** Everyone sees a published craft; a pending or rejected one only its author and admins. */
+export function isCraftVisibleTo(craft: CraftVisibility, viewer: { id: string; isAdmin: boolean } | null): boolean {
+  if (craft.status === "published") return true;
+  return viewer !== null && (viewer.isAdmin || viewer.id === craft.authorId);
+}
+
+export const CRAFT_STATUS_LABELS: Record<CraftStatus, string> = {
+  pending: "Pending review",
+  published: "Published",
+  rejected: "Rejected",
+};
+
+// ---------------------------------------------------------------- the gallery's filter
+
+export const CRAFT_KINDS = [
+  { id: "all", label: "All" },
+  { id: "official", label: "Official" },
+  { id: "community", label: "Community" },
+] as const;
+export type CraftKind = (typeof CRAFT_KINDS)[number]["id"];
+
+/** `?kind=` of the gallery; anything unknown is All. */
+export function parseCraftKind(value: string | null): CraftKind {
+  return CRAFT_KINDS.find((kind) => kind.id === value)?.id ?? "all";
+}
+
+export function matchesCraftKind(kind: CraftKind, craft: { community: boolean }): boolean {
+  return kind === "all" || (kind === "community") === craft.community;
+}
+
+/** The gallery's URL for a filter (All has none, so it shares the edge cache's entry with /sticker-crafts). */
+export function craftKindPath(kind: CraftKind): string {
+  return kind === "all" ? "/sticker-crafts" : `/sticker-crafts?kind=${kind}`;
+}

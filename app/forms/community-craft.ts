@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { MAX_STICKERS } from "~/domain/sticker-crafts";
+import { NAME_REQUIRED, SKIN_REQUIRED } from "./sticker-craft";
+
+export const MAX_NAME_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_LINK_LENGTH = 2048;
+export const MAX_REASON_LENGTH = 1000;
+
+const HTTPS_ONLY = "Links must be web addresses starting with https://.";
+export const INGAME_REQUIRED = "An in-game image is required.";
+
+/** An `https:` URL with a host; a player's link never carries another scheme (javascript:, data:, http:). */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && value.length <= MAX_LINK_LENGTH;
+  } catch {
+    return false;
+  }
+}
+
+const id = z.coerce.number({ error: "Sticker craft not found." }).int().positive().max(9_999_999_999);
+
+/**
+ * A sticker slot holds the id of a catalogue sticker (its name and image come from the catalogue),
+ * or, in an edit, `keep` for the sticker the craft already has there.
+ */
+export const communityStickerSchema = z.object({
+  stickerId: z.coerce.number().int().positive().max(999_999_999).optional(),
+  keep: z.literal("on").optional(),
+});
+
+/** A player's craft (new, or an edit of their own pending or rejected one); images are checked apart. */
+export const communityCraftSchema = z.object({
+  id: id.optional(),
+  version: z.coerce.number().int().positive().optional(),
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
+  description: z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Descriptions are at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`).optional(),
+  skinId: z
+    .string({ error: SKIN_REQUIRED })
+    .trim()
+    .min(1, SKIN_REQUIRED)
+    .max(200, SKIN_REQUIRED)
+    .regex(/^[a-z0-9-]+$/, SKIN_REQUIRED),
+  externalCraftLink: z.string().trim().max(MAX_LINK_LENGTH, HTTPS_ONLY).refine(isHttpsUrl, HTTPS_ONLY).optional(),
+  stickers: z.array(communityStickerSchema.optional()).max(MAX_STICKERS, `At most ${MAX_STICKERS} stickers.`).default([]),
+  removePlacement: z.literal("on").optional(),
+});
+export type CommunityCraftForm = z.infer<typeof communityCraftSchema>;
+
+export const deleteOwnCraftSchema = z.object({ id });
+
+const REASON_REQUIRED = "Give the author a reason.";
+const reason = z
+  .string({ error: REASON_REQUIRED })
+  .trim()
+  .min(1, REASON_REQUIRED)
+  .max(MAX_REASON_LENGTH, `Reasons are at most ${MAX_REASON_LENGTH.toLocaleString("en-US")} characters.`);
+
+/** Publish what the admin previewed: the version makes a later edit by the author a conflict. */
+export const publishCraftSchema = z.object({ id, version: z.coerce.number().int().positive() });
+export const rejectCraftSchema = publishCraftSchema.extend({ reason });

@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// A pending craft answers 404 to a visitor; a refused form without JavaScript is the server's 400.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 40[04]/] });
+
+const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/** Fills the player's form from the gallery's button: name, skin and a sticker by search, then the image. */
+async function submitCraft(page: Page, name: string, { sticker }: { sticker: boolean }) {
+  await page.goto("/sticker-crafts");
+  await page.getByRole("link", { name: "Submit a craft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Submit a craft" })).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description (optional)").fill("Four holos in a row along the barrel.");
+  await page.getByLabel("Find the skin in the catalogue").fill("ak redline");
+  await page.getByRole("button", { name: "Find skins" }).click();
+  await page.getByRole("button", { name: "Choose AK-47 | Redline" }).click();
+  await expect(page.getByTestId("chosen-skin")).toContainText("AK-47 | Redline");
+  // What was typed survives the picker's round trip, with JavaScript or without.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  if (sticker) {
+    await page.getByLabel("Find sticker 2 in the catalogue").fill("crown foil");
+    await page.getByRole("button", { name: "Find stickers for position 2" }).click();
+    await page.getByRole("list", { name: "Stickers found for position 2" }).getByRole("button").first().click();
+    const slot = page.getByTestId("sticker-slot-2");
+    await expect(slot.getByRole("button", { name: "Remove sticker 2" })).toBeVisible();
+    await expect(slot).toContainText(/Crown/);
+  }
+  await page.getByRole("group", { name: "In-game image" }).getByLabel(/Upload/).setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByText("Thank you! Your craft is waiting for review")).toBeVisible();
+  const card = page.getByTestId("my-craft").filter({ hasText: name });
+  await expect(card).toContainText("Pending review");
+  return card;
+}
+
+async function reviewInQueue(page: Page, name: string) {
+  await page.goto("/admin/sticker-crafts");
+  await page.getByRole("link", { name: "Moderation queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Moderation queue" })).toBeVisible();
+  await page.getByRole("link", { name: `Review ${name}` }).click();
+  await expect(page).toHaveURL(/\?craft=\d+$/);
+  const preview = page.getByTestId("craft-preview");
+  await expect(preview.getByRole("heading", { name })).toBeVisible();
+  return preview;
+}
+
+test("a player submits a craft, an admin publishes it, a visitor finds it among the community crafts", async ({ page, createUser, pageFor }, testInfo) => {
+  test.setTimeout(120_000);
+  const author = await pageFor(await createUser({ label: "crafter" }));
+  const admin = await pageFor(await createUser({ admin: true }));
+  const name = `E2E community craft ${testInfo.project.name} ${Date.now().toString(36)}`;
+
+  const card = await submitCraft(author, name, { sticker: true });
+  const craftPath = await card.getByRole("link", { name: `View ${name}` }).getAttribute("href");
+
+  // Nobody else sees it yet.
+  await page.goto(craftPath!);
+  await expect(page.getByRole("heading", { name: "Sticker craft not found." })).toBeVisible();
+
+  // The admin previews it as it would appear, with its image and sticker, and publishes it.
+  const preview = await reviewInQueue(admin, name);
+  const shot = preview.getByRole("img", { name: `${name}, in game` }).first();
+  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect(preview.getByTestId("craft-sticker")).toContainText(/Crown/);
+  await admin.getByRole("button", { name: "Publish craft" }).click();
+  await expect(admin).toHaveURL(/\?notice=published$/);
+  await expect(admin.getByText("Craft published.")).toBeVisible();
+  await expect(admin.getByTestId("moderation-entry").filter({ hasText: name }).first()).toContainText("Published");
+
+  // A visitor finds it under Community, marked as such, and not under Official.
+  await page.goto("/sticker-crafts");
+  await page.getByRole("link", { name: "Community", exact: true }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?kind=community$/);
+  const published = page.getByTestId("craft-card").filter({ hasText: name });
+  await expect(published).toContainText("Community craft");
+  await page.getByRole("link", { name: "Official", exact: true }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?kind=official$/);
+  await expect(page.getByTestId("craft-card").first()).toBeVisible();
+  await expect(page.getByTestId("craft-card").filter({ hasText: name })).toHaveCount(0);
+  await page.getByRole("link", { name: "Community", exact: true }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?kind=community$/);
+  await page.getByTestId("craft-card").filter({ hasText: name }).click();
+  await expect(page).toHaveURL(craftPath!);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // The author sees it published.
+  await author.goto("/profile?tab=crafts");
+  await expect(author.getByTestId("my-craft").filter({ hasText: name })).toContainText("Published");
+});
+
+test("a rejected craft shows its reason to the author, in My Crafts and by mail", async ({ createUser, pageFor }, testInfo) => {
+  test.setTimeout(120_000);
+  const user = await createUser({ label: "rejected" });
+  const author = await pageFor(user);
+  const admin = await pageFor(await createUser({ admin: true }));
+  const name = `E2E rejected craft ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const reason = "The in-game shot is too dark to see the stickers.";
+
+  await submitCraft(author, name, { sticker: false });
+
+  await reviewInQueue(admin, name);
+  await admin.getByRole("button", { name: "Reject craft" }).click();
+  // The reason is required: JavaScript says so before sending, the server without it.
+  await expect(admin.getByText("Give the author a reason.")).toBeVisible();
+  await admin.getByLabel("Reason (sent to the author)").fill(reason);
+  await admin.getByRole("button", { name: "Reject craft" }).click();
+  await expect(admin.getByText("Craft rejected.")).toBeVisible();
+
+  await author.goto("/profile?tab=crafts");
+  const card = author.getByTestId("my-craft").filter({ hasText: name });
+  await expect(card).toContainText("Rejected");
+  await expect(card).toContainText(`Reason: ${reason}`);
+
+  await author.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+  await author.getByRole("button", { name: "Deliver pending mail now" }).click();
+  const mail = author.getByTestId("mail").filter({ hasText: "Your sticker craft was not published" });
+  await expect(mail).toContainText(name);
+  await expect(mail).toContainText(`Reason: ${reason}`);
+
+  // The author edits it and sends it back to the queue.
+  await author.goto("/profile?tab=crafts");
+  await card.getByRole("link", { name: `Edit and resubmit ${name}` }).click();
+  await author.getByLabel("Name", { exact: true }).fill(`${name} v2`);
+  await author.getByRole("button", { name: "Resubmit for review" }).click();
+  await expect(author.getByTestId("my-craft").filter({ hasText: `${name} v2` })).toContainText("Pending review");
+});

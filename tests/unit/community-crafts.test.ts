@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import {
+  canAuthorEdit,
+  craftKindPath,
+  isCraftVisibleTo,
+  matchesCraftKind,
+  MAX_PENDING_CRAFTS,
+  MAX_SUBMISSIONS_PER_DAY,
+  parseCraftKind,
+  submissionLimitReached,
+} from "~/domain/community-crafts";
+import { communityCraftSchema, isHttpsUrl, rejectCraftSchema } from "~/forms/community-craft";
+import { normalisedSearch, stickerCraftPages } from "~/server/http/edge-cache-plan.server";
+
+/** A submission's field errors (none when it succeeded). */
+const errorsOf = (submission: { status?: string; error?: Record<string, unknown> | null }) => (submission.status === "error" ? submission.error : null);
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+
+describe("submission limits", () => {
+  it("lets a submission in below both limits", () => {
+    expect(submissionLimitReached({ pendingOthers: MAX_PENDING_CRAFTS - 1, lastDay: MAX_SUBMISSIONS_PER_DAY - 1 })).toBeNull();
+  });
+  it("names the pending limit first, then the daily one", () => {
+    expect(submissionLimitReached({ pendingOthers: MAX_PENDING_CRAFTS, lastDay: MAX_SUBMISSIONS_PER_DAY })).toBe("pending");
+    expect(submissionLimitReached({ pendingOthers: 0, lastDay: MAX_SUBMISSIONS_PER_DAY })).toBe("daily");
+  });
+});
+
+describe("who sees a craft", () => {
+  const author = { id: "author", isAdmin: false };
+  const other = { id: "other", isAdmin: false };
+  const admin = { id: "admin", isAdmin: true };
+  it.each(["pending", "rejected"] as const)("a %s craft: its author and admins only", (status) => {
+    const craft = { status, authorId: "author" };
+    expect([null, other, author, admin].map((viewer) => isCraftVisibleTo(craft, viewer))).toEqual([false, false, true, true]);
+  });
+  it("a published craft, official or community: everyone", () => {
+    for (const authorId of [null, "author"]) expect(isCraftVisibleTo({ status: "published", authorId }, null)).toBe(true);
+  });
+  it("the author edits a pending or rejected craft, never a published one", () => {
+    expect([canAuthorEdit("pending"), canAuthorEdit("rejected"), canAuthorEdit("published")]).toEqual([true, true, false]);
+  });
+});
+
+describe("the gallery's filter", () => {
+  it("reads All for anything unknown, and All has no parameter", () => {
+    expect([parseCraftKind(null), parseCraftKind("COMMUNITY"), parseCraftKind("official")]).toEqual(["all", "all", "official"]);
+    expect(craftKindPath("all")).toBe("/sticker-crafts");
+    expect(craftKindPath("community")).toBe("/sticker-crafts?kind=community");
+  });
+  it("keeps crafts of the chosen kind", () => {
+    const crafts = [{ community: true }, { community: false }];
+    expect(crafts.filter((c) => matchesCraftKind("community", c))).toEqual([{ community: true }]);
+    expect(crafts.filter((c) => matchesCraftKind("official", c))).toEqual([{ community: false }]);
+    expect(crafts.filter((c) => matchesCraftKind("all", c))).toHaveLength(2);
+  });
+  it("is part of the edge cache's key, and every filter is purged with a craft", () => {
+    expect(normalisedSearch("/sticker-crafts", new URLSearchParams("utm=x&kind=community"))).toBe("?kind=community");
+    expect(stickerCraftPages(7)).toEqual(expect.arrayContaining(["/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", "/sticker-crafts/7", "/sticker-crafts/7.data"]));
+  });
+});
+
+describe("the player's form", () => {
+  it.each([
+    ["https://example.com/craft", true],
+    ["http://example.com/craft", false],
+    ["javascript:alert(1)", false],
+    ["data:text/html,<b>x</b>", false],
+    ["//example.com", false],
+    [`https://example.com/${"a".repeat(2048)}`, false],
+  ])("%s is a valid link: %s", (value, valid) => {
+    expect(isHttpsUrl(value)).toBe(valid);
+  });
+
+  it("answers the spec's texts for a missing name and skin", () => {
+    const submission = parseWithZod(form({ name: " ", skinId: "" }), { schema: communityCraftSchema });
+    expect(submission.status).toBe("error");
+    expect(errorsOf(submission)?.name).toEqual(["Name is required"]);
+    expect(errorsOf(submission)?.skinId).toEqual(["Skin is required"]);
+  });
+
+  it("caps the text lengths", () => {
+    const submission = parseWithZod(form({ name: "n".repeat(121), skinId: "ak-47-redline", description: "d".repeat(2001) }), { schema: communityCraftSchema });
+    expect(errorsOf(submission)?.name).toEqual(["Names are at most 120 characters."]);
+    expect(errorsOf(submission)?.description).toEqual(["Descriptions are at most 2,000 characters."]);
+  });
+
+  it("takes catalogue stickers by id at their positions", () => {
+    const submission = parseWithZod(form({ name: "Craft", skinId: "ak-47-redline", "stickers[2].stickerId": "42", "stickers[0].keep": "on" }), { schema: communityCraftSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.stickers).toEqual([{ keep: "on" }, undefined, { stickerId: 42 }]);
+  });
+
+  it("a rejection needs a reason", () => {
+    expect(errorsOf(parseWithZod(form({ id: "3", version: "2", reason: "  " }), { schema: rejectCraftSchema }))?.reason).toEqual(["Give the author a reason."]);
+  });
+});
