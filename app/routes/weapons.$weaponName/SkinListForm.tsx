@@ -1,71 +1,10 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+// The weapon page's sort and filter menus: a GET form that works without JavaScript (each change
+// is a submit), which with JavaScript submits on change and behaves as a menu.
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
-import { pageMeta } from "~/components/page-meta";
-import { SkinGrid } from "~/components/SkinCard";
 import { useHydrated } from "~/components/useHydrated";
-import { packList, packSkinCards, unpackList, unpackSkinCards } from "~/domain/skin-cards";
-import {
-  applySkinList,
-  filterOptions,
-  isFiltered,
-  parseSkinListState,
-  SORT_OPTIONS,
-  TYPE_OPTIONS,
-  type SkinListState,
-} from "~/domain/skin-list";
-import {
-  catalogueCacheHeaders,
-  catalogueHeaders,
-  findWeaponShape,
-  weaponCollectionNamesShape,
-  weaponCrateNamesShape,
-  weaponSkinsShape,
-} from "~/server/features/catalogue.server";
-import { loadFavoriteIds } from "~/server/features/favorites.server";
-
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { db } = context;
-  const name = params.weaponName ?? "";
-  const favoritesPromise = loadFavoriteIds(context);
-  const [found, skinRows, crateRows, collectionRows] = await context.load([
-    findWeaponShape.with(db, { name }),
-    weaponSkinsShape.with(db, { weapon: name }),
-    weaponCrateNamesShape.with(db, { weapon: name }),
-    weaponCollectionNamesShape.with(db, { weapon: name }),
-  ]);
-  const namesBySkin = (rows: { skinId: string; name: string }[]) => {
-    const map = new Map<string, string[]>();
-    for (const row of rows) map.set(row.skinId, [...(map.get(row.skinId) ?? []), row.name]);
-    return map;
-  };
-  const cratesBySkin = namesBySkin(crateRows);
-  const collectionsBySkin = namesBySkin(collectionRows);
-  const all = skinRows.map((skin) => ({
-    ...skin,
-    crates: cratesBySkin.get(skin.id) ?? [],
-    collections: collectionsBySkin.get(skin.id) ?? [],
-  }));
-  // Every matching skin in one grid; an old `?page=` link is ignored and shows them all.
-  const state = parseSkinListState(new URL(request.url).searchParams);
-  const { rarities, crates, collections } = filterOptions(all);
-  const weapon = found[0]?.name ?? name;
-  const favoriteIds = await favoritesPromise;
-  return data(
-    {
-      weapon,
-      state,
-      total: all.length,
-      // Cards and filter choices as compact text (app/domain/skin-cards.ts): the hydration data stays light.
-      cards: packSkinCards(applySkinList(all, state)),
-      options: { rarities: packList(rarities), crates: packList(crates), collections: packList(collections) },
-      favoriteIds,
-    },
-    { status: found.length === 0 ? 404 : 200, headers: catalogueCacheHeaders(request) },
-  );
-}
-
-export const headers = catalogueHeaders;
+import { unpackList } from "~/domain/skin-cards";
+import { isFiltered, SORT_OPTIONS, TYPE_OPTIONS, type filterOptions, type SkinListState } from "~/domain/skin-list";
 
 /**
  * A sort or filter menu. Below the wide breakpoint its panel spans the form (it can never run past
@@ -164,7 +103,7 @@ function useDropdownBehaviour(form: RefObject<HTMLFormElement | null>) {
   }, [form]);
 }
 
-function SkinListForm({ state, packedOptions }: { state: SkinListState; packedOptions: Record<keyof ReturnType<typeof filterOptions>, string> }) {
+export function SkinListForm({ state, packedOptions }: { state: SkinListState; packedOptions: Record<keyof ReturnType<typeof filterOptions>, string> }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -229,42 +168,3 @@ function SkinListForm({ state, packedOptions }: { state: SkinListState; packedOp
     </Form>
   );
 }
-
-export default function WeaponPage() {
-  const { weapon, state, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
-  const skins = useMemo(() => unpackSkinCards(cards), [cards]);
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
-  return (
-    <section>
-      <h1 className="text-3xl font-bold">{weapon} Skins</h1>
-      {total === 0 ? (
-        <p className="mt-6">No skins for this weapon.</p>
-      ) : (
-        <>
-          <SkinListForm state={state} packedOptions={options} />
-          <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="skin-count">
-            {loading ? "Loading..." : `${skins.length} of ${total} skins`}
-          </p>
-          {skins.length === 0 ? (
-            <p className="mt-6">No skins match these filters.</p>
-          ) : (
-            <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
-          )}
-        </>
-      )}
-    </section>
-  );
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const weapon = data?.weapon ?? "Weapon";
-  return pageMeta(matches, {
-    title: `${weapon} Skins`,
-    description: `All ${data?.total ?? 0} ${weapon} skins in Counter-Strike 2 with rarity, StatTrak and Souvenir availability and prices by wear.`,
-    path: `/weapons/${encodeURIComponent(weapon)}`,
-    noindex: !data?.total,
-    openGraph: { image: data ? (unpackSkinCards(data.cards)[0]?.image ?? null) : null },
-  });
-};
