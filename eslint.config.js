@@ -21,7 +21,12 @@ export default tseslint.config(
       // construct any global (GHSA-337j-9hxr-rhxg, unfixed on Remix 2): throw Errors and Responses only.
       "@typescript-eslint/only-throw-error": [
         "error",
-        { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" }] },
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" },
+          ],
+        },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
@@ -42,6 +47,16 @@ export default tseslint.config(
   {
     // Tests suspend React components the way Remix's hydration-data transfer does: by throwing a promise.
     files: ["tests/**/*.ts"],
-    rules: { "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "lib", name: "Response" }, { from: "lib", name: "Promise" }] }] },
+    rules: {
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "lib", name: "Promise" },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -38,8 +38,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const craftId = parseId(url.searchParams.get("craft"));
   // Everything on the page, the preview included, is asked in the session's batch: one round trip.
   const admin = requireAdmin(context);
-  const lists = context.load([moderationQueueQuery(context.db), publishedCommunityQuery(context.db), moderationLogQuery(context.db), moderationTargetQuery(context.db, craftId ?? 0)]);
-  const preview = craftId ? loadCraftPage(context, craftId, admin.catch(() => null)) : Promise.resolve(null);
+  const lists = context.load([
+    moderationQueueQuery(context.db),
+    publishedCommunityQuery(context.db),
+    moderationLogQuery(context.db),
+    moderationTargetQuery(context.db, craftId ?? 0),
+  ]);
+  const preview = craftId
+    ? loadCraftPage(
+        context,
+        craftId,
+        admin.catch(() => null),
+      )
+    : Promise.resolve(null);
   await admin;
   const [[queue, published, log, target], page] = await Promise.all([lists, preview]);
   const selected = target[0] && page ? { ...target[0], page } : null;

@@ -13,5 +13,4 @@ export default function ContactPage() {
   return <LegalDocument page={contact} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, contact, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, contact, data?.lang ?? "en", location.pathname);

@@ -21,5 +21,4 @@ export default function CookieSettingsPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, cookieSettings, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, cookieSettings, data?.lang ?? "en", location.pathname);

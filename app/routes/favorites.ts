@@ -42,7 +42,13 @@ async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return refuse(body.status, body.message);
 
   const submission = parseWithZod(body.form, { schema: favoriteSchema });
-  if (submission.status !== "success") return refuse(400, Object.values(submission.error ?? {}).flat().join(" ") || "Invalid request.");
+  if (submission.status !== "success")
+    return refuse(
+      400,
+      Object.values(submission.error ?? {})
+        .flat()
+        .join(" ") || "Invalid request.",
+    );
   const { intent, skinId } = submission.value;
 
   if (intent === "add") {

@@ -13,5 +13,4 @@ export default function LegalNoticePage() {
   return <LegalDocument page={legalNotice} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, legalNotice, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, legalNotice, data?.lang ?? "en", location.pathname);

@@ -127,10 +127,7 @@ export default function LoadoutPage() {
                 </button>
               </Form>
             ) : (
-              <Link
-                to={loginPath(path)}
-                className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent"
-              >
+              <Link to={loginPath(path)} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
                 Log in to save this loadout
               </Link>
             )
@@ -179,8 +176,7 @@ export default function LoadoutPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const loadout = data?.loadout;
-  if (!loadout)
-    return pageMeta(matches, { title: "Loadout not found", description: LOADOUT_MESSAGES.notFound, path: location.pathname, noindex: true });
+  if (!loadout) return pageMeta(matches, { title: "Loadout not found", description: LOADOUT_MESSAGES.notFound, path: location.pathname, noindex: true });
   return pageMeta(matches, {
     title: loadout.title,
     description: loadout.description ?? `${loadout.title}: a full T and CT loadout with prices.`,

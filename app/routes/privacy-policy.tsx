@@ -13,5 +13,4 @@ export default function PrivacyPolicyPage() {
   return <LegalDocument page={privacyPolicy} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, privacyPolicy, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, privacyPolicy, data?.lang ?? "en", location.pathname);

@@ -174,4 +174,9 @@ export default function ResellTrackerPage() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Resell Tracker", description: "Your tracked resell purchases with current prices and profit.", path: "/resell-tracker", noindex: true });
+  pageMeta(matches, {
+    title: "Resell Tracker",
+    description: "Your tracked resell purchases with current prices and profit.",
+    path: "/resell-tracker",
+    noindex: true,
+  });

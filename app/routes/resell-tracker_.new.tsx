@@ -57,7 +57,13 @@ export default function NewTrackerPage() {
       ) : !signedIn ? (
         <TrackerLoginPrompt text="Log in to track what you bought to resell." loginHref={loginHref} />
       ) : (
-        <TrackerForm context={form} action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`} submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
+        <TrackerForm
+          context={form}
+          action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`}
+          submitLabel="Add Tracker"
+          pageResult={actionData}
+          cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`}
+        />
       )}
     </TrackerPage>
   );

@@ -13,5 +13,4 @@ export default function TermsOfServicePage() {
   return <LegalDocument page={termsOfService} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, termsOfService, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, termsOfService, data?.lang ?? "en", location.pathname);

@@ -27,7 +27,13 @@ function Results({ label, items, intent }: { label: string; items: PickedItem[] 
     <ul aria-label={label} className="grid gap-2 sm:grid-cols-2">
       {items.map((item) => (
         <li key={item.id}>
-          <button type="submit" name="intent" value={intent(item)} formNoValidate className="flex w-full items-center gap-2 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent">
+          <button
+            type="submit"
+            name="intent"
+            value={intent(item)}
+            formNoValidate
+            className="flex w-full items-center gap-2 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent"
+          >
             <FallbackImage sources={[item.image]} alt="" className="h-10 w-12 shrink-0 object-contain" />
             <span>
               Choose <span className="font-semibold">{item.name}</span>

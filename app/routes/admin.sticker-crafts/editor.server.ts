@@ -221,7 +221,13 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   clearSearches(form);
   const submission = parseForm(form, stickerCraftSchema);
   const refuse = async (status: number, formError: string, fieldErrors?: Record<string, string[]>) =>
-    ({ status: "refused", reply: formReply<EditorExtra>("save", submission.reply({ formErrors: [formError], fieldErrors }), { status, extra: { editor: await viewOf(context, form) } }) }) as const;
+    ({
+      status: "refused",
+      reply: formReply<EditorExtra>("save", submission.reply({ formErrors: [formError], fieldErrors }), {
+        status,
+        extra: { editor: await viewOf(context, form) },
+      }),
+    }) as const;
 
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -230,7 +236,10 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   }
   const value = submission.value;
   const slots = stickersToSave(value.stickers.slice(0, MAX_STICKERS));
-  const uploads = await readUploads(form, slots.map((s) => s.position));
+  const uploads = await readUploads(
+    form,
+    slots.map((s) => s.position),
+  );
   if (uploads.errors.length > 0) {
     return refuse(400, uploads.errors.map((e) => e.message).join(" "), Object.fromEntries(uploads.errors.map((e) => [e.field, [e.message]])));
   }

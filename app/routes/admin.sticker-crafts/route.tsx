@@ -17,7 +17,19 @@ import { formRefusal } from "~/server/http/form-reply.server";
 import { CraftEditor } from "./CraftEditor";
 import { isDatabaseFailure } from "~/server/db/failures.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import { craftFailure, DELETE_FAILED, emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorExtra } from "./editor.server";
+import {
+  craftFailure,
+  DELETE_FAILED,
+  emptyEditor,
+  loadEditor,
+  pickSkin,
+  pickSticker,
+  SAVE_FAILED,
+  saveCraft,
+  searchSkins,
+  searchStickers,
+  type EditorExtra,
+} from "./editor.server";
 
 const PAGE = "/admin/sticker-crafts";
 const BACK = "Back to the sticker crafts";
@@ -34,7 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editor = editId ? loadEditor(context, editId) : Promise.resolve(url.searchParams.has("new") ? emptyEditor() : null);
   await admin;
   const [[rows], page] = await Promise.all([list, editor]);
-  const crafts = rows.map((c) => ({ id: c.id, name: c.name, skinName: c.skinName, hasIngame: Boolean(c.ingameImage), hasPlacement: Boolean(c.placementImage), updatedAt: c.updatedAt.getTime() }));
+  const crafts = rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    skinName: c.skinName,
+    hasIngame: Boolean(c.ingameImage),
+    hasPlacement: Boolean(c.placementImage),
+    updatedAt: c.updatedAt.getTime(),
+  }));
   return data(
     {
       crafts,

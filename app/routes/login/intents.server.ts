@@ -72,7 +72,10 @@ export async function forgotIntent(context: AppLoadContext, request: Request, fo
   const requested = await requestPasswordReset(context, submission.value.email, clientAddress(request));
   if (!requested.ok) {
     const { retryAfterSeconds } = requested;
-    return formReply<LoginExtra>("forgot", submission.reply({ formErrors: [RESET_RATE_LIMIT_MESSAGE] }), { ...tooMany(retryAfterSeconds), extra: { retryAfterSeconds } });
+    return formReply<LoginExtra>("forgot", submission.reply({ formErrors: [RESET_RATE_LIMIT_MESSAGE] }), {
+      ...tooMany(retryAfterSeconds),
+      extra: { retryAfterSeconds },
+    });
   }
   return redirect(RESET_SENT);
 }

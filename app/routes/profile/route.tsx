@@ -104,7 +104,8 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const returnTo = useReturnPath();
   const alertReply = reply?.intent === "set-alert" || reply?.intent === "remove-alert" ? reply : undefined;
@@ -177,4 +178,9 @@ export default function ProfilePage() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Profile", description: "Your favourites, loadouts, resell trackers, sticker crafts and account.", path: "/profile", noindex: true });
+  pageMeta(matches, {
+    title: "Profile",
+    description: "Your favourites, loadouts, resell trackers, sticker crafts and account.",
+    path: "/profile",
+    noindex: true,
+  });

@@ -70,7 +70,9 @@ export function submitReply(intent: string, { result, chosen, results }: SubmitR
 export function submitFailure(failure: ActionFailure) {
   if (failure.intent === "delete") return formRefusal<SubmitExtra>(failure.intent, DELETE_FAILED, 503);
   const message = failure.intent === "submit" ? SUBMIT_FAILED : TRY_AGAIN;
-  return formReply<SubmitExtra>(failure.intent, parseForm(failure.form ?? new FormData(), communityCraftSchema).reply({ formErrors: [message] }), { status: 503 });
+  return formReply<SubmitExtra>(failure.intent, parseForm(failure.form ?? new FormData(), communityCraftSchema).reply({ formErrors: [message] }), {
+    status: 503,
+  });
 }
 
 export interface EditedCraft {
@@ -219,9 +221,7 @@ async function readUpload(form: FormData, field: string, failure: string): Promi
   return "error" in result ? { error: `${failure}: ${result.error}` } : result;
 }
 
-export type SubmitResult =
-  | { status: "submitted"; id: number }
-  | { status: "refused"; httpStatus: 400 | 404 | 409 | 429; reply: SubmitReply };
+export type SubmitResult = { status: "submitted"; id: number } | { status: "refused"; httpStatus: 400 | 404 | 409 | 429; reply: SubmitReply };
 
 const OUTCOME_REPLIES: Record<Exclude<SubmitOutcome["status"], "submitted">, { httpStatus: 404 | 409 | 429; message?: string }> = {
   "not-found": { httpStatus: 404, message: "Sticker craft not found." },
@@ -260,7 +260,9 @@ export async function submitCraft(context: AppLoadContext, form: FormData, autho
   }
 
   const stickers: StickerRow[] = chosen.stickers.flatMap((sticker, index) =>
-    sticker && wanted[index] ? [{ position: index + 1, name: sticker.name, image: sticker.image || null, upload: null, priceCents: null, externalLink: null }] : [],
+    sticker && wanted[index]
+      ? [{ position: index + 1, name: sticker.name, image: sticker.image || null, upload: null, priceCents: null, externalLink: null }]
+      : [],
   );
   const input: CommunityCraftInput = {
     name: value.name,

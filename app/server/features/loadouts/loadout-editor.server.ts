@@ -157,7 +157,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
           slot: slot.key,
           type,
           skin: skin.id,
-        })
+        }),
       );
     }
     wear = choice.kind === "auto" ? choice.wear : null;
@@ -168,7 +168,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
       skinId: skin.id,
       wear,
     }),
-    back
+    back,
   );
 }
 

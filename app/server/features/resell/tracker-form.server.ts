@@ -30,6 +30,9 @@ export async function readTrackerPost(context: AppLoadContext, request: Request)
 
 /** Parses the form against the skin's rules. */
 export function parseTracker(form: FormData, context: TrackerFormContext) {
-  return parseForm(form, trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }));
+  return parseForm(
+    form,
+    trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }),
+  );
 }
 export type { TrackerInput };
