@@ -24,6 +24,11 @@ export function ErrorList({ id, errors }: { id?: string; errors: ListOfErrors })
   );
 }
 
+/** A field's initial value as text (a hidden id, a stored image URL): "" when it has none or is not text. */
+export function initialText(meta: { initialValue?: unknown }): string {
+  return typeof meta.initialValue === "string" ? meta.initialValue : "";
+}
+
 /** The form-level error (`submission.reply({ formErrors })`), announced as an alert. */
 export function FormError({ form }: { form: Pick<FormMetadata<Record<string, unknown>>, "errorId" | "errors"> }) {
   const messages = form.errors?.filter(Boolean);

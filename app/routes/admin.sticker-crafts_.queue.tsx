@@ -24,7 +24,7 @@ import {
 } from "~/server/features/community-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { craftDecisionMail } from "~/server/mail/craft-mails.server";
 
@@ -77,7 +77,7 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal("", body.message, body.status);
   const form = body.form;
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   const decision = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null;
   if (!decision) return formRefusal(intent, "Unknown action.", 400);
 

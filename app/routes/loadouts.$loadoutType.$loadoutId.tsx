@@ -17,7 +17,7 @@ import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery
 import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
 
@@ -73,7 +73,7 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
   const body = await readCappedFormData(request);
-  const intent = String((body.ok && body.form.get("intent")) || "");
+  const intent = formText(body.ok ? body.form : null, "intent");
   if (!kind || id === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 

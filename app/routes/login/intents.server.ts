@@ -23,7 +23,10 @@ const RESET_SENT = "/login?mode=forgot&notice=reset-sent";
 const tooMany = (retryAfterSeconds: number) => ({ status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 
 /** A filled-in honeypot is a bot: it gets the ordinary answer and nothing happens. */
-const isBot = (form: FormData) => String(form.get(HONEYPOT_FIELD) ?? "") !== "";
+const isBot = (form: FormData) => {
+  const value = form.get(HONEYPOT_FIELD);
+  return value !== null && value !== "";
+};
 
 export async function loginIntent(context: AppLoadContext, request: Request, form: FormData) {
   const outcome = await authenticateForm(context, request, form);

@@ -22,7 +22,7 @@ import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
 import { loadTrackers } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -88,7 +88,7 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
   if (!user) return redirect("/login");
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<ProfileExtra>("", body.message, body.status);
-  const intent = String(body.form.get("intent") ?? "");
+  const intent = formText(body.form, "intent");
   switch (intent) {
     case "change-password":
       return changePasswordIntent(context, user, body.form);

@@ -20,6 +20,7 @@ import {
 } from "~/server/features/community-crafts.server";
 import { craftQuery, craftStickersQuery, skinByIdQuery, stickerSearchQuery, type StickerRow } from "~/server/features/sticker-crafts.server";
 import { type ActionFailure, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { formText } from "~/server/http/form-body.server";
 import { formReply, formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
@@ -130,19 +131,14 @@ export async function reachedLimit(context: AppLoadContext): Promise<string | nu
   return limit ? COMMUNITY_LIMIT_MESSAGES[limit] : null;
 }
 
-const text = (form: FormData, name: string, max: number) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, max).trim() : "";
-};
-
 /** The catalogue ids the form holds (stickers per position), and the edited craft's id. */
 function idsInForm(form: FormData) {
   const stickerIds = STICKER_POSITIONS.map((position) => {
-    const value = text(form, stickerField(position), 12);
+    const value = formText(form, stickerField(position), 12).trim();
     return /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null;
   });
-  const craftId = text(form, "id", 12);
-  return { skinId: text(form, "skinId", 200), stickerIds, craftId: /^[1-9][0-9]{0,9}$/.test(craftId) ? Number(craftId) : null };
+  const craftId = formText(form, "id", 12).trim();
+  return { skinId: formText(form, "skinId", 200).trim(), stickerIds, craftId: /^[1-9][0-9]{0,9}$/.test(craftId) ? Number(craftId) : null };
 }
 
 /**
@@ -180,7 +176,7 @@ function asTyped(form: FormData): SubmissionResult<string[]> {
 
 /** intent "search-skin": up to 10 skins to choose from. */
 export async function searchSkins(context: AppLoadContext, form: FormData): Promise<SubmitReply> {
-  const query = text(form, "skinQuery", 100);
+  const query = formText(form, "skinQuery", 100).trim();
   const plan = searchPlan(query);
   const [chosen, found] = await Promise.all([
     chosenFor(context, form),
@@ -197,7 +193,7 @@ export async function pickSkin(context: AppLoadContext, form: FormData, skinId: 
 
 /** intent "search-sticker:{n}": catalogue stickers for position n. */
 export async function searchStickers(context: AppLoadContext, form: FormData, position: number): Promise<SubmitReply> {
-  const query = text(form, stickerQueryField(position), 100);
+  const query = formText(form, stickerQueryField(position), 100).trim();
   const [chosen, [found]] = await Promise.all([chosenFor(context, form), context.load([stickerSearchQuery(context.db, query)])]);
   return {
     result: asTyped(form),

@@ -4,7 +4,7 @@ import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
-import { readCappedFormData } from "../../http/form-body.server";
+import { formText, readCappedFormData } from "../../http/form-body.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
@@ -91,7 +91,7 @@ const INTENTS = ["pick-skin", "set-wear", "clear-slot", "save"] as const;
 export async function editorAction(context: AppLoadContext, request: Request, caller: EditorCaller) {
   const body = await readCappedFormData(request);
   const form = body.ok ? body.form : null;
-  const intent = String(form?.get("intent") ?? "");
+  const intent = formText(form, "intent");
   if (!body.ok) return formRefusal(intent, body.message, body.status);
   if (!form || !(INTENTS as readonly string[]).includes(intent)) return formRefusal(intent, "Unknown action.", 400);
 
