@@ -12,7 +12,7 @@ import { formRefusal } from "~/server/http/form-reply.server";
 const INVALID = "Invalid or expired confirmation link.";
 
 /** Opening the link spends nothing (mail scanners open links); the button's POST confirms. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 

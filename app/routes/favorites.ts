@@ -9,7 +9,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 /** Nothing to show: the list lives on the profile. */
-export async function loader() {
+export function loader() {
   return redirect("/profile?tab=favorites");
 }
 

@@ -4,7 +4,7 @@ import { LegalDocument, legalMeta } from "~/components/LegalDocument";
 import { termsOfService } from "~/content/legal";
 import { legalPageData } from "~/server/features/legal-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return legalPageData(request);
 }
 

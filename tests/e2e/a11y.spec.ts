@@ -105,7 +105,7 @@ for (const run of RUNS) {
   });
 }
 
-test("every page route of the build is in the page list", async () => {
+test("every page route of the build is in the page list", () => {
   const assets = "build/client/assets";
   const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
   expect(file, "run `npm run build` first").toBeDefined();

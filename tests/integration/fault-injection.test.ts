@@ -154,7 +154,8 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     },
     {
       name: "register",
-      prepare: async () => ({ path: "/login?mode=register", fields: { intent: "register", email: uniqueEmail("fault-register"), password: PASSWORD } }),
+      prepare: () =>
+        Promise.resolve({ path: "/login?mode=register", fields: { intent: "register", email: uniqueEmail("fault-register"), password: PASSWORD } }),
       message: ACCOUNT_FAILURES.register,
     },
     {
