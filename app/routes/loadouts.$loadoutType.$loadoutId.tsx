@@ -12,7 +12,7 @@ import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, pars
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { noticeText } from "~/domain/notices";
 import { SHARE_INTENTS } from "~/forms/loadout-sharing";
-import { replyError, resultFor, type FormReply } from "~/forms/reply";
+import { replyError, resultFor } from "~/forms/reply";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -98,7 +98,7 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as FormReply | undefined;
+  const actionData = useActionData<typeof action>();
   const shareResult = resultFor(actionData, "share");
   const error = actionData?.intent === "share" ? null : replyError(actionData);
   const copying = useNavigation().formData?.get("intent") === "copy";

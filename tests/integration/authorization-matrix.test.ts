@@ -506,7 +506,7 @@ async function ask(probe: Probe, world: World, actor: Actor): Promise<{ response
 }
 
 function outcomeFor(expected: Outcomes, actor: Actor): Outcome {
-  if (typeof expected === "number" || "to" in expected) return expected as Outcome;
+  if (typeof expected === "number" || "to" in expected) return expected;
   const outcome = expected[actor] ?? expected.rest;
   if (outcome === undefined) throw new Error(`no outcome for ${actor}`);
   return outcome;

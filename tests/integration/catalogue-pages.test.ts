@@ -217,10 +217,10 @@ describe("search", () => {
 
   it("suggests up to 10 skins as JSON", async () => {
     const response = await fetchWorker("https://example.com/api/suggestions?q=ak");
-    const body = (await response.json()) as { suggestions: { id: string; name: string }[] };
+    const body = await response.json<{ suggestions: { id: string; name: string }[] }>();
     expect(body.suggestions).toHaveLength(10);
     expect(body.suggestions[0]!.name).toMatch(/^AK-47 \| /);
-    const typo = (await (await fetchWorker("https://example.com/api/suggestions?q=deagle%20blaze")).json()) as typeof body;
+    const typo = await (await fetchWorker("https://example.com/api/suggestions?q=deagle%20blaze")).json<typeof body>();
     expect(typo.suggestions[0]!.name).toBe("Desert Eagle | Blaze");
   });
 

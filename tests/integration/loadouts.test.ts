@@ -211,7 +211,7 @@ describe("/loadouts/new", () => {
     [{ title: "x", budget: "lots" }, "Budget must be a number."],
     [{ title: "x".repeat(101) }, "Title must be at most 100 characters."],
   ])("refuses %j with a 400 and the message", async (fields, message) => {
-    const response = await post("/loadouts/new", fields as Record<string, string>, { cookie: owner.cookie });
+    const response = await post("/loadouts/new", fields, { cookie: owner.cookie });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
   });

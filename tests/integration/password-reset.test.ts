@@ -127,7 +127,7 @@ describe("POST /api/password-reset-simple", () => {
     expect(await (await api({ action: "validate", token: "nope" })).json()).toMatchObject({ success: true, valid: false });
     const weak = await api({ action: "reset", token, newPassword: "weak" });
     expect(weak.status).toBe(400);
-    expect((await weak.json()) as object).toMatchObject({ success: false });
+    expect(await weak.json<object>()).toMatchObject({ success: false });
     expect(await (await api({ action: "reset", token, newPassword: STRONG })).json()).toEqual({ success: true });
     const reused = await api({ action: "reset", token, newPassword: STRONG });
     expect(reused.status).toBe(400);

@@ -344,7 +344,7 @@ describe("notifyPriceAlerts", () => {
     for (let i = 0; i < statements.length; i += 90) await env.DB.batch(statements.slice(i, i + 90));
     await setPrice(skin, "FT", 3500);
     const [first, second] = await Promise.all([notify(), notify()]);
-    expect(first!.notified + second!.notified).toBe(250);
+    expect(first.notified + second.notified).toBe(250);
     const count = await env.DB.prepare(`SELECT count(*) AS n FROM mail_outbox WHERE "to" LIKE 'bulk-%'`).first<{ n: number }>();
     expect(count!.n).toBe(250);
     expect((await notify()).notified).toBe(0);

@@ -20,7 +20,7 @@ async function control(body: Record<string, unknown>) {
   await (await fetch(`${PROVIDER}/__control`, { method: "POST", body: JSON.stringify(body) })).text();
 }
 async function feedFetches(): Promise<number> {
-  return ((await (await fetch(`${PROVIDER}/__log`)).json()) as { fetches: number }).fetches;
+  return (await (await fetch(`${PROVIDER}/__log`)).json<{ fetches: number }>()).fetches;
 }
 /** A feed item as Skinport's /v1/items lists it (prices in dollars). */
 function item(name: string, minPrice: number | null, suggestedPrice: number | null = null, currency = "USD") {

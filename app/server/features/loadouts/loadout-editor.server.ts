@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData, type EditorStage } from "~/domain/loadout-editor";
+import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData } from "~/domain/loadout-editor";
 import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
@@ -63,7 +63,7 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
         q: step.q,
         skin: step.skin,
       },
-      stage: (stage === "wears" && !pickable ? "skins" : stage) as EditorStage,
+      stage: stage === "wears" && !pickable ? "skins" : stage,
       types: types?.[0] ?? null,
       skins: skins ? skins[0].filter((skin) => !filter || normalise(skin.name).includes(filter)) : null,
       wearSkin: pickable && wearSkin ? { ...pickable, wears: wearSkin[1] } : null,
