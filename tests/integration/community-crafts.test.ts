@@ -255,7 +255,13 @@ describe("limits hold under 20 parallel submissions", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MAX_PENDING_CRAFTS);
     const refused = await responses.find((r) => r.status === 429)!.text();
     expect(refused).toContain("crafts waiting for review, the most at once.");
-    await Promise.all(responses.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
+    await Promise.all(
+      responses
+        .filter((r) => !r.bodyUsed)
+        .map(async (r) => {
+          await r.body?.cancel();
+        }),
+    );
     expect(await authorCounts(player.email)).toEqual({ pending: MAX_PENDING_CRAFTS, submissions: MAX_PENDING_CRAFTS });
     expect((await env.IMAGES.list()).objects.length).toBe(objectsBefore + MAX_PENDING_CRAFTS);
     // The form says so before the player fills it in.
@@ -281,7 +287,13 @@ describe("limits hold under 20 parallel submissions", () => {
     expect(statuses.filter((s) => s === 302)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(19);
     expect(await responses.find((r) => r.status === 429)!.text()).toContain("the most in a day. Please try again tomorrow.");
-    await Promise.all(responses.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
+    await Promise.all(
+      responses
+        .filter((r) => !r.bodyUsed)
+        .map(async (r) => {
+          await r.body?.cancel();
+        }),
+    );
     expect(await authorCounts(player.email)).toEqual({ pending: 1, submissions: MAX_SUBMISSIONS_PER_DAY });
   });
 });

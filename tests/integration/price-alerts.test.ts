@@ -16,6 +16,7 @@ interface AlertRow {
   target_cents: number;
   last_price_cents: number | null;
   last_notified_at: number | null;
+  updated_at: number;
 }
 
 /** A page's HTML without React's text separators (`<!-- -->`), as a reader sees the text. */
@@ -121,13 +122,14 @@ describe("price alerts on the profile", () => {
 
     // The data function lists the favourite with its possible wears, its variants and the alert.
     const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(user.email).first<{ id: string }>())!.id;
+    const updatedAt = (await alertOf(user.email, skin))!.updated_at;
     expect(await listFavoriteAlerts(db, id)).toEqual([
       {
         skinId: skin,
         name: "AK-47 | Redline",
         wears: ["MW", "FT", "WW", "BS"],
         variants: ["normal", "stattrak"],
-        alert: { wear: "MW", variant: "stattrak", targetCents: 4000, currentPriceCents: 0, lastNotifiedAt: null, updatedAt: expect.any(Number) },
+        alert: { wear: "MW", variant: "stattrak", targetCents: 4000, currentPriceCents: 0, lastNotifiedAt: null, updatedAt },
       },
     ]);
 

@@ -222,6 +222,8 @@ describe("a batch read whose columns share a name", () => {
       .from(officialLoadouts)
       .limit(1);
     const [[row]] = await runReads(db, [named]);
-    expect(row).toEqual({ id: expect.any(Number), a: null, b: null, updatedAt: expect.any(Date) });
+    expect(row).toMatchObject({ a: null, b: null });
+    expect(row?.id).toBeTypeOf("number");
+    expect(row?.updatedAt).toBeInstanceOf(Date);
   });
 });

@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 function wranglerTomlVars(): Record<string, string> {
   const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
   const section = toml.split(/^\[vars\]\s*$/m)[1]?.split(/^\[/m)[0] ?? "";
-  return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map((match) => [match[1], match[2]]));
+  return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map(([, key = "", value = ""]): [string, string] => [key, value]));
 }
 
 export default defineConfig(async () => {
