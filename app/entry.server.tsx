@@ -20,7 +20,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error ?? error.statusText : error;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.statusText) : error;
   console.error(`[remix] ${request.method} ${new URL(request.url).pathname}: ${describeError(cause)}`);
 };
 
@@ -51,7 +51,10 @@ export default async function handleRequest(
   );
   // The body is the whole document: renderToWebStream writes it once every part is ready, so
   // crawlers and browsers without JavaScript get the same complete page.
-  allReady.then(() => clearTimeout(timeout), () => clearTimeout(timeout));
+  allReady.then(
+    () => clearTimeout(timeout),
+    () => clearTimeout(timeout),
+  );
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Under `remix vite:dev` the dev server injects inline scripts without the nonce.

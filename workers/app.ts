@@ -62,7 +62,10 @@ export default {
       const purge = (paths: string[]) => waitUntil(purgeEdgeCache(url.origin, buildVersion, paths));
       const context = await createLoadContext(pageRequest, env, waitUntil, wasmPasswordService, purge);
       let response = withBaseline(await handleRemixRequest(pageRequest, context), production);
-      if (plan.cache && isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") })) {
+      if (
+        plan.cache &&
+        isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") })
+      ) {
         response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
       }
       if (!production) response.headers.set("X-Cache", plan.cache ? "MISS" : "BYPASS");

@@ -13,7 +13,21 @@ export const pickerButtonClass = "rounded-md border border-line px-3 py-2 text-s
  * A search in the catalogue that works without JavaScript: the button submits the whole form
  * (`intent` names the search), which comes back with what was typed and the results to choose from.
  */
-export function CatalogueSearch({ id, name, label, query, intent, buttonLabel }: { id: string; name: string; label: string; query?: string; intent: string; buttonLabel: React.ReactNode }) {
+export function CatalogueSearch({
+  id,
+  name,
+  label,
+  query,
+  intent,
+  buttonLabel,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  query?: string;
+  intent: string;
+  buttonLabel: React.ReactNode;
+}) {
   return (
     <div className="flex items-end gap-2">
       <div className="flex-1">

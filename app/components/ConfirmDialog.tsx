@@ -70,11 +70,7 @@ export function ConfirmDialog({
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
-          >
+          <button type="submit" disabled={busy} className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-50">
             {busy ? pendingLabel : confirmLabel}
           </button>
         </Form>

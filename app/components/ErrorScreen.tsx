@@ -30,8 +30,7 @@ const QUICK_LINKS = [
   { to: "/resell-tracker", label: "Resell Tracker" },
 ];
 
-const buttonClass =
-  "inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2";
+const buttonClass = "inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2";
 const primary = `${buttonClass} bg-accent text-black hover:bg-accent-strong`;
 const secondary = `${buttonClass} border border-line text-ink hover:bg-panel-2`;
 
@@ -99,11 +98,7 @@ export function ErrorScreen({ kind, detail }: { kind: ErrorKind; detail?: { mess
 }
 
 /** An error page's title and message as its metadata; error pages stay out of search results. */
-export function errorPageMeta(
-  matches: readonly { id: string; data?: unknown }[],
-  kind: ErrorKind,
-  path: string,
-): MetaDescriptor[] {
+export function errorPageMeta(matches: readonly { id: string; data?: unknown }[], kind: ErrorKind, path: string): MetaDescriptor[] {
   const { title, message } = COPY[kind];
   return pageMeta(matches, { title, description: message, path, noindex: true });
 }

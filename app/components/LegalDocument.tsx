@@ -117,12 +117,7 @@ export function LegalDocument({
 }
 
 /** Title and description of the page in its language, canonical URL with `?lang=`, and noindex. */
-export function legalMeta(
-  matches: readonly { id: string; data?: unknown }[],
-  page: LegalPage,
-  lang: Language,
-  pathname: string,
-): MetaDescriptor[] {
+export function legalMeta(matches: readonly { id: string; data?: unknown }[], page: LegalPage, lang: Language, pathname: string): MetaDescriptor[] {
   const { title, description } = page[lang];
   return pageMeta(matches, { title, description, path: `${pathname}${languageSearch(lang)}`, noindex: true });
 }

@@ -109,7 +109,6 @@ export function LoadoutTotalsPanel({ totals, side, budgetCents }: { totals: Load
   return <CostFigures label="Cost" figures={figures} />;
 }
 
-
 /** A choice of views as links, the current one marked, so the choice is URL state (`?side=ct`). */
 export function ViewSwitch({ label, options, current }: { label: string; options: readonly { key: string; label: string; href: string }[]; current: string }) {
   return (

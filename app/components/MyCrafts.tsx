@@ -71,7 +71,9 @@ export function MyCrafts({ crafts, confirmDelete }: { crafts: readonly MyCraft[]
                   {craft.submittedAt ? <> · submitted {formatDate(craft.submittedAt)}</> : null}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                  <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[craft.status]}`}>{CRAFT_STATUS_LABELS[craft.status]}</span>
+                  <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[craft.status]}`}>
+                    {CRAFT_STATUS_LABELS[craft.status]}
+                  </span>
                   {craft.status === "rejected" && craft.rejectionReason ? <span>{`Reason: ${craft.rejectionReason}`}</span> : null}
                 </p>
               </div>
@@ -83,7 +85,10 @@ export function MyCrafts({ crafts, confirmDelete }: { crafts: readonly MyCraft[]
                   Edit and resubmit<span className="sr-only"> {craft.name}</span>
                 </Link>
               ) : null}
-              <Link to={`/profile?tab=crafts&delete-craft=${craft.id}`} className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950">
+              <Link
+                to={`/profile?tab=crafts&delete-craft=${craft.id}`}
+                className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950"
+              >
                 Delete<span className="sr-only"> {craft.name}</span>
               </Link>
             </li>

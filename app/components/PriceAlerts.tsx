@@ -58,7 +58,11 @@ function AlertForm({ item, lastResult }: { item: FavoriteAlert; lastResult?: Sub
       </div>
       {item.variants.length > 1 ? (
         <div className="min-w-36 flex-1">
-          <SelectField label="Variant" meta={fields.variant} options={item.variants.map((variant) => ({ value: variant, label: ALERT_VARIANT_NAMES[variant] }))} />
+          <SelectField
+            label="Variant"
+            meta={fields.variant}
+            options={item.variants.map((variant) => ({ value: variant, label: ALERT_VARIANT_NAMES[variant] }))}
+          />
         </div>
       ) : null}
       <div className="min-w-36 flex-1">
@@ -94,9 +98,7 @@ export function PriceAlerts({
   const noticeCard = notice?.skinId && items.some((item) => item.skinId === notice.skinId) ? notice.skinId : null;
   // A refusal for a skin that is not in the list (not a favourite, unknown) shows above the list.
   const orphanError =
-    actionResult && actionResult.result.status === "error" && !items.some((item) => item.skinId === actionResult.skinId)
-      ? replyError(actionResult)
-      : null;
+    actionResult && actionResult.result.status === "error" && !items.some((item) => item.skinId === actionResult.skinId) ? replyError(actionResult) : null;
   return (
     <section id="price-alerts" aria-labelledby="price-alerts-heading" className="mt-8 space-y-4">
       <div>
@@ -104,8 +106,8 @@ export function PriceAlerts({
           Price alerts
         </h2>
         <p className="text-sm text-muted">
-          Get an e-mail when the price of a favourite drops below your target. One mail each time it crosses the target; if it is below
-          already, the next mail comes after it has risen to your target or above and dropped again.
+          Get an e-mail when the price of a favourite drops below your target. One mail each time it crosses the target; if it is below already, the next mail
+          comes after it has risen to your target or above and dropped again.
         </p>
       </div>
       {notice && !noticeCard ? <Notice>{notice.text}</Notice> : null}

@@ -127,7 +127,15 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
               const style = SERIES_STYLES[i % SERIES_STYLES.length]!;
               return (
                 <g key={series.key} data-series={series.key}>
-                  <path d={series.path} fill="none" stroke={style.stroke} strokeWidth={2} strokeDasharray={style.dash} vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
+                  <path
+                    d={series.path}
+                    fill="none"
+                    stroke={style.stroke}
+                    strokeWidth={2}
+                    strokeDasharray={style.dash}
+                    vectorEffect="non-scaling-stroke"
+                    strokeLinejoin="round"
+                  />
                   {series.dots ? <path d={series.dots} stroke={style.stroke} strokeWidth={5} strokeLinecap="round" vectorEffect="non-scaling-stroke" /> : null}
                 </g>
               );

@@ -13,11 +13,7 @@ export function ProfileLoadouts({ loadouts }: { loadouts: readonly LoadoutCardDa
           Go to Loadouts
         </Link>
       </div>
-      {loadouts.length === 0 ? (
-        <p className="text-muted">Your loadouts will appear here.</p>
-      ) : (
-        <LoadoutGrid loadouts={loadouts} kind="user" />
-      )}
+      {loadouts.length === 0 ? <p className="text-muted">Your loadouts will appear here.</p> : <LoadoutGrid loadouts={loadouts} kind="user" />}
     </div>
   );
 }

@@ -28,7 +28,7 @@ function useSuggestions(query: string): Suggestion[] {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/suggestions?q=${encodeURIComponent(query)}`, { signal: controller.signal })
-        .then((response) => (response.ok ? (response.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
+        .then((response) => (response.ok ? response.json<{ suggestions: Suggestion[] }>() : { suggestions: [] }))
         .then((body) => setSuggestions(body.suggestions))
         .catch(() => undefined); // Aborted or offline: submitting still opens the results page.
     }, DEBOUNCE_MS);
@@ -100,7 +100,7 @@ export function SearchBox({ id, label, focusOnOpen }: { id: string; label: strin
       aria-label={label}
       className="relative w-full"
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <label htmlFor={id} className="sr-only">

@@ -269,10 +269,19 @@ function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent,
             </ul>
           </nav>
           <p>
-            Data sources: prices from <a className="underline" href="https://skinport.com">Skinport</a>, items from the{" "}
-            <a className="underline" href="https://store.steampowered.com/app/730">Steam store</a>, skin data from the open{" "}
-            <a className="underline" href="https://github.com/ianlucas/cs2-lib">cs2-lib</a> API. Prices are estimates in US
-            dollars. Not affiliated with Valve.
+            Data sources: prices from{" "}
+            <a className="underline" href="https://skinport.com">
+              Skinport
+            </a>
+            , items from the{" "}
+            <a className="underline" href="https://store.steampowered.com/app/730">
+              Steam store
+            </a>
+            , skin data from the open{" "}
+            <a className="underline" href="https://github.com/ianlucas/cs2-lib">
+              cs2-lib
+            </a>{" "}
+            API. Prices are estimates in US dollars. Not affiliated with Valve.
           </p>
           {demoPrices ? <p data-testid="demo-prices-notice">Prices shown are demo data for development.</p> : null}
         </div>

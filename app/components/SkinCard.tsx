@@ -46,7 +46,11 @@ export function SkinCard({ skin, favorite, eager = false }: { skin: SkinCardData
             {skin.souvenir ? <span className="rounded bg-yellow-900/60 px-1.5 py-0.5 text-yellow-200">Souvenir</span> : null}
           </p>
         ) : null}
-        {price ? <p className="mt-auto pt-2 text-sm text-muted" data-testid="skin-card-price">{price}</p> : null}
+        {price ? (
+          <p className="mt-auto pt-2 text-sm text-muted" data-testid="skin-card-price">
+            {price}
+          </p>
+        ) : null}
       </a>
       <div className="flex flex-wrap items-center gap-2 px-3 pb-3">
         <FavoriteButton skinId={skin.id} skinName={skin.name} favorite={favorite} variant="icon" />

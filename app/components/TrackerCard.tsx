@@ -82,7 +82,10 @@ export function TrackerCard({
         </div>
         <div>
           <dt className="text-muted">Profit</dt>
-          <dd className={`font-semibold ${!profit ? "" : profit.cents > 0 ? "text-green-300" : profit.cents < 0 ? "text-red-300" : ""}`} data-testid="tracker-profit">
+          <dd
+            className={`font-semibold ${!profit ? "" : profit.cents > 0 ? "text-green-300" : profit.cents < 0 ? "text-red-300" : ""}`}
+            data-testid="tracker-profit"
+          >
             {formatProfit(profit)}
           </dd>
         </div>
@@ -104,7 +107,11 @@ export function TrackerCard({
           <input type="hidden" name="trackerId" value={tracker.id} />
           <input type="hidden" name="redirectTo" value={returnTo} />
           {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
-          <button type="submit" disabled={deleting} className="rounded-md border border-red-700 px-3 py-2 text-sm font-semibold text-red-300 hover:bg-red-950 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={deleting}
+            className="rounded-md border border-red-700 px-3 py-2 text-sm font-semibold text-red-300 hover:bg-red-950 disabled:opacity-60"
+          >
             {deleting ? "Deleting..." : "Delete"}
           </button>
         </remover.Form>

@@ -70,7 +70,7 @@ export function TrackerForm({
   // The float bar marks the float in the field: the saved or sent one from the server, then (with
   // JavaScript) whatever is typed. A new form (or a cleared field) marks nothing.
   const [typedFloat, setTypedFloat] = useState<string | null>(null);
-  const markedFloat = parseFloatInput(typedFloat ?? (fields.wearValue.initialValue as string | undefined) ?? "");
+  const markedFloat = parseFloatInput(typedFloat ?? fields.wearValue.initialValue ?? "");
 
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">

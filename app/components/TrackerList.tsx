@@ -32,7 +32,8 @@ export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readon
       </dl>
       {summary.unpriced > 0 ? (
         <p className="mt-2 text-xs text-muted">
-          {summary.unpriced} {summary.unpriced === 1 ? "item has" : "items have"} no price data and {summary.unpriced === 1 ? "is" : "are"} left out of value and profit.
+          {summary.unpriced} {summary.unpriced === 1 ? "item has" : "items have"} no price data and {summary.unpriced === 1 ? "is" : "are"} left out of value
+          and profit.
         </p>
       ) : null}
     </section>

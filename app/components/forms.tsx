@@ -1,13 +1,7 @@
 // The form kit every form of the product uses: fields that take Conform's field metadata (from
 // `useForm`, fed by the same zod schema the action parses with), so the label, the input, its
 // error list, aria-invalid and aria-describedby always agree, with JavaScript or without.
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useFormAction, useNavigation, type FetcherWithComponents } from "@remix-run/react";
 import { buttonClass } from "./basics";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
@@ -28,6 +22,11 @@ export function ErrorList({ id, errors }: { id?: string; errors: ListOfErrors })
       ))}
     </ul>
   );
+}
+
+/** A field's initial value as text (a hidden id, a stored image URL): "" when it has none or is not text. */
+export function initialText(meta: { initialValue?: unknown }): string {
+  return typeof meta.initialValue === "string" ? meta.initialValue : "";
 }
 
 /** The form-level error (`submission.reply({ formErrors })`), announced as an alert. */
@@ -231,4 +230,3 @@ export function HoneypotField({ name }: { name: string }) {
     </div>
   );
 }
-

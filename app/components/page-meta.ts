@@ -23,11 +23,7 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const url = `${originFromMatches(matches)}${path}`;
   const fullTitle = `${title} | SkinVault`;
-  const tags: MetaDescriptor[] = [
-    { title: fullTitle },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-  ];
+  const tags: MetaDescriptor[] = [{ title: fullTitle }, { name: "description", content: description }, { tagName: "link", rel: "canonical", href: url }];
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   if (openGraph) {
     tags.push(
@@ -38,7 +34,8 @@ export function pageMeta(
       { property: "og:site_name", content: "SkinVault" },
     );
     // Uploaded images are paths of this site; Open Graph wants an absolute URL.
-    if (openGraph.image) tags.push({ property: "og:image", content: openGraph.image.startsWith("/") ? `${originFromMatches(matches)}${openGraph.image}` : openGraph.image });
+    if (openGraph.image)
+      tags.push({ property: "og:image", content: openGraph.image.startsWith("/") ? `${originFromMatches(matches)}${openGraph.image}` : openGraph.image });
   }
   return tags;
 }

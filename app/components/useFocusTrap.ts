@@ -1,13 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** The elements Tab can reach inside `container`, in order; hidden ones (no layout box) are skipped. */
 function tabStops(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
-  );
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
 }
 
 /**
@@ -16,12 +15,7 @@ function tabStops(container: HTMLElement): HTMLElement[] {
  * navigation), focus goes back to `returnTo`, the button that opened it, unless the user has moved
  * on elsewhere. Used by the menu drawer and the mobile search overlay.
  */
-export function useFocusTrap(
-  container: RefObject<HTMLElement | null>,
-  active: boolean,
-  onEscape: () => void,
-  returnTo: RefObject<HTMLElement | null>,
-): void {
+export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void, returnTo: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (!active) return;
     const root = container.current;

@@ -22,9 +22,7 @@ export const IMAGE_ERRORS = {
   tooManyPixels: "the image is larger than 4096 x 4096 pixels.",
 } as const;
 
-export type ImageCheck =
-  | { ok: true; format: ImageFormat; width: number; height: number }
-  | { ok: false; error: string };
+export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; error: string };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);

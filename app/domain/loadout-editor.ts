@@ -36,7 +36,7 @@ export function parseEditorStep(params: URLSearchParams): EditorStep {
     side,
     slot,
     type,
-    q: slot ? text(params.get("q"), QUERY_MAX) ?? "" : "",
+    q: slot ? (text(params.get("q"), QUERY_MAX) ?? "") : "",
     skin: slot ? text(params.get("skin"), TEXT_MAX) : null,
   };
 }

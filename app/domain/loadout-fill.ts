@@ -95,7 +95,9 @@ interface Move<O extends FillOption> {
 
 /** Rarity step: the least extra first, then the higher rarity, the lower price, the earlier slot. */
 function compareRarityMoves<O extends FillOption>(a: Move<O>, b: Move<O>): number {
-  return a.extra - b.extra || rarityRank(b.option.rarity) - rarityRank(a.option.rarity) || a.option.priceCents - b.option.priceCents || a.state.index - b.state.index;
+  return (
+    a.extra - b.extra || rarityRank(b.option.rarity) - rarityRank(a.option.rarity) || a.option.priceCents - b.option.priceCents || a.state.index - b.state.index
+  );
 }
 
 /** Spend step: the most extra first, then the lower price, the earlier slot. */

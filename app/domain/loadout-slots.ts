@@ -59,9 +59,7 @@ function slotKey(prefix: string, side: Side): string {
 }
 
 export const LOADOUT_SLOTS: readonly LoadoutSlot[] = [
-  ...WEAPON_ENTRIES.flatMap(([prefix, weapon, sides, group]) =>
-    sides.map((side) => ({ key: slotKey(prefix, side), side, group, weapon, label: weapon })),
-  ),
+  ...WEAPON_ENTRIES.flatMap(([prefix, weapon, sides, group]) => sides.map((side) => ({ key: slotKey(prefix, side), side, group, weapon, label: weapon }))),
   ...BOTH.flatMap((side) => [
     { key: slotKey("knives", side), side, group: "Knives" as const, weapon: null, label: "Knife" },
     { key: slotKey("gloves", side), side, group: "Gloves" as const, weapon: null, label: "Gloves" },

@@ -163,8 +163,7 @@ export function buildLoadoutView(stored: readonly StoredSlot[], wearRows: readon
   }));
   const slots = LOADOUT_SLOTS.map((slot): SlotView => {
     const row = bySlot.get(slot.key);
-    const skin =
-      row?.skinId && row.name && row.image ? { id: row.skinId, name: row.name, image: row.image, rarityColor: row.rarityColor ?? "" } : null;
+    const skin = row?.skinId && row.name && row.image ? { id: row.skinId, name: row.name, image: row.image, rarityColor: row.rarityColor ?? "" } : null;
     const price = row ? slotPriceCents(priced.find((p) => p.slot === slot.key)!) : null;
     return { key: slot.key, label: slot.label, group: slot.group, side: slot.side, skin, wear: row?.wear ?? null, priceCents: price };
   });

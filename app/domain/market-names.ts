@@ -19,7 +19,8 @@ const STAR = "★";
 const STATTRAK = "StatTrak™";
 const SOUVENIR = "Souvenir";
 /** Market names of things that are not weapon finishes: stickers, cases, agents, graffiti, pins... */
-const NOT_A_SKIN = /^(Sticker|Sealed Graffiti|Graffiti|Patch|Music Kit|Pin|Charm|Souvenir Charm|Name Tag|Storage Unit)\b|\b(Case|Capsule|Package|Key|Pass|Pin|Patch Pack|Souvenir Package)$/;
+const NOT_A_SKIN =
+  /^(Sticker|Sealed Graffiti|Graffiti|Patch|Music Kit|Pin|Charm|Souvenir Charm|Name Tag|Storage Unit)\b|\b(Case|Capsule|Package|Key|Pass|Pin|Patch Pack|Souvenir Package)$/;
 /** Knives and gloves: their market names start with the star. */
 const GLOVES = /(Gloves|Hand Wraps)$/;
 

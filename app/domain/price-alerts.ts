@@ -98,9 +98,16 @@ export function alertMailLines(facts: AlertMailFacts): { subject: string; lines:
  * One page of the favourites tab: the favourites' cards and their alerts (`?page=N`; without it,
  * the page holding `?alert=SKIN`, where a saved alert returns to).
  */
-export function favoritesPage<Card extends { id: string }, Alert extends { skinId: string }>(cards: readonly Card[], alerts: readonly Alert[], params: URLSearchParams) {
+export function favoritesPage<Card extends { id: string }, Alert extends { skinId: string }>(
+  cards: readonly Card[],
+  alerts: readonly Alert[],
+  params: URLSearchParams,
+) {
   const pointedAt = params.get("alert");
-  const shown = pageOf(cards, requestedPage(params, cards, (card) => card.id === pointedAt));
+  const shown = pageOf(
+    cards,
+    requestedPage(params, cards, (card) => card.id === pointedAt),
+  );
   const onPage = new Set(shown.items.map((card) => card.id));
   return { favorites: shown.items, alerts: alerts.filter((alert) => onPage.has(alert.skinId)), page: shown.page, pageCount: shown.pageCount };
 }

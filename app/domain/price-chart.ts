@@ -41,9 +41,7 @@ export function buildChartModel(days: readonly string[], inputs: readonly ChartS
   const series = inputs.map((input): ChartSeries => {
     const values = days.map((_, i) => input.values[i] ?? null);
     const dots = values
-      .map((value, i) =>
-        value !== null && values[i - 1] == null && values[i + 1] == null ? `M${round(x(i))},${round(y(value))}h0` : "",
-      )
+      .map((value, i) => (value !== null && values[i - 1] == null && values[i + 1] == null ? `M${round(x(i))},${round(y(value))}h0` : ""))
       .join("");
     return {
       key: input.key,

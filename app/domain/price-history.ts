@@ -34,7 +34,6 @@ export function isExpiredDay(day: string, now: number, keepDays = PRICE_HISTORY_
   return day < historyCutoffDay(now, keepDays);
 }
 
-
 export const PRICE_RANGES = [7, 30, 90] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
 export const DEFAULT_PRICE_RANGE: PriceRange = 30;

@@ -1,13 +1,4 @@
-export const RARITY_ORDER = [
-  "Consumer Grade",
-  "Industrial Grade",
-  "Mil-Spec",
-  "Restricted",
-  "Classified",
-  "Covert",
-  "Extraordinary",
-  "Contraband",
-] as const;
+export const RARITY_ORDER = ["Consumer Grade", "Industrial Grade", "Mil-Spec", "Restricted", "Classified", "Covert", "Extraordinary", "Contraband"] as const;
 export type Rarity = (typeof RARITY_ORDER)[number];
 
 const WEAPON_RARITY_BY_COLOR: Record<string, Rarity> = {

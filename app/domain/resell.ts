@@ -158,7 +158,10 @@ export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], 
 export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, params: URLSearchParams) {
   const sorted = sortTrackers(trackers, sort);
   const pointedAt = Number(params.get("tracker"));
-  const shown = pageOf(sorted, requestedPage(params, sorted, (tracker) => tracker.id === pointedAt));
+  const shown = pageOf(
+    sorted,
+    requestedPage(params, sorted, (tracker) => tracker.id === pointedAt),
+  );
   return {
     trackers: shown.items,
     page: shown.page,

@@ -231,18 +231,11 @@ function byTierThenName<T extends SearchCandidate>(tier: (c: T) => number) {
  * The ranked results. `direct` and `fuzzy` are what the database returned for the plan's two
  * queries (each may hold more or fewer rows than match; this function checks every rule itself).
  */
-export function rankSearchResults<T extends SearchCandidate>(
-  query: string,
-  direct: readonly T[],
-  fuzzy: readonly T[],
-  limit = SEARCH_LIMIT,
-): T[] {
+export function rankSearchResults<T extends SearchCandidate>(query: string, direct: readonly T[], fuzzy: readonly T[], limit = SEARCH_LIMIT): T[] {
   const terms = searchTerms(query);
   if (terms.key.length < SEARCH_MIN_LENGTH) return [];
 
-  const directHits = dedupe(direct.filter((c) => containsAll(c.searchKey, terms.tokens))).sort(
-    byTierThenName((c) => matchTier(c.searchKey, terms.key)),
-  );
+  const directHits = dedupe(direct.filter((c) => containsAll(c.searchKey, terms.tokens))).sort(byTierThenName((c) => matchTier(c.searchKey, terms.key)));
   if (directHits.length >= FUZZY_THRESHOLD) return directHits.slice(0, limit);
 
   const taken = new Set(directHits.map((c) => c.id));

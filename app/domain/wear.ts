@@ -92,11 +92,7 @@ export interface FloatBarBand {
  * page's price chips) names each wear's price and whether it is enabled; without it a band is
  * possible when it overlaps the range and carries no price.
  */
-export function floatBarBands(
-  minFloat: number,
-  maxFloat: number,
-  wears?: readonly { wear: Wear; enabled: boolean; price: string }[],
-): FloatBarBand[] {
+export function floatBarBands(minFloat: number, maxFloat: number, wears?: readonly { wear: Wear; enabled: boolean; price: string }[]): FloatBarBand[] {
   return WEARS.map((wear) => {
     const band = WEAR_BANDS[wear];
     const known = wears?.find((row) => row.wear === wear);

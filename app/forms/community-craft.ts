@@ -36,7 +36,11 @@ export const communityCraftSchema = z.object({
   id: id.optional(),
   version: z.coerce.number().int().positive().optional(),
   name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
-  description: z.string().trim().max(MAX_DESCRIPTION_LENGTH, `Descriptions are at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION_LENGTH, `Descriptions are at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`)
+    .optional(),
   skinId: z
     .string({ error: SKIN_REQUIRED })
     .trim()

@@ -22,5 +22,11 @@ export function resultFor(reply: FormReply | undefined, intent: string): Submiss
 export function replyError(reply: FormReply | undefined): string | null {
   const errors = reply?.result.error;
   if (!errors) return null;
-  return errors[""]?.[0] ?? Object.values(errors).flat().find((message): message is string => Boolean(message)) ?? null;
+  return (
+    errors[""]?.[0] ??
+    Object.values(errors)
+      .flat()
+      .find((message): message is string => Boolean(message)) ??
+    null
+  );
 }

@@ -38,11 +38,7 @@ export function trackerSchema(rules?: TrackerSkinRules) {
     .object({
       skinId: z.string({ error: "Choose a skin." }).min(1, "Choose a skin.").max(200, "Choose a skin."),
       wear: z.enum(WEARS, { error: TRACKER_MESSAGES.wearOrFloat }).optional(),
-      wearValue: z
-        .number({ error: TRACKER_MESSAGES.float })
-        .min(0, TRACKER_MESSAGES.float)
-        .max(1, TRACKER_MESSAGES.float)
-        .optional(),
+      wearValue: z.number({ error: TRACKER_MESSAGES.float }).min(0, TRACKER_MESSAGES.float).max(1, TRACKER_MESSAGES.float).optional(),
       boughtAt: z
         .string({ error: TRACKER_MESSAGES.boughtAt })
         .max(10, TRACKER_MESSAGES.boughtAt)
@@ -65,8 +61,7 @@ export function trackerSchema(rules?: TrackerSkinRules) {
       }
       const wear = wearForFloat(value.wearValue);
       if (wear === null) return; // already refused as not a valid float
-      const possible =
-        !rules || (rules.enabledWears.includes(wear) && value.wearValue >= rules.minFloat && value.wearValue <= rules.maxFloat);
+      const possible = !rules || (rules.enabledWears.includes(wear) && value.wearValue >= rules.minFloat && value.wearValue <= rules.maxFloat);
       if (!possible) ctx.addIssue({ code: "custom", path: ["wearValue"], message: TRACKER_MESSAGES.floatImpossible });
     })
     .transform(({ buyPrice, notes, wear, wearValue, ...rest }) => ({

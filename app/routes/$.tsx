@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ErrorScreen, errorPageMeta } from "~/components/ErrorScreen";
 
 /** Any path no other route claims: the 404 page with a real 404 status. */
-export async function loader() {
+export function loader() {
   throw new Response(null, { status: 404, statusText: "Not Found" });
 }
 

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ErrorScreen, errorPageMeta } from "~/components/ErrorScreen";
 import { errorPageResponse } from "~/server/http/error-pages.server";
 
-export async function loader() {
+export function loader() {
   return errorPageResponse(403);
 }
 

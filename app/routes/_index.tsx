@@ -58,9 +58,7 @@ function SectionHeading({ id, title, more }: { id: string; title: string; more?:
 function BrowseSheet({ browse }: { browse: { name: string; weapons: string[] }[] }) {
   return (
     <details className="group rounded-xl border border-line bg-panel md:hidden" data-testid="browse-sheet">
-      <summary className="cursor-pointer list-none rounded-xl bg-accent px-4 py-3 text-center font-bold text-black">
-        View Skins
-      </summary>
+      <summary className="cursor-pointer list-none rounded-xl bg-accent px-4 py-3 text-center font-bold text-black">View Skins</summary>
       <ul className="divide-y divide-line p-2">
         {browse.map((category) => (
           <li key={category.name}>
@@ -92,8 +90,7 @@ export default function Home() {
           Every CS2 skin, <span className="text-accent">priced by wear</span>
         </h1>
         <p className="mt-3 max-w-2xl text-muted">
-          Browse the whole catalogue, plan loadouts for both sides within a budget, study sticker crafts and track what you
-          bought to resell.
+          Browse the whole catalogue, plan loadouts for both sides within a budget, study sticker crafts and track what you bought to resell.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <PathLink to="/category/Rifles" className="hidden rounded-md bg-accent px-4 py-2 font-semibold text-black md:inline-block">

@@ -11,7 +11,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: "/admin/loadouts", title: "Official loadouts", text: "Create, edit and delete the curated loadouts." },
   { to: "/admin/sticker-crafts", title: "Sticker crafts", text: "Create, edit and delete sticker crafts and their stickers." },
-  { to: "/admin/sticker-crafts/queue", title: "Moderation queue", text: "Review the crafts players submit: publish or reject them, unpublish community crafts." },
+  {
+    to: "/admin/sticker-crafts/queue",
+    title: "Moderation queue",
+    text: "Review the crafts players submit: publish or reject them, unpublish community crafts.",
+  },
 ];
 
 export default function AdminDashboard() {

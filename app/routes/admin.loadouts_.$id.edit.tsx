@@ -51,7 +51,9 @@ export default function AdminEditOfficialLoadout() {
   if (!editor) {
     return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref={LIST} backLabel="Back to the official loadouts" />;
   }
-  return <LoadoutEditor data={editor} basePath={editPath(editor.loadout.id)} backHref={LIST} heading="Edit Official Loadout" showBudget={false} result={result} />;
+  return (
+    <LoadoutEditor data={editor} basePath={editPath(editor.loadout.id)} backHref={LIST} heading="Edit Official Loadout" showBudget={false} result={result} />
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>

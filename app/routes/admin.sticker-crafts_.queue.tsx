@@ -24,7 +24,7 @@ import {
 } from "~/server/features/community-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { craftDecisionMail } from "~/server/mail/craft-mails.server";
 
@@ -38,8 +38,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const craftId = parseId(url.searchParams.get("craft"));
   // Everything on the page, the preview included, is asked in the session's batch: one round trip.
   const admin = requireAdmin(context);
-  const lists = context.load([moderationQueueQuery(context.db), publishedCommunityQuery(context.db), moderationLogQuery(context.db), moderationTargetQuery(context.db, craftId ?? 0)]);
-  const preview = craftId ? loadCraftPage(context, craftId, admin.catch(() => null)) : Promise.resolve(null);
+  const lists = context.load([
+    moderationQueueQuery(context.db),
+    publishedCommunityQuery(context.db),
+    moderationLogQuery(context.db),
+    moderationTargetQuery(context.db, craftId ?? 0),
+  ]);
+  const preview = craftId
+    ? loadCraftPage(
+        context,
+        craftId,
+        admin.catch(() => null),
+      )
+    : Promise.resolve(null);
   await admin;
   const [[queue, published, log, target], page] = await Promise.all([lists, preview]);
   const selected = target[0] && page ? { ...target[0], page } : null;
@@ -66,7 +77,7 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal("", body.message, body.status);
   const form = body.form;
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   const decision = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null;
   if (!decision) return formRefusal(intent, "Unknown action.", 400);
 

@@ -12,7 +12,7 @@ function answer(body: { success: boolean; valid?: boolean; error?: string }, sta
   return Response.json(body, { status, headers });
 }
 
-export async function loader() {
+export function loader() {
   return answer({ success: false, error: "Method not allowed" }, 405, { Allow: "POST" });
 }
 

@@ -4,12 +4,7 @@ import { WEAPON_GRID } from "~/components/CategorySkeleton";
 import { originFromMatches, pageMeta } from "~/components/page-meta";
 import { saveScrollPosition, useScrollMemory } from "~/components/ScrollMemory";
 import { FallbackImage } from "~/components/FallbackImage";
-import {
-  catalogueCacheHeaders,
-  catalogueHeaders,
-  findCategoryShape,
-  weaponCardsShape,
-} from "~/server/features/catalogue.server";
+import { catalogueCacheHeaders, catalogueHeaders, findCategoryShape, weaponCardsShape } from "~/server/features/catalogue.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.categoryName ?? "";
@@ -55,11 +50,7 @@ export default function CategoryPage() {
                 onClick={() => saveScrollPosition(pathname)}
                 className="block h-full rounded-lg border border-line bg-panel p-3 hover:border-accent"
               >
-                <FallbackImage
-                  sources={[weapon.skinImage, weapon.defaultImage]}
-                  alt=""
-                  className="aspect-[4/3] w-full object-contain"
-                />
+                <FallbackImage sources={[weapon.skinImage, weapon.defaultImage]} alt="" className="aspect-[4/3] w-full object-contain" />
                 <h2 className="mt-2 font-semibold">{weapon.name} Skins</h2>
                 <p className="text-sm text-muted">{weapon.skinCount} Items</p>
               </a>

@@ -6,13 +6,13 @@ import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { confirmEmail } from "~/server/auth/accounts.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { replyError } from "~/forms/reply";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 
 const INVALID = "Invalid or expired confirmation link.";
 
 /** Opening the link spends nothing (mail scanners open links); the button's POST confirms. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
@@ -22,7 +22,7 @@ export const action = answeringDatabaseFailures(confirm, () => formRefusal("conf
 async function confirm({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   const form = body.ok ? body.form : new FormData();
-  const token = String(form.get("token") ?? "");
+  const token = formText(form, "token");
   if (form.get("intent") !== "confirm-email" || !token || !(await confirmEmail(context.db, token))) {
     return formRefusal("confirm-email", INVALID, 400);
   }

@@ -5,7 +5,7 @@ import { readCappedFormData } from "~/server/http/form-body.server";
 import { isCrossOriginWrite } from "~/server/http/origin-check.server";
 
 /** The consent form posts here; a GET has nothing to show, so it goes to the settings page. */
-export async function loader() {
+export function loader() {
   return redirect("/cookie-settings");
 }
 

@@ -6,7 +6,7 @@ import { cookieSettings } from "~/content/legal";
 import { legalPageData } from "~/server/features/legal-page.server";
 import type { loader as rootLoader } from "~/root";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return legalPageData(request);
 }
 
@@ -21,5 +21,4 @@ export default function CookieSettingsPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, cookieSettings, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, cookieSettings, data?.lang ?? "en", location.pathname);

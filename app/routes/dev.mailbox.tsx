@@ -28,7 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Development only: runs the mail job now instead of waiting for the cron trigger. */
-export const action = answeringDatabaseFailures(deliverNow, () => new Response(TRY_AGAIN, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+export const action = answeringDatabaseFailures(
+  deliverNow,
+  () => new Response(TRY_AGAIN, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
+);
 
 async function deliverNow({ request, context }: ActionFunctionArgs) {
   if (!isDevelopment(context.env.ENVIRONMENT)) throw new Response("Not Found", { status: 404 });
@@ -43,8 +46,8 @@ export default function DevMailbox() {
     <div className="space-y-4 [overflow-wrap:anywhere]">
       <h1 className="text-2xl font-bold">Development mailbox</h1>
       <p className="text-sm text-muted">
-        Mail sent by the <code>log</code> transport{to ? ` to ${to}` : ""}, newest first. The mail job runs every minute (locally:
-        open <code>/__scheduled</code>, or press the button).
+        Mail sent by the <code>log</code> transport{to ? ` to ${to}` : ""}, newest first. The mail job runs every minute (locally: open{" "}
+        <code>/__scheduled</code>, or press the button).
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="deliver" />

@@ -9,7 +9,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
 /** Nothing to show: the list lives on the profile. */
-export async function loader() {
+export function loader() {
   return redirect("/profile?tab=favorites");
 }
 
@@ -42,7 +42,13 @@ async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return refuse(body.status, body.message);
 
   const submission = parseWithZod(body.form, { schema: favoriteSchema });
-  if (submission.status !== "success") return refuse(400, Object.values(submission.error ?? {}).flat().join(" ") || "Invalid request.");
+  if (submission.status !== "success")
+    return refuse(
+      400,
+      Object.values(submission.error ?? {})
+        .flat()
+        .join(" ") || "Invalid request.",
+    );
   const { intent, skinId } = submission.value;
 
   if (intent === "add") {

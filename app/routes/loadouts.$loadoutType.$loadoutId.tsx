@@ -12,12 +12,12 @@ import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, pars
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { noticeText } from "~/domain/notices";
 import { SHARE_INTENTS } from "~/forms/loadout-sharing";
-import { replyError, resultFor, type FormReply } from "~/forms/reply";
+import { replyError, resultFor } from "~/forms/reply";
 import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
 
@@ -73,7 +73,7 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
   const kind = loadoutKindOf(params.loadoutType);
   const id = parseLoadoutId(params.loadoutId);
   const body = await readCappedFormData(request);
-  const intent = String((body.ok && body.form.get("intent")) || "");
+  const intent = formText(body.ok ? body.form : null, "intent");
   if (!kind || id === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
@@ -98,7 +98,7 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as FormReply | undefined;
+  const actionData = useActionData<typeof action>();
   const shareResult = resultFor(actionData, "share");
   const error = actionData?.intent === "share" ? null : replyError(actionData);
   const copying = useNavigation().formData?.get("intent") === "copy";
@@ -127,10 +127,7 @@ export default function LoadoutPage() {
                 </button>
               </Form>
             ) : (
-              <Link
-                to={loginPath(path)}
-                className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent"
-              >
+              <Link to={loginPath(path)} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
                 Log in to save this loadout
               </Link>
             )
@@ -179,8 +176,7 @@ export default function LoadoutPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const loadout = data?.loadout;
-  if (!loadout)
-    return pageMeta(matches, { title: "Loadout not found", description: LOADOUT_MESSAGES.notFound, path: location.pathname, noindex: true });
+  if (!loadout) return pageMeta(matches, { title: "Loadout not found", description: LOADOUT_MESSAGES.notFound, path: location.pathname, noindex: true });
   return pageMeta(matches, {
     title: loadout.title,
     description: loadout.description ?? `${loadout.title}: a full T and CT loadout with prices.`,

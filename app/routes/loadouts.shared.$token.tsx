@@ -31,7 +31,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return notFound();
   }
   const shared = sharedLoadoutId(db, token);
-  const [rows, slots, wears] = await context.load([loadoutQuery(db, "user", shared), loadoutSlotsQuery(db, "user", shared), loadoutWearsQuery(db, "user", shared)]);
+  const [rows, slots, wears] = await context.load([
+    loadoutQuery(db, "user", shared),
+    loadoutSlotsQuery(db, "user", shared),
+    loadoutWearsQuery(db, "user", shared),
+  ]);
   const user = await userPromise;
   const row = rows[0];
   if (!row) return notFound();
@@ -87,12 +91,7 @@ export default function SharedLoadoutPage() {
   return (
     <article className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <LoadoutHeading
-          kindLabel="Shared loadout (read-only)"
-          title={loadout.title}
-          description={loadout.description}
-          budgetCents={loadout.budgetCents}
-        />
+        <LoadoutHeading kindLabel="Shared loadout (read-only)" title={loadout.title} description={loadout.description} budgetCents={loadout.budgetCents} />
         <div className="flex flex-wrap gap-2">
           {signedIn ? (
             <Form method="post" {...getFormProps(form)}>

@@ -124,7 +124,11 @@ export default function FillLoadoutPage() {
             {proposal.picks.length > 0 ? (
               <FillProposalList picks={proposal.picks} />
             ) : (
-              <p>{proposal.unfilled.length > 0 ? `Nothing fits the ${formatDollars(Math.max(0, loadout.budgetCents - fill.totalCents))} left of the budget.` : "There is no empty slot to fill."}</p>
+              <p>
+                {proposal.unfilled.length > 0
+                  ? `Nothing fits the ${formatDollars(Math.max(0, loadout.budgetCents - fill.totalCents))} left of the budget.`
+                  : "There is no empty slot to fill."}
+              </p>
             )}
             {proposal.picks.length > 0 && proposal.unfilled.length > 0 ? (
               <p className="text-sm text-muted">Stay empty (nothing fits the budget left): {proposal.unfilled.join(", ")}.</p>

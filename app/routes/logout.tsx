@@ -3,7 +3,7 @@ import { expireUserSessionCookie } from "~/server/features/consent.server";
 import { endSession } from "~/server/auth/session.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
-export async function loader() {
+export function loader() {
   return redirect("/profile");
 }
 

@@ -4,7 +4,7 @@ import { LegalDocument, legalMeta } from "~/components/LegalDocument";
 import { privacyPolicy } from "~/content/legal";
 import { legalPageData } from "~/server/features/legal-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return legalPageData(request);
 }
 
@@ -13,5 +13,4 @@ export default function PrivacyPolicyPage() {
   return <LegalDocument page={privacyPolicy} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  legalMeta(matches, privacyPolicy, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, privacyPolicy, data?.lang ?? "en", location.pathname);

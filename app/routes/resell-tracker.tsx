@@ -16,7 +16,7 @@ import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
 import { replyError } from "~/forms/reply";
 import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formNotice, formRefusal } from "~/server/http/form-reply.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
 import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
@@ -68,7 +68,7 @@ async function removeTracker({ request, context }: ActionFunctionArgs) {
   const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
   const form = body.ok ? body.form : null;
   const wantsData = form?.get("respond") === "data";
-  const intent = String(form?.get("intent") ?? "");
+  const intent = formText(form, "intent");
   if (!user) return wantsData ? formRefusal(intent, "Please log in to track resells.", 401) : redirect(loginPath("/resell-tracker"), 303);
   if (!body.ok) return formRefusal(intent, body.message, body.status);
   if (intent !== "delete") return formRefusal(intent, "Unknown action.", 400);
@@ -174,4 +174,9 @@ export default function ResellTrackerPage() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Resell Tracker", description: "Your tracked resell purchases with current prices and profit.", path: "/resell-tracker", noindex: true });
+  pageMeta(matches, {
+    title: "Resell Tracker",
+    description: "Your tracked resell purchases with current prices and profit.",
+    path: "/resell-tracker",
+    noindex: true,
+  });

@@ -28,7 +28,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const tracker = found[0];
   if (!user) return data({ signedIn: false, loginHref, form: null } satisfies TrackerPageData, { headers });
   if (!tracker) throw new Response("Tracker not found.", { status: 404 });
-  const form = trackerFormContext(request, { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat }, wears);
+  const form = trackerFormContext(
+    request,
+    { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat },
+    wears,
+  );
   const defaults = {
     wear: tracker.wearValue === null ? tracker.wear : "",
     wearValue: tracker.wearValue === null ? "" : String(tracker.wearValue),
@@ -53,7 +57,11 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   post.form.set("skinId", tracker.skinId);
   const submission = parseTracker(
     post.form,
-    trackerFormContext(request, { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat }, wears),
+    trackerFormContext(
+      request,
+      { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat },
+      wears,
+    ),
   );
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
   if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerRefusal(404, "Tracker not found.");
@@ -70,7 +78,14 @@ export default function EditTrackerPage() {
       {!page.signedIn || !page.form ? (
         <TrackerLoginPrompt text="Log in to edit your resell trackers." loginHref={page.loginHref} />
       ) : (
-        <TrackerForm context={page.form} defaults={page.defaults} action={pathname} submitLabel="Save Changes" pageResult={actionData} cancelHref="/resell-tracker" />
+        <TrackerForm
+          context={page.form}
+          defaults={page.defaults}
+          action={pathname}
+          submitLabel="Save Changes"
+          pageResult={actionData}
+          cancelHref="/resell-tracker"
+        />
       )}
     </TrackerPage>
   );

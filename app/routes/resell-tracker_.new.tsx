@@ -13,6 +13,7 @@ import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
+import { formText } from "~/server/http/form-body.server";
 import { formNotice, formReply } from "~/server/http/form-reply.server";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
@@ -34,7 +35,7 @@ export const action = answeringDatabaseFailures(addTracker, (failure) => failedF
 async function addTracker({ request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
-  const skinId = String(post.form.get("skinId") ?? "").slice(0, 200);
+  const skinId = formText(post.form, "skinId", 200);
   const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
   const skin = found[0];
   if (!skin) return trackerRefusal(404, "Skin not found.");
@@ -57,7 +58,13 @@ export default function NewTrackerPage() {
       ) : !signedIn ? (
         <TrackerLoginPrompt text="Log in to track what you bought to resell." loginHref={loginHref} />
       ) : (
-        <TrackerForm context={form} action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`} submitLabel="Add Tracker" pageResult={actionData} cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`} />
+        <TrackerForm
+          context={form}
+          action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`}
+          submitLabel="Add Tracker"
+          pageResult={actionData}
+          cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`}
+        />
       )}
     </TrackerPage>
   );

@@ -46,7 +46,8 @@ async function setNewPassword({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal(INTENT, body.message, body.status);
   const submission = parseForm(body.form, resetPasswordSchema);
-  const reply = (formError: string, status: number) => formReply(INTENT, submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }), { status });
+  const reply = (formError: string, status: number) =>
+    formReply(INTENT, submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }), { status });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;

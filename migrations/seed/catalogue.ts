@@ -140,8 +140,7 @@ export function buildCatalogue(): Catalogue {
     const minFloat = item.wearMin ?? 0;
     const maxFloat = item.wearMax ?? 1;
     const itemContainers = containersBySkin.get(item.id) ?? [];
-    const stattrak =
-      !item.statTrakless && (item.statTrakOnly === true || itemContainers.some((c) => c.containerType === WEAPON_CASE));
+    const stattrak = !item.statTrakless && (item.statTrakOnly === true || itemContainers.some((c) => c.containerType === WEAPON_CASE));
     const souvenir = itemContainers.some((c) => c.containerType === SOUVENIR_PACKAGE);
 
     skins.push({

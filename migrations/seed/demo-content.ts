@@ -60,8 +60,7 @@ export function buildDemoLoadouts(catalogue: Catalogue): DemoLoadout[] {
     description,
     createdAt: DEMO_EPOCH + index * DAY,
     slots: LOADOUT_SLOTS.map((slot) => {
-      const candidates =
-        slot.weapon !== null ? skinsByWeapon.get(slot.weapon) : skinsByCategory.get(slot.group === "Knives" ? "Knives" : "Gloves");
+      const candidates = slot.weapon !== null ? skinsByWeapon.get(slot.weapon) : skinsByCategory.get(slot.group === "Knives" ? "Knives" : "Gloves");
       if (!candidates?.length) throw new Error(`No skins for loadout slot ${slot.key}`);
       const skin = pick(candidates, `${title}:${slot.key}`);
       return { slot: slot.key, skinId: skin.id, wear: firstEnabledWear(catalogue, skin.id) };

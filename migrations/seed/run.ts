@@ -75,8 +75,21 @@ execute(statements);
 
 const [counts] = query<Record<string, number>>(
   `SELECT ${[
-    "categories", "weapons", "skins", "skin_wears", "crates", "collections", "skin_crates", "skin_collections", "stickers",
-    "official_loadouts", "official_loadout_slots", "sticker_crafts", "sticker_craft_stickers", "skin_variant_prices", "price_history",
+    "categories",
+    "weapons",
+    "skins",
+    "skin_wears",
+    "crates",
+    "collections",
+    "skin_crates",
+    "skin_collections",
+    "stickers",
+    "official_loadouts",
+    "official_loadout_slots",
+    "sticker_crafts",
+    "sticker_craft_stickers",
+    "skin_variant_prices",
+    "price_history",
   ]
     .map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`)
     .join(", ")}`,

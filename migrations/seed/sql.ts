@@ -31,76 +31,99 @@ function insertRows(table: string, columns: string[], rows: SqlValue[][], confli
 /** Upserts the catalogue: re-running changes nothing, and prices a price job wrote are kept. */
 export function catalogueStatements(catalogue: Catalogue, now: number): string[] {
   return [
-  ...insertRows(
-    "categories",
-    ["id", "name", "position"],
-    catalogue.categories.map((c) => [c.id, c.name, c.position]),
-    "ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position",
-  ),
-  ...insertRows(
-    "weapons",
-    ["id", "name", "category", "image"],
-    catalogue.weapons.map((w) => [w.id, w.name, w.category, w.image]),
-    "ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category, image = excluded.image",
-  ),
-  ...insertRows(
-    "skins",
-    [
-      "id", "name", "search_key", "image", "description", "weapon", "rarity", "rarity_color",
-      "min_float", "max_float", "stattrak", "souvenir", "last_price_update", "price_source",
-    ],
-    catalogue.skins.map((s) => [
-      s.id, s.name, s.searchKey, s.image, s.description, s.weapon, s.rarity, s.rarityColor,
-      s.minFloat, s.maxFloat, s.stattrak, s.souvenir, now, "demo",
-    ]),
-    `ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image,
+    ...insertRows(
+      "categories",
+      ["id", "name", "position"],
+      catalogue.categories.map((c) => [c.id, c.name, c.position]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, position = excluded.position",
+    ),
+    ...insertRows(
+      "weapons",
+      ["id", "name", "category", "image"],
+      catalogue.weapons.map((w) => [w.id, w.name, w.category, w.image]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category, image = excluded.image",
+    ),
+    ...insertRows(
+      "skins",
+      [
+        "id",
+        "name",
+        "search_key",
+        "image",
+        "description",
+        "weapon",
+        "rarity",
+        "rarity_color",
+        "min_float",
+        "max_float",
+        "stattrak",
+        "souvenir",
+        "last_price_update",
+        "price_source",
+      ],
+      catalogue.skins.map((s) => [
+        s.id,
+        s.name,
+        s.searchKey,
+        s.image,
+        s.description,
+        s.weapon,
+        s.rarity,
+        s.rarityColor,
+        s.minFloat,
+        s.maxFloat,
+        s.stattrak,
+        s.souvenir,
+        now,
+        "demo",
+      ]),
+      `ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image,
       description = excluded.description, weapon = excluded.weapon, rarity = excluded.rarity,
       rarity_color = excluded.rarity_color, min_float = excluded.min_float, max_float = excluded.max_float,
       stattrak = excluded.stattrak, souvenir = excluded.souvenir`,
-  ),
-  ...insertRows(
-    "skin_wears",
-    ["skin_id", "wear", "enabled", "price_cents"],
-    catalogue.wears.map((w) => [w.skinId, w.wear, w.enabled, w.priceCents]),
-    "ON CONFLICT(skin_id, wear) DO UPDATE SET enabled = excluded.enabled",
-  ),
-  ...insertRows(
-    "crates",
-    ["id", "name", "image"],
-    catalogue.crates.map((c) => [c.id, c.name, c.image]),
-    "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
-  ),
-  ...insertRows(
-    "collections",
-    ["id", "name", "image"],
-    catalogue.collections.map((c) => [c.id, c.name, c.image]),
-    "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
-  ),
-  ...insertRows(
-    "stickers",
-    ["id", "name", "search_key", "image"],
-    catalogue.stickers.map((s) => [s.id, s.name, searchKey(s.name), s.image]),
-    "ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image",
-  ),
-  ...insertRows(
-    "skin_crates",
-    ["skin_id", "crate_id"],
-    catalogue.skinCrates.map((r) => [r.skinId, r.crateId]),
-    "ON CONFLICT DO NOTHING",
-  ),
-  ...insertRows(
-    "skin_collections",
-    ["skin_id", "collection_id"],
-    catalogue.skinCollections.map((r) => [r.skinId, r.collectionId]),
-    "ON CONFLICT DO NOTHING",
-  ),
+    ),
+    ...insertRows(
+      "skin_wears",
+      ["skin_id", "wear", "enabled", "price_cents"],
+      catalogue.wears.map((w) => [w.skinId, w.wear, w.enabled, w.priceCents]),
+      "ON CONFLICT(skin_id, wear) DO UPDATE SET enabled = excluded.enabled",
+    ),
+    ...insertRows(
+      "crates",
+      ["id", "name", "image"],
+      catalogue.crates.map((c) => [c.id, c.name, c.image]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
+    ),
+    ...insertRows(
+      "collections",
+      ["id", "name", "image"],
+      catalogue.collections.map((c) => [c.id, c.name, c.image]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
+    ),
+    ...insertRows(
+      "stickers",
+      ["id", "name", "search_key", "image"],
+      catalogue.stickers.map((s) => [s.id, s.name, searchKey(s.name), s.image]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image",
+    ),
+    ...insertRows(
+      "skin_crates",
+      ["skin_id", "crate_id"],
+      catalogue.skinCrates.map((r) => [r.skinId, r.crateId]),
+      "ON CONFLICT DO NOTHING",
+    ),
+    ...insertRows(
+      "skin_collections",
+      ["skin_id", "collection_id"],
+      catalogue.skinCollections.map((r) => [r.skinId, r.collectionId]),
+      "ON CONFLICT DO NOTHING",
+    ),
   ];
 }
 
 export function demoLoadoutStatements(catalogue: Catalogue): string[] {
   const loadouts = buildDemoLoadouts(catalogue);
   return [
-
     ...insertRows(
       "official_loadouts",
       ["id", "title", "description", "created_at", "updated_at"],
@@ -119,7 +142,6 @@ export function demoLoadoutStatements(catalogue: Catalogue): string[] {
 export function demoCraftStatements(catalogue: Catalogue): string[] {
   const crafts = buildDemoCrafts(catalogue);
   return [
-
     ...insertRows(
       "sticker_crafts",
       ["id", "name", "description", "skin_id", "external_craft_link", "created_at", "updated_at"],

@@ -56,10 +56,36 @@ const ROUTES: Route[] = [
 
 // Queries for the search timing: words, prefixes, typos, aliases, misses.
 const SEARCH_QUERIES = [
-  "ak", "awp", "ak47 redlin", "redline", "deagle blaze", "m4 howl", "usp kill", "cz tigris", "glpck fade",
-  "karambit fade", "karambit doppler", "asiimpv", "hyoer beast", "printstrean", "fire serpemt", "vulcam",
-  "case hardenes", "scout blood", "ssg bloodd", "five7", "tec9 fuel", "mp9 starlight", "neo-noir", "bayonet",
-  "gloves", "sport gloves", "butterfly", "zzzzzz", "m9 bayonet lore", "the empress",
+  "ak",
+  "awp",
+  "ak47 redlin",
+  "redline",
+  "deagle blaze",
+  "m4 howl",
+  "usp kill",
+  "cz tigris",
+  "glpck fade",
+  "karambit fade",
+  "karambit doppler",
+  "asiimpv",
+  "hyoer beast",
+  "printstrean",
+  "fire serpemt",
+  "vulcam",
+  "case hardenes",
+  "scout blood",
+  "ssg bloodd",
+  "five7",
+  "tec9 fuel",
+  "mp9 starlight",
+  "neo-noir",
+  "bayonet",
+  "gloves",
+  "sport gloves",
+  "butterfly",
+  "zzzzzz",
+  "m9 bayonet lore",
+  "the empress",
 ];
 
 function run(command: string, args: string[]) {
@@ -367,8 +393,19 @@ async function main() {
   // The Worker served as `npm start` does; `edgeCacheSeconds` "0" renders every request (a cache miss).
   const serveWorker = (edgeCacheSeconds: string) =>
     start("npx", [
-      "wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--persist-to", STATE,
-      "--log-level", "error", "--show-interactive-dev-session=false", "--var", `EDGE_CACHE_SECONDS:${edgeCacheSeconds}`,
+      "wrangler",
+      "dev",
+      "--port",
+      String(PORT),
+      "--inspector-port",
+      String(INSPECTOR_PORT),
+      "--persist-to",
+      STATE,
+      "--log-level",
+      "error",
+      "--show-interactive-dev-session=false",
+      "--var",
+      `EDGE_CACHE_SECONDS:${edgeCacheSeconds}`,
     ]);
   const ratio = (page: Load, flat: Load) => Math.round((page.rps / flat.rps) * 1000) / 1000;
   const summary = (l: Load) => ({ requestsPerSecond: l.rps, p50Ms: l.p50, p99Ms: l.p99, errors: l.errors, cpuMsPerRequest: l.cpuMs });
@@ -431,15 +468,38 @@ async function main() {
     const search = { ...endToEnd, code };
 
     const header = [
-      "route", "HTML gz", "JS gz", "miss CPU ms", "miss req/s", "miss p50/p99 ms", "miss trips", "static req/s", "miss ratio",
-      "hit CPU ms", "hit req/s", "hit p50/p99 ms", "hit trips", "static req/s", "hit ratio",
+      "route",
+      "HTML gz",
+      "JS gz",
+      "miss CPU ms",
+      "miss req/s",
+      "miss p50/p99 ms",
+      "miss trips",
+      "static req/s",
+      "miss ratio",
+      "hit CPU ms",
+      "hit req/s",
+      "hit p50/p99 ms",
+      "hit trips",
+      "static req/s",
+      "hit ratio",
     ];
     const table = rows.map((r) => [
-      r.route + (r.signedIn ? " (signed in)" : ""), kb(r.htmlGzipBytes), kb(r.jsGzipBytes),
-      r.miss.cpuMsPerRequest.toFixed(2), String(r.miss.requestsPerSecond), `${r.miss.p50Ms}/${r.miss.p99Ms}`, String(r.miss.d1RoundTrips),
-      String(r.miss.static.requestsPerSecond), r.miss.ratio.toFixed(3),
-      r.hit ? r.hit.cpuMsPerRequest.toFixed(2) : "-", r.hit ? String(r.hit.requestsPerSecond) : "-", r.hit ? `${r.hit.p50Ms}/${r.hit.p99Ms}` : "-",
-      r.hit ? String(r.hit.d1RoundTrips) : "-", r.hit ? String(r.hit.static.requestsPerSecond) : "-", r.hit ? r.hit.ratio.toFixed(3) : "-",
+      r.route + (r.signedIn ? " (signed in)" : ""),
+      kb(r.htmlGzipBytes),
+      kb(r.jsGzipBytes),
+      r.miss.cpuMsPerRequest.toFixed(2),
+      String(r.miss.requestsPerSecond),
+      `${r.miss.p50Ms}/${r.miss.p99Ms}`,
+      String(r.miss.d1RoundTrips),
+      String(r.miss.static.requestsPerSecond),
+      r.miss.ratio.toFixed(3),
+      r.hit ? r.hit.cpuMsPerRequest.toFixed(2) : "-",
+      r.hit ? String(r.hit.requestsPerSecond) : "-",
+      r.hit ? `${r.hit.p50Ms}/${r.hit.p99Ms}` : "-",
+      r.hit ? String(r.hit.d1RoundTrips) : "-",
+      r.hit ? String(r.hit.static.requestsPerSecond) : "-",
+      r.hit ? r.hit.ratio.toFixed(3) : "-",
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");

@@ -18,7 +18,7 @@ function d1OverSqlite(sqlite: DatabaseSync): D1Database {
         params = values;
         return statement;
       },
-      all: async () => ({ results: sqlite.prepare(query).all(...params), success: true, meta: {} }),
+      all: () => Promise.resolve({ results: sqlite.prepare(query).all(...params), success: true, meta: {} }),
     };
     return statement;
   };

@@ -14,7 +14,10 @@ const NARROW_WIDTHS = [768, 390, 320];
 
 async function expectNoAxeViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`);
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`,
+  );
   expect(found, `axe violations on ${where}`).toEqual([]);
 }
 
@@ -102,7 +105,7 @@ for (const run of RUNS) {
   });
 }
 
-test("every page route of the build is in the page list", async () => {
+test("every page route of the build is in the page list", () => {
   const assets = "build/client/assets";
   const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
   expect(file, "run `npm run build` first").toBeDefined();

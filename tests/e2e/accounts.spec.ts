@@ -14,7 +14,10 @@ async function mailedLink(page: Page, email: string, path: string): Promise<stri
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   await page.getByRole("button", { name: "Deliver pending mail now" }).click();
   await expect(page.getByRole("link", { name: new RegExp(`${path.replace("/", "\\/")}\\?token=`) }).first()).toBeVisible();
-  return (await page.getByRole("link", { name: new RegExp(`${path.replace("/", "\\/")}\\?token=`) }).first().getAttribute("href"))!;
+  return (await page
+    .getByRole("link", { name: new RegExp(`${path.replace("/", "\\/")}\\?token=`) })
+    .first()
+    .getAttribute("href"))!;
 }
 
 async function register(page: Page, email: string, password: string) {

@@ -117,7 +117,10 @@ test("opening one dropdown closes the others when JavaScript runs", async ({ pag
   const form = page.getByRole("form", { name: "Sort and filter skins" });
   if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
   await form.locator("summary").filter({ hasText: /^Sort/ }).click();
-  await form.locator("summary").filter({ hasText: /^Rarity/ }).click();
+  await form
+    .locator("summary")
+    .filter({ hasText: /^Rarity/ })
+    .click();
   await expect(form.locator("details[open]")).toHaveCount(withJs(testInfo) ? 1 : 2);
 });
 

@@ -27,7 +27,10 @@ async function submitCraft(page: Page, name: string, { sticker }: { sticker: boo
     await expect(slot.getByRole("button", { name: "Remove sticker 2" })).toBeVisible();
     await expect(slot).toContainText(/Crown/);
   }
-  await page.getByRole("group", { name: "In-game image" }).getByLabel(/Upload/).setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await page
+    .getByRole("group", { name: "In-game image" })
+    .getByLabel(/Upload/)
+    .setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PIXEL_PNG });
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByText("Thank you! Your craft is waiting for review")).toBeVisible();
   const card = page.getByTestId("my-craft").filter({ hasText: name });

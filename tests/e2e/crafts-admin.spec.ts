@@ -51,7 +51,9 @@ test.describe(() => {
     }
   });
 
-  test("the admin creates an official loadout and a craft with an in-game image, sees both public, edits and deletes them", async ({ adminPage: page }, testInfo) => {
+  test("the admin creates an official loadout and a craft with an in-game image, sees both public, edits and deletes them", async ({
+    adminPage: page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const loadoutTitle = `E2E loadout ${tag}`;

@@ -77,9 +77,7 @@ export const test = base.extend<Fixtures>({
   },
   createUser: async ({ accounts }, use, testInfo) => {
     let admins = 0;
-    await use(({ admin = false, label } = {}) =>
-      accounts.create(admin ? { email: e2eAdminEmail(testInfo.parallelIndex, admins++) } : { label }),
-    );
+    await use(({ admin = false, label } = {}) => accounts.create(admin ? { email: e2eAdminEmail(testInfo.parallelIndex, admins++) } : { label }));
   },
   pageFor: async ({ browser, baseURL, javaScriptEnabled, allowedConsoleErrors }, use) => {
     const opened: { context: BrowserContext; check: () => void }[] = [];

@@ -73,12 +73,18 @@ test("the edit dialog starts at the saved float and follows a new one", async ({
 
 test("a tracker card with its float bar is accessible at 1280 and 390 px", async ({ signedInPage: page, baseURL }) => {
   await trackRedline(page, baseURL!, "0.25");
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     const { violations } = await new AxeBuilder({ page })
       .include('[data-testid="tracker-card"]')
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `at ${viewport.width} px`).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `at ${viewport.width} px`,
+    ).toEqual([]);
   }
 });

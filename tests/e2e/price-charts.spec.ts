@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 
 /** Axe on one section as it is now (tooltip open, table shown): tests/e2e/a11y.spec.ts checks the pages as they load. */
 async function expectAccessible(page: Page, section: Locator) {
-  const id = await section.getAttribute("id") ?? await section.evaluate((element) => (element.id ||= "axe-section"));
+  const id = (await section.getAttribute("id")) ?? (await section.evaluate((element) => (element.id ||= "axe-section")));
   const { violations } = await new AxeBuilder({ page })
     .include(`#${id}`)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])

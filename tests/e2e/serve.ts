@@ -22,12 +22,24 @@ for (const command of [
 }
 
 const args = [
-  "wrangler", "dev", "--port", port, "--inspector-port", inspectorPort, "--persist-to", state, "--test-scheduled",
+  "wrangler",
+  "dev",
+  "--port",
+  port,
+  "--inspector-port",
+  inspectorPort,
+  "--persist-to",
+  state,
+  "--test-scheduled",
   // Links in mail (confirmation, reset) point at this server, so tests can follow them.
-  "--var", `APP_ORIGIN:http://localhost:${port}`,
+  "--var",
+  `APP_ORIGIN:http://localhost:${port}`,
   // The `admin` fixture's addresses (tests/e2e/fixtures.ts); the demo admin stays one too.
-  "--var", `ADMIN_EMAILS:${["admin@skinvault.test", ...E2E_ADMIN_EMAILS].join(",")}`,
-  "--log-level", "warn", "--show-interactive-dev-session=false",
+  "--var",
+  `ADMIN_EMAILS:${["admin@skinvault.test", ...E2E_ADMIN_EMAILS].join(",")}`,
+  "--log-level",
+  "warn",
+  "--show-interactive-dev-session=false",
   // The benchmark captures pages as rendered (their round trips), not as kept by the edge cache.
   ...(process.env.EDGE_CACHE_SECONDS ? ["--var", `EDGE_CACHE_SECONDS:${process.env.EDGE_CACHE_SECONDS}`] : []),
 ];

@@ -55,7 +55,10 @@ export class TestAccounts {
 
   private async logIn(email: string, password: string, ip: string): Promise<TestUser["cookie"] | null> {
     const response = await this.post("/login?mode=login", { intent: "login", email, password }, { ip });
-    const session = response.headers.getSetCookie().map((header) => /^((?:__Host-)?skinvault_session)=([^;]+)/.exec(header)).find(Boolean);
+    const session = response.headers
+      .getSetCookie()
+      .map((header) => /^((?:__Host-)?skinvault_session)=([^;]+)/.exec(header))
+      .find(Boolean);
     return response.status === 302 && session ? { name: session[1]!, value: session[2]! } : null;
   }
 

@@ -21,15 +21,19 @@ const countOf = async (table: string, id: string) =>
 
 /** `n` rows made in one statement, as a long-time player might have them. */
 function fill(statement: string, id: string, n: number) {
-  return env.DB.prepare(`WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2) ${statement}`)
-    .bind(id, n)
-    .run();
+  return env.DB.prepare(`WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2) ${statement}`).bind(id, n).run();
 }
 const fillTrackers = (id: string, n: number) =>
-  fill(`INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, created_at) SELECT ?1, '${SKIN}', 100 + i, 'FT', '2026-01-01', i FROM k`, id, n);
+  fill(
+    `INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, created_at) SELECT ?1, '${SKIN}', 100 + i, 'FT', '2026-01-01', i FROM k`,
+    id,
+    n,
+  );
 const fillLoadouts = (id: string, n: number) => fill("INSERT INTO user_loadouts (user_id, title) SELECT ?1, 'Filler ' || i FROM k", id, n);
 async function fillFavorites(id: string, n: number) {
-  await env.DB.prepare("INSERT INTO user_favorites (user_id, skin_id, created_at) SELECT ?1, id, rowid FROM skins WHERE id <> ?2 ORDER BY id LIMIT ?3").bind(id, SKIN, n).run();
+  await env.DB.prepare("INSERT INTO user_favorites (user_id, skin_id, created_at) SELECT ?1, id, rowid FROM skins WHERE id <> ?2 ORDER BY id LIMIT ?3")
+    .bind(id, SKIN, n)
+    .run();
 }
 
 /** The statuses of the answers, each read to the end. */
@@ -74,7 +78,9 @@ describe("per-account limits, checked in the insert", { timeout: 60_000 }, () =>
 
     // Saving someone's shared loadout is refused the same way, and copies no slot either.
     const sharer = await signedInUser("limit-sharer");
-    const sharedId = Number(/\/loadouts\/edit\/(\d+)/.exec((await post("/loadouts/new", { title: "Shared" }, { cookie: sharer.cookie })).headers.get("Location") ?? "")?.[1]);
+    const sharedId = Number(
+      /\/loadouts\/edit\/(\d+)/.exec((await post("/loadouts/new", { title: "Shared" }, { cookie: sharer.cookie })).headers.get("Location") ?? "")?.[1],
+    );
     await env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', ?, 'FT')").bind(sharedId, SKIN).run();
     expect((await post(`/loadouts/user/${sharedId}`, { intent: "share-create" }, { cookie: sharer.cookie })).status).toBe(302);
     const token = (await env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(sharedId).first<{ token: string }>())!.token;
@@ -114,7 +120,9 @@ describe("per-account limits, checked in the insert", { timeout: 60_000 }, () =>
     const user = await signedInUser("limit-favorites");
     const id = await userId(user.email);
     await fillFavorites(id, ACCOUNT_LIMITS.favorites - 1);
-    const { results } = await env.DB.prepare("SELECT id FROM skins WHERE id NOT IN (SELECT skin_id FROM user_favorites WHERE user_id = ?) AND id <> ? ORDER BY id DESC LIMIT ?")
+    const { results } = await env.DB.prepare(
+      "SELECT id FROM skins WHERE id NOT IN (SELECT skin_id FROM user_favorites WHERE user_id = ?) AND id <> ? ORDER BY id DESC LIMIT ?",
+    )
       .bind(id, SKIN, PARALLEL)
       .all<{ id: string }>();
     const answers = await statuses(results.map((skin) => post("/favorites", { intent: "add", skinId: skin.id }, { cookie: user.cookie })));
@@ -137,25 +145,37 @@ describe("per-account limits, checked in the insert", { timeout: 60_000 }, () =>
     )
       .bind(id, ACCOUNT_LIMITS.priceAlerts - 1 + PARALLEL)
       .run();
-    await env.DB.prepare("INSERT INTO price_alerts (user_id, skin_id, wear, target_cents) SELECT user_id, skin_id, 'FT', 100 FROM user_favorites WHERE user_id = ?1 ORDER BY skin_id LIMIT ?2")
+    await env.DB.prepare(
+      "INSERT INTO price_alerts (user_id, skin_id, wear, target_cents) SELECT user_id, skin_id, 'FT', 100 FROM user_favorites WHERE user_id = ?1 ORDER BY skin_id LIMIT ?2",
+    )
       .bind(id, ACCOUNT_LIMITS.priceAlerts - 1)
       .run();
-    const { results: open } = await env.DB.prepare("SELECT skin_id FROM user_favorites WHERE user_id = ?1 AND skin_id NOT IN (SELECT skin_id FROM price_alerts WHERE user_id = ?1)")
+    const { results: open } = await env.DB.prepare(
+      "SELECT skin_id FROM user_favorites WHERE user_id = ?1 AND skin_id NOT IN (SELECT skin_id FROM price_alerts WHERE user_id = ?1)",
+    )
       .bind(id)
       .all<{ skin_id: string }>();
     expect(open).toHaveLength(PARALLEL);
-    const answers = await statuses(open.map(({ skin_id }) => post("/profile?tab=favorites", { intent: "set-alert", skinId: skin_id, wear: "FT", target: "5" }, { cookie: user.cookie })));
+    const answers = await statuses(
+      open.map(({ skin_id }) => post("/profile?tab=favorites", { intent: "set-alert", skinId: skin_id, wear: "FT", target: "5" }, { cookie: user.cookie })),
+    );
     expect(tally(answers)).toEqual({ 303: 1, 409: PARALLEL - 1 });
     expect(await countOf("price_alerts", id)).toBe(ACCOUNT_LIMITS.priceAlerts);
 
-    const withoutAlert = (await env.DB.prepare("SELECT skin_id FROM user_favorites WHERE user_id = ?1 AND skin_id NOT IN (SELECT skin_id FROM price_alerts WHERE user_id = ?1) LIMIT 1").bind(id).first<{ skin_id: string }>())!.skin_id;
+    const withoutAlert = (await env.DB.prepare(
+      "SELECT skin_id FROM user_favorites WHERE user_id = ?1 AND skin_id NOT IN (SELECT skin_id FROM price_alerts WHERE user_id = ?1) LIMIT 1",
+    )
+      .bind(id)
+      .first<{ skin_id: string }>())!.skin_id;
     const refused = await post("/profile?tab=favorites", { intent: "set-alert", skinId: withoutAlert, wear: "FT", target: "7.77" }, { cookie: user.cookie });
     expect(refused.status).toBe(409);
     const page = await refused.text();
     expect(page).toContain(LIMIT_MESSAGES.priceAlerts);
     expect(page).toContain("7.77");
     const withAlert = (await env.DB.prepare("SELECT skin_id FROM price_alerts WHERE user_id = ? LIMIT 1").bind(id).first<{ skin_id: string }>())!.skin_id;
-    expect((await post("/profile?tab=favorites", { intent: "set-alert", skinId: withAlert, wear: "FT", target: "9" }, { cookie: user.cookie })).status).toBe(303);
+    expect((await post("/profile?tab=favorites", { intent: "set-alert", skinId: withAlert, wear: "FT", target: "9" }, { cookie: user.cookie })).status).toBe(
+      303,
+    );
   });
 });
 
@@ -202,7 +222,9 @@ describe("long lists come a page at a time", { timeout: 60_000 }, () => {
     expect(await gzipSize(html)).toBeLessThan(LIMIT_KB);
 
     // A saved alert's notice opens the page with its favourite.
-    const oldest = (await env.DB.prepare("SELECT skin_id FROM user_favorites WHERE user_id = ? ORDER BY created_at LIMIT 1").bind(id).first<{ skin_id: string }>())!.skin_id;
+    const oldest = (await env.DB.prepare("SELECT skin_id FROM user_favorites WHERE user_id = ? ORDER BY created_at LIMIT 1")
+      .bind(id)
+      .first<{ skin_id: string }>())!.skin_id;
     const pointed = await (await get(`/profile?tab=favorites&notice=alert-removed&alert=${encodeURIComponent(oldest)}`, user.cookie)).text();
     expect(pointed).toContain(`id="skin-${oldest}"`);
   });

@@ -106,7 +106,8 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
     env.DB.prepare("SELECT skin_id AS skinId, wear FROM official_loadout_slots WHERE loadout_id = ? AND slot = 'ak47_tside'")
       .bind(id)
       .first<{ skinId: string; wear: string | null }>();
-  const updatedAt = async (id: number) => (await env.DB.prepare("SELECT updated_at FROM official_loadouts WHERE id = ?").bind(id).first<{ updated_at: number }>())!.updated_at;
+  const updatedAt = async (id: number) =>
+    (await env.DB.prepare("SELECT updated_at FROM official_loadouts WHERE id = ?").bind(id).first<{ updated_at: number }>())!.updated_at;
   /** An official loadout of this test's own, deleted (with its slots) afterwards. */
   async function withOfficial(run: (id: number) => Promise<void>) {
     const title = `Slots ${crypto.randomUUID().slice(0, 8)}`;
@@ -119,7 +120,9 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
     }
   }
   const akSkin = async () =>
-    (await env.DB.prepare("SELECT s.id, min(w.wear) AS wear FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 WHERE s.weapon = 'AK-47' GROUP BY s.id ORDER BY s.id").first<{
+    (await env.DB.prepare(
+      "SELECT s.id, min(w.wear) AS wear FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 WHERE s.weapon = 'AK-47' GROUP BY s.id ORDER BY s.id",
+    ).first<{
       id: string;
       wear: string;
     }>())!;
@@ -165,11 +168,19 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
       expect(picked.status).toBe(302);
       const chooser = picked.headers.get("Location")!;
       expect(chooser).toContain(`skin=${ak.id}`);
-      const chosen = await post(path, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: firstWear!, version: await versionOnPage(chooser) }, { cookie: admin.cookie });
+      const chosen = await post(
+        path,
+        { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: firstWear!, version: await versionOnPage(chooser) },
+        { cookie: admin.cookie },
+      );
       expect(chosen.status).toBe(302);
       expect(await slotOf(id)).toEqual({ skinId: ak.id, wear: firstWear });
 
-      const changed = await post(path, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: secondWear!, version: await versionOnPage(path) }, { cookie: admin.cookie });
+      const changed = await post(
+        path,
+        { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: secondWear!, version: await versionOnPage(path) },
+        { cookie: admin.cookie },
+      );
       expect(changed.status).toBe(302);
       expect(await slotOf(id)).toEqual({ skinId: ak.id, wear: secondWear });
 
@@ -177,7 +188,11 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
       expect(cleared.status).toBe(302);
       expect(await slotOf(id)).toBeNull();
 
-      const saved = await post(path, { intent: "save", title: "Saved from its page", description: "Kept.", version: await versionOnPage(path) }, { cookie: admin.cookie });
+      const saved = await post(
+        path,
+        { intent: "save", title: "Saved from its page", description: "Kept.", version: await versionOnPage(path) },
+        { cookie: admin.cookie },
+      );
       expect(saved.headers.get("Location")).toBe(`${PAGE}?notice=saved`);
       expect(await byTitle("Saved from its page")).toMatchObject({ id, description: "Kept." });
     });

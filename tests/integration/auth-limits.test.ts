@@ -15,10 +15,10 @@ describe("login timing", () => {
   it("an unknown e-mail still costs one hash verification", async () => {
     const verified: string[] = [];
     const spy: PasswordService = {
-      hash: async () => "unused",
-      verify: async (hash) => {
+      hash: () => Promise.resolve("unused"),
+      verify: (hash) => {
         verified.push(hash);
-        return false;
+        return Promise.resolve(false);
       },
     };
     const result = await verifyLogin(contextWith(spy), uniqueEmail("ghost"), "whatever", uniqueIp());
@@ -37,32 +37,40 @@ describe("failed logins (production limits: no RATE_LIMIT_MULTIPLIER in this env
     expect(RATE_LIMITS.loginByAccount.limit).toBe(20);
   });
 
-  it("an attacker who knows the e-mail cannot lock its owner out: the limit counts per account and address", async () => {
-    const email = uniqueEmail("victim");
-    await registerUser(email, "owner-pass-1");
-    const attacker = uniqueIp();
-    for (let i = 0; i < 5; i++) expect((await login(email, "guess", attacker)).status).toBe(400);
-    const refused = await login(email, "guess", attacker);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(800);
-    expect(await refused.text()).toContain("Too many login attempts. Please wait a few minutes before trying again.");
-    // The owner, from their own address, still gets in.
-    const owner = await login(email, "owner-pass-1", uniqueIp());
-    expect(owner.status).toBe(302);
-    expect(owner.headers.get("Location")).toBe("/profile");
-  }, ARGON2_HEAVY_MS);
+  it(
+    "an attacker who knows the e-mail cannot lock its owner out: the limit counts per account and address",
+    async () => {
+      const email = uniqueEmail("victim");
+      await registerUser(email, "owner-pass-1");
+      const attacker = uniqueIp();
+      for (let i = 0; i < 5; i++) expect((await login(email, "guess", attacker)).status).toBe(400);
+      const refused = await login(email, "guess", attacker);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(800);
+      expect(await refused.text()).toContain("Too many login attempts. Please wait a few minutes before trying again.");
+      // The owner, from their own address, still gets in.
+      const owner = await login(email, "owner-pass-1", uniqueIp());
+      expect(owner.status).toBe(302);
+      expect(owner.headers.get("Location")).toBe("/profile");
+    },
+    ARGON2_HEAVY_MS,
+  );
 
-  it("many addresses against one account meet the higher per-account ceiling", async () => {
-    const email = uniqueEmail("ceiling");
-    await registerUser(email, "owner-pass-1");
-    for (let address = 0; address < 4; address++) {
-      const ip = uniqueIp();
-      for (let i = 0; i < 5; i++) expect((await login(email, "guess", ip)).status).toBe(400);
-    }
-    const refused = await login(email, "owner-pass-1", uniqueIp());
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
-  }, ARGON2_HEAVY_MS);
+  it(
+    "many addresses against one account meet the higher per-account ceiling",
+    async () => {
+      const email = uniqueEmail("ceiling");
+      await registerUser(email, "owner-pass-1");
+      for (let address = 0; address < 4; address++) {
+        const ip = uniqueIp();
+        for (let i = 0; i < 5; i++) expect((await login(email, "guess", ip)).status).toBe(400);
+      }
+      const refused = await login(email, "owner-pass-1", uniqueIp());
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    },
+    ARGON2_HEAVY_MS,
+  );
 });
 
 describe("every 429 says when to retry", () => {
@@ -86,38 +94,51 @@ describe("every 429 says when to retry", () => {
 });
 
 describe("forgot password timing", () => {
-  it("a known and an unknown e-mail get the same answer and the same database work", async () => {
-    const known = uniqueEmail("known");
-    await registerUser(known, "secret1");
-    const unknown = uniqueEmail("unknown");
-    const trips: number[] = [];
-    for (const email of [known, unknown]) {
-      const d1 = countRoundTrips(env.DB);
-      const db = createDatabase(d1.binding);
-      const context = contextWith({ hash: async () => "", verify: async () => false }, { db });
-      expect(await requestPasswordReset(context, email, uniqueIp())).toEqual({ ok: true });
-      trips.push(d1.roundTrips());
-    }
-    expect(trips[0]).toBe(trips[1]);
-    const [knownPage, unknownPage] = [await post("/login?mode=forgot", { intent: "forgot", email: uniqueEmail("a") }), await post("/login?mode=forgot", { intent: "forgot", email: unknown.replace("unknown", "unknown2") })];
-    expect(knownPage.headers.get("Location")).toBe(unknownPage.headers.get("Location"));
-    // Only the account's address got a reset mail and a token.
-    const mails = await env.DB.prepare(`SELECT "to" FROM mail_outbox WHERE "to" IN (?, ?) AND subject LIKE '%reset%'`).bind(known, unknown).all<{ to: string }>();
-    expect(mails.results.map((row) => row.to)).toEqual([known]);
-  }, ARGON2_HEAVY_MS);
+  it(
+    "a known and an unknown e-mail get the same answer and the same database work",
+    async () => {
+      const known = uniqueEmail("known");
+      await registerUser(known, "secret1");
+      const unknown = uniqueEmail("unknown");
+      const trips: number[] = [];
+      for (const email of [known, unknown]) {
+        const d1 = countRoundTrips(env.DB);
+        const db = createDatabase(d1.binding);
+        const context = contextWith({ hash: () => Promise.resolve(""), verify: () => Promise.resolve(false) }, { db });
+        expect(await requestPasswordReset(context, email, uniqueIp())).toEqual({ ok: true });
+        trips.push(d1.roundTrips());
+      }
+      expect(trips[0]).toBe(trips[1]);
+      const [knownPage, unknownPage] = [
+        await post("/login?mode=forgot", { intent: "forgot", email: uniqueEmail("a") }),
+        await post("/login?mode=forgot", { intent: "forgot", email: unknown.replace("unknown", "unknown2") }),
+      ];
+      expect(knownPage.headers.get("Location")).toBe(unknownPage.headers.get("Location"));
+      // Only the account's address got a reset mail and a token.
+      const mails = await env.DB.prepare(`SELECT "to" FROM mail_outbox WHERE "to" IN (?, ?) AND subject LIKE '%reset%'`)
+        .bind(known, unknown)
+        .all<{ to: string }>();
+      expect(mails.results.map((row) => row.to)).toEqual([known]);
+    },
+    ARGON2_HEAVY_MS,
+  );
 });
 
 describe("registration", () => {
-  it("is limited per client address with a clear 429 message", async () => {
-    const ip = uniqueIp();
-    for (let i = 0; i < 20; i++) {
-      const response = await post("/login?mode=register", { intent: "register", email: uniqueEmail("many"), password: "secret1" }, { ip });
-      expect(response.status).toBe(302);
-    }
-    const refused = await post("/login?mode=register", { intent: "register", email: uniqueEmail("many"), password: "secret1" }, { ip });
-    expect(refused.status).toBe(429);
-    expect(await refused.text()).toContain("Too many registration attempts. Please try again later.");
-  }, ARGON2_HEAVY_MS);
+  it(
+    "is limited per client address with a clear 429 message",
+    async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 20; i++) {
+        const response = await post("/login?mode=register", { intent: "register", email: uniqueEmail("many"), password: "secret1" }, { ip });
+        expect(response.status).toBe(302);
+      }
+      const refused = await post("/login?mode=register", { intent: "register", email: uniqueEmail("many"), password: "secret1" }, { ip });
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("Too many registration attempts. Please try again later.");
+    },
+    ARGON2_HEAVY_MS,
+  );
 
   it("bad input is a 400 with the message, and nothing is written", async () => {
     const email = uniqueEmail("short");
@@ -171,8 +192,19 @@ describe("cleanup job", () => {
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`old-${email}`, user!.id, now - 1, now),
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`live-${email}`, user!.id, now + 60_000, now),
-      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?)").bind(`spent-${email}`, user!.id, now + 60_000, now, now),
-      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`live-${email}`, user!.id, now + 60_000, now),
+      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, used_at, created_at) VALUES (?, ?, ?, ?, ?)").bind(
+        `spent-${email}`,
+        user!.id,
+        now + 60_000,
+        now,
+        now,
+      ),
+      env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(
+        `live-${email}`,
+        user!.id,
+        now + 60_000,
+        now,
+      ),
     ]);
     await cleanupExpired(createDatabase(env.DB), now);
     const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(user!.id).all<{ id: string }>();

@@ -11,10 +11,12 @@ describe("register, confirm and log in", () => {
     expect(response.status).toBe(302);
     expect(location(response)).toBe("/login?mode=login&notice=registered");
 
-    const user = await env.DB.prepare("SELECT password_hash, email_confirmed_at FROM users WHERE email = ?").bind(email).first<{ password_hash: string; email_confirmed_at: number | null }>();
+    const user = await env.DB.prepare("SELECT password_hash, email_confirmed_at FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ password_hash: string; email_confirmed_at: number | null }>();
     expect(user?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.email_confirmed_at).toBeNull();
-    const mail = await env.DB.prepare("SELECT text FROM mail_outbox WHERE \"to\" = ?").bind(email).first<{ text: string }>();
+    const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ?').bind(email).first<{ text: string }>();
     const link = /http\S+\/confirm-email\?token=(\S+)/.exec(mail!.text);
     expect(link).not.toBeNull();
 
@@ -115,11 +117,19 @@ describe("password change", () => {
     const short = await post("/profile", { intent: "change-password", currentPassword: password, newPassword: "abc", confirmPassword: "abc" }, { cookie });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("New password must be at least 6 characters long");
-    const mismatch = await post("/profile", { intent: "change-password", currentPassword: password, newPassword: "abcdef", confirmPassword: "abcdeg" }, { cookie });
+    const mismatch = await post(
+      "/profile",
+      { intent: "change-password", currentPassword: password, newPassword: "abcdef", confirmPassword: "abcdeg" },
+      { cookie },
+    );
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("New passwords don&#x27;t match");
 
-    const ok = await post("/profile", { intent: "change-password", currentPassword: password, newPassword: "new-secret-2", confirmPassword: "new-secret-2" }, { cookie });
+    const ok = await post(
+      "/profile",
+      { intent: "change-password", currentPassword: password, newPassword: "new-secret-2", confirmPassword: "new-secret-2" },
+      { cookie },
+    );
     expect(ok.status).toBe(302);
     expect(location(ok)).toBe("/profile?notice=password-updated");
     expect(await (await get("/profile", cookie)).text()).toContain("Signed in as");
@@ -168,18 +178,28 @@ describe("/admin", () => {
 });
 
 describe("origin check", () => {
-  it.each(["/login?mode=login", "/login?mode=register", "/login?mode=forgot", "/profile", "/logout", "/reset-password", "/confirm-email", "/api/password-reset-simple"])(
-    "refuses a cross-origin POST to %s",
-    async (path) => {
-      const byOrigin = await post(path, { intent: "login" }, { origin: "https://evil.example" });
-      expect(byOrigin.status).toBe(403);
-      const bySite = await post(path, { intent: "login" }, { secFetchSite: "cross-site" });
-      expect(bySite.status).toBe(403);
-    },
-  );
+  it.each([
+    "/login?mode=login",
+    "/login?mode=register",
+    "/login?mode=forgot",
+    "/profile",
+    "/logout",
+    "/reset-password",
+    "/confirm-email",
+    "/api/password-reset-simple",
+  ])("refuses a cross-origin POST to %s", async (path) => {
+    const byOrigin = await post(path, { intent: "login" }, { origin: "https://evil.example" });
+    expect(byOrigin.status).toBe(403);
+    const bySite = await post(path, { intent: "login" }, { secFetchSite: "cross-site" });
+    expect(bySite.status).toBe(403);
+  });
 
   it("lets a same-origin POST through", async () => {
-    const response = await post("/login?mode=login", { intent: "login", email: "x@example.test", password: "y" }, { origin: "https://example.com", secFetchSite: "same-origin" });
+    const response = await post(
+      "/login?mode=login",
+      { intent: "login", email: "x@example.test", password: "y" },
+      { origin: "https://example.com", secFetchSite: "same-origin" },
+    );
     expect(response.status).toBe(400);
   });
 });

@@ -23,7 +23,7 @@ const ACTORS: readonly Actor[] = ["visitor", "other", "admin", "owner"];
 
 /** A status, or a redirect whose Location matches. */
 type Outcome = number | { to: RegExp };
-type Outcomes = Outcome | Partial<Record<Actor, Outcome>> & { rest?: Outcome };
+type Outcomes = Outcome | (Partial<Record<Actor, Outcome>> & { rest?: Outcome });
 
 interface World {
   cookies: Record<Actor, string | undefined>;
@@ -97,7 +97,13 @@ const MATRIX: Record<string, Probe[]> = {
       name: "resubmit the owner's craft changed",
       method: "POST",
       path: (w) => `/sticker-crafts/submit?edit=${w.communityCraftId}`,
-      fields: async (w) => ({ intent: "submit", id: String(w.communityCraftId), version: await versionOf("sticker_crafts", "version", w.communityCraftId), name: "Taken over", skinId: SKIN }),
+      fields: async (w) => ({
+        intent: "submit",
+        id: String(w.communityCraftId),
+        version: await versionOf("sticker_crafts", "version", w.communityCraftId),
+        name: "Taken over",
+        skinId: SKIN,
+      }),
       expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\?tab=crafts&notice=craft-submitted$/ } },
       writes: ["owner"],
     },
@@ -141,15 +147,33 @@ const MATRIX: Record<string, Probe[]> = {
   ],
   "routes/reset-password": [
     allGet("the reset page", "/reset-password?token=not-a-token"),
-    { name: "a reset with a made-up token", method: "POST", path: () => "/reset-password", fields: () => ({ token: "not-a-token", newPassword: "Str0ng-Pass!", confirmPassword: "Str0ng-Pass!" }), expect: 400 },
+    {
+      name: "a reset with a made-up token",
+      method: "POST",
+      path: () => "/reset-password",
+      fields: () => ({ token: "not-a-token", newPassword: "Str0ng-Pass!", confirmPassword: "Str0ng-Pass!" }),
+      expect: 400,
+    },
   ],
   "routes/confirm-email": [
     allGet("the confirm page", "/confirm-email?token=not-a-token"),
-    { name: "a made-up confirmation", method: "POST", path: () => "/confirm-email", fields: () => ({ intent: "confirm-email", token: "not-a-token" }), expect: 400 },
+    {
+      name: "a made-up confirmation",
+      method: "POST",
+      path: () => "/confirm-email",
+      fields: () => ({ intent: "confirm-email", token: "not-a-token" }),
+      expect: 400,
+    },
   ],
   "routes/api.password-reset-simple": [
     allGet("the API by GET", "/api/password-reset-simple", 405),
-    { name: "validate a made-up token", method: "POST", path: () => "/api/password-reset-simple", json: { action: "validate", token: "not-a-token" }, expect: 200 },
+    {
+      name: "validate a made-up token",
+      method: "POST",
+      path: () => "/api/password-reset-simple",
+      json: { action: "validate", token: "not-a-token" },
+      expect: 200,
+    },
   ],
   "routes/cookie-consent": [
     allGet("consent by GET", "/cookie-consent", { to: /^\/cookie-settings$/ }),
@@ -280,7 +304,12 @@ const MATRIX: Record<string, Probe[]> = {
     },
   ],
   "routes/loadouts.user.$id.fill": [
-    allGet("the owner's loadout's fill preview", (w) => `/loadouts/user/${w.loadoutId}/fill?side=t`, { visitor: { to: login }, other: 404, admin: 404, owner: 200 }),
+    allGet("the owner's loadout's fill preview", (w) => `/loadouts/user/${w.loadoutId}/fill?side=t`, {
+      visitor: { to: login },
+      other: 404,
+      admin: 404,
+      owner: 200,
+    }),
     {
       name: "fill the owner's loadout",
       method: "POST",
@@ -374,17 +403,29 @@ async function makeWorld(): Promise<World> {
   const ownerId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(owner.email).first<{ id: string }>())!.id;
   const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(admin.email).first<{ id: string }>())!.id;
   const now = Date.now();
-  const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id").bind(ownerId, LOADOUT_TITLE).first<{ id: number }>())!;
-  const shared = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, 'Matrix shared loadout') RETURNING id").bind(ownerId).first<{ id: number }>())!;
+  const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id")
+    .bind(ownerId, LOADOUT_TITLE)
+    .first<{ id: number }>())!;
+  const shared = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, 'Matrix shared loadout') RETURNING id")
+    .bind(ownerId)
+    .first<{ id: number }>())!;
   const shareToken = randomToken(SHARE_TOKEN_BYTES);
   await env.DB.prepare("INSERT INTO loadout_shares (token, loadout_id) VALUES (?, ?)").bind(shareToken, shared.id).run();
-  const tracker = (await env.DB.prepare("INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, notes) VALUES (?, ?, 4242, 'FT', '2026-01-02', ?) RETURNING id")
+  const tracker = (await env.DB.prepare(
+    "INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, notes) VALUES (?, ?, 4242, 'FT', '2026-01-02', ?) RETURNING id",
+  )
     .bind(ownerId, FAVORITE, NOTE)
     .first<{ id: number }>())!;
-  const official = (await env.DB.prepare("INSERT INTO official_loadouts (title, created_by, created_at, updated_at) VALUES ('Matrix official', ?, ?, ?) RETURNING id")
+  const official = (await env.DB.prepare(
+    "INSERT INTO official_loadouts (title, created_by, created_at, updated_at) VALUES ('Matrix official', ?, ?, ?) RETURNING id",
+  )
     .bind(adminId, now, now)
     .first<{ id: number }>())!;
-  const craft = (await env.DB.prepare("INSERT INTO sticker_crafts (name, skin_id, created_by, ingame_image) VALUES ('Matrix craft', ?, ?, 'pending') RETURNING id").bind(SKIN, adminId).first<{ id: number }>())!;
+  const craft = (await env.DB.prepare(
+    "INSERT INTO sticker_crafts (name, skin_id, created_by, ingame_image) VALUES ('Matrix craft', ?, ?, 'pending') RETURNING id",
+  )
+    .bind(SKIN, adminId)
+    .first<{ id: number }>())!;
   await env.DB.batch([
     env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'awp_tside', ?, 'FT')").bind(loadout.id, FAVORITE),
     env.DB.prepare("INSERT INTO user_favorites (user_id, skin_id) VALUES (?, ?)").bind(ownerId, FAVORITE),
@@ -419,7 +460,9 @@ async function objectsOf(world: World): Promise<unknown[]> {
   const queries = [
     env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadouts WHERE user_id = ? ORDER BY id").bind(world.ownerId),
-    env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(
+      world.ownerId,
+    ),
     env.DB.prepare("SELECT * FROM loadout_shares WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY token").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM resell_trackers WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_favorites WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),
@@ -463,7 +506,7 @@ async function ask(probe: Probe, world: World, actor: Actor): Promise<{ response
 }
 
 function outcomeFor(expected: Outcomes, actor: Actor): Outcome {
-  if (typeof expected === "number" || "to" in expected) return expected as Outcome;
+  if (typeof expected === "number" || "to" in expected) return expected;
   const outcome = expected[actor] ?? expected.rest;
   if (outcome === undefined) throw new Error(`no outcome for ${actor}`);
   return outcome;
@@ -475,40 +518,47 @@ describe("the authorization matrix", () => {
   it("covers every route of the build", () => {
     const missing = routes.map((route) => route.id).filter((id) => !(id in MATRIX));
     expect(missing, "add the route to MATRIX in authorization-matrix.test.ts").toEqual([]);
-    expect(Object.keys(MATRIX).filter((id) => !manifest[id]), "routes in MATRIX that the build no longer has").toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((id) => !manifest[id]),
+      "routes in MATRIX that the build no longer has",
+    ).toEqual([]);
   });
 
-  it.each(routes.map((route) => [route.id] as const))("%s", async (id) => {
-    const route = manifest[id]!;
-    const probes = [...(MATRIX[id] ?? [])];
-    // A route without an action answers POST with 405, whoever asks.
-    if (typeof route.module.action !== "function") {
-      const get = probes.find((probe) => probe.method === "GET")!;
-      probes.push({ name: "a form posted to it", method: "POST", path: get.path, fields: () => ({ intent: "x" }), expect: 405, production: get.production });
-    }
-
-    const world = await makeWorld();
-    const secrets = ownerSecrets(world);
-    for (const probe of probes) {
-      for (const actor of ACTORS) {
-        const before = await objectsOf(world);
-        const { response, sent } = await ask(probe, world, actor);
-        const text = await response.text();
-        const label = `${probe.method} ${probe.path(world)} (${probe.name}) as ${actor}`;
-        const expected = outcomeFor(probe.expect, actor);
-        if (typeof expected === "number") {
-          expect(response.status, `${label}: ${text.slice(0, 200)}`).toBe(expected);
-        } else {
-          expect([301, 302, 303, 307, 308], `${label}: ${text.slice(0, 200)}`).toContain(response.status);
-          expect(response.headers.get("Location"), label).toMatch(expected.to);
-        }
-        if (actor !== "owner") {
-          const shown = (secret: string) => sent.includes(secret) || (secret === world.ownerEmail && probe.showsOwner?.includes(actor));
-          for (const secret of secrets.filter((secret) => !shown(secret))) expect(text.includes(secret), `${label}: shows the owner's ${secret}`).toBe(false);
-          expect(text, `${label}: a heart shown as the owner's favourite`).not.toContain('aria-pressed="true"');
-        }
-        if (!probe.writes?.includes(actor)) expect(await objectsOf(world), `${label}: changed the owner's or the admin's objects`).toEqual(before);
+  it.each(routes.map((route) => [route.id] as const))(
+    "%s",
+    async (id) => {
+      const route = manifest[id]!;
+      const probes = [...(MATRIX[id] ?? [])];
+      // A route without an action answers POST with 405, whoever asks.
+      if (typeof route.module.action !== "function") {
+        const get = probes.find((probe) => probe.method === "GET")!;
+        probes.push({ name: "a form posted to it", method: "POST", path: get.path, fields: () => ({ intent: "x" }), expect: 405, production: get.production });
       }
-    }
-  }, 120_000);
+
+      const world = await makeWorld();
+      const secrets = ownerSecrets(world);
+      for (const probe of probes) {
+        for (const actor of ACTORS) {
+          const before = await objectsOf(world);
+          const { response, sent } = await ask(probe, world, actor);
+          const text = await response.text();
+          const label = `${probe.method} ${probe.path(world)} (${probe.name}) as ${actor}`;
+          const expected = outcomeFor(probe.expect, actor);
+          if (typeof expected === "number") {
+            expect(response.status, `${label}: ${text.slice(0, 200)}`).toBe(expected);
+          } else {
+            expect([301, 302, 303, 307, 308], `${label}: ${text.slice(0, 200)}`).toContain(response.status);
+            expect(response.headers.get("Location"), label).toMatch(expected.to);
+          }
+          if (actor !== "owner") {
+            const shown = (secret: string) => sent.includes(secret) || (secret === world.ownerEmail && probe.showsOwner?.includes(actor));
+            for (const secret of secrets.filter((secret) => !shown(secret))) expect(text.includes(secret), `${label}: shows the owner's ${secret}`).toBe(false);
+            expect(text, `${label}: a heart shown as the owner's favourite`).not.toContain('aria-pressed="true"');
+          }
+          if (!probe.writes?.includes(actor)) expect(await objectsOf(world), `${label}: changed the owner's or the admin's objects`).toEqual(before);
+        }
+      }
+    },
+    120_000,
+  );
 });

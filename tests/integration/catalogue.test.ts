@@ -51,8 +51,7 @@ describe("catalogue in D1", () => {
 });
 
 describe("indexes", () => {
-  const plan = async (sql: string) =>
-    (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<{ detail: string }>()).results.map((r) => r.detail).join("\n");
+  const plan = async (sql: string) => (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<{ detail: string }>()).results.map((r) => r.detail).join("\n");
 
   it.each([
     ["weapons by category", "SELECT name FROM weapons WHERE category = 'Rifles' ORDER BY name", "weapons_category_name_idx"],

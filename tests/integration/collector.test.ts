@@ -21,7 +21,11 @@ async function pageOf(path: string, cookie?: string) {
 }
 /** A skin with an enabled MW and a disabled FN, for float checks. */
 async function wearsOf(skinId: string) {
-  return (await env.DB.prepare("SELECT wear, enabled, price_cents FROM skin_wears WHERE skin_id = ?").bind(skinId).all<{ wear: string; enabled: number; price_cents: number }>()).results;
+  return (
+    await env.DB.prepare("SELECT wear, enabled, price_cents FROM skin_wears WHERE skin_id = ?")
+      .bind(skinId)
+      .all<{ wear: string; enabled: number; price_cents: number }>()
+  ).results;
 }
 const today = () => new Date().toISOString().slice(0, 10);
 const valid = { skinId: SKIN, wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34", notes: "  first  " };
@@ -144,7 +148,11 @@ describe("the resell tracker", () => {
     const trackerId = row!.id as number;
 
     // With JavaScript the dialog asks for data: the float decides the wear.
-    const viaDialog = await post("/resell-tracker/new.data", { ...valid, wear: "FT", wearValue: "0.38", boughtAt: today(), respond: "data" }, { cookie: owner.cookie });
+    const viaDialog = await post(
+      "/resell-tracker/new.data",
+      { ...valid, wear: "FT", wearValue: "0.38", boughtAt: today(), respond: "data" },
+      { cookie: owner.cookie },
+    );
     expect(viaDialog.status).toBe(200);
     expect(await viaDialog.text()).toContain("Resell tracker added!");
     expect((await trackerRows(ownerId))[1]).toMatchObject({ wear: "WW", wear_value: 0.38 });
@@ -179,7 +187,11 @@ describe("the resell tracker", () => {
     expect(edit.html).toContain('value="12.34"');
     const bad = await post(`/resell-tracker/${trackerId}/edit`, { ...valid, buyPrice: "x" }, { cookie: owner.cookie });
     expect(bad.status).toBe(400);
-    const updated = await post(`/resell-tracker/${trackerId}/edit`, { ...valid, skinId: "awp-dragon-lore", buyPrice: "20", notes: "" }, { cookie: owner.cookie });
+    const updated = await post(
+      `/resell-tracker/${trackerId}/edit`,
+      { ...valid, skinId: "awp-dragon-lore", buyPrice: "20", notes: "" },
+      { cookie: owner.cookie },
+    );
     expect(location(updated)).toBe(`/resell-tracker?notice=updated&tracker=${trackerId}#tracker-${trackerId}`);
     expect((await trackerRows(ownerId))[0]).toMatchObject({ skin_id: SKIN, buy_price_cents: 2000, notes: null });
     const csv = await get("/resell-tracker.csv", owner.cookie);
@@ -190,23 +202,29 @@ describe("the resell tracker", () => {
 
     expect((await post("/resell-tracker", { intent: "delete", trackerId: "abc" }, { cookie: owner.cookie })).status).toBe(404);
     expect((await post("/resell-tracker", { intent: "nope", trackerId: String(trackerId) }, { cookie: owner.cookie })).status).toBe(400);
-    const deleted = await post("/resell-tracker", { intent: "delete", trackerId: String(trackerId), redirectTo: "/profile?tab=resell" }, { cookie: owner.cookie });
+    const deleted = await post(
+      "/resell-tracker",
+      { intent: "delete", trackerId: String(trackerId), redirectTo: "/profile?tab=resell" },
+      { cookie: owner.cookie },
+    );
     expect(location(deleted)).toBe("/profile?tab=resell&notice=deleted");
     expect(await trackerRows(ownerId)).toHaveLength(1);
   });
 });
 
 describe("pages of a signed-in collector cost one round trip", () => {
-  it.each(["/profile", "/profile?tab=loadouts", "/resell-tracker", `/resell-tracker/new?skin=${SKIN}`, `/skins/${SKIN}`, "/search?q=redline"])("%s", async (path) => {
-    const user = await signedInUser("trips");
-    const page = await pageOf(path, user.cookie);
-    expect(page.response.status).toBe(200);
-    expect(page.roundTrips).toBe("1");
-  });
+  it.each(["/profile", "/profile?tab=loadouts", "/resell-tracker", `/resell-tracker/new?skin=${SKIN}`, `/skins/${SKIN}`, "/search?q=redline"])(
+    "%s",
+    async (path) => {
+      const user = await signedInUser("trips");
+      const page = await pageOf(path, user.cookie);
+      expect(page.response.status).toBe(200);
+      expect(page.roundTrips).toBe("1");
+    },
+  );
 
   it("the user loadouts tab points to /loadouts", async () => {
     const user = await signedInUser("tabs");
     expect((await pageOf("/profile?tab=loadouts", user.cookie)).html).toContain('href="/loadouts"');
   });
 });
-

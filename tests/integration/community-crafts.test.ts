@@ -69,16 +69,23 @@ async function status(path: string, cookie?: string): Promise<number> {
 function decide(intent: "publish" | "reject" | "unpublish", craft: { id: number; version: number }, reason?: string, cookie = admin.cookie, workerEnv = env) {
   const fields: Record<string, string> = { intent, id: String(craft.id), version: String(craft.version) };
   if (reason !== undefined) fields.reason = reason;
-  return fetchWorker(`https://example.com${QUEUE}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
-    redirect: "manual",
-  }, workerEnv);
+  return fetchWorker(
+    `https://example.com${QUEUE}`,
+    {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Cookie: cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
+      redirect: "manual",
+    },
+    workerEnv,
+  );
 }
 
 const mailTo = (to: string) =>
-  env.DB.prepare('SELECT subject, text FROM mail_outbox WHERE "to" = ? ORDER BY created_at').bind(to).all<{ subject: string; text: string }>().then((r) => r.results);
+  env.DB.prepare('SELECT subject, text FROM mail_outbox WHERE "to" = ? ORDER BY created_at')
+    .bind(to)
+    .all<{ subject: string; text: string }>()
+    .then((r) => r.results);
 
 describe("a player submits a craft", () => {
   it("stores it pending with its stickers and its image, and lists it in My Crafts", async () => {
@@ -86,7 +93,10 @@ describe("a player submits a craft", () => {
     const craft = await submitted(author.cookie, name);
     expect(craft).toMatchObject({ status: "pending", rejection_reason: null });
     const stickers = await env.DB.prepare("SELECT position, price_cents FROM sticker_craft_stickers WHERE craft_id = ? ORDER BY position").bind(craft.id).all();
-    expect(stickers.results).toEqual([{ position: 1, price_cents: null }, { position: 3, price_cents: null }]);
+    expect(stickers.results).toEqual([
+      { position: 1, price_cents: null },
+      { position: 3, price_cents: null },
+    ]);
     expect(craft.ingame_image).toMatch(new RegExp(`^/images/${craft.id}/ingame\\.png\\?v=`));
     const object = await env.IMAGES.head(`${craft.id}/ingame.png`);
     expect(object?.customMetadata).toEqual({ community: "1" });
@@ -109,7 +119,11 @@ describe("a player submits a craft", () => {
     expect(await noImage.text()).toContain("An in-game image is required.");
 
     for (const link of ["http://example.com/craft", "javascript:alert(1)", "data:text/html,hi"]) {
-      const response = await postMultipart(SUBMIT, [...craftFields(uniqueName("Bad link"), [ingame()]).filter(([field]) => field !== "externalCraftLink"), ["externalCraftLink", link]], author.cookie);
+      const response = await postMultipart(
+        SUBMIT,
+        [...craftFields(uniqueName("Bad link"), [ingame()]).filter(([field]) => field !== "externalCraftLink"), ["externalCraftLink", link]],
+        author.cookie,
+      );
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Links must be web addresses starting with https://.");
     }
@@ -241,7 +255,13 @@ describe("limits hold under 20 parallel submissions", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MAX_PENDING_CRAFTS);
     const refused = await responses.find((r) => r.status === 429)!.text();
     expect(refused).toContain("crafts waiting for review, the most at once.");
-    await Promise.all(responses.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
+    await Promise.all(
+      responses
+        .filter((r) => !r.bodyUsed)
+        .map(async (r) => {
+          await r.body?.cancel();
+        }),
+    );
     expect(await authorCounts(player.email)).toEqual({ pending: MAX_PENDING_CRAFTS, submissions: MAX_PENDING_CRAFTS });
     expect((await env.IMAGES.list()).objects.length).toBe(objectsBefore + MAX_PENDING_CRAFTS);
     // The form says so before the player fills it in.
@@ -255,7 +275,11 @@ describe("limits hold under 20 parallel submissions", () => {
     const now = Date.now();
     await env.DB.batch(
       Array.from({ length: MAX_SUBMISSIONS_PER_DAY - 1 }, (_, n) =>
-        env.DB.prepare("INSERT INTO craft_submissions (id, author_id, craft_id, submitted_at) VALUES (?, ?, NULL, ?)").bind(crypto.randomUUID(), id, now - (n + 1) * 60_000),
+        env.DB.prepare("INSERT INTO craft_submissions (id, author_id, craft_id, submitted_at) VALUES (?, ?, NULL, ?)").bind(
+          crypto.randomUUID(),
+          id,
+          now - (n + 1) * 60_000,
+        ),
       ),
     );
     const responses = await burst(player.cookie);
@@ -263,7 +287,13 @@ describe("limits hold under 20 parallel submissions", () => {
     expect(statuses.filter((s) => s === 302)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(19);
     expect(await responses.find((r) => r.status === 429)!.text()).toContain("the most in a day. Please try again tomorrow.");
-    await Promise.all(responses.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
+    await Promise.all(
+      responses
+        .filter((r) => !r.bodyUsed)
+        .map(async (r) => {
+          await r.body?.cancel();
+        }),
+    );
     expect(await authorCounts(player.email)).toEqual({ pending: 1, submissions: MAX_SUBMISSIONS_PER_DAY });
   });
 });
@@ -298,7 +328,9 @@ describe("moderation", () => {
     const mails = (await mailTo(writer.email)).filter((m) => m.text.includes(craft.name));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your sticker craft is published");
-    const log = await env.DB.prepare("SELECT l.action, u.email AS admin FROM craft_moderation_log l JOIN users u ON u.id = l.admin_id WHERE l.craft_id = ?").bind(craft.id).all();
+    const log = await env.DB.prepare("SELECT l.action, u.email AS admin FROM craft_moderation_log l JOIN users u ON u.id = l.admin_id WHERE l.craft_id = ?")
+      .bind(craft.id)
+      .all();
     expect(log.results).toEqual([{ action: "published", admin: "admin@integration.test" }]);
 
     const community = await (await get("/sticker-crafts?kind=community")).text();
@@ -411,7 +443,9 @@ describe("deleting", () => {
     await response.arrayBuffer();
     expect(await craftNamed(craft.name)).toBeNull();
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sticker_craft_stickers WHERE craft_id = ?").bind(craft.id).first("n")).toBe(0);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM craft_submissions s JOIN users u ON u.id = s.author_id WHERE u.email = ?").bind(player.email).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM craft_submissions s JOIN users u ON u.id = s.author_id WHERE u.email = ?").bind(player.email).first("n"),
+    ).toBe(0);
     expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects).toHaveLength(0);
     expect(await env.DB.prepare("SELECT craft_id, craft_name, action FROM craft_moderation_log WHERE craft_name = ?").bind(craft.name).first()).toEqual({
       craft_id: null,
@@ -450,14 +484,46 @@ describe("the edge cache", () => {
 
 describe("malformed input from signed-in players and admins", () => {
   const ODD = ["", " ", "null", "-1", "0", "1e9", "1.5", "%%%", "../../etc/passwd", "<script>alert(1)</script>", "x".repeat(5000), "\u0000\uffff"];
-  const INTENTS = ["submit", "search-skin", "pick-skin:", "pick-skin:../x", "search-sticker:0", "search-sticker:6", "pick-sticker:1:0", "pick-sticker:9:1", "clear-sticker:x", "delete", "publish", "reject", "unpublish", ""];
-  const FIELDS = ["id", "version", "name", "skinId", "description", "externalCraftLink", "reason", "skinQuery", "stickerQuery1", "stickers[0].stickerId", "stickers[4].keep", "stickers[9].stickerId", "removePlacement"];
+  const INTENTS = [
+    "submit",
+    "search-skin",
+    "pick-skin:",
+    "pick-skin:../x",
+    "search-sticker:0",
+    "search-sticker:6",
+    "pick-sticker:1:0",
+    "pick-sticker:9:1",
+    "clear-sticker:x",
+    "delete",
+    "publish",
+    "reject",
+    "unpublish",
+    "",
+  ];
+  const FIELDS = [
+    "id",
+    "version",
+    "name",
+    "skinId",
+    "description",
+    "externalCraftLink",
+    "reason",
+    "skinQuery",
+    "stickerQuery1",
+    "stickers[0].stickerId",
+    "stickers[4].keep",
+    "stickers[9].stickerId",
+    "removePlacement",
+  ];
 
   it("answers every odd form with a 4xx or a page of the form, never a 5xx, and writes nothing", async () => {
     const player = await signedInUser("fuzz");
     const before = await stored();
     const log = await env.DB.prepare("SELECT count(*) AS n FROM craft_moderation_log").first("n");
-    for (const [path, cookie] of [[SUBMIT, player.cookie], [QUEUE, admin.cookie]] as const) {
+    for (const [path, cookie] of [
+      [SUBMIT, player.cookie],
+      [QUEUE, admin.cookie],
+    ] as const) {
       for (const [index, intent] of INTENTS.entries()) {
         const fields: [string, FormPart][] = [["intent", intent], ...FIELDS.map((field, n): [string, FormPart] => [field, ODD[(index + n) % ODD.length]!])];
         const response = await postMultipart(path, fields, cookie);

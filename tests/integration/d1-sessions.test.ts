@@ -38,7 +38,11 @@ describe("reads from replicas, with a signed-in user's own writes always visible
   });
 
   it("a forged or malformed bookmark is ignored: the page starts at the primary", async () => {
-    for (const forged of ["skinvault_d1=00000000-00000011-00000000-00000000000000000000000000000000", "skinvault_d1=%%%", "skinvault_d1=ffffffff-ffffffff-ffffffff-ffffffffffffffffffffffffffffffff.AAAA"]) {
+    for (const forged of [
+      "skinvault_d1=00000000-00000011-00000000-00000000000000000000000000000000",
+      "skinvault_d1=%%%",
+      "skinvault_d1=ffffffff-ffffffff-ffffffff-ffffffffffffffffffffffffffffffff.AAAA",
+    ]) {
       const response = await get("/profile", `${user.cookie}; ${forged}`);
       expect(response.status).toBe(200);
       await response.body?.cancel();

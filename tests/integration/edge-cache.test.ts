@@ -152,7 +152,11 @@ describe("an admin's change shows at once in this location", () => {
     const title = `Edge ${crypto.randomUUID().slice(0, 8)}`;
     const saved = await fetchWorker(
       "https://example.com/admin/loadouts",
-      { method: "POST", body: new URLSearchParams({ intent: "save", title }), headers: { Cookie: admin.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() } },
+      {
+        method: "POST",
+        body: new URLSearchParams({ intent: "save", title }),
+        headers: { Cookie: admin.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
+      },
       cachedEnv,
     );
     expect(saved.status).toBe(302);

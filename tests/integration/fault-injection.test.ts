@@ -10,7 +10,19 @@ import { SIGNED_OUT_PATH, TRY_AGAIN } from "~/server/http/action-failures.server
 import { takeConsoleErrors } from "../fixtures/fail-on-console-error";
 import { PIXEL_PNG } from "../fixtures/images";
 import { INJECTED_FAULT, withFaults, type FaultPlan } from "./faults";
-import { fetchWorker, get, post, multipartBody, postMultipart, registerUser, signedInAdmin, signedInUser, uniqueEmail, uniqueIp, type FormPart } from "./helpers";
+import {
+  fetchWorker,
+  get,
+  post,
+  multipartBody,
+  postMultipart,
+  registerUser,
+  signedInAdmin,
+  signedInUser,
+  uniqueEmail,
+  uniqueIp,
+  type FormPart,
+} from "./helpers";
 import { manifest } from "./manifest";
 
 /**
@@ -66,13 +78,15 @@ async function newLoadout(cookie: string, budget = ""): Promise<number> {
   const created = await post("/loadouts/new", { title: "Fault loadout", budget }, { cookie });
   return Number(/\/loadouts\/edit\/(\d+)/.exec(created.headers.get("Location") ?? "")![1]);
 }
-const loadoutVersion = async (id: number) => String((await env.DB.prepare("SELECT version FROM user_loadouts WHERE id = ?").bind(id).first<{ version: number }>())!.version);
+const loadoutVersion = async (id: number) =>
+  String((await env.DB.prepare("SELECT version FROM user_loadouts WHERE id = ?").bind(id).first<{ version: number }>())!.version);
 async function newOfficial(admin: { cookie: string }): Promise<number> {
   const title = `Fault official ${crypto.randomUUID().slice(0, 8)}`;
   expect((await post("/admin/loadouts", { intent: "save", title }, { cookie: admin.cookie })).status).toBe(302);
   return (await env.DB.prepare("SELECT id FROM official_loadouts WHERE title = ?").bind(title).first<{ id: number }>())!.id;
 }
-const officialVersion = async (id: number) => String((await env.DB.prepare("SELECT updated_at AS v FROM official_loadouts WHERE id = ?").bind(id).first<{ v: number }>())!.v);
+const officialVersion = async (id: number) =>
+  String((await env.DB.prepare("SELECT updated_at AS v FROM official_loadouts WHERE id = ?").bind(id).first<{ v: number }>())!.v);
 const AK_WEAR = async () =>
   (await env.DB.prepare("SELECT min(wear) AS wear FROM skin_wears WHERE skin_id = ? AND enabled = 1").bind(SKIN).first<{ wear: string }>())!.wear;
 async function newCraft(admin: { cookie: string }): Promise<number> {
@@ -93,7 +107,15 @@ async function submittedCraft(): Promise<{ id: number; version: number; author: 
 /** A share link of the user's new loadout (one slot filled), by its token. */
 async function sharedLoadout(cookie: string): Promise<string> {
   const id = await newLoadout(cookie);
-  expect((await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await loadoutVersion(id) }, { cookie })).status).toBe(302);
+  expect(
+    (
+      await post(
+        `/loadouts/edit/${id}`,
+        { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await loadoutVersion(id) },
+        { cookie },
+      )
+    ).status,
+  ).toBe(302);
   expect((await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie })).status).toBe(302);
   return (await env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(id).first<{ token: string }>())!.token;
 }
@@ -132,7 +154,8 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     },
     {
       name: "register",
-      prepare: async () => ({ path: "/login?mode=register", fields: { intent: "register", email: uniqueEmail("fault-register"), password: PASSWORD } }),
+      prepare: () =>
+        Promise.resolve({ path: "/login?mode=register", fields: { intent: "register", email: uniqueEmail("fault-register"), password: PASSWORD } }),
       message: ACCOUNT_FAILURES.register,
     },
     {
@@ -219,7 +242,10 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     },
     {
       name: "validate a token (JSON)",
-      prepare: async () => ({ path: "/api/password-reset-simple", json: { action: "validate", token: await tokenFor("password_reset_tokens", (await signedInUser("fault-api")).email) } }),
+      prepare: async () => ({
+        path: "/api/password-reset-simple",
+        json: { action: "validate", token: await tokenFor("password_reset_tokens", (await signedInUser("fault-api")).email) },
+      }),
       message: ACCOUNT_FAILURES.unexpected,
     },
     {
@@ -248,12 +274,20 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
   "routes/favorites": [
     {
       name: "add a favourite (no JavaScript)",
-      prepare: async () => ({ path: "/favorites", cookie: (await signedInUser("fault-fav")).cookie, fields: { intent: "add", skinId: SKIN, redirectTo: "/weapons/AK-47" } }),
+      prepare: async () => ({
+        path: "/favorites",
+        cookie: (await signedInUser("fault-fav")).cookie,
+        fields: { intent: "add", skinId: SKIN, redirectTo: "/weapons/AK-47" },
+      }),
       message: "Your favourites could not be changed. Please try again.",
     },
     {
       name: "add a favourite (the heart's fetcher)",
-      prepare: async () => ({ path: "/favorites.data", cookie: (await signedInUser("fault-fav")).cookie, fields: { intent: "add", skinId: SKIN, respond: "data" } }),
+      prepare: async () => ({
+        path: "/favorites.data",
+        cookie: (await signedInUser("fault-fav")).cookie,
+        fields: { intent: "add", skinId: SKIN, respond: "data" },
+      }),
       message: "Your favourites could not be changed. Please try again.",
     },
     {
@@ -324,7 +358,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       prepare: async () => {
         const { cookie } = await signedInUser("fault-editor");
         const id = await newLoadout(cookie);
-        return { path: `/loadouts/edit/${id}`, cookie, fields: { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await loadoutVersion(id) } };
+        return {
+          path: `/loadouts/edit/${id}`,
+          cookie,
+          fields: { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await loadoutVersion(id) },
+        };
       },
       message: LOADOUT_MESSAGES.saveFailed,
     },
@@ -420,7 +458,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       name: "edit an official loadout",
       prepare: async () => {
         const admin = await signedInAdmin();
-        return { path: "/admin/loadouts", cookie: admin.cookie, fields: { intent: "save", id: String(await newOfficial(admin)), title: "Edited official title" } };
+        return {
+          path: "/admin/loadouts",
+          cookie: admin.cookie,
+          fields: { intent: "save", id: String(await newOfficial(admin)), title: "Edited official title" },
+        };
       },
       message: LOADOUT_MESSAGES.officialSaveFailed,
       typed: "Edited official title",
@@ -440,7 +482,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       prepare: async () => {
         const admin = await signedInAdmin();
         const id = await newOfficial(admin);
-        return { path: `/admin/loadouts/${id}/edit`, cookie: admin.cookie, fields: { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await officialVersion(id) } };
+        return {
+          path: `/admin/loadouts/${id}/edit`,
+          cookie: admin.cookie,
+          fields: { intent: "set-wear", slot: "ak47_tside", skinId: SKIN, wear: await AK_WEAR(), version: await officialVersion(id) },
+        };
       },
       message: LOADOUT_MESSAGES.officialSaveFailed,
     },
@@ -449,7 +495,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       prepare: async () => {
         const admin = await signedInAdmin();
         const id = await newOfficial(admin);
-        return { path: `/admin/loadouts/${id}/edit`, cookie: admin.cookie, fields: { intent: "save", title: "Official renamed before the fault", version: await officialVersion(id) } };
+        return {
+          path: `/admin/loadouts/${id}/edit`,
+          cookie: admin.cookie,
+          fields: { intent: "save", title: "Official renamed before the fault", version: await officialVersion(id) },
+        };
       },
       message: LOADOUT_MESSAGES.officialSaveFailed,
       typed: "Official renamed before the fault",
@@ -470,7 +520,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       name: "edit a sticker craft",
       prepare: async () => {
         const admin = await signedInAdmin();
-        return { path: "/admin/sticker-crafts", cookie: admin.cookie, fields: { intent: "save", id: String(await newCraft(admin)), name: "Edited craft name", skinId: SKIN } };
+        return {
+          path: "/admin/sticker-crafts",
+          cookie: admin.cookie,
+          fields: { intent: "save", id: String(await newCraft(admin)), name: "Edited craft name", skinId: SKIN },
+        };
       },
       message: "Error saving sticker craft",
       typed: "Edited craft name",
@@ -485,7 +539,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     },
     {
       name: "search the catalogue for the craft's skin",
-      prepare: async () => ({ path: "/admin/sticker-crafts", cookie: (await signedInAdmin()).cookie, fields: { intent: "search-skin", name: "Typed while searching", skinQuery: "redline" } }),
+      prepare: async () => ({
+        path: "/admin/sticker-crafts",
+        cookie: (await signedInAdmin()).cookie,
+        fields: { intent: "search-skin", name: "Typed while searching", skinQuery: "redline" },
+      }),
       message: TRY_AGAIN,
       typed: "Typed while searching",
       renders: true,
@@ -541,7 +599,11 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       name: "publish a community craft",
       prepare: async () => {
         const craft = await submittedCraft();
-        return { path: "/admin/sticker-crafts/queue", cookie: (await signedInAdmin()).cookie, fields: { intent: "publish", id: String(craft.id), version: String(craft.version) } };
+        return {
+          path: "/admin/sticker-crafts/queue",
+          cookie: (await signedInAdmin()).cookie,
+          fields: { intent: "publish", id: String(craft.id), version: String(craft.version) },
+        };
       },
       message: TRY_AGAIN,
     },
@@ -631,38 +693,42 @@ describe("fault injection: every action answers a database failure", () => {
     return Array.isArray(scenarios) ? scenarios.map((scenario) => [route.id, scenario.name, scenario] as const) : [];
   });
 
-  it.each(cases)("%s, %s: each D1 call failing in turn", async (_id, _name, scenario) => {
-    // Without a fault the request succeeds; its calls are counted.
-    const counting = withFaults();
-    const success = await send(await scenario.prepare(), counting);
-    await success.arrayBuffer();
-    expect(success.status, "the scenario succeeds without a fault").toBeLessThan(400);
-    const actionCalls = counting.calls() - (scenario.renders ? 1 : 0);
-    expect(actionCalls).toBeGreaterThan(0);
+  it.each(cases)(
+    "%s, %s: each D1 call failing in turn",
+    async (_id, _name, scenario) => {
+      // Without a fault the request succeeds; its calls are counted.
+      const counting = withFaults();
+      const success = await send(await scenario.prepare(), counting);
+      await success.arrayBuffer();
+      expect(success.status, "the scenario succeeds without a fault").toBeLessThan(400);
+      const actionCalls = counting.calls() - (scenario.renders ? 1 : 0);
+      expect(actionCalls).toBeGreaterThan(0);
 
-    for (let call = 1; call <= actionCalls; call++) {
-      const attempt = await scenario.prepare();
-      const before = await snapshot(scenario.ignore);
-      const bindings = withFaults({ failCall: call });
-      const response = await send(attempt, bindings);
-      const text = await response.text();
-      const label = `${attempt.path}, call ${call} of ${actionCalls} failing (${bindings.failed()[0]?.slice(0, 80)})`;
-      expect(bindings.failed(), label).toHaveLength(1);
-      if (scenario.redirectsTo) {
-        expect(response.status, label).toBe(303);
-        expect(response.headers.get("Location"), label).toBe(scenario.redirectsTo);
-      } else {
-        expect(response.status, `${label}: ${text.slice(0, 300)}`).toBe(503);
-        expect(text, label).toContain(scenario.message);
-        if (scenario.typed) expect(text, `${label}: the form as typed`).toContain(scenario.typed);
+      for (let call = 1; call <= actionCalls; call++) {
+        const attempt = await scenario.prepare();
+        const before = await snapshot(scenario.ignore);
+        const bindings = withFaults({ failCall: call });
+        const response = await send(attempt, bindings);
+        const text = await response.text();
+        const label = `${attempt.path}, call ${call} of ${actionCalls} failing (${bindings.failed()[0]?.slice(0, 80)})`;
+        expect(bindings.failed(), label).toHaveLength(1);
+        if (scenario.redirectsTo) {
+          expect(response.status, label).toBe(303);
+          expect(response.headers.get("Location"), label).toBe(scenario.redirectsTo);
+        } else {
+          expect(response.status, `${label}: ${text.slice(0, 300)}`).toBe(503);
+          expect(text, label).toContain(scenario.message);
+          if (scenario.typed) expect(text, `${label}: the form as typed`).toContain(scenario.typed);
+        }
+        expect(text, label).not.toMatch(STACK_TRACE);
+        expect(await snapshot(scenario.ignore), `${label}: nothing written`).toEqual(before);
+        const logged = takeConsoleErrors();
+        expect(logged.length, `${label}: logged once: ${logged.join(" | ")}`).toBe(1);
+        expect(logged[0], label).toContain(INJECTED_FAULT);
       }
-      expect(text, label).not.toMatch(STACK_TRACE);
-      expect(await snapshot(scenario.ignore), `${label}: nothing written`).toEqual(before);
-      const logged = takeConsoleErrors();
-      expect(logged.length, `${label}: logged once: ${logged.join(" | ")}`).toBe(1);
-      expect(logged[0], label).toContain(INJECTED_FAULT);
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
 describe("a request whose account is deleted while it runs", () => {
@@ -680,7 +746,11 @@ describe("a request whose account is deleted while it runs", () => {
   }
 
   it.each([
-    ["a new tracker", /insert into "resell_trackers"/, { path: `/resell-tracker/new?skin=${SKIN}`, fields: { skinId: SKIN, wear: "FT", boughtAt: DAY, buyPrice: "1.00" } }],
+    [
+      "a new tracker",
+      /insert into "resell_trackers"/,
+      { path: `/resell-tracker/new?skin=${SKIN}`, fields: { skinId: SKIN, wear: "FT", boughtAt: DAY, buyPrice: "1.00" } },
+    ],
     ["a new loadout", /insert into "user_loadouts"/, { path: "/loadouts/new", fields: { title: "Mine" } }],
     ["a copied loadout", /insert into "user_loadouts"/, { path: "/loadouts/official/1", fields: { intent: "copy" } }],
     ["a favourite", /insert into "user_favorites"/, { path: "/favorites", fields: { intent: "add", skinId: SKIN } }],
@@ -712,7 +782,9 @@ describe("a request whose account is deleted while it runs", () => {
       expect(response.status).toBeLessThan(500);
       await response.body?.cancel();
     }
-    const left = await env.DB.prepare("SELECT (SELECT count(*) FROM resell_trackers WHERE user_id = ?1) + (SELECT count(*) FROM user_loadouts WHERE user_id = ?1) AS n")
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM resell_trackers WHERE user_id = ?1) + (SELECT count(*) FROM user_loadouts WHERE user_id = ?1) AS n",
+    )
       .bind(id)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);

@@ -50,7 +50,10 @@ export type FormPart = string | { bytes: Uint8Array; name: string; type?: string
 export function multipartBody(parts: [string, FormPart][]): FormData {
   const form = new FormData();
   for (const [name, part] of parts) {
-    form.append(name, typeof part === "string" ? part : new File([part.bytes as Uint8Array<ArrayBuffer>], part.name, { type: part.type ?? "application/octet-stream" }));
+    form.append(
+      name,
+      typeof part === "string" ? part : new File([part.bytes as Uint8Array<ArrayBuffer>], part.name, { type: part.type ?? "application/octet-stream" }),
+    );
   }
   return form;
 }

@@ -20,8 +20,11 @@ async function createLoadout(user: User, budget: string | null): Promise<number>
 }
 
 const slotsOf = async (id: number) =>
-  (await env.DB.prepare("SELECT slot, skin_id AS skinId, wear FROM user_loadout_slots WHERE loadout_id = ? ORDER BY slot").bind(id).all<{ slot: string; skinId: string; wear: string | null }>())
-    .results;
+  (
+    await env.DB.prepare("SELECT slot, skin_id AS skinId, wear FROM user_loadout_slots WHERE loadout_id = ? ORDER BY slot")
+      .bind(id)
+      .all<{ slot: string; skinId: string; wear: string | null }>()
+  ).results;
 const versionOf = async (id: number) => (await env.DB.prepare("SELECT version FROM user_loadouts WHERE id = ?").bind(id).first<{ version: number }>())!.version;
 
 /** The preview's Apply form: its hidden fields, as a browser would send them. */
@@ -83,7 +86,17 @@ describe("fill empty slots within budget", () => {
     expect(slots.find((slot) => slot.slot === "ak47_tside")).toEqual({ slot: "ak47_tside", skinId: "ak-47-redline", wear: "BS" });
     expect(slots.length).toBeGreaterThan(1);
     expect(slots.every((slot) => findSlot(slot.slot)!.side === "t")).toBe(true);
-    expect(fields.proposal.split(",").map((pick) => pick.split("=")[0]).sort()).toEqual(slots.filter((s) => s.slot !== "ak47_tside").map((s) => s.slot).sort());
+    expect(
+      fields.proposal
+        .split(",")
+        .map((pick) => pick.split("=")[0])
+        .sort(),
+    ).toEqual(
+      slots
+        .filter((s) => s.slot !== "ak47_tside")
+        .map((s) => s.slot)
+        .sort(),
+    );
     await expectValid(slots);
     expect(await pageTotalCents(owner, id)).toBeLessThanOrEqual(6000);
     expect(await versionOf(id)).toBe(2);
@@ -168,7 +181,12 @@ describe("fill empty slots within budget", () => {
 
   it("refuses malformed Apply posts with a 4xx and writes nothing", async () => {
     const id = await createLoadout(owner, "60");
-    const posts: Record<string, string>[] = [{}, { side: "x", version: "1", proposal: "" }, { side: "t", version: "one", proposal: "" }, { side: "t", version: "1", proposal: "x".repeat(30_000) }];
+    const posts: Record<string, string>[] = [
+      {},
+      { side: "x", version: "1", proposal: "" },
+      { side: "t", version: "one", proposal: "" },
+      { side: "t", version: "1", proposal: "x".repeat(30_000) },
+    ];
     for (const fields of posts) {
       const response = await post(`/loadouts/user/${id}/fill?side=t`, fields, { cookie: owner.cookie });
       expect(response.status, JSON.stringify(fields).slice(0, 80)).toBeGreaterThanOrEqual(400);

@@ -24,8 +24,7 @@ async function sharedCandidate(user: User, title = "Budget rush"): Promise<numbe
   return id;
 }
 
-const shareRow = (loadoutId: number) =>
-  env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(loadoutId).first<{ token: string }>();
+const shareRow = (loadoutId: number) => env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(loadoutId).first<{ token: string }>();
 
 /** Creates (or replaces) the link as its owner would; answers the token. */
 async function share(user: User, loadoutId: number): Promise<string> {

@@ -211,7 +211,7 @@ describe("/loadouts/new", () => {
     [{ title: "x", budget: "lots" }, "Budget must be a number."],
     [{ title: "x".repeat(101) }, "Title must be at most 100 characters."],
   ])("refuses %j with a 400 and the message", async (fields, message) => {
-    const response = await post("/loadouts/new", fields as Record<string, string>, { cookie: owner.cookie });
+    const response = await post("/loadouts/new", fields, { cookie: owner.cookie });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
   });
@@ -252,7 +252,11 @@ describe("user loadout detail: owner only", () => {
     const price = await env.DB.prepare("SELECT price_cents AS p FROM skin_wears WHERE skin_id = ? AND wear = ?")
       .bind(ak.id, ak.wears[0])
       .first<{ p: number }>();
-    await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: await version(id) }, { cookie: owner.cookie });
+    await post(
+      `/loadouts/edit/${id}`,
+      { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     const html = await (await get(`/loadouts/user/${id}`, owner.cookie)).text();
     expect(html).toContain(`data-testid="over-budget">$${((price!.p - 1) / 100).toFixed(2)}<`);
   });
@@ -301,7 +305,11 @@ describe("editor", () => {
   it("a skin with several wears opens the wear chooser; picking a wear fills the slot", async () => {
     const id = await createLoadout(owner);
     const ak = await skinWithEnabledWears("AK-47", "several");
-    const pick = await post(`/loadouts/edit/${id}`, { intent: "pick-skin", slot: "ak47_tside", skinId: ak.id, version: await version(id) }, { cookie: owner.cookie });
+    const pick = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "pick-skin", slot: "ak47_tside", skinId: ak.id, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     expect(pick.status).toBe(302);
     expect(locationOf(pick)).toBe(`/loadouts/edit/${id}?slot=ak47_tside&skin=${ak.id}`);
     expect(await slotRow(id, "ak47_tside")).toBeNull();
@@ -309,7 +317,11 @@ describe("editor", () => {
     expect(chooser).toContain("Choose a wear");
 
     const wear = ak.wears[ak.wears.length - 1]!;
-    const set = await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear, version: await version(id) }, { cookie: owner.cookie });
+    const set = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     expect(set.status).toBe(302);
     expect(locationOf(set)).toBe(`/loadouts/edit/${id}`);
     expect(await slotRow(id, "ak47_tside")).toEqual({ skinId: ak.id, wear });
@@ -323,7 +335,11 @@ describe("editor", () => {
     const skin = rows.results.find((row) => LOADOUT_SLOTS.some((slot) => slot.weapon === row.weapon))!;
     const slot = LOADOUT_SLOTS.find((s) => s.weapon === skin.weapon)!;
     const id = await createLoadout(owner);
-    const response = await post(`/loadouts/edit/${id}`, { intent: "pick-skin", slot: slot.key, skinId: skin.id, version: await version(id) }, { cookie: owner.cookie });
+    const response = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "pick-skin", slot: slot.key, skinId: skin.id, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     expect(response.status).toBe(302);
     expect(await slotRow(id, slot.key)).toEqual({ skinId: skin.id, wear: skin.wear });
   });
@@ -337,13 +353,25 @@ describe("editor", () => {
     expect(list).toContain("Karambit |");
 
     const knife = await skinWithEnabledWears("Karambit", "several");
-    const pick = await post(`/loadouts/edit/${id}`, { intent: "pick-skin", slot: "knives_tside", skinId: knife.id, version: await version(id) }, { cookie: owner.cookie });
+    const pick = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "pick-skin", slot: "knives_tside", skinId: knife.id, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     expect(locationOf(pick)).toBe(`/loadouts/edit/${id}?slot=knives_tside&type=Karambit&skin=${knife.id}`);
-    await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "knives_tside", skinId: knife.id, wear: knife.wears[0]!, version: await version(id) }, { cookie: owner.cookie });
+    await post(
+      `/loadouts/edit/${id}`,
+      { intent: "set-wear", slot: "knives_tside", skinId: knife.id, wear: knife.wears[0]!, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     expect((await slotRow(id, "knives_tside"))!.skinId).toBe(knife.id);
 
     const gun = await skinWithEnabledWears("AK-47", "several");
-    const refused = await post(`/loadouts/edit/${id}`, { intent: "pick-skin", slot: "knives_tside", skinId: gun.id, version: await version(id) }, { cookie: owner.cookie });
+    const refused = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "pick-skin", slot: "knives_tside", skinId: gun.id, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     expect(refused.status).toBe(400);
     expect((await slotRow(id, "knives_tside"))!.skinId).toBe(knife.id);
   });
@@ -375,7 +403,11 @@ describe("editor", () => {
   it("another user's picks, removals and saves answer 404 and write nothing", async () => {
     const id = await createLoadout(owner, { title: "Keep me" });
     const ak = await skinWithEnabledWears("AK-47", "several");
-    await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: await version(id) }, { cookie: owner.cookie });
+    await post(
+      `/loadouts/edit/${id}`,
+      { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     const v = await version(id);
     const attempts: Record<string, string>[] = [
       { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[1]!, version: v },
@@ -395,7 +427,11 @@ describe("editor", () => {
   it("Remove clears a slot", async () => {
     const id = await createLoadout(owner);
     const ak = await skinWithEnabledWears("AK-47", "several");
-    await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: await version(id) }, { cookie: owner.cookie });
+    await post(
+      `/loadouts/edit/${id}`,
+      { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: await version(id) },
+      { cookie: owner.cookie },
+    );
     const response = await post(`/loadouts/edit/${id}`, { intent: "clear-slot", slot: "ak47_tside", version: await version(id) }, { cookie: owner.cookie });
     expect(response.status).toBe(302);
     expect(await slotRow(id, "ak47_tside")).toBeNull();
@@ -434,7 +470,11 @@ describe("editor", () => {
 
     // A stale pick is refused as well.
     const ak = await skinWithEnabledWears("AK-47", "several");
-    const stale = await post(`/loadouts/edit/${id}`, { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: v }, { cookie: owner.cookie });
+    const stale = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "set-wear", slot: "ak47_tside", skinId: ak.id, wear: ak.wears[0]!, version: v },
+      { cookie: owner.cookie },
+    );
     expect(stale.status).toBe(409);
     expect(await slotRow(id, "ak47_tside")).toBeNull();
   });

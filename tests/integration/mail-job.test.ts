@@ -8,7 +8,14 @@ import { enqueueMailQuery } from "~/server/mail/outbox.server";
 
 const PROVIDER = env.TEST_MAIL_PROVIDER;
 const db = createDatabase(env.DB);
-const mailEnv = { ...env, MAIL_TRANSPORT: "http", MAIL_API_URL: `${PROVIDER}/send`, MAIL_FROM: "SkinVault <mail@skinvault.test>", MAIL_API_KEY: "test-key", MAIL_TIMEOUT_MS: "300" };
+const mailEnv = {
+  ...env,
+  MAIL_TRANSPORT: "http",
+  MAIL_API_URL: `${PROVIDER}/send`,
+  MAIL_FROM: "SkinVault <mail@skinvault.test>",
+  MAIL_API_KEY: "test-key",
+  MAIL_TIMEOUT_MS: "300",
+};
 
 async function control(body: Record<string, unknown>) {
   await (await fetch(`${PROVIDER}/__control`, { method: "POST", body: JSON.stringify(body) })).text();
@@ -26,9 +33,16 @@ async function enqueue(count: number): Promise<string[]> {
 }
 
 async function rows() {
-  return (await env.DB.prepare("SELECT id, status, attempts, last_error, next_attempt_at, claimed_until FROM mail_outbox").all<{
-    id: string; status: string; attempts: number; last_error: string | null; next_attempt_at: number; claimed_until: number | null;
-  }>()).results;
+  return (
+    await env.DB.prepare("SELECT id, status, attempts, last_error, next_attempt_at, claimed_until FROM mail_outbox").all<{
+      id: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      next_attempt_at: number;
+      claimed_until: number | null;
+    }>()
+  ).results;
 }
 
 beforeEach(async () => {

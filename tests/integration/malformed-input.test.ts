@@ -88,7 +88,8 @@ const oddValue = fc.oneof(
   fc.constantFrom("", " ", "null", "undefined", "[object Object]", "%%%", "../../etc/passwd", "<script>alert(1)</script>", "https://evil.example/"),
   fc.integer({ min: 1025, max: 20_000 }).map((n) => "x".repeat(n)),
 );
-const fieldValue = (name: string) => (name === "email" ? notAnEmail : name === "intent" ? fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 20 })) : oddValue);
+const fieldValue = (name: string) =>
+  name === "email" ? notAnEmail : name === "intent" ? fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 20 })) : oddValue;
 const formFields = fc.array(
   fc.constantFrom(...FIELDS, "x", "").chain((name) => fieldValue(name).map((value) => [name, value] as const)),
   { maxLength: 8 },
@@ -127,34 +128,28 @@ const bodies: fc.Arbitrary<Omit<Submission, "method" | "cookie">> = fc.oneof(
     .map(([contentType, body]) => ({ contentType, body, label: `type ${contentType}` })),
   fc.uint8Array({ maxLength: 200 }).map((body) => ({ contentType: null, body, label: "no content type" })),
   // Form types with broken bodies or charsets.
-  fc
-    .tuple(fc.constantFrom("utf-16", "bogus", "latin1", "x-user-defined", "utf-32", ""), formFields)
-    .map(([charset, fields]) => ({
-      contentType: `application/x-www-form-urlencoded; charset=${charset}`,
-      body: urlencoded(fields),
-      label: `charset ${charset}`,
-    })),
+  fc.tuple(fc.constantFrom("utf-16", "bogus", "latin1", "x-user-defined", "utf-32", ""), formFields).map(([charset, fields]) => ({
+    contentType: `application/x-www-form-urlencoded; charset=${charset}`,
+    body: urlencoded(fields),
+    label: `charset ${charset}`,
+  })),
   fc.uint8Array({ minLength: 1, maxLength: 200 }).map((body) => ({ contentType: "application/x-www-form-urlencoded", body, label: "random bytes as a form" })),
   fc.string().map((body) => ({ contentType: "multipart/form-data", body, label: "multipart without boundary" })),
-  fc
-    .tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), formFields, fc.nat(), fc.boolean())
-    .map(([boundary, fields, cut, wrongBoundary]) => {
-      const full = multipart(boundary, fields.length ? fields : [["intent", "login"]], false);
-      return {
-        contentType: `multipart/form-data; boundary=${wrongBoundary ? `${boundary}zz` : boundary}`,
-        body: full.slice(0, Math.max(1, cut % full.length)),
-        label: "broken multipart",
-      };
-    }),
+  fc.tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), formFields, fc.nat(), fc.boolean()).map(([boundary, fields, cut, wrongBoundary]) => {
+    const full = multipart(boundary, fields.length ? fields : [["intent", "login"]], false);
+    return {
+      contentType: `multipart/form-data; boundary=${wrongBoundary ? `${boundary}zz` : boundary}`,
+      body: full.slice(0, Math.max(1, cut % full.length)),
+      label: "broken multipart",
+    };
+  }),
   // Well-formed forms with wrong types, random intents, huge and odd values.
   formFields.map((fields) => ({ contentType: "application/x-www-form-urlencoded", body: urlencoded(fields), label: "odd fields" })),
-  fc
-    .tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), formFields, fc.boolean())
-    .map(([boundary, fields, asFiles]) => ({
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      body: multipart(boundary, fields, asFiles),
-      label: asFiles ? "files where text belongs" : "odd multipart fields",
-    })),
+  fc.tuple(fc.stringMatching(/^[a-z0-9]{1,20}$/), formFields, fc.boolean()).map(([boundary, fields, asFiles]) => ({
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: multipart(boundary, fields, asFiles),
+    label: asFiles ? "files where text belongs" : "odd multipart fields",
+  })),
   // Far over every field's limit (and still under the body cap, which has its own test below).
   fc.constantFrom(...FIELDS).map((name) => ({
     contentType: "application/x-www-form-urlencoded",
@@ -168,14 +163,22 @@ const bodies: fc.Arbitrary<Omit<Submission, "method" | "cookie">> = fc.oneof(
   })),
 );
 
-const submissions: fc.Arbitrary<Submission> = fc.record({
-  method: fc.oneof({ weight: 6, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "OPTIONS") }),
-  cookie: fc.oneof(
-    fc.constant(null),
-    fc.constantFrom("skinvault_session=%%%", "skinvault_session=abc.def", "skinvault_session=", "skinvault_session=\"unterminated", "cookie_consent=%%%; user_session=%E0%A4%A"),
-    fc.string({ maxLength: 80 }).map((s) => `skinvault_session=${encodeURIComponent(s)}`),
-  ),
-}).chain((head) => bodies.map((body) => ({ ...head, ...body })));
+const submissions: fc.Arbitrary<Submission> = fc
+  .record({
+    method: fc.oneof({ weight: 6, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "OPTIONS") }),
+    cookie: fc.oneof(
+      fc.constant(null),
+      fc.constantFrom(
+        "skinvault_session=%%%",
+        "skinvault_session=abc.def",
+        "skinvault_session=",
+        'skinvault_session="unterminated',
+        "cookie_consent=%%%; user_session=%E0%A4%A",
+      ),
+      fc.string({ maxLength: 80 }).map((s) => `skinvault_session=${encodeURIComponent(s)}`),
+    ),
+  })
+  .chain((head) => bodies.map((body) => ({ ...head, ...body })));
 
 // ------------------------------------------------------------------ the check
 
@@ -209,26 +212,32 @@ describe("malformed input", () => {
     expect(actionRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(["/login", "/logout", "/cookie-consent", "/reset-password"]));
   });
 
-  it.each(actionRoutes)("$id ($path): 200 generated malformed submissions, none answered with 5xx or a stack trace, no new rows", async ({ path }) => {
-    const before = await rowCounts();
-    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-    const cases = fc.sample(submissions, { numRuns: RUNS_PER_ROUTE, seed });
-    const failures: string[] = [];
-    // A few at a time: workerd overlaps one request's D1 work with another's rendering.
-    for (let i = 0; i < cases.length; i += CONCURRENCY) {
-      await Promise.all(
-        cases.slice(i, i + CONCURRENCY).map(async (submission) => {
-          const response = await send(path, submission);
-          const text = await response.text();
-          if (response.status >= 500 || STACK_TRACE.test(text)) {
-            failures.push(`${submission.method} ${path} (${submission.label}, ${JSON.stringify(submission).slice(0, 200)}) answered ${response.status}: ${text.slice(0, 300)}`);
-          }
-        }),
-      );
-    }
-    expect(failures, `FUZZ_SEED=${seed}`).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
-  }, 420_000);
+  it.each(actionRoutes)(
+    "$id ($path): 200 generated malformed submissions, none answered with 5xx or a stack trace, no new rows",
+    async ({ path }) => {
+      const before = await rowCounts();
+      const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+      const cases = fc.sample(submissions, { numRuns: RUNS_PER_ROUTE, seed });
+      const failures: string[] = [];
+      // A few at a time: workerd overlaps one request's D1 work with another's rendering.
+      for (let i = 0; i < cases.length; i += CONCURRENCY) {
+        await Promise.all(
+          cases.slice(i, i + CONCURRENCY).map(async (submission) => {
+            const response = await send(path, submission);
+            const text = await response.text();
+            if (response.status >= 500 || STACK_TRACE.test(text)) {
+              failures.push(
+                `${submission.method} ${path} (${submission.label}, ${JSON.stringify(submission).slice(0, 200)}) answered ${response.status}: ${text.slice(0, 300)}`,
+              );
+            }
+          }),
+        );
+      }
+      expect(failures, `FUZZ_SEED=${seed}`).toEqual([]);
+      expect(await rowCounts()).toEqual(before);
+    },
+    420_000,
+  );
 });
 
 describe("bad requests get a clear 4xx", () => {
@@ -281,7 +290,7 @@ describe("bad requests get a clear 4xx", () => {
   });
 
   it("a malformed or forged session cookie means signed out", async () => {
-    for (const cookie of ["skinvault_session=%%%", "skinvault_session=eyJmb28iOiJiYXIifQ.forged", "skinvault_session=\"", "skinvault_session=a%ZZb"]) {
+    for (const cookie of ["skinvault_session=%%%", "skinvault_session=eyJmb28iOiJiYXIifQ.forged", 'skinvault_session="', "skinvault_session=a%ZZb"]) {
       const page = await fetchWorker("https://example.com/", { headers: { Cookie: cookie } });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('href="/login"');

@@ -27,7 +27,9 @@ describe("forgot password", () => {
     const mail = await env.DB.prepare(`SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1`).bind(email).first<{ text: string }>();
     expect(mail!.text).toContain(`${env.APP_ORIGIN}/reset-password?token=`);
     expect(token.length).toBeGreaterThanOrEqual(43);
-    const stored = await env.DB.prepare("SELECT token_hash FROM password_reset_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = ?").bind(email).first<{ token_hash: string }>();
+    const stored = await env.DB.prepare("SELECT token_hash FROM password_reset_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = ?")
+      .bind(email)
+      .first<{ token_hash: string }>();
     expect(stored!.token_hash).not.toContain(token);
   });
 
@@ -80,7 +82,9 @@ describe("reset page", () => {
     await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'reset-email:%'").run();
     await forgot(email);
     const late = await latestResetToken(email);
-    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = ? WHERE used_at IS NULL").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = ? WHERE used_at IS NULL")
+      .bind(Date.now() - 1)
+      .run();
     expect(await (await get(`/reset-password?token=${encodeURIComponent(late)}`)).text()).toContain("Invalid or expired reset token.");
     expect((await post("/reset-password", { token: late, newPassword: STRONG, confirmPassword: STRONG })).status).toBe(400);
   });
@@ -92,7 +96,9 @@ describe("reset page", () => {
     const token = await latestResetToken(email);
     expect((await post("/reset-password", { token, newPassword: STRONG, confirmPassword: STRONG })).status).toBe(302);
     expect(await (await get("/profile", cookie)).text()).toContain("Go to Login");
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?").bind(email).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(count!.n).toBe(0);
     expect(sessionCookie(await login(email, STRONG))).toMatch(/^skinvault_session=/);
   });
@@ -121,7 +127,7 @@ describe("POST /api/password-reset-simple", () => {
     expect(await (await api({ action: "validate", token: "nope" })).json()).toMatchObject({ success: true, valid: false });
     const weak = await api({ action: "reset", token, newPassword: "weak" });
     expect(weak.status).toBe(400);
-    expect((await weak.json()) as object).toMatchObject({ success: false });
+    expect(await weak.json<object>()).toMatchObject({ success: false });
     expect(await (await api({ action: "reset", token, newPassword: STRONG })).json()).toEqual({ success: true });
     const reused = await api({ action: "reset", token, newPassword: STRONG });
     expect(reused.status).toBe(400);

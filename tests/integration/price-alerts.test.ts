@@ -16,6 +16,7 @@ interface AlertRow {
   target_cents: number;
   last_price_cents: number | null;
   last_notified_at: number | null;
+  updated_at: number;
 }
 
 /** A page's HTML without React's text separators (`<!-- -->`), as a reader sees the text. */
@@ -23,13 +24,19 @@ async function pageText(path: string, cookie: string): Promise<string> {
   return (await (await get(path, cookie)).text()).replaceAll("<!-- -->", "");
 }
 async function alertOf(email: string, skinId: string): Promise<AlertRow | null> {
-  return env.DB.prepare("SELECT a.* FROM price_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = ? AND a.skin_id = ?").bind(email, skinId).first<AlertRow>();
+  return env.DB.prepare("SELECT a.* FROM price_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = ? AND a.skin_id = ?")
+    .bind(email, skinId)
+    .first<AlertRow>();
 }
 async function alertCount(): Promise<number> {
   return (await env.DB.prepare("SELECT count(*) AS n FROM price_alerts").first<{ n: number }>())!.n;
 }
 async function mailsTo(email: string) {
-  return (await env.DB.prepare(`SELECT subject, text, html FROM mail_outbox WHERE "to" = ? AND subject LIKE 'Price alert:%' ORDER BY created_at`).bind(email).all<{ subject: string; text: string; html: string }>()).results;
+  return (
+    await env.DB.prepare(`SELECT subject, text, html FROM mail_outbox WHERE "to" = ? AND subject LIKE 'Price alert:%' ORDER BY created_at`)
+      .bind(email)
+      .all<{ subject: string; text: string; html: string }>()
+  ).results;
 }
 async function setPrice(skinId: string, wear: string, cents: number) {
   await env.DB.prepare("UPDATE skin_wears SET price_cents = ? WHERE skin_id = ? AND wear = ?").bind(cents, skinId, wear).run();
@@ -80,7 +87,13 @@ describe("price alerts on the profile", () => {
     const saved = await setAlert(user.cookie, { skinId: skin, wear: "FT", target: "25" });
     expect(saved.status).toBe(303);
     expect(location(saved)).toBe(`/profile?tab=favorites&notice=alert-saved&alert=${skin}#alert-${skin}`);
-    expect(await alertOf(user.email, skin)).toMatchObject({ wear: "FT", variant: "normal", target_cents: 2500, last_price_cents: 3000, last_notified_at: null });
+    expect(await alertOf(user.email, skin)).toMatchObject({
+      wear: "FT",
+      variant: "normal",
+      target_cents: 2500,
+      last_price_cents: 3000,
+      last_notified_at: null,
+    });
 
     // The profile shows it, and the notice in its card, in one round trip.
     const page = await get(location(saved)!, user.cookie);
@@ -103,17 +116,20 @@ describe("price alerts on the profile", () => {
     const stattrak = await setAlert(user.cookie, { skinId: skin, wear: "MW", variant: "stattrak", target: "40" });
     expect(location(stattrak)).toContain("notice=alert-saved&");
     expect(await alertOf(user.email, skin)).toMatchObject({ variant: "stattrak", target_cents: 4000, last_price_cents: null });
-    expect(await pageText("/profile?tab=favorites", user.cookie)).toContain("Mail me when StatTrak™ AK-47 | Redline (Minimal Wear) drops below <strong>$40.00</strong>. Now: No Data.");
+    expect(await pageText("/profile?tab=favorites", user.cookie)).toContain(
+      "Mail me when StatTrak™ AK-47 | Redline (Minimal Wear) drops below <strong>$40.00</strong>. Now: No Data.",
+    );
 
     // The data function lists the favourite with its possible wears, its variants and the alert.
     const id = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(user.email).first<{ id: string }>())!.id;
+    const updatedAt = (await alertOf(user.email, skin))!.updated_at;
     expect(await listFavoriteAlerts(db, id)).toEqual([
       {
         skinId: skin,
         name: "AK-47 | Redline",
         wears: ["MW", "FT", "WW", "BS"],
         variants: ["normal", "stattrak"],
-        alert: { wear: "MW", variant: "stattrak", targetCents: 4000, currentPriceCents: 0, lastNotifiedAt: null, updatedAt: expect.any(Number) },
+        alert: { wear: "MW", variant: "stattrak", targetCents: 4000, currentPriceCents: 0, lastNotifiedAt: null, updatedAt },
       },
     ]);
 
@@ -214,7 +230,11 @@ describe("price alerts on the profile", () => {
       expect([303, 400, 404], label).toContain(response.status);
       await response.body?.cancel();
       // Only the user's favourite can ever carry an alert, and only a valid one.
-      const rows = (await env.DB.prepare("SELECT a.skin_id, a.wear, a.target_cents FROM price_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = ?").bind(user.email).all<{ skin_id: string; wear: string; target_cents: number }>()).results;
+      const rows = (
+        await env.DB.prepare("SELECT a.skin_id, a.wear, a.target_cents FROM price_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = ?")
+          .bind(user.email)
+          .all<{ skin_id: string; wear: string; target_cents: number }>()
+      ).results;
       for (const row of rows) {
         expect(row.skin_id, label).toBe(skin);
         expect(row.target_cents, label).toBeGreaterThan(0);
@@ -326,7 +346,7 @@ describe("notifyPriceAlerts", () => {
     for (let i = 0; i < statements.length; i += 90) await env.DB.batch(statements.slice(i, i + 90));
     await setPrice(skin, "FT", 3500);
     const [first, second] = await Promise.all([notify(), notify()]);
-    expect(first!.notified + second!.notified).toBe(250);
+    expect(first.notified + second.notified).toBe(250);
     const count = await env.DB.prepare(`SELECT count(*) AS n FROM mail_outbox WHERE "to" LIKE 'bulk-%'`).first<{ n: number }>();
     expect(count!.n).toBe(250);
     expect((await notify()).notified).toBe(0);

@@ -14,7 +14,13 @@ const dayAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
 async function history(skinId: string, wear: string, prices: [daysAgo: number, cents: number][], variant = "normal") {
   await env.DB.batch(
     prices.map(([daysAgo, cents]) =>
-      env.DB.prepare("INSERT OR REPLACE INTO price_history (skin_id, variant, wear, day, price_cents) VALUES (?, ?, ?, ?, ?)").bind(skinId, variant, wear, dayAgo(daysAgo), cents),
+      env.DB.prepare("INSERT OR REPLACE INTO price_history (skin_id, variant, wear, day, price_cents) VALUES (?, ?, ?, ?, ?)").bind(
+        skinId,
+        variant,
+        wear,
+        dayAgo(daysAgo),
+        cents,
+      ),
     ),
   );
 }
@@ -27,14 +33,30 @@ async function page(path: string, cookie?: string) {
 /** The text of the min/average/max list. */
 const summaryOf = (html: string) => {
   const list = /<dl[^>]*data-testid="price-summary"[^>]*>([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? "";
-  return list.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  return list
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 };
 
 beforeAll(async () => {
   // FT over the last week: $10.00 (6 days ago) up to $16.00 (today); a $99.99 spike 20 days ago
   // only the 30- and 90-day ranges see; MW has its own prices.
-  await history(SKIN, "FT", [[6, 1000], [5, 1100], [4, 1200], [3, 1300], [2, 1400], [1, 1500], [0, 1600], [20, 9999], [60, 500]]);
-  await history(SKIN, "MW", [[1, 3000], [0, 3200]]);
+  await history(SKIN, "FT", [
+    [6, 1000],
+    [5, 1100],
+    [4, 1200],
+    [3, 1300],
+    [2, 1400],
+    [1, 1500],
+    [0, 1600],
+    [20, 9999],
+    [60, 500],
+  ]);
+  await history(SKIN, "MW", [
+    [1, 3000],
+    [0, 3200],
+  ]);
   await history(SKIN, "FT", [[0, 4242]], "stattrak");
   await env.DB.batch([
     env.DB.prepare("INSERT OR REPLACE INTO skin_variant_prices (skin_id, variant, wear, price_cents) VALUES (?, 'stattrak', 'FT', 4242)").bind(SKIN),
@@ -115,11 +137,36 @@ describe("the charted wear, chosen in the history query", () => {
 
   beforeAll(async () => {
     await env.DB.batch([
-      ...wearRows(CHOSEN, [["FN", 0, 0], ["MW", 1, 0], ["FT", 1, 500], ["WW", 1, 400], ["BS", 1, 300]]),
-      ...wearRows(UNPRICED, [["FN", 0, 0], ["MW", 1, 0], ["FT", 1, 0], ["WW", 0, 0], ["BS", 0, 0]]),
-      ...wearRows(IMPOSSIBLE, [["FN", 0, 0], ["MW", 0, 0], ["FT", 0, 0], ["WW", 0, 0], ["BS", 0, 0]]),
+      ...wearRows(CHOSEN, [
+        ["FN", 0, 0],
+        ["MW", 1, 0],
+        ["FT", 1, 500],
+        ["WW", 1, 400],
+        ["BS", 1, 300],
+      ]),
+      ...wearRows(UNPRICED, [
+        ["FN", 0, 0],
+        ["MW", 1, 0],
+        ["FT", 1, 0],
+        ["WW", 0, 0],
+        ["BS", 0, 0],
+      ]),
+      ...wearRows(IMPOSSIBLE, [
+        ["FN", 0, 0],
+        ["MW", 0, 0],
+        ["FT", 0, 0],
+        ["WW", 0, 0],
+        ["BS", 0, 0],
+      ]),
     ]);
-    for (const [wear, cents] of [["FN", 9900], ["MW", 1100], ["FT", 2200], ["WW", 3300], ["BS", 4400]] as const) await history(CHOSEN, wear, week(cents));
+    for (const [wear, cents] of [
+      ["FN", 9900],
+      ["MW", 1100],
+      ["FT", 2200],
+      ["WW", 3300],
+      ["BS", 4400],
+    ] as const)
+      await history(CHOSEN, wear, week(cents));
     await history(CHOSEN, "FT", week(7700), "stattrak");
     await history(UNPRICED, "FT", week(5500));
   });
@@ -147,7 +194,11 @@ describe("the charted wear, chosen in the history query", () => {
   it("reads only the charted wear's normal prices, or one row without a day when it has none", async () => {
     const db = createDatabase(env.DB);
     const rows = await skinChartHistoryQuery(db, CHOSEN, dayAgo(6), null);
-    expect(rows).toEqual(week(2200).reverse().map(([daysAgo, cents]) => ({ wear: "FT", day: dayAgo(daysAgo), priceCents: cents })));
+    expect(rows).toEqual(
+      week(2200)
+        .reverse()
+        .map(([daysAgo, cents]) => ({ wear: "FT", day: dayAgo(daysAgo), priceCents: cents })),
+    );
     expect(await skinChartHistoryQuery(db, UNPRICED, dayAgo(6), null)).toEqual([{ wear: "MW", day: null, priceCents: null }]);
     expect(await skinChartHistoryQuery(db, IMPOSSIBLE, dayAgo(6), "FT")).toEqual([]);
   });
@@ -155,7 +206,12 @@ describe("the charted wear, chosen in the history query", () => {
 
 describe("the resell tracker's portfolio chart", () => {
   it("shows a signed-in user's value against invested from their own items only, in one round trip", async () => {
-    await history(OTHER_SKIN, "FT", [[3, 77_777], [2, 77_777], [1, 77_777], [0, 77_777]]);
+    await history(OTHER_SKIN, "FT", [
+      [3, 77_777],
+      [2, 77_777],
+      [1, 77_777],
+      [0, 77_777],
+    ]);
     const owner = await signedInUser("chart-owner");
     const other = await signedInUser("chart-other");
     const empty = await page("/resell-tracker", owner.cookie);
@@ -165,7 +221,11 @@ describe("the resell tracker's portfolio chart", () => {
     // Bought 3 days ago for $12.34: value from that day on is the FT price of each day.
     const bought = await post("/resell-tracker/new", { skinId: SKIN, wear: "FT", boughtAt: dayAgo(3), buyPrice: "12.34", notes: "" }, { cookie: owner.cookie });
     expect(bought.status).toBe(303);
-    const theirs = await post("/resell-tracker/new", { skinId: OTHER_SKIN, wear: "FT", boughtAt: dayAgo(3), buyPrice: "700.00", notes: "" }, { cookie: other.cookie });
+    const theirs = await post(
+      "/resell-tracker/new",
+      { skinId: OTHER_SKIN, wear: "FT", boughtAt: dayAgo(3), buyPrice: "700.00", notes: "" },
+      { cookie: other.cookie },
+    );
     expect(theirs.status).toBe(303);
 
     const { response, html, roundTrips } = await page("/resell-tracker", owner.cookie);
@@ -174,7 +234,9 @@ describe("the resell tracker's portfolio chart", () => {
     expect(html).toMatch(/<svg role="img"[^>]*data-testid="price-chart-svg"/);
     expect(html).toContain("Portfolio value against invested, last 90 days");
     expect(html).toContain("Latest value $16.00, invested $12.34.");
-    const rows = [...html.matchAll(/<tr class="border-t border-line"><th scope="row"[^>]*>([^<]+)<\/th><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    const rows = [
+      ...html.matchAll(/<tr class="border-t border-line"><th scope="row"[^>]*>([^<]+)<\/th><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)<\/td><\/tr>/g),
+    ].map((m) => m.slice(1));
     expect(rows).toHaveLength(90);
     expect(rows.slice(-5).map(([, value, invested]) => [value, invested])).toEqual([
       ["No data", "No data"],

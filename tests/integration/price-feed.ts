@@ -43,7 +43,7 @@ export default async function setup(): Promise<() => Promise<void>> {
       }
       response.setHeader("Content-Type", mode === "garbage" ? "text/html" : "application/json");
       if (mode === "garbage") response.end("<html><body>Bad gateway</body></html>");
-      else if (mode === "shape") response.end(JSON.stringify({ items: JSON.parse(items) }));
+      else if (mode === "shape") response.end(JSON.stringify({ items: JSON.parse(items) as unknown }));
       else response.end(items);
     }, delayMs);
   });

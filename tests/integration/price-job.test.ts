@@ -20,7 +20,7 @@ async function control(body: Record<string, unknown>) {
   await (await fetch(`${PROVIDER}/__control`, { method: "POST", body: JSON.stringify(body) })).text();
 }
 async function feedFetches(): Promise<number> {
-  return ((await (await fetch(`${PROVIDER}/__log`)).json()) as { fetches: number }).fetches;
+  return (await (await fetch(`${PROVIDER}/__log`)).json<{ fetches: number }>()).fetches;
 }
 /** A feed item as Skinport's /v1/items lists it (prices in dollars). */
 function item(name: string, minPrice: number | null, suggestedPrice: number | null = null, currency = "USD") {
@@ -45,11 +45,26 @@ async function price(skinId: string, wear: string): Promise<number> {
   return row!.price_cents;
 }
 async function variantPrices(): Promise<Record<string, number>> {
-  const rows = (await env.DB.prepare("SELECT skin_id, variant, wear, price_cents FROM skin_variant_prices").all<{ skin_id: string; variant: string; wear: string; price_cents: number }>()).results;
+  const rows = (
+    await env.DB.prepare("SELECT skin_id, variant, wear, price_cents FROM skin_variant_prices").all<{
+      skin_id: string;
+      variant: string;
+      wear: string;
+      price_cents: number;
+    }>()
+  ).results;
   return Object.fromEntries(rows.map((r) => [`${r.skin_id} ${r.variant} ${r.wear}`, r.price_cents]));
 }
 async function history(): Promise<Record<string, number>> {
-  const rows = (await env.DB.prepare("SELECT skin_id, variant, wear, day, price_cents FROM price_history").all<{ skin_id: string; variant: string; wear: string; day: string; price_cents: number }>()).results;
+  const rows = (
+    await env.DB.prepare("SELECT skin_id, variant, wear, day, price_cents FROM price_history").all<{
+      skin_id: string;
+      variant: string;
+      wear: string;
+      day: string;
+      price_cents: number;
+    }>()
+  ).results;
   return Object.fromEntries(rows.map((r) => [`${r.skin_id} ${r.variant} ${r.wear} ${r.day}`, r.price_cents]));
 }
 async function skin(id: string) {
@@ -57,7 +72,13 @@ async function skin(id: string) {
 }
 async function feedRun(feed = FEED) {
   return env.DB.prepare("SELECT * FROM price_feed_runs WHERE feed = ?").bind(feed).first<{
-    lease_until: number | null; last_run_at: number | null; last_success_at: number | null; last_error: string | null; matched: number; unmatched: number; unchanged: number;
+    lease_until: number | null;
+    last_run_at: number | null;
+    last_success_at: number | null;
+    last_error: string | null;
+    matched: number;
+    unmatched: number;
+    unchanged: number;
   }>();
 }
 function done(result: PriceJobResult) {
@@ -68,7 +89,8 @@ function done(result: PriceJobResult) {
 /** The seeded prices, put back before each test (the tests of a file share one D1). */
 let seededWears = "[]";
 beforeAll(async () => {
-  const rows = (await env.DB.prepare("SELECT skin_id, wear, price_cents FROM skin_wears").all<{ skin_id: string; wear: string; price_cents: number }>()).results;
+  const rows = (await env.DB.prepare("SELECT skin_id, wear, price_cents FROM skin_wears").all<{ skin_id: string; wear: string; price_cents: number }>())
+    .results;
   seededWears = JSON.stringify(rows.map((r) => [r.skin_id, r.wear, r.price_cents]));
 });
 beforeEach(async () => {
@@ -127,7 +149,15 @@ describe("the price job reading the feed", () => {
       [`sport-gloves-vice normal FT ${TODAY}`]: 90012,
       ...Object.fromEntries([1, 2, 3, 4].map((phase) => [`karambit-doppler-phase-${phase} normal FN ${TODAY}`, 110000])),
     });
-    expect(await feedRun()).toMatchObject({ matched: 7, unmatched: 4, unchanged: 2, last_error: null, lease_until: null, last_run_at: NOW, last_success_at: NOW });
+    expect(await feedRun()).toMatchObject({
+      matched: 7,
+      unmatched: 4,
+      unchanged: 2,
+      last_error: null,
+      lease_until: null,
+      last_run_at: NOW,
+      last_success_at: NOW,
+    });
 
     // The skin page shows the new price and when it came.
     const page = await (await get("/skins/ak-47-redline")).text();
@@ -190,8 +220,10 @@ describe("feed faults change no price and keep the error", () => {
   it("a timeout", () => expectFault({ mode: "hang" }, /timeout/i));
   it("an answer that is not JSON", () => expectFault({ mode: "garbage" }, /not JSON/));
   it("JSON of the wrong shape", () => expectFault({ mode: "shape" }, /wrong shape/));
-  it("a price that is not a number", () => expectFault({ mode: "ok", items: [{ ...item("AK-47 | Redline (Field-Tested)", 1), min_price: "12.00" }] }, /wrong shape: 0\.min_price/));
-  it("another currency than USD", () => expectFault({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 20, null, "EUR")] }, /wrong shape: 0\.currency: expected currency USD/));
+  it("a price that is not a number", () =>
+    expectFault({ mode: "ok", items: [{ ...item("AK-47 | Redline (Field-Tested)", 1), min_price: "12.00" }] }, /wrong shape: 0\.min_price/));
+  it("another currency than USD", () =>
+    expectFault({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 20, null, "EUR")] }, /wrong shape: 0\.currency: expected currency USD/));
 });
 
 describe("overlapping runs", () => {
@@ -208,7 +240,9 @@ describe("overlapping runs", () => {
 
   it("a lease left by a crashed run expires", async () => {
     await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5)] });
-    await env.DB.prepare("INSERT INTO price_feed_runs (feed, lease_until) VALUES (?, ?)").bind(FEED, NOW + 60_000).run();
+    await env.DB.prepare("INSERT INTO price_feed_runs (feed, lease_until) VALUES (?, ?)")
+      .bind(FEED, NOW + 60_000)
+      .run();
     expect((await runPriceJob(env.DB, feedEnv, NOW)).status).toBe("skipped");
     expect((await runPriceJob(env.DB, feedEnv, NOW + 60_000)).status).toBe("done");
   });
@@ -234,7 +268,14 @@ describe("the local demo drift (no PRICE_FEED_URL)", () => {
     const before = new Map((JSON.parse(seededWears) as [string, string, number][]).map(([id, wear, cents]) => [`${id} ${wear}`, cents]));
     const result = done(await runPriceJob(env.DB, demoEnv, NOW));
     expect(result.feed).toBe(DEMO_FEED);
-    const rows = (await env.DB.prepare("SELECT skin_id, wear, enabled, price_cents FROM skin_wears").all<{ skin_id: string; wear: string; enabled: number; price_cents: number }>()).results;
+    const rows = (
+      await env.DB.prepare("SELECT skin_id, wear, enabled, price_cents FROM skin_wears").all<{
+        skin_id: string;
+        wear: string;
+        enabled: number;
+        price_cents: number;
+      }>()
+    ).results;
     let moved = 0;
     for (const row of rows) {
       const was = before.get(`${row.skin_id} ${row.wear}`)!;
@@ -286,7 +327,11 @@ describe("scheduling", () => {
     const user = await signedInUser("price-job-alert");
     expect((await post("/favorites", { intent: "add", skinId: "ak-47-redline" }, { cookie: user.cookie })).status).toBe(303);
     await env.DB.prepare("UPDATE skin_wears SET price_cents = 2550 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();
-    const saved = await post("/profile?tab=favorites", { intent: "set-alert", skinId: "ak-47-redline", wear: "FT", variant: "normal", target: "20.00" }, { cookie: user.cookie });
+    const saved = await post(
+      "/profile?tab=favorites",
+      { intent: "set-alert", skinId: "ak-47-redline", wear: "FT", variant: "normal", target: "20.00" },
+      { cookie: user.cookie },
+    );
     expect(saved.status).toBe(303);
     const mails = async () =>
       (await env.DB.prepare(`SELECT text FROM mail_outbox WHERE "to" = ? AND subject LIKE 'Price alert:%'`).bind(user.email).all<{ text: string }>()).results;
@@ -305,9 +350,11 @@ describe("scheduling", () => {
 
 describe("a feed of 25,000 items", () => {
   it("is read, mapped and written in one run, in a few dozen statements", async () => {
-    const skins = (await env.DB.prepare(
-      `SELECT s.name, w.wear, s.stattrak, s.souvenir, c.category FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 JOIN weapons c ON c.name = s.weapon`,
-    ).all<{ name: string; wear: string; stattrak: number; souvenir: number; category: string }>()).results;
+    const skins = (
+      await env.DB.prepare(
+        `SELECT s.name, w.wear, s.stattrak, s.souvenir, c.category FROM skins s JOIN skin_wears w ON w.skin_id = s.id AND w.enabled = 1 JOIN weapons c ON c.name = s.weapon`,
+      ).all<{ name: string; wear: string; stattrak: number; souvenir: number; category: string }>()
+    ).results;
     const wearNames: Record<string, string> = { FN: "Factory New", MW: "Minimal Wear", FT: "Field-Tested", WW: "Well-Worn", BS: "Battle-Scarred" };
     const names = new Set<string>();
     for (const row of skins) {
@@ -330,6 +377,8 @@ describe("a feed of 25,000 items", () => {
     expect(result.statements).toBeLessThan(100);
     const historyRows = await env.DB.prepare("SELECT count(*) AS n FROM price_history").first<{ n: number }>();
     expect(historyRows!.n).toBeGreaterThan(14_000);
-    console.info(`[prices] 25,000-item feed: ${Math.round(ms)} ms wall time in workerd (fetch, parse, map, ${result.statements} statements), ${result.matched} matched, ${historyRows!.n} history rows`);
+    console.info(
+      `[prices] 25,000-item feed: ${Math.round(ms)} ms wall time in workerd (fetch, parse, map, ${result.statements} statements), ${result.matched} matched, ${historyRows!.n} history rows`,
+    );
   }, 60_000);
 });

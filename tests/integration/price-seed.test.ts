@@ -40,8 +40,10 @@ it("the seed backfills variant prices and history ending today, only into empty 
   expect(series!.normal).toBe(series!.priced);
   expect(series!.days).toBe(3 * (series!.priced + series!.variants));
   expect(series!.last).toBe(today());
-  expect(await all(`SELECT count(*) AS n FROM price_history h JOIN skin_wears w USING (skin_id, wear)
-    WHERE h.variant = 'normal' AND h.day = date('now') AND h.price_cents <> w.price_cents`)).toEqual([{ n: 0 }]);
+  expect(
+    await all(`SELECT count(*) AS n FROM price_history h JOIN skin_wears w USING (skin_id, wear)
+    WHERE h.variant = 'normal' AND h.day = date('now') AND h.price_cents <> w.price_cents`),
+  ).toEqual([{ n: 0 }]);
   const [moved] = await all<{ n: number }>(`SELECT count(*) AS n FROM price_history h JOIN skin_wears w USING (skin_id, wear)
     WHERE h.variant = 'normal' AND h.day = '${yesterday()}' AND h.price_cents <> w.price_cents`);
   expect(moved!.n).toBeGreaterThan(series!.priced / 2);

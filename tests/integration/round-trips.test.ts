@@ -58,11 +58,15 @@ describe("every GET route costs at most one D1 round trip", () => {
     const created = await post("/loadouts/new", { title: "Round trips", budget: "100" }, { cookie: user.cookie });
     const userLoadoutId = /\/loadouts\/edit\/([^/?]+)/.exec(created.headers.get("Location") ?? "")?.[1];
     expect((await post(`/loadouts/user/${userLoadoutId}`, { intent: "share-create" }, { cookie: user.cookie })).status).toBe(302);
-    expect((await post("/resell-tracker/new", { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34" }, { cookie: user.cookie })).status).toBe(303);
+    expect(
+      (await post("/resell-tracker/new", { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34" }, { cookie: user.cookie })).status,
+    ).toBe(303);
     const [official, craft, tracker, share] = await Promise.all([
       env.DB.prepare("SELECT min(id) AS id FROM official_loadouts").first<{ id: number }>(),
       env.DB.prepare("SELECT min(id) AS id FROM sticker_crafts").first<{ id: number }>(),
-      env.DB.prepare("SELECT max(t.id) AS id FROM resell_trackers t JOIN users u ON u.id = t.user_id WHERE u.email = ?").bind(user.email).first<{ id: number }>(),
+      env.DB.prepare("SELECT max(t.id) AS id FROM resell_trackers t JOIN users u ON u.id = t.user_id WHERE u.email = ?")
+        .bind(user.email)
+        .first<{ id: number }>(),
       env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(Number(userLoadoutId)).first<{ token: string }>(),
     ]);
     if (!userLoadoutId || !official?.id || !craft?.id || !tracker?.id || !share?.token) throw new Error("the samples could not be made");

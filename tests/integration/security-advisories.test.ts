@@ -37,7 +37,11 @@ describe("denial of service through deep paths (Remix route discovery matches ev
   });
 
   it("refuses a route-discovery request that asks about a deep path", async () => {
-    const query = new URLSearchParams([["p", "/skins/ak-47-redline"], ["p", deepPath(8_000)], ["version", "x"]]);
+    const query = new URLSearchParams([
+      ["p", "/skins/ak-47-redline"],
+      ["p", deepPath(8_000)],
+      ["version", "x"],
+    ]);
     await expectRefusedBeforeRemix(await fetchWorker(`${ORIGIN}/__manifest?${query}`));
   });
 
@@ -46,7 +50,12 @@ describe("denial of service through deep paths (Remix route discovery matches ev
     expect(atLimit.status).toBe(404);
     expect(await atLimit.text()).toContain("__remixContext");
 
-    const discovery = await fetchWorker(`${ORIGIN}/__manifest?${new URLSearchParams([["p", "/skins/ak-47-redline"], ["version", "x"]])}`);
+    const discovery = await fetchWorker(
+      `${ORIGIN}/__manifest?${new URLSearchParams([
+        ["p", "/skins/ak-47-redline"],
+        ["version", "x"],
+      ])}`,
+    );
     expect(discovery.status).not.toBe(404);
     await discovery.arrayBuffer();
   });
@@ -66,8 +75,16 @@ describe("denial of service through deep paths (Remix route discovery matches ev
  * directly or once dot segments are removed.
  */
 const OFF_SITE = [
-  "//evil.example", "https://evil.example/", "/\\evil.example", "\\/evil.example", "/\t/evil.example", "/\n/evil.example",
-  "/\r/evil.example", "/.//evil.example", "/%2e//evil.example", "/x/..//evil.example",
+  "//evil.example",
+  "https://evil.example/",
+  "/\\evil.example",
+  "\\/evil.example",
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r/evil.example",
+  "/.//evil.example",
+  "/%2e//evil.example",
+  "/x/..//evil.example",
 ];
 
 /** Where a browser on the site goes with this Location header. */
@@ -113,7 +130,11 @@ describe("the CSP keeps injected script and other origins out (GHSA-337j-9hxr-rh
     const response = await get("/");
     const csp = response.headers.get("Content-Security-Policy") ?? "";
     await response.arrayBuffer();
-    const directive = (name: string) => csp.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? "";
+    const directive = (name: string) =>
+      csp
+        .split(";")
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? "";
     expect(directive("script-src")).toMatch(/'nonce-[^']+'/);
     expect(directive("script-src")).not.toMatch(/unsafe-eval|unsafe-inline/);
     expect(directive("connect-src")).toBe("connect-src 'self'");

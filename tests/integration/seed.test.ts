@@ -2,8 +2,19 @@ import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
 
 const TABLES = [
-  "categories", "weapons", "skins", "skin_wears", "crates", "collections", "skin_crates", "skin_collections", "stickers",
-  "official_loadouts", "official_loadout_slots", "sticker_crafts", "sticker_craft_stickers",
+  "categories",
+  "weapons",
+  "skins",
+  "skin_wears",
+  "crates",
+  "collections",
+  "skin_crates",
+  "skin_collections",
+  "stickers",
+  "official_loadouts",
+  "official_loadout_slots",
+  "sticker_crafts",
+  "sticker_craft_stickers",
 ];
 
 async function snapshot() {

@@ -80,11 +80,14 @@ describe("public sticker craft pages", () => {
     expect(html).toContain("Craft cost");
   });
 
-  it.each(["/sticker-crafts/999999", "/sticker-crafts/abc", "/sticker-crafts/0", "/sticker-crafts/1e3"])("%s answers 404 'Sticker craft not found.'", async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain("Sticker craft not found.");
-  });
+  it.each(["/sticker-crafts/999999", "/sticker-crafts/abc", "/sticker-crafts/0", "/sticker-crafts/1e3"])(
+    "%s answers 404 'Sticker craft not found.'",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Sticker craft not found.");
+    },
+  );
 
   it("home cards show each craft's name and skin, not an image URL", async () => {
     const html = await (await get("/")).text();
@@ -223,7 +226,18 @@ describe("admin: create, edit, delete a craft with images in R2", () => {
     expect((await get(craft.ingame_image!)).status).toBe(404);
 
     // A save from a stale form changes nothing.
-    const stale = await postForm(PAGE, [["intent", "save"], ["id", String(craft.id)], ["version", String(craft.version)], ["name", "Stale"], ["skinId", "awp-asiimov"], ["stickers[0].name", "Stale sticker"]], admin.cookie);
+    const stale = await postForm(
+      PAGE,
+      [
+        ["intent", "save"],
+        ["id", String(craft.id)],
+        ["version", String(craft.version)],
+        ["name", "Stale"],
+        ["skinId", "awp-asiimov"],
+        ["stickers[0].name", "Stale sticker"],
+      ],
+      admin.cookie,
+    );
     expect(stale.status).toBe(409);
     expect(await stale.text()).toContain("Error saving sticker craft");
     expect((await craftByName(`${name} v2`))!.version).toBe(edited.version);
@@ -249,11 +263,41 @@ describe("admin: create, edit, delete a craft with images in R2", () => {
     [[["skinId", ""]], "Skin is required"],
     [[["skinId", "no-such-skin"]], "Skin is required"],
     [[["externalCraftLink", "javascript:alert(1)"]], "Links must be web addresses"],
-    [[["stickers[0].name", "X"], ["stickers[0].price", "-1"]], "Price cannot be negative."],
-    [[["stickers[0].name", "X"], ["stickers[0].price", "1.234"]], "Price takes at most two decimals."],
-    [[["stickers[0].name", "X"], ["stickers[0].link", "ftp://example.com"]], "Links must be web addresses"],
-    [[["stickers[0].name", "X"], ["stickers[0].image", "https://evil.example/x.png"]], "Sticker images come from the catalogue or an upload."],
-    [[["stickers[0].name", "X"], ["stickers[0].image", "/images/1/stickers/1.png?v=a"]], "Sticker images come from the catalogue or an upload."],
+    [
+      [
+        ["stickers[0].name", "X"],
+        ["stickers[0].price", "-1"],
+      ],
+      "Price cannot be negative.",
+    ],
+    [
+      [
+        ["stickers[0].name", "X"],
+        ["stickers[0].price", "1.234"],
+      ],
+      "Price takes at most two decimals.",
+    ],
+    [
+      [
+        ["stickers[0].name", "X"],
+        ["stickers[0].link", "ftp://example.com"],
+      ],
+      "Links must be web addresses",
+    ],
+    [
+      [
+        ["stickers[0].name", "X"],
+        ["stickers[0].image", "https://evil.example/x.png"],
+      ],
+      "Sticker images come from the catalogue or an upload.",
+    ],
+    [
+      [
+        ["stickers[0].name", "X"],
+        ["stickers[0].image", "/images/1/stickers/1.png?v=a"],
+      ],
+      "Sticker images come from the catalogue or an upload.",
+    ],
   ] as [[string, string][], string][])("refuses %j with %j and saves nothing", async (overrides, message) => {
     const before = await state();
     const fields = new Map(baseCraft());
@@ -265,21 +309,50 @@ describe("admin: create, edit, delete a craft with images in R2", () => {
   });
 
   it("the no-JavaScript pickers return the typed values with results, and a pick fills the slot", async () => {
-    const search = await postForm(PAGE, [["intent", "search-skin"], ["name", "Kept name"], ["skinQuery", "asiimov awp"]], admin.cookie);
+    const search = await postForm(
+      PAGE,
+      [
+        ["intent", "search-skin"],
+        ["name", "Kept name"],
+        ["skinQuery", "asiimov awp"],
+      ],
+      admin.cookie,
+    );
     const searchHtml = await search.text();
     expect(search.status).toBe(200);
     expect(searchHtml).toContain('value="Kept name"');
     expect(searchHtml).toContain('value="pick-skin:awp-asiimov"');
 
-    const picked = await postForm(PAGE, [["intent", "pick-skin:awp-asiimov"], ["name", "Kept name"]], admin.cookie);
+    const picked = await postForm(
+      PAGE,
+      [
+        ["intent", "pick-skin:awp-asiimov"],
+        ["name", "Kept name"],
+      ],
+      admin.cookie,
+    );
     const pickedHtml = await picked.text();
     expect(pickedHtml).toContain('name="skinId" value="awp-asiimov"');
 
-    const stickerSearch = await postForm(PAGE, [["intent", "search-sticker:2"], ["stickers[1].query", "crown foil"]], admin.cookie);
+    const stickerSearch = await postForm(
+      PAGE,
+      [
+        ["intent", "search-sticker:2"],
+        ["stickers[1].query", "crown foil"],
+      ],
+      admin.cookie,
+    );
     const stickerHtml = await stickerSearch.text();
     const pick = /value="(pick-sticker:2:\d+)"/.exec(stickerHtml);
     expect(pick).not.toBeNull();
-    const filled = await postForm(PAGE, [["intent", pick![1]!], ["name", "Kept name"]], admin.cookie);
+    const filled = await postForm(
+      PAGE,
+      [
+        ["intent", pick![1]!],
+        ["name", "Kept name"],
+      ],
+      admin.cookie,
+    );
     const filledHtml = await filled.text();
     expect(filledHtml).toMatch(/name="stickers\[1\]\.name"[^>]*value="Crown[^"]*Foil/);
     expect(filledHtml).toContain('name="stickers[1].image" value="https://cdn.cstrike.app/');
@@ -349,12 +422,23 @@ describe("hostile uploads are refused and nothing is stored", () => {
   });
 
   it("a refused upload while editing leaves the craft as it was", async () => {
-    const craft = await env.DB.prepare("SELECT id, name, version FROM sticker_crafts WHERE name = 'Asiimov Sci-Fi Set'").first<{ id: number; name: string; version: number }>();
+    const craft = await env.DB.prepare("SELECT id, name, version FROM sticker_crafts WHERE name = 'Asiimov Sci-Fi Set'").first<{
+      id: number;
+      name: string;
+      version: number;
+    }>();
     const before = await state();
     const stickersBefore = await stickersOf(craft!.id);
     const response = await postForm(
       PAGE,
-      [["intent", "save"], ["id", String(craft!.id)], ["version", String(craft!.version)], ["name", "Renamed"], ["skinId", "awp-asiimov"], ["ingameFile", { bytes: svgScript, name: "x.png", type: "image/png" }]],
+      [
+        ["intent", "save"],
+        ["id", String(craft!.id)],
+        ["version", String(craft!.version)],
+        ["name", "Renamed"],
+        ["skinId", "awp-asiimov"],
+        ["ingameFile", { bytes: svgScript, name: "x.png", type: "image/png" }],
+      ],
       admin.cookie,
     );
     expect(response.status).toBe(400);
@@ -365,7 +449,11 @@ describe("hostile uploads are refused and nothing is stored", () => {
 
   it("two files in one field are refused", async () => {
     const before = await state();
-    const response = await postForm(PAGE, [...baseCraft(), ["ingameFile", { bytes: PIXEL_PNG, name: "a.png" }], ["ingameFile", { bytes: PIXEL_PNG, name: "b.png" }]], admin.cookie);
+    const response = await postForm(
+      PAGE,
+      [...baseCraft(), ["ingameFile", { bytes: PIXEL_PNG, name: "a.png" }], ["ingameFile", { bytes: PIXEL_PNG, name: "b.png" }]],
+      admin.cookie,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Ingame image upload failed: choose one file.");
     expect(await state()).toEqual(before);

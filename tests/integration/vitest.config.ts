@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 function wranglerTomlVars(): Record<string, string> {
   const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
   const section = toml.split(/^\[vars\]\s*$/m)[1]?.split(/^\[/m)[0] ?? "";
-  return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map((match) => [match[1], match[2]]));
+  return Object.fromEntries([...section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)].map(([, key = "", value = ""]): [string, string] => [key, value]));
 }
 
 export default defineConfig(async () => {
@@ -45,11 +45,7 @@ export default defineConfig(async () => {
   process.env.PRICE_FEED_PORT ??= String(await freePort());
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
   const catalogue = buildCatalogue();
-  const seed = [
-    ...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)),
-    ...demoLoadoutStatements(catalogue),
-    ...demoCraftStatements(catalogue),
-  ];
+  const seed = [...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)), ...demoLoadoutStatements(catalogue), ...demoCraftStatements(catalogue)];
   // A hash made by @node-rs/argon2 (Node-side tooling), which the Worker's WASM build must verify.
   const nodeHash = await nodePasswordService.hash(NODE_HASH_PASSWORD);
   return {

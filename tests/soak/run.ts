@@ -31,7 +31,17 @@ const randomId = () => Math.random().toString(36).slice(2, 10);
 
 type Shot = { kind: string; path: string; init?: RequestInit };
 
-const PAGES = ["/", "/category/Rifles", "/category/Knives", "/weapons/AK-47", "/weapons/AWP", "/skins/ak-47-redline", "/login", "/legal-notice", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/category/Rifles",
+  "/category/Knives",
+  "/weapons/AK-47",
+  "/weapons/AWP",
+  "/skins/ak-47-redline",
+  "/login",
+  "/legal-notice",
+  "/no-such-page",
+];
 const QUERIES = ["ak", "awp asiimov", "karambit fade", "redlin", "deagle", "m4 howl", "glpck fade", "zzzzzz", "usp", "%%%"];
 /** Skins with a Field-Tested wear, for favourites, trackers and slot picks. */
 const SKINS = [
@@ -55,13 +65,21 @@ const MIX: (() => Shot)[] = [
     path: "/login?mode=login",
     init: form({ intent: "login", email: `nobody-${randomId()}@soak.test`, password: "wrong-password" }),
   })),
-  () => ({ kind: "registration", path: "/login?mode=register", init: form({ intent: "register", email: `soak-${randomId()}@soak.test`, password: "soak-pass-1" }) }),
+  () => ({
+    kind: "registration",
+    path: "/login?mode=register",
+    init: form({ intent: "register", email: `soak-${randomId()}@soak.test`, password: "soak-pass-1" }),
+  }),
   () => ({ kind: "malformed", path: "/login", init: { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" } }),
   () => ({ kind: "malformed", path: "/login", init: { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "garbage" } }),
   () => ({ kind: "malformed", path: pick(["/cookie-consent", "/reset-password", "/profile", "/confirm-email"]), init: { method: "POST", body: "%%%" } }),
   () => ({ kind: "malformed", path: "/", init: form({ intent: "nothing" }) }),
   () => ({ kind: "malformed", path: "/login", init: { method: pick(["PUT", "DELETE", "PATCH"]), body: "x" } }),
-  () => ({ kind: "forged cookie", path: pick(PAGES), init: { headers: { Cookie: pick(["skinvault_session=%%%", "skinvault_session=abc.def", "cookie_consent=%ZZ"]) } } }),
+  () => ({
+    kind: "forged cookie",
+    path: pick(PAGES),
+    init: { headers: { Cookie: pick(["skinvault_session=%%%", "skinvault_session=abc.def", "cookie_consent=%ZZ"]) } },
+  }),
 ];
 
 /** A signed-in account of the pool: its session cookie and the loadouts it made. */
@@ -74,18 +92,29 @@ interface Account {
 /** One request, counted in the run's statistics; answers what came back. */
 type Send = (kind: string, path: string, init?: RequestInit) => Promise<{ status: number; location: string | null; text: string }>;
 
-const signedIn = (account: Account, init: RequestInit = {}): RequestInit => ({ ...init, headers: { ...(init.headers as Record<string, string>), Cookie: account.cookie } });
+const signedIn = (account: Account, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), Cookie: account.cookie },
+});
 
 type Act = (account: Account, send: Send) => Promise<void>;
 
 /** What a signed-in account does, a request or two of its own; weights are the number of entries. */
 const ACTS: Act[] = [
   ...Array<Act>(3).fill(async (account, send) => {
-    await send("favourite", "/favorites", signedIn(account, form({ intent: pick(["add", "add", "remove"]), skinId: pick(SKINS).id, redirectTo: "/weapons/AK-47" })));
+    await send(
+      "favourite",
+      "/favorites",
+      signedIn(account, form({ intent: pick(["add", "add", "remove"]), skinId: pick(SKINS).id, redirectTo: "/weapons/AK-47" })),
+    );
   }),
   ...Array<Act>(2).fill(async (account, send) => {
     const skin = pick(SKINS);
-    await send("tracker", `/resell-tracker/new?skin=${skin.id}`, signedIn(account, form({ skinId: skin.id, wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34", notes: "soak" })));
+    await send(
+      "tracker",
+      `/resell-tracker/new?skin=${skin.id}`,
+      signedIn(account, form({ skinId: skin.id, wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34", notes: "soak" })),
+    );
   }),
   async (account, send) => {
     await send("signed-in page", pick(["/profile", "/profile?tab=resell", "/resell-tracker", "/loadouts", "/resell-tracker.csv"]), signedIn(account));
@@ -128,7 +157,10 @@ async function newAccount(send: Send): Promise<Account> {
   await send("account", "/confirm-email", form({ intent: "confirm-email", token }, from));
   const login = await fetch(`${ORIGIN}/login?mode=login`, { redirect: "manual", ...form({ intent: "login", email, password: PASSWORD }, from) });
   await login.arrayBuffer();
-  const cookie = login.headers.getSetCookie().map((header) => /^((?:__Host-)?skinvault_session=[^;]+)/.exec(header)?.[1]).find(Boolean);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((header) => /^((?:__Host-)?skinvault_session=[^;]+)/.exec(header)?.[1])
+    .find(Boolean);
   if (!cookie) throw new Error(`logging in as ${email} answered ${login.status}`);
   return { email, cookie, loadouts: [] };
 }
@@ -161,7 +193,20 @@ async function main() {
   const log = createWriteStream(LOG);
   const server = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR_PORT), "--persist-to", STATE, "--test-scheduled", "--var", `APP_ORIGIN:${ORIGIN}`, "--show-interactive-dev-session=false"],
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(PORT),
+      "--inspector-port",
+      String(INSPECTOR_PORT),
+      "--persist-to",
+      STATE,
+      "--test-scheduled",
+      "--var",
+      `APP_ORIGIN:${ORIGIN}`,
+      "--show-interactive-dev-session=false",
+    ],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
   );
   server.stdout.pipe(log);
@@ -239,7 +284,12 @@ async function main() {
     const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
     console.log(`requests: ${latencies.length} (${(latencies.length / SECONDS).toFixed(1)}/s), network errors: ${networkErrors}`);
     console.log(`by kind: ${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(", ")}; accounts deleted: ${deletions}`);
-    console.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ")}`);
+    console.log(
+      `statuses: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(", ")}`,
+    );
     console.log(`5xx: ${serverErrors}${fiveXx.length ? `\n  ${fiveXx.join("\n  ")}` : ""}`);
     console.log(`latency: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`);
     console.log(`server stayed up: ${stayedUp ? "yes" : `no (${exited ?? "not answering"}; see ${LOG})`}`);

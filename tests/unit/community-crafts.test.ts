@@ -62,7 +62,15 @@ describe("the gallery's filter", () => {
   });
   it("is part of the edge cache's key, and every filter is purged with a craft", () => {
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("utm=x&kind=community"))).toBe("?kind=community");
-    expect(stickerCraftPages(7)).toEqual(expect.arrayContaining(["/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", "/sticker-crafts/7", "/sticker-crafts/7.data"]));
+    expect(stickerCraftPages(7)).toEqual(
+      expect.arrayContaining([
+        "/sticker-crafts",
+        "/sticker-crafts?kind=community",
+        "/sticker-crafts?kind=official",
+        "/sticker-crafts/7",
+        "/sticker-crafts/7.data",
+      ]),
+    );
   });
 });
 
@@ -92,7 +100,9 @@ describe("the player's form", () => {
   });
 
   it("takes catalogue stickers by id at their positions", () => {
-    const submission = parseWithZod(form({ name: "Craft", skinId: "ak-47-redline", "stickers[2].stickerId": "42", "stickers[0].keep": "on" }), { schema: communityCraftSchema });
+    const submission = parseWithZod(form({ name: "Craft", skinId: "ak-47-redline", "stickers[2].stickerId": "42", "stickers[0].keep": "on" }), {
+      schema: communityCraftSchema,
+    });
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value.stickers).toEqual([{ keep: "on" }, undefined, { stickerId: 42 }]);
   });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  consentChoiceHeaders,
-  expireUserSessionCookie,
-  readConsent,
-  readCookie,
-  userSessionCookie,
-} from "~/server/features/consent.server";
+import { consentChoiceHeaders, expireUserSessionCookie, readConsent, readCookie, userSessionCookie } from "~/server/features/consent.server";
 
-const request = (cookie?: string, url = "http://localhost/") =>
-  new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
+const request = (cookie?: string, url = "http://localhost/") => new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
 describe("reading the consent cookie", () => {
   it("finds no choice without the cookie or with a malformed one", () => {
@@ -52,9 +45,7 @@ describe("the banner's choice", () => {
 
 describe("user_session for the login", () => {
   it("is written for 7 days only with consent", () => {
-    expect(userSessionCookie(request("cookie_consent=1.1"), "user 1")).toBe(
-      "user_session=user%201; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax",
-    );
+    expect(userSessionCookie(request("cookie_consent=1.1"), "user 1")).toBe("user_session=user%201; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax");
   });
 
   it.each([undefined, "cookie_consent=0.0", "cookie_consent=1.0", "cookie_consent=0.1"])("is not written with %s", (cookie) => {
@@ -62,8 +53,6 @@ describe("user_session for the login", () => {
   });
 
   it("is expired on logout", () => {
-    expect(expireUserSessionCookie(request())).toBe(
-      "user_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax",
-    );
+    expect(expireUserSessionCookie(request())).toBe("user_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax");
   });
 });

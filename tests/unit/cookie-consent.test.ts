@@ -24,12 +24,7 @@ const ALL_STATES: StoredConsent[] = [
 ];
 
 describe("cookie consent transitions", () => {
-  const EVENTS: ConsentEvent[] = [
-    { type: "accept" },
-    { type: "decline" },
-    { type: "set-enabled", enabled: true },
-    { type: "set-enabled", enabled: false },
-  ];
+  const EVENTS: ConsentEvent[] = [{ type: "accept" }, { type: "decline" }, { type: "set-enabled", enabled: true }, { type: "set-enabled", enabled: false }];
   const expected = (state: StoredConsent, event: ConsentEvent): CookieConsent => {
     if (event.type === "accept") return { accepted: true, enabled: true };
     if (event.type === "decline") return { accepted: false, enabled: false };

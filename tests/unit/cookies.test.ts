@@ -4,7 +4,11 @@ import { cookiePairs, cookieValue } from "~/server/http/cookies.server";
 describe("the Cookie header parser", () => {
   it("reads each name once, the first wins, exact names only", () => {
     const header = "a=1; b = two ; a=3; xb=4; =5; novalue";
-    expect([...cookiePairs(header)]).toEqual([["a", "1"], ["b", "two"], ["xb", "4"]]);
+    expect([...cookiePairs(header)]).toEqual([
+      ["a", "1"],
+      ["b", "two"],
+      ["xb", "4"],
+    ]);
     expect(cookieValue(header, "b")).toBe("two");
     expect(cookieValue(header, "x")).toBeNull();
     expect(cookiePairs(null).size).toBe(0);

@@ -15,9 +15,12 @@ describe("database failures", () => {
     expect(isDatabaseFailure(error)).toBe(true);
   });
 
-  it.each([new TypeError("Cannot read properties of undefined"), new Error("Provider answered 500"), "D1_ERROR as a string", null])("a bug is not one: %s", (error) => {
-    expect(isDatabaseFailure(error)).toBe(false);
-  });
+  it.each([new TypeError("Cannot read properties of undefined"), new Error("Provider answered 500"), "D1_ERROR as a string", null])(
+    "a bug is not one: %s",
+    (error) => {
+      expect(isDatabaseFailure(error)).toBe(false);
+    },
+  );
 
   it("a foreign key failure is found through drizzle's wrapper", () => {
     expect(isForeignKeyFailure(wrapped(d1("FOREIGN KEY constraint failed: SQLITE_CONSTRAINT")))).toBe(true);

@@ -24,7 +24,15 @@ describe("the one form reply", () => {
 
   it("echoes a refused 9 MB field cut to its limit, drops unknown fields and leaves passwords out", () => {
     const huge = "x".repeat(9 * 1024 * 1024);
-    const loadout = parseForm(formOf([["title", huge], ["description", huge], ["budget", huge], ["junk", huge]]), createLoadoutSchema);
+    const loadout = parseForm(
+      formOf([
+        ["title", huge],
+        ["description", huge],
+        ["budget", huge],
+        ["junk", huge],
+      ]),
+      createLoadoutSchema,
+    );
     expect(loadout.status).toBe("error");
     const result = loadout.reply();
     expect(result.initialValue).toEqual({ title: "x".repeat(100), description: "x".repeat(2000), budget: "x".repeat(UNLIMITED_FIELD_ECHO) });
@@ -32,7 +40,14 @@ describe("the one form reply", () => {
     expect(result.fields).toEqual(["title", "description", "budget"]);
     expect(JSON.stringify(result).length).toBeLessThan(5000);
 
-    const password = parseForm(formOf([["currentPassword", huge], ["newPassword", "a"], ["confirmPassword", "b"]]), changePasswordSchema);
+    const password = parseForm(
+      formOf([
+        ["currentPassword", huge],
+        ["newPassword", "a"],
+        ["confirmPassword", "b"],
+      ]),
+      changePasswordSchema,
+    );
     expect(password.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }).initialValue).toEqual({});
   });
 

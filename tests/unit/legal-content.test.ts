@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  contact,
-  cookieSettings,
-  LEGAL_LAST_UPDATED,
-  legalNotice,
-  privacyPolicy,
-  termsOfService,
-  type LegalDocument,
-} from "~/content/legal";
+import { contact, cookieSettings, LEGAL_LAST_UPDATED, legalNotice, privacyPolicy, termsOfService, type LegalDocument } from "~/content/legal";
 import { parseInline } from "~/content/legal/inline";
 import { languageSearch, parseLanguageParam } from "~/domain/legal-language";
 
 const PAGES = { legalNotice, privacyPolicy, termsOfService, contact, cookieSettings };
 
 const text = (document: LegalDocument) =>
-  document.blocks
-    .map((block) => (block.kind === "list" ? block.items.join("\n") : block.kind === "rule" ? "---" : block.text))
-    .join("\n");
+  document.blocks.map((block) => (block.kind === "list" ? block.items.join("\n") : block.kind === "rule" ? "---" : block.text)).join("\n");
 
 describe("bold spans in legal text", () => {
   it("splits text at paired ** markers", () => {
@@ -84,7 +74,12 @@ describe("legal pages", () => {
     ["one account per person", [termsOfService.en], /only one account/, /./],
     ["account deletion", [termsOfService.en], /delete your account at any time/, /./],
     ["suspension with notice by e-mail", [termsOfService.en], /suspend your account[\s\S]*by e-mail/, /./],
-    ["term changes 30 days ahead by e-mail, 30-day objection", [termsOfService.en], /by e-mail at least 30 days[\s\S]*object to the changes within 30 days/, /./],
+    [
+      "term changes 30 days ahead by e-mail, 30-day objection",
+      [termsOfService.en],
+      /by e-mail at least 30 days[\s\S]*object to the changes within 30 days/,
+      /./,
+    ],
     ["contact details", [contact.en], /contact@skinvault\.example[\s\S]*Musterstraße 12, 10115 Berlin/, /./],
     ["48-hour response", [contact.en], /within 48 hours/, /./],
     ["business hours", [contact.en], /Monday to Friday:\*\* 9:00-17:00[\s\S]*limited support/, /./],

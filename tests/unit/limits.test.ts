@@ -5,7 +5,13 @@ import { favoritesPage } from "~/domain/price-alerts";
 import { trackerListPage } from "~/domain/resell";
 
 const params = (query: string) => new URLSearchParams(query);
-const trackers = Array.from({ length: 130 }, (_, i) => ({ id: i + 1, createdAt: i, buyPriceCents: 100, currentCents: i % 2 ? 150 : 0, boughtAt: "2026-01-01" }));
+const trackers = Array.from({ length: 130 }, (_, i) => ({
+  id: i + 1,
+  createdAt: i,
+  buyPriceCents: 100,
+  currentCents: i % 2 ? 150 : 0,
+  boughtAt: "2026-01-01",
+}));
 
 describe("limits", () => {
   it("the messages name the numbers, with thousands separated", () => {

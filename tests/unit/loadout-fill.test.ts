@@ -150,7 +150,9 @@ describe("fill empty slots within budget: properties", () => {
   it("the same input gives the same proposal, whatever order the options come in", () => {
     fc.assert(
       fc.property(
-        requestArbitrary(16).chain((input) => fc.shuffledSubarray(input.options, { minLength: input.options.length }).map((shuffled) => [input, shuffled] as const)),
+        requestArbitrary(16).chain((input) =>
+          fc.shuffledSubarray(input.options, { minLength: input.options.length }).map((shuffled) => [input, shuffled] as const),
+        ),
         ([input, shuffled]) => {
           const proposal = proposeFill(input);
           expect(proposeFill(input)).toEqual(proposal);

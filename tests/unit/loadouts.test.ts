@@ -74,9 +74,11 @@ describe("totals and over-budget", () => {
     );
   });
   it("the view lists all 54 slots, empty ones without a price", () => {
-    const view = buildLoadoutView([{ slot: "ak47_tside", skinId: "a", wear: "FT", name: "AK-47 | Redline", image: "x.png", rarityColor: "#fff" }], [
-      ...redline.map((w) => ({ ...w, skinId: "a" })),
-    ], 1000);
+    const view = buildLoadoutView(
+      [{ slot: "ak47_tside", skinId: "a", wear: "FT", name: "AK-47 | Redline", image: "x.png", rarityColor: "#fff" }],
+      [...redline.map((w) => ({ ...w, skinId: "a" }))],
+      1000,
+    );
     expect(view.slots).toHaveLength(54);
     expect(view.slots.find((s) => s.key === "ak47_tside")).toMatchObject({ priceCents: 1999, wear: "FT", skin: { name: "AK-47 | Redline" } });
     expect(view.slots.find((s) => s.key === "awp_tside")).toMatchObject({ skin: null, priceCents: null });
@@ -86,10 +88,24 @@ describe("totals and over-budget", () => {
 
 describe("wear auto-choice", () => {
   it("exactly one enabled wear is chosen by itself", () => {
-    expect(wearChoice(wears([["FN", true, 5], ["MW", false, 0]]))).toEqual({ kind: "auto", wear: "FN" });
+    expect(
+      wearChoice(
+        wears([
+          ["FN", true, 5],
+          ["MW", false, 0],
+        ]),
+      ),
+    ).toEqual({ kind: "auto", wear: "FN" });
   });
   it("several open the chooser, in the spec's order", () => {
-    expect(wearChoice(wears([["BS", true, 1], ["MW", true, 2]]))).toEqual({ kind: "choose", wears: ["MW", "BS"] });
+    expect(
+      wearChoice(
+        wears([
+          ["BS", true, 1],
+          ["MW", true, 2],
+        ]),
+      ),
+    ).toEqual({ kind: "choose", wears: ["MW", "BS"] });
   });
   it("none sets the slot without a wear", () => {
     expect(wearChoice([])).toEqual({ kind: "none" });
@@ -121,10 +137,16 @@ describe("copy, kinds, ids, notices", () => {
     expect(loadoutKindOf("loadout")).toBe("user");
     expect(loadoutKindOf("admin")).toBeNull();
   });
-  it.each([["1", 1], ["42", 42], ["0", null], ["-1", null], ["1.5", null], ["abc", null], ["99999999999999999999", null], [undefined, null]])(
-    "id %s is %s",
-    (value, id) => expect(parseLoadoutId(value)).toBe(id),
-  );
+  it.each([
+    ["1", 1],
+    ["42", 42],
+    ["0", null],
+    ["-1", null],
+    ["1.5", null],
+    ["abc", null],
+    ["99999999999999999999", null],
+    [undefined, null],
+  ])("id %s is %s", (value, id) => expect(parseLoadoutId(value)).toBe(id));
   it("an unknown notice key shows nothing", () => {
     expect(noticeText("loadouts", "copied")).toBe("Loadout saved to your loadouts.");
     expect(noticeText("loadouts", "<script>")).toBeNull();

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildSkinIndex, parseMarketName, skinIdsFor, type MarketName } from "~/domain/market-names";
 
-const skin = (weapon: string, finish: string | null, wear: MarketName["wear"], variant: MarketName["variant"] = "normal"): MarketName => ({ weapon, finish, wear, variant });
+const skin = (weapon: string, finish: string | null, wear: MarketName["wear"], variant: MarketName["variant"] = "normal"): MarketName => ({
+  weapon,
+  finish,
+  wear,
+  variant,
+});
 
 const TABLE: [string, MarketName | null][] = [
   // Guns, every wear

@@ -56,7 +56,14 @@ describe("alert names and mail text", () => {
   });
 
   it("names skin, wear, target, old and new price in dollars", () => {
-    const { subject, lines } = alertMailLines({ skinName: "AK-47 | Redline", variant: "normal", wear: "FT", targetCents: 2500, oldCents: 2610, newCents: 2399 });
+    const { subject, lines } = alertMailLines({
+      skinName: "AK-47 | Redline",
+      variant: "normal",
+      wear: "FT",
+      targetCents: 2500,
+      oldCents: 2610,
+      newCents: 2399,
+    });
     expect(subject).toBe("Price alert: AK-47 | Redline (Field-Tested) is now $23.99");
     expect(lines).toEqual(["The price of AK-47 | Redline (Field-Tested) dropped below your target of $25.00.", "Old price: $26.10. New price: $23.99."]);
   });
@@ -74,7 +81,14 @@ describe("the alert form", () => {
   };
 
   it("reads dollars into whole cents, normal without a variant", () => {
-    for (const [target, cents] of [["25", 2500], ["25.5", 2550], ["0.01", 1], ["19.99", 1999], ["100000", 10_000_000], [" 7.10 ", 710]] as const) {
+    for (const [target, cents] of [
+      ["25", 2500],
+      ["25.5", 2550],
+      ["0.01", 1],
+      ["19.99", 1999],
+      ["100000", 10_000_000],
+      [" 7.10 ", 710],
+    ] as const) {
       const submission = parse({ skinId: "ak-47-redline", wear: "FT", target });
       expect(submission.status, target).toBe("success");
       if (submission.status !== "success") continue;

@@ -48,12 +48,23 @@ describe("min, average and max of a range", () => {
 
   it("places rows on their days: a missing day or a price of 0 is a gap", () => {
     const days = ["2026-11-01", "2026-11-02", "2026-11-03"];
-    expect(valuesByDay(days, [{ day: "2026-11-03", priceCents: 5 }, { day: "2026-11-01", priceCents: 0 }, { day: "2026-10-31", priceCents: 9 }])).toEqual([null, null, 5]);
+    expect(
+      valuesByDay(days, [
+        { day: "2026-11-03", priceCents: 5 },
+        { day: "2026-11-01", priceCents: 0 },
+        { day: "2026-10-31", priceCents: 9 },
+      ]),
+    ).toEqual([null, null, 5]);
   });
 
   it("counts an investment from the day it was bought", () => {
     const days = ["2026-11-01", "2026-11-02", "2026-11-03"];
-    expect(investedByDay(days, [{ boughtAt: "2026-11-02", buyPriceCents: 500 }, { boughtAt: "2026-01-01", buyPriceCents: 100 }])).toEqual([100, 600, 600]);
+    expect(
+      investedByDay(days, [
+        { boughtAt: "2026-11-02", buyPriceCents: 500 },
+        { boughtAt: "2026-01-01", buyPriceCents: 100 },
+      ]),
+    ).toEqual([100, 600, 600]);
   });
 });
 
@@ -76,7 +87,10 @@ describe("chart geometry", () => {
     expect(series!.path.split("L")).toHaveLength(5);
     // The tooltip's marker sits where the path's points are.
     const heights = series!.values.map((cents) => priceYPercent(cents!, model.domain));
-    const pathHeights = series!.path.split(/[ML]/).filter(Boolean).map((point) => Number(point.split(",")[1]) / 3);
+    const pathHeights = series!.path
+      .split(/[ML]/)
+      .filter(Boolean)
+      .map((point) => Number(point.split(",")[1]) / 3);
     heights.forEach((height, i) => expect(height).toBeCloseTo(pathHeights[i]!, 1));
     expect(heights[2]).toBeLessThan(heights[1]!);
     expect(heights[0]).toBe(heights[4]);

@@ -2,12 +2,22 @@ import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/domain/dates";
 import { chunk, itemPriceCents, planPriceUpdate, validateFeed, type StoredPrices } from "~/domain/price-feed";
 
-const item = (name: string, min: number | null, suggested: number | null = null) => ({ market_hash_name: name, currency: "USD" as const, min_price: min, suggested_price: suggested, quantity: 1, item_page: "x" });
+const item = (name: string, min: number | null, suggested: number | null = null) => ({
+  market_hash_name: name,
+  currency: "USD" as const,
+  min_price: min,
+  suggested_price: suggested,
+  quantity: 1,
+  item_page: "x",
+});
 
 describe("the feed's shape", () => {
   it("accepts Skinport's /v1/items and drops the fields it does not use", () => {
     const result = validateFeed([item("AK-47 | Redline (Field-Tested)", 25.5)]);
-    expect(result).toEqual({ ok: true, items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", currency: "USD", min_price: 25.5, suggested_price: null, quantity: 1 }] });
+    expect(result).toEqual({
+      ok: true,
+      items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", currency: "USD", min_price: 25.5, suggested_price: null, quantity: 1 }],
+    });
     expect(validateFeed([])).toEqual({ ok: true, items: [] });
   });
   it.each([

@@ -3,15 +3,7 @@ import { compareRarity, contrastRatio, RARITY_COLORS, RARITY_ORDER, RARITY_TEXT_
 
 describe("rarity", () => {
   it("is ordered as the spec lists it", () => {
-    expect(RARITY_ORDER.slice(0, 7)).toEqual([
-      "Consumer Grade",
-      "Industrial Grade",
-      "Mil-Spec",
-      "Restricted",
-      "Classified",
-      "Covert",
-      "Extraordinary",
-    ]);
+    expect(RARITY_ORDER.slice(0, 7)).toEqual(["Consumer Grade", "Industrial Grade", "Mil-Spec", "Restricted", "Classified", "Covert", "Extraordinary"]);
   });
 
   it("sorts a shuffled list from lowest to highest", () => {

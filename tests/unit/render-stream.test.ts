@@ -3,7 +3,13 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { renderToWebStream } from "~/server/http/render-stream.server";
 
-const noErrors = { nonce: "n0nce", signal: new AbortController().signal, onError: (error: unknown) => { throw error; } };
+const noErrors = {
+  nonce: "n0nce",
+  signal: new AbortController().signal,
+  onError: (error: unknown) => {
+    throw error;
+  },
+};
 
 async function rendered(element: Parameters<typeof renderToString>[0]) {
   const { body, allReady } = await renderToWebStream(element, noErrors);

@@ -31,7 +31,12 @@ describe("current price", () => {
   it("is the chosen wear's price", () => expect(currentPriceCents("MW", wears)).toBe(1000));
   it("else the average of the enabled wears that have a price", () => expect(currentPriceCents("FT", wears)).toBe(1501));
   it("is 0 (No Data) when no enabled wear has a price", () => {
-    expect(currentPriceCents("FT", wears.map((w) => ({ ...w, priceCents: w.enabled ? 0 : w.priceCents })))).toBe(0);
+    expect(
+      currentPriceCents(
+        "FT",
+        wears.map((w) => ({ ...w, priceCents: w.enabled ? 0 : w.priceCents })),
+      ),
+    ).toBe(0);
     expect(formatPrice(0)).toBe("No Data");
   });
 });
@@ -137,9 +142,12 @@ describe("CSV", () => {
     expect(toCsv([["a,b", 'say "hi"', "=1+1", 12.5, null]])).toBe('"a,b","say ""hi""",\'=1+1,12.5,\r\n');
   });
 
-  it.each(["＝HYPERLINK(\"https://evil.test\")", "＋1", "－1", "＠SUM(A1)", "﹦1+1", "﹢1", "﹣1", "﹫x"])("defuses the fullwidth or small formula start of %s", (note) => {
-    expect(toCsv([[note]])).toMatch(/^"?'/);
-  });
+  it.each(['＝HYPERLINK("https://evil.test")', "＋1", "－1", "＠SUM(A1)", "﹦1+1", "﹢1", "﹣1", "﹫x"])(
+    "defuses the fullwidth or small formula start of %s",
+    (note) => {
+      expect(toCsv([[note]])).toMatch(/^"?'/);
+    },
+  );
 
   it("leaves other text alone", () => {
     expect(toCsv([["Bought at 3 ＝ cheap", "ｅｑｕａｌ", "1-2 days"]])).toBe("Bought at 3 ＝ cheap,ｅｑｕａｌ,1-2 days\r\n");

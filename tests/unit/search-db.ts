@@ -20,10 +20,7 @@ export function simulateSearch(catalogue: Catalogue, query: string): { direct: S
   const typoGroups = plan.typoPatterns.map((group) => group.map(like));
   const guarded = (key: string) => plan.typoGuard.every((parts) => parts.some((part) => key.includes(part)));
   const fuzzy = rows
-    .filter(
-      (row) =>
-        fuzzyGroups.some(matchesGroup(row.searchKey)) || (guarded(row.searchKey) && typoGroups.some(matchesGroup(row.searchKey))),
-    )
+    .filter((row) => fuzzyGroups.some(matchesGroup(row.searchKey)) || (guarded(row.searchKey) && typoGroups.some(matchesGroup(row.searchKey))))
     .sort((a, b) => compareNames(a.name, b.name))
     .slice(0, 400);
   return { direct, fuzzy };

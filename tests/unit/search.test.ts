@@ -1,15 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, type Catalogue } from "../../migrations/seed/catalogue.ts";
-import {
-  adjacentKeys,
-  fuzzyVariants,
-  isSearchable,
-  rankSearchResults,
-  searchPlan,
-  searchQueryParam,
-  searchTerms,
-  type SearchCandidate,
-} from "~/domain/search";
+import { adjacentKeys, fuzzyVariants, isSearchable, rankSearchResults, searchPlan, searchQueryParam, searchTerms, type SearchCandidate } from "~/domain/search";
 import { simulateSearch } from "./search-db";
 
 let catalogue: Catalogue;
@@ -91,13 +82,7 @@ describe("ranking rules", () => {
     const typo = skin("Redlime");
     const five = ["Redline A", "Redline B", "Redline C", "Redline D", "Redline E"].map(skin);
     expect(rankSearchResults("redline", five, [typo]).map((s) => s.name)).not.toContain("Redlime");
-    expect(rankSearchResults("redline", five.slice(0, 4), [typo]).map((s) => s.name)).toEqual([
-      "Redline A",
-      "Redline B",
-      "Redline C",
-      "Redline D",
-      "Redlime",
-    ]);
+    expect(rankSearchResults("redline", five.slice(0, 4), [typo]).map((s) => s.name)).toEqual(["Redline A", "Redline B", "Redline C", "Redline D", "Redlime"]);
   });
 
   it("deduplicates across direct hits and variants", () => {
@@ -156,7 +141,10 @@ describe("search terms and variants", () => {
 
   it("guards typo groups by the halves of each word", () => {
     const plan = searchPlan("case hardenes")!;
-    expect(plan.typoGuard).toEqual([["ca", "se"], ["hard", "enes"]]);
+    expect(plan.typoGuard).toEqual([
+      ["ca", "se"],
+      ["hard", "enes"],
+    ]);
     expect(plan.typoPatterns).toContainEqual(["%case%", "%hardene_%"]);
     expect(searchPlan("ak")!.typoGuard).toEqual([]);
   });

@@ -43,8 +43,7 @@ describe("sorting by price", () => {
   const bloodsport = skin("Bloodsport", "Covert", 23757, { maxPriceCents: 56565 });
   const fuel = skin("Fuel Injector", "Covert", 747, { maxPriceCents: 2075 });
   const unpriced = skin("Wild Lotus", "Covert", null);
-  const sorted = (query: string) =>
-    applySkinList([bloodsport, unpriced, fuel, neon], parseSkinListState(new URLSearchParams(query))).map((s) => s.name);
+  const sorted = (query: string) => applySkinList([bloodsport, unpriced, fuel, neon], parseSkinListState(new URLSearchParams(query))).map((s) => s.name);
 
   it("highest price compares each skin's dearest wear, so the most expensive skin comes first", () => {
     expect(sorted("sort=price-desc")).toEqual(["Neon Revolution", "Bloodsport", "Fuel Injector", "Wild Lotus"]);

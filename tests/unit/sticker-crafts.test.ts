@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  craftIdOfKey,
-  craftImageKey,
-  craftImageUrl,
-  craftStats,
-  craftTotals,
-  isCraftImageKey,
-  keyOfImageUrl,
-  stickersToSave,
-} from "~/domain/sticker-crafts";
+import { craftIdOfKey, craftImageKey, craftImageUrl, craftStats, craftTotals, isCraftImageKey, keyOfImageUrl, stickersToSave } from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 
 describe("sticker positions", () => {
@@ -42,12 +33,20 @@ describe("image keys", () => {
     expect(isCraftImageKey(key)).toBe(true);
   });
 
-  it.each(["", "12/ingame.svg", "12/other.png", "12/stickers/6.png", "0/ingame.png", "../12/ingame.png", "12/ingame.png/x", "12//ingame.png", "a/ingame.png", "12/stickers/1.png.html"])(
-    "does not serve %j",
-    (key) => {
-      expect(isCraftImageKey(key)).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    "12/ingame.svg",
+    "12/other.png",
+    "12/stickers/6.png",
+    "0/ingame.png",
+    "../12/ingame.png",
+    "12/ingame.png/x",
+    "12//ingame.png",
+    "a/ingame.png",
+    "12/stickers/1.png.html",
+  ])("does not serve %j", (key) => {
+    expect(isCraftImageKey(key)).toBe(false);
+  });
 
   it("reads the key back from a stored URL, and only ours", () => {
     const url = craftImageUrl("12/ingame.png", "abc");
@@ -61,7 +60,10 @@ describe("image keys", () => {
 });
 
 describe("craft ids", () => {
-  it.each([["1", 1], ["42", 42]])("%s is an id", (value, id) => expect(parseId(value)).toBe(id));
+  it.each([
+    ["1", 1],
+    ["42", 42],
+  ])("%s is an id", (value, id) => expect(parseId(value)).toBe(id));
   it.each(["0", "-1", "1.5", "abc", "", "01", "99999999999", undefined, null])("%j is not", (value) => expect(parseId(value)).toBeNull());
 });
 

@@ -144,7 +144,12 @@ describe("the float bar", () => {
 
   it("marks a float with its wear, and says when it is outside the skin's range", () => {
     expect(floatMarker(0.2, 0.1, 0.7)).toEqual({ value: 0.2, percent: 20, wear: "FT", inRange: true, text: "Float 0.2000 (Field-Tested)" });
-    expect(floatMarker(0.05, 0.1, 0.7)).toMatchObject({ percent: 5, wear: "FN", inRange: false, text: "Float 0.0500 (Factory New), outside this skin's range" });
+    expect(floatMarker(0.05, 0.1, 0.7)).toMatchObject({
+      percent: 5,
+      wear: "FN",
+      inRange: false,
+      text: "Float 0.0500 (Factory New), outside this skin's range",
+    });
     expect(floatMarker(0.7, 0.1, 0.7)).toMatchObject({ inRange: true, wear: "BS" });
     expect(floatMarker(1, 0, 1)).toMatchObject({ percent: 100, wear: "BS" });
   });

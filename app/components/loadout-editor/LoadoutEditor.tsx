@@ -110,8 +110,8 @@ export function LoadoutEditor({
               {stage === "types"
                 ? `Choose a ${openSlot.group === "Knives" ? "knife" : "glove"} type`
                 : stage === "wears"
-                ? "Choose a wear"
-                : `Choose a skin: ${step.type ?? openSlot.label}`}{" "}
+                  ? "Choose a wear"
+                  : `Choose a skin: ${step.type ?? openSlot.label}`}{" "}
               <span className="text-sm font-normal text-muted">
                 ({SIDE_LABELS[openSlot.side]}, {openSlot.label})
               </span>
@@ -145,25 +145,10 @@ function parseBudget(text: string, fallback: number | null): number | null {
   return Number.isFinite(value) && value >= 0 ? dollarsToCents(value) : fallback;
 }
 
-function SlotActions({
-  slot,
-  version,
-  pickerHref,
-  action,
-}: {
-  slot: SlotView;
-  version: number;
-  pickerHref: (link: StepLink) => string;
-  action: string;
-}) {
+function SlotActions({ slot, version, pickerHref, action }: { slot: SlotView; version: number; pickerHref: (link: StepLink) => string; action: string }) {
   return (
     <>
-      <Link
-        to={pickerHref({ slot: slot.key })}
-        preventScrollReset
-        aria-label={`${slot.skin ? "Change" : "Choose"} ${slot.label} skin`}
-        className={ghostButton}
-      >
+      <Link to={pickerHref({ slot: slot.key })} preventScrollReset aria-label={`${slot.skin ? "Change" : "Choose"} ${slot.label} skin`} className={ghostButton}>
         {slot.skin ? "Change" : "Choose skin"}
       </Link>
       {slot.skin ? (
@@ -230,9 +215,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
                     </button>
                   </Form>
                 ) : (
-                  <span className="inline-block rounded-md border border-line/50 px-3 py-2 text-sm text-muted">
-                    {WEAR_NAMES[wear]} · Not possible
-                  </span>
+                  <span className="inline-block rounded-md border border-line/50 px-3 py-2 text-sm text-muted">{WEAR_NAMES[wear]} · Not possible</span>
                 )}
               </li>
             );

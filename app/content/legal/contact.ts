@@ -3,8 +3,7 @@ import type { LegalPage } from "./types";
 export const contact: LegalPage = {
   en: {
     title: "Contact",
-    description:
-      "How to reach the SkinVault team by e-mail or post, our response times and business hours, and what to include in your message.",
+    description: "How to reach the SkinVault team by e-mail or post, our response times and business hours, and what to include in your message.",
     blocks: [
       { kind: "paragraph", text: "Last updated: July 16, 2025" },
       {
@@ -14,10 +13,7 @@ export const contact: LegalPage = {
       { kind: "heading", text: "How to reach us" },
       {
         kind: "list",
-        items: [
-          "**E-mail:** contact@skinvault.example",
-          "**Post:** SkinVault, Musterstraße 12, 10115 Berlin, Germany",
-        ],
+        items: ["**E-mail:** contact@skinvault.example", "**Post:** SkinVault, Musterstraße 12, 10115 Berlin, Germany"],
       },
       {
         kind: "paragraph",
@@ -130,8 +126,7 @@ export const contact: LegalPage = {
   },
   de: {
     title: "Kontakt",
-    description:
-      "So erreichen Sie das SkinVault-Team per E-Mail oder Post, unsere Antwort- und Geschäftszeiten und was in Ihre Nachricht gehört.",
+    description: "So erreichen Sie das SkinVault-Team per E-Mail oder Post, unsere Antwort- und Geschäftszeiten und was in Ihre Nachricht gehört.",
     blocks: [
       { kind: "paragraph", text: "Zuletzt aktualisiert: 16. Juli 2025" },
       {
@@ -141,10 +136,7 @@ export const contact: LegalPage = {
       { kind: "heading", text: "So erreichen Sie uns" },
       {
         kind: "list",
-        items: [
-          "**E-Mail:** contact@skinvault.example",
-          "**Post:** SkinVault, Musterstraße 12, 10115 Berlin, Deutschland",
-        ],
+        items: ["**E-Mail:** contact@skinvault.example", "**Post:** SkinVault, Musterstraße 12, 10115 Berlin, Deutschland"],
       },
       {
         kind: "paragraph",

@@ -3,8 +3,7 @@ import type { LegalPage } from "./types";
 export const cookieSettings: LegalPage = {
   en: {
     title: "Cookie Settings",
-    description:
-      "Which cookies SkinVault uses, why and on which legal basis, and how you can manage or delete them in your browser.",
+    description: "Which cookies SkinVault uses, why and on which legal basis, and how you can manage or delete them in your browser.",
     blocks: [
       { kind: "paragraph", text: "Last updated: July 16, 2025" },
       {

@@ -3,8 +3,7 @@ import type { LegalPage } from "./types";
 export const legalNotice: LegalPage = {
   en: {
     title: "Legal Notice",
-    description:
-      "Legal notice (Impressum) for SkinVault with operator details, contact information, liability disclaimers and data source credits.",
+    description: "Legal notice (Impressum) for SkinVault with operator details, contact information, liability disclaimers and data source credits.",
     blocks: [
       { kind: "paragraph", text: "Last updated: July 16, 2025" },
       {
@@ -102,8 +101,7 @@ export const legalNotice: LegalPage = {
   },
   de: {
     title: "Impressum",
-    description:
-      "Impressum von SkinVault mit Angaben zum Betreiber, Kontaktdaten, Haftungshinweisen und Nennung der Datenquellen.",
+    description: "Impressum von SkinVault mit Angaben zum Betreiber, Kontaktdaten, Haftungshinweisen und Nennung der Datenquellen.",
     blocks: [
       { kind: "paragraph", text: "Zuletzt aktualisiert: 16. Juli 2025" },
       {

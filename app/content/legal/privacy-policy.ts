@@ -3,8 +3,7 @@ import type { LegalPage } from "./types";
 export const privacyPolicy: LegalPage = {
   en: {
     title: "Privacy Policy",
-    description:
-      "How SkinVault processes your personal data, on which legal bases, how long it is kept and which rights you have under the GDPR.",
+    description: "How SkinVault processes your personal data, on which legal bases, how long it is kept and which rights you have under the GDPR.",
     blocks: [
       { kind: "paragraph", text: "Last updated: July 16, 2025" },
       {

@@ -3,8 +3,7 @@ import type { LegalPage } from "./types";
 export const termsOfService: LegalPage = {
   en: {
     title: "Terms of Service",
-    description:
-      "The terms that govern your use of SkinVault, including permitted use, your account, price data, liability and governing law.",
+    description: "The terms that govern your use of SkinVault, including permitted use, your account, price data, liability and governing law.",
     blocks: [
       { kind: "paragraph", text: "Last updated: July 16, 2025" },
       {
@@ -143,8 +142,7 @@ export const termsOfService: LegalPage = {
   },
   de: {
     title: "Nutzungsbedingungen",
-    description:
-      "Die Bedingungen für die Nutzung von SkinVault, unter anderem zu zulässiger Nutzung, Ihrem Konto, Preisdaten, Haftung und anwendbarem Recht.",
+    description: "Die Bedingungen für die Nutzung von SkinVault, unter anderem zu zulässiger Nutzung, Ihrem Konto, Preisdaten, Haftung und anwendbarem Recht.",
     blocks: [
       { kind: "paragraph", text: "Zuletzt aktualisiert: 16. Juli 2025" },
       {

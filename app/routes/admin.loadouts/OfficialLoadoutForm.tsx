@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { AdminSaveButton } from "~/components/AdminList";
-import { Field, FormError, TextareaField } from "~/components/forms";
+import { Field, FormError, initialText, TextareaField } from "~/components/forms";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 
 export interface OfficialLoadoutValues {
@@ -24,7 +24,7 @@ export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadou
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const id = String(fields.id.initialValue ?? "");
+  const id = initialText(fields.id);
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
       <h1 id="editor-heading" className="text-2xl font-bold">

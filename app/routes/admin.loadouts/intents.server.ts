@@ -6,6 +6,7 @@ import { officialLoadoutSchema } from "~/forms/official-loadout";
 import { createOfficialLoadout, deleteOfficialLoadout, updateOfficialLoadout } from "~/server/features/loadouts/admin-loadouts.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
+import { formText } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const SAVE_FAILED = LOADOUT_MESSAGES.officialSaveFailed;
@@ -38,7 +39,7 @@ export async function saveIntent(context: AppLoadContext, form: FormData, adminI
 
 /** intent "delete": the loadout named by `id`, with its slots. */
 export async function deleteIntent(context: AppLoadContext, form: FormData) {
-  const id = parseId(String(form.get("id") ?? ""));
+  const id = parseId(formText(form, "id"));
   if (id === null || !(await deleteOfficialLoadout(context.db, id))) return formRefusal("delete", DELETE_FAILED, 404);
   context.purgeEdgeCache(officialLoadoutPages(id));
   return null;

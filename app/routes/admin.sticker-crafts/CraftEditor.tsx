@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { FallbackImage } from "~/components/FallbackImage";
 import { AdminSaveButton } from "~/components/AdminList";
 import { pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
-import { CheckboxField, ErrorList, Field, FileField, FormError, TextareaField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
 import type { CraftValues, EditorView, PickerResults as FoundItems, StickerValues } from "./editor.server";
@@ -75,8 +75,8 @@ export function CraftEditor({
   const [form, fields] = useForm<CraftFields>({ id: "craft-editor", lastResult: result, defaultValue, defaultNoValidate: false });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
   const named = fields as unknown as Record<string, FieldMetadata<unknown>>;
-  const id = String(fields.id.initialValue ?? "");
-  const version = String(fields.version.initialValue ?? "");
+  const id = initialText(fields.id);
+  const version = initialText(fields.version);
   const missing = (fields.name.value ?? "").trim() === "" ? NAME_REQUIRED : view.skin === null ? SKIN_REQUIRED : null;
 
   return (
@@ -131,8 +131,8 @@ export function CraftEditor({
         <p className="text-sm text-muted">Up to 5 stickers, at positions 1 to 5; a sticker without a name is not saved.</p>
         {STICKER_POSITIONS.map((position) => {
           const field = (name: string) => named[`stickers[${position - 1}].${name}`]!;
-          const image = String(field("image").initialValue ?? "");
-          const name = String(field("name").initialValue ?? "");
+          const image = initialText(field("image"));
+          const name = initialText(field("name"));
           return (
             <fieldset key={position} className="space-y-3 rounded-lg border border-line p-3" data-testid={`sticker-slot-${position}`}>
               <legend className="px-1 text-sm font-semibold">Sticker {position}</legend>
@@ -165,7 +165,11 @@ export function CraftEditor({
                 </button>
               </div>
               {results?.stickerPosition === position ? (
-                <PickerResults label={`Stickers found for sticker ${position}`} items={results.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} />
+                <PickerResults
+                  label={`Stickers found for sticker ${position}`}
+                  items={results.stickers}
+                  intent={(item) => `pick-sticker:${position}:${item.id}`}
+                />
               ) : null}
             </fieldset>
           );

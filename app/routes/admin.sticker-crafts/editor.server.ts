@@ -20,6 +20,7 @@ import {
   type StickerRow,
 } from "~/server/features/sticker-crafts.server";
 import { TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
+import { formText } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
@@ -104,11 +105,6 @@ export async function loadEditor(context: AppLoadContext, id: number): Promise<E
   };
 }
 
-const text = (form: FormData, name: string, max = 4096) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, max) : "";
-};
-
 const stickerField = (position: number, name: string) => `stickers[${position - 1}].${name}`;
 
 /** The pickers' search texts are not kept past their own search (a pick or a save clears them). */
@@ -120,8 +116,8 @@ function clearSearches(form: FormData, keep?: string) {
 
 /** What the form does not carry, for the skin and craft it names. */
 async function viewOf(context: AppLoadContext, form: FormData): Promise<EditorView> {
-  const id = parseId(text(form, "id"));
-  const [skins, crafts] = await context.load([skinByIdQuery(context.db, text(form, "skinId", 200)), craftForEditQuery(context.db, id ?? 0)]);
+  const id = parseId(formText(form, "id"));
+  const [skins, crafts] = await context.load([skinByIdQuery(context.db, formText(form, "skinId", 200)), craftForEditQuery(context.db, id ?? 0)]);
   return { skin: skins[0] ?? null, ingameImage: crafts[0]?.ingameImage ?? null, placementImage: crafts[0]?.placementImage ?? null };
 }
 
@@ -133,7 +129,7 @@ async function viewOf(context: AppLoadContext, form: FormData): Promise<EditorVi
 export function craftFailure({ intent, form }: ActionFailure) {
   if (intent.startsWith("delete")) return formRefusal<EditorExtra>(intent, DELETE_FAILED, 503);
   const typed = form ?? new FormData();
-  const skinId = text(typed, "skinId", 200);
+  const skinId = formText(typed, "skinId", 200);
   const result = parseForm(typed, stickerCraftSchema).reply({ formErrors: [intent.startsWith("save") ? SAVE_FAILED : TRY_AGAIN] });
   const editor: EditorView = { skin: skinId ? { id: skinId, name: skinId, image: "" } : null, ingameImage: null, placementImage: null };
   return formReply<EditorExtra>(intent, result, { status: 503, extra: { editor } });
@@ -158,7 +154,7 @@ async function pickerReply(context: AppLoadContext, intent: string, form: FormDa
 /** intent "search-skin": the form comes back with up to 10 skins to choose from. */
 export async function searchSkins(context: AppLoadContext, intent: string, form: FormData) {
   clearSearches(form, "skinQuery");
-  const plan = searchPlan(text(form, "skinQuery", 100).trim());
+  const plan = searchPlan(formText(form, "skinQuery", 100).trim());
   const found = plan ? (await context.load([searchDirectQuery(context.db, plan)]))[0] : [];
   return pickerReply(context, intent, form, { skins: found.map(({ id, name, image }) => ({ id, name, image })) });
 }
@@ -174,7 +170,7 @@ export async function pickSkin(context: AppLoadContext, intent: string, form: Fo
 export async function searchStickers(context: AppLoadContext, intent: string, form: FormData, position: number) {
   const query = stickerField(position, "query");
   clearSearches(form, query);
-  const [found] = await context.load([stickerSearchQuery(context.db, text(form, query, 100).trim())]);
+  const [found] = await context.load([stickerSearchQuery(context.db, formText(form, query, 100).trim())]);
   return pickerReply(context, intent, form, { stickerPosition: position, stickers: found.map(({ id, name, image }) => ({ id: String(id), name, image })) });
 }
 
@@ -221,7 +217,13 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   clearSearches(form);
   const submission = parseForm(form, stickerCraftSchema);
   const refuse = async (status: number, formError: string, fieldErrors?: Record<string, string[]>) =>
-    ({ status: "refused", reply: formReply<EditorExtra>("save", submission.reply({ formErrors: [formError], fieldErrors }), { status, extra: { editor: await viewOf(context, form) } }) }) as const;
+    ({
+      status: "refused",
+      reply: formReply<EditorExtra>("save", submission.reply({ formErrors: [formError], fieldErrors }), {
+        status,
+        extra: { editor: await viewOf(context, form) },
+      }),
+    }) as const;
 
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -230,7 +232,10 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   }
   const value = submission.value;
   const slots = stickersToSave(value.stickers.slice(0, MAX_STICKERS));
-  const uploads = await readUploads(form, slots.map((s) => s.position));
+  const uploads = await readUploads(
+    form,
+    slots.map((s) => s.position),
+  );
   if (uploads.errors.length > 0) {
     return refuse(400, uploads.errors.map((e) => e.message).join(" "), Object.fromEntries(uploads.errors.map((e) => [e.field, [e.message]])));
   }

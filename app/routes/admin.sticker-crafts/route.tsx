@@ -12,12 +12,24 @@ import { replyError } from "~/forms/reply";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/features/sticker-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { CraftEditor } from "./CraftEditor";
 import { isDatabaseFailure } from "~/server/db/failures.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import { craftFailure, DELETE_FAILED, emptyEditor, loadEditor, pickSkin, pickSticker, SAVE_FAILED, saveCraft, searchSkins, searchStickers, type EditorExtra } from "./editor.server";
+import {
+  craftFailure,
+  DELETE_FAILED,
+  emptyEditor,
+  loadEditor,
+  pickSkin,
+  pickSticker,
+  SAVE_FAILED,
+  saveCraft,
+  searchSkins,
+  searchStickers,
+  type EditorExtra,
+} from "./editor.server";
 
 const PAGE = "/admin/sticker-crafts";
 const BACK = "Back to the sticker crafts";
@@ -34,7 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editor = editId ? loadEditor(context, editId) : Promise.resolve(url.searchParams.has("new") ? emptyEditor() : null);
   await admin;
   const [[rows], page] = await Promise.all([list, editor]);
-  const crafts = rows.map((c) => ({ id: c.id, name: c.name, skinName: c.skinName, hasIngame: Boolean(c.ingameImage), hasPlacement: Boolean(c.placementImage), updatedAt: c.updatedAt.getTime() }));
+  const crafts = rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    skinName: c.skinName,
+    hasIngame: Boolean(c.ingameImage),
+    hasPlacement: Boolean(c.placementImage),
+    updatedAt: c.updatedAt.getTime(),
+  }));
   return data(
     {
       crafts,
@@ -54,11 +73,11 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request, MAX_FORM_BYTES);
   if (!body.ok) return formRefusal<EditorExtra>("", body.status === 413 ? `${SAVE_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   const [verb, first, second] = intent.split(":");
 
   if (verb === "delete") {
-    const id = parseId(String(form.get("id") ?? ""));
+    const id = parseId(formText(form, "id"));
     const deleted = id !== null && (await deleteCraft(context.db, context.env.IMAGES, id));
     if (!deleted) return formRefusal<EditorExtra>(intent, DELETE_FAILED, 404);
     context.purgeEdgeCache(stickerCraftPages(id));

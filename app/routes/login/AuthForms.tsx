@@ -13,7 +13,15 @@ function useAuthForm(id: string, result: SubmissionResult<string[]> | undefined)
   return useForm<{ email: string; password: string }>({ id, lastResult: result });
 }
 
-export function LoginForm({ redirectTo, result, unconfirmedEmail }: { redirectTo: string | null; result?: SubmissionResult<string[]>; unconfirmedEmail?: string }) {
+export function LoginForm({
+  redirectTo,
+  result,
+  unconfirmedEmail,
+}: {
+  redirectTo: string | null;
+  result?: SubmissionResult<string[]>;
+  unconfirmedEmail?: string;
+}) {
   const [form, fields] = useAuthForm("login", result);
   const action = redirectTo ? `/login?mode=login&redirectTo=${encodeURIComponent(redirectTo)}` : "/login?mode=login";
   return (

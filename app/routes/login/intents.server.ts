@@ -23,7 +23,10 @@ const RESET_SENT = "/login?mode=forgot&notice=reset-sent";
 const tooMany = (retryAfterSeconds: number) => ({ status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 
 /** A filled-in honeypot is a bot: it gets the ordinary answer and nothing happens. */
-const isBot = (form: FormData) => String(form.get(HONEYPOT_FIELD) ?? "") !== "";
+const isBot = (form: FormData) => {
+  const value = form.get(HONEYPOT_FIELD);
+  return value !== null && value !== "";
+};
 
 export async function loginIntent(context: AppLoadContext, request: Request, form: FormData) {
   const outcome = await authenticateForm(context, request, form);
@@ -72,7 +75,10 @@ export async function forgotIntent(context: AppLoadContext, request: Request, fo
   const requested = await requestPasswordReset(context, submission.value.email, clientAddress(request));
   if (!requested.ok) {
     const { retryAfterSeconds } = requested;
-    return formReply<LoginExtra>("forgot", submission.reply({ formErrors: [RESET_RATE_LIMIT_MESSAGE] }), { ...tooMany(retryAfterSeconds), extra: { retryAfterSeconds } });
+    return formReply<LoginExtra>("forgot", submission.reply({ formErrors: [RESET_RATE_LIMIT_MESSAGE] }), {
+      ...tooMany(retryAfterSeconds),
+      extra: { retryAfterSeconds },
+    });
   }
   return redirect(RESET_SENT);
 }

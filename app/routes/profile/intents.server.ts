@@ -20,7 +20,10 @@ export type ProfileExtra = { skinId: string | null };
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Why a valid alert form writes nothing: a 404 for a skin that is not the user's favourite, else a field's 400. */
-const ALERT_REFUSALS: Record<Extract<SetPriceAlertResult, { ok: false }>["reason"], { status: 400 | 404 | 409; reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } }> = {
+const ALERT_REFUSALS: Record<
+  Extract<SetPriceAlertResult, { ok: false }>["reason"],
+  { status: 400 | 404 | 409; reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } }
+> = {
   limit: { status: 409, reply: { formErrors: [LIMIT_MESSAGES.priceAlerts] } },
   "skin-not-found": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.skinNotFound] } },
   "not-favorite": { status: 404, reply: { formErrors: [PRICE_ALERT_MESSAGES.notFavorite] } },

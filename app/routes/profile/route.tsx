@@ -22,7 +22,7 @@ import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
 import { loadTrackers } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -88,7 +88,7 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
   if (!user) return redirect("/login");
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<ProfileExtra>("", body.message, body.status);
-  const intent = String(body.form.get("intent") ?? "");
+  const intent = formText(body.form, "intent");
   switch (intent) {
     case "change-password":
       return changePasswordIntent(context, user, body.form);
@@ -104,7 +104,8 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } = useLoaderData<typeof loader>();
+  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const returnTo = useReturnPath();
   const alertReply = reply?.intent === "set-alert" || reply?.intent === "remove-alert" ? reply : undefined;
@@ -177,4 +178,9 @@ export default function ProfilePage() {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Profile", description: "Your favourites, loadouts, resell trackers, sticker crafts and account.", path: "/profile", noindex: true });
+  pageMeta(matches, {
+    title: "Profile",
+    description: "Your favourites, loadouts, resell trackers, sticker crafts and account.",
+    path: "/profile",
+    noindex: true,
+  });

@@ -73,7 +73,14 @@ export function SubmitCraftForm({
           <p className="text-sm text-muted">{SKIN_REQUIRED}: search for it below and choose it.</p>
         )}
         <ErrorList id={fields.skinId.errorId} errors={fields.skinId.errors} />
-        <CatalogueSearch id="skinQuery" name="skinQuery" label="Find the skin in the catalogue" query={results?.skinQuery} intent="search-skin" buttonLabel="Find skins" />
+        <CatalogueSearch
+          id="skinQuery"
+          name="skinQuery"
+          label="Find the skin in the catalogue"
+          query={results?.skinQuery}
+          intent="search-skin"
+          buttonLabel="Find skins"
+        />
         <PickerResults label="Skins found" items={results?.skins} intent={(item) => `pick-skin:${item.id}`} />
       </fieldset>
 
@@ -146,7 +153,13 @@ export function SubmitCraftForm({
                   </>
                 }
               />
-              {searched ? <PickerResults label={`Stickers found for position ${position}`} items={results?.stickers} intent={(item) => `pick-sticker:${position}:${item.id}`} /> : null}
+              {searched ? (
+                <PickerResults
+                  label={`Stickers found for position ${position}`}
+                  items={results?.stickers}
+                  intent={(item) => `pick-sticker:${position}:${item.id}`}
+                />
+              ) : null}
             </fieldset>
           );
         })}

@@ -13,7 +13,7 @@ import { isDatabaseFailure } from "~/server/db/failures.server";
 import { deleteOwnCraft } from "~/server/features/community-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import { readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { SubmitCraftForm } from "./SubmitCraftForm";
 import { replyError } from "~/forms/reply";
@@ -61,7 +61,7 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request, MAX_FORM_BYTES);
   if (!body.ok) return formRefusal<SubmitExtra>("", body.status === 413 ? `${SUBMIT_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   const [verb, first, second] = intent.split(":");
 
   if (verb === "delete") {

@@ -20,6 +20,7 @@ import {
 } from "~/server/features/community-crafts.server";
 import { craftQuery, craftStickersQuery, skinByIdQuery, stickerSearchQuery, type StickerRow } from "~/server/features/sticker-crafts.server";
 import { type ActionFailure, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { formText } from "~/server/http/form-body.server";
 import { formReply, formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
@@ -70,7 +71,9 @@ export function submitReply(intent: string, { result, chosen, results }: SubmitR
 export function submitFailure(failure: ActionFailure) {
   if (failure.intent === "delete") return formRefusal<SubmitExtra>(failure.intent, DELETE_FAILED, 503);
   const message = failure.intent === "submit" ? SUBMIT_FAILED : TRY_AGAIN;
-  return formReply<SubmitExtra>(failure.intent, parseForm(failure.form ?? new FormData(), communityCraftSchema).reply({ formErrors: [message] }), { status: 503 });
+  return formReply<SubmitExtra>(failure.intent, parseForm(failure.form ?? new FormData(), communityCraftSchema).reply({ formErrors: [message] }), {
+    status: 503,
+  });
 }
 
 export interface EditedCraft {
@@ -128,19 +131,14 @@ export async function reachedLimit(context: AppLoadContext): Promise<string | nu
   return limit ? COMMUNITY_LIMIT_MESSAGES[limit] : null;
 }
 
-const text = (form: FormData, name: string, max: number) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, max).trim() : "";
-};
-
 /** The catalogue ids the form holds (stickers per position), and the edited craft's id. */
 function idsInForm(form: FormData) {
   const stickerIds = STICKER_POSITIONS.map((position) => {
-    const value = text(form, stickerField(position), 12);
+    const value = formText(form, stickerField(position), 12).trim();
     return /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null;
   });
-  const craftId = text(form, "id", 12);
-  return { skinId: text(form, "skinId", 200), stickerIds, craftId: /^[1-9][0-9]{0,9}$/.test(craftId) ? Number(craftId) : null };
+  const craftId = formText(form, "id", 12).trim();
+  return { skinId: formText(form, "skinId", 200).trim(), stickerIds, craftId: /^[1-9][0-9]{0,9}$/.test(craftId) ? Number(craftId) : null };
 }
 
 /**
@@ -178,7 +176,7 @@ function asTyped(form: FormData): SubmissionResult<string[]> {
 
 /** intent "search-skin": up to 10 skins to choose from. */
 export async function searchSkins(context: AppLoadContext, form: FormData): Promise<SubmitReply> {
-  const query = text(form, "skinQuery", 100);
+  const query = formText(form, "skinQuery", 100).trim();
   const plan = searchPlan(query);
   const [chosen, found] = await Promise.all([
     chosenFor(context, form),
@@ -195,7 +193,7 @@ export async function pickSkin(context: AppLoadContext, form: FormData, skinId: 
 
 /** intent "search-sticker:{n}": catalogue stickers for position n. */
 export async function searchStickers(context: AppLoadContext, form: FormData, position: number): Promise<SubmitReply> {
-  const query = text(form, stickerQueryField(position), 100);
+  const query = formText(form, stickerQueryField(position), 100).trim();
   const [chosen, [found]] = await Promise.all([chosenFor(context, form), context.load([stickerSearchQuery(context.db, query)])]);
   return {
     result: asTyped(form),
@@ -219,9 +217,7 @@ async function readUpload(form: FormData, field: string, failure: string): Promi
   return "error" in result ? { error: `${failure}: ${result.error}` } : result;
 }
 
-export type SubmitResult =
-  | { status: "submitted"; id: number }
-  | { status: "refused"; httpStatus: 400 | 404 | 409 | 429; reply: SubmitReply };
+export type SubmitResult = { status: "submitted"; id: number } | { status: "refused"; httpStatus: 400 | 404 | 409 | 429; reply: SubmitReply };
 
 const OUTCOME_REPLIES: Record<Exclude<SubmitOutcome["status"], "submitted">, { httpStatus: 404 | 409 | 429; message?: string }> = {
   "not-found": { httpStatus: 404, message: "Sticker craft not found." },
@@ -260,7 +256,9 @@ export async function submitCraft(context: AppLoadContext, form: FormData, autho
   }
 
   const stickers: StickerRow[] = chosen.stickers.flatMap((sticker, index) =>
-    sticker && wanted[index] ? [{ position: index + 1, name: sticker.name, image: sticker.image || null, upload: null, priceCents: null, externalLink: null }] : [],
+    sticker && wanted[index]
+      ? [{ position: index + 1, name: sticker.name, image: sticker.image || null, upload: null, priceCents: null, externalLink: null }]
+      : [],
   );
   const input: CommunityCraftInput = {
     name: value.name,

@@ -10,23 +10,15 @@ import { isFiltered, SORT_OPTIONS, TYPE_OPTIONS, type filterOptions, type SkinLi
  * A sort or filter menu. Below the wide breakpoint its panel spans the form (it can never run past
  * the screen's edge); on wide screens it hangs under its button, the last ones opening leftwards.
  */
-function Dropdown({
-  label,
-  count,
-  alignEnd,
-  children,
-}: {
-  label: string;
-  count?: number;
-  alignEnd?: boolean;
-  children: ReactNode;
-}) {
+function Dropdown({ label, count, alignEnd, children }: { label: string; count?: number; alignEnd?: boolean; children: ReactNode }) {
   return (
     <details className="lg:relative" data-dropdown>
       <summary className="cursor-pointer list-none rounded-md border border-line bg-panel px-3 py-2 text-sm hover:border-accent">
         {label}
         {count ? <span className="ml-1 rounded bg-accent px-1.5 text-xs font-bold text-black">{count}</span> : null}
-        <span aria-hidden="true" className="ml-1 text-muted">▾</span>
+        <span aria-hidden="true" className="ml-1 text-muted">
+          ▾
+        </span>
       </summary>
       <fieldset
         className={`absolute inset-x-0 z-20 mt-1 max-h-80 overflow-auto rounded-md border border-line bg-panel p-3 shadow-xl lg:w-72 ${alignEnd ? "lg:left-auto" : "lg:right-auto"}`}

@@ -92,7 +92,9 @@ export async function confirmEmail(db: Database, token: string): Promise<boolean
     db
       .update(emailConfirmationTokens)
       .set({ usedAt: new Date(now) })
-      .where(and(eq(emailConfirmationTokens.tokenHash, tokenHash), isNull(emailConfirmationTokens.usedAt), gt(emailConfirmationTokens.expiresAt, new Date(now))))
+      .where(
+        and(eq(emailConfirmationTokens.tokenHash, tokenHash), isNull(emailConfirmationTokens.usedAt), gt(emailConfirmationTokens.expiresAt, new Date(now))),
+      )
       .returning({ userId: emailConfirmationTokens.userId }),
     db
       .update(users)
@@ -236,10 +238,7 @@ export async function changePassword(
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await context.passwords.verify(user.passwordHash, currentPassword))) return "wrong-password";
   const passwordHash = await context.passwords.hash(newPassword);
-  await db.batch([
-    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
-    revokeOtherSessionsQuery(db, userId, keepSessionId),
-  ]);
+  await db.batch([db.update(users).set({ passwordHash }).where(eq(users.id, userId)), revokeOtherSessionsQuery(db, userId, keepSessionId)]);
   return "ok";
 }
 

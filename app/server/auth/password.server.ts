@@ -14,5 +14,4 @@ export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1, h
  * A valid hash of a random password nobody knows: a login for an unknown e-mail verifies against
  * it, so answering takes as long as for a known account.
  */
-export const DUMMY_PASSWORD_HASH =
-  "$argon2id$v=19$m=19456,t=2,p=1$kuZuHqJJjVtV+BYr0sourw$/RYgJlK3vojPVTlsDNwDhvBnbmaerL48dbt03L805GI";
+export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$kuZuHqJJjVtV+BYr0sourw$/RYgJlK3vojPVTlsDNwDhvBnbmaerL48dbt03L805GI";

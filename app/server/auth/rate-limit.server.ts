@@ -12,7 +12,9 @@ export async function hit(db: Database, rule: RateLimitRule, id: string, now = D
   const expired = now - rule.windowSeconds * 1000;
   const [, , updated] = await d1.batch<{ count: number; window_start: number }>([
     d1.prepare("DELETE FROM rate_limits WHERE key = ?1 AND window_start <= ?2").bind(key, expired),
-    d1.prepare("INSERT INTO rate_limits (key, window_start, count) SELECT ?1, ?2, 0 WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ?1)").bind(key, now),
+    d1
+      .prepare("INSERT INTO rate_limits (key, window_start, count) SELECT ?1, ?2, 0 WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ?1)")
+      .bind(key, now),
     d1.prepare("UPDATE rate_limits SET count = count + 1 WHERE key = ?1 RETURNING count, window_start").bind(key),
   ]);
   const row = updated?.results[0];
@@ -29,11 +31,7 @@ export async function consume(db: Database, rule: RateLimitRule, id: string, now
 }
 
 /** Reads the states of several keys in one round trip, without counting. */
-export async function peek(
-  db: Database,
-  checks: readonly (readonly [RateLimitRule, string])[],
-  now = Date.now(),
-): Promise<RateLimitDecision[]> {
+export async function peek(db: Database, checks: readonly (readonly [RateLimitRule, string])[], now = Date.now()): Promise<RateLimitDecision[]> {
   const keys = checks.map(([rule, id]) => keyOf(rule, id));
   const { results } = await db.$client
     .prepare(`SELECT key, count, window_start FROM rate_limits WHERE key IN (${keys.map(() => "?").join(", ")})`)

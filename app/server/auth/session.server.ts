@@ -113,7 +113,10 @@ export function revokeOtherSessionsQuery(db: Database, userId: string, keepSessi
  */
 export function sessionOwner(db: Database, sessionId: string | null, now: number): SQL {
   if (!sessionId) return sql`(select null)`;
-  const owner = db.select({ userId: sessions.userId }).from(sessions).where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))));
+  const owner = db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))));
   return sql`(${owner})`;
 }
 

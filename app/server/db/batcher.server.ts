@@ -73,7 +73,8 @@ export function createQueryBatcher(db: Database) {
 
   return function load<T extends Reads>(reads: T): Promise<ReadResults<T>> {
     return new Promise((resolve, reject) => {
-      if (pending.length === 0) setTimeout(flush, 0);
+      // flush settles every waiting load itself, a failed batch included: nothing is left to await.
+      if (pending.length === 0) setTimeout(() => void flush(), 0);
       pending.push({ reads, resolve: resolve as (results: unknown[]) => void, reject });
     });
   };

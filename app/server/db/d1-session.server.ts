@@ -39,7 +39,7 @@ export interface D1RequestSession {
 }
 
 export async function openD1Session(env: D1SessionEnv, request: Request, signedIn: boolean): Promise<D1RequestSession> {
-  const none = { binding: env.DB, bookmarkCookie: async () => null };
+  const none = { binding: env.DB, bookmarkCookie: () => Promise.resolve(null) };
   if (typeof env.DB.withSession !== "function") return none;
   const reading = request.method === "GET" || request.method === "HEAD";
   if (!signedIn) {

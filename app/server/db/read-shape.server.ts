@@ -108,7 +108,7 @@ function shapeOf<const Name extends string, Source extends ShapeSource>(
       const { sqlParts, params, mapResult } = built;
       return {
         shapedStatement: db.$client.prepare(sqlParts.join(slotText)).bind(...fillPlaceholders(params, values[0] ?? {})),
-        mapResult: mapResult as (response: D1Result) => Source["_"]["result"],
+        mapResult,
       };
     },
   };

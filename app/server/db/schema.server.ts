@@ -80,10 +80,7 @@ export const skinVariantPrices = sqliteTable(
     wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
     priceCents: integer("price_cents").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.skinId, t.variant, t.wear] }),
-    check("skin_variant_prices_price_check", sql`${t.priceCents} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.skinId, t.variant, t.wear] }), check("skin_variant_prices_price_check", sql`${t.priceCents} >= 0`)],
 );
 
 /** One price per skin, variant, wear and UTC day (the day's latest price); see the retention rule in app/domain. */
@@ -479,4 +476,3 @@ export const priceAlerts = sqliteTable(
     check("price_alerts_target_check", sql`${t.targetCents} > 0`),
   ],
 );
-

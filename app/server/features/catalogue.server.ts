@@ -4,18 +4,7 @@ import { catalogueCacheControl } from "~/server/http/caching.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "../db/client.server";
 import { readShape, SHAPE_SLOT, slottedReadShape } from "../db/read-shape.server";
-import {
-  categories,
-  collections,
-  crates,
-  officialLoadouts,
-  skinCollections,
-  skinCrates,
-  skins,
-  skinWears,
-  stickerCrafts,
-  weapons,
-} from "../db/schema.server";
+import { categories, collections, crates, officialLoadouts, skinCollections, skinCrates, skins, skinWears, stickerCrafts, weapons } from "../db/schema.server";
 
 // The reads of the catalogue pages are declared as shapes (`./db/read-shape.server`): their SQL
 // text is built once, not on every request. Each shape is made of the query function beside it,
@@ -96,11 +85,7 @@ export function latestStickerCraftsQuery(db: Database, limit: number | Placehold
 export const latestStickerCraftsShape = readShape(["limit"], (db, { limit }) => latestStickerCraftsQuery(db, limit));
 
 export function findWeaponQuery(db: Database, name: string | Placeholder) {
-  return db
-    .select({ name: weapons.name, category: weapons.category, image: weapons.image })
-    .from(weapons)
-    .where(eq(weapons.name, name))
-    .limit(1);
+  return db.select({ name: weapons.name, category: weapons.category, image: weapons.image }).from(weapons).where(eq(weapons.name, name)).limit(1);
 }
 export const findWeaponShape = readShape(["name"], (db, { name }) => findWeaponQuery(db, name));
 
@@ -183,10 +168,7 @@ export function skinQuery(db: Database, id: string | Placeholder) {
 }
 
 export function skinWearsQuery(db: Database, id: string | Placeholder) {
-  return db
-    .select({ wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
-    .from(skinWears)
-    .where(eq(skinWears.skinId, id));
+  return db.select({ wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents }).from(skinWears).where(eq(skinWears.skinId, id));
 }
 
 /** The skin page's reads of the skin itself, its wears, crates and collections. */

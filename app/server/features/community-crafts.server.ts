@@ -150,7 +150,10 @@ export async function loadCraftPage(context: AppLoadContext, id: number, viewer:
   const access = visibility[0];
   if (!craft || !access || !isCraftVisibleTo(access, user)) return null;
   const price = prices[0] ?? { minCents: null, maxCents: null };
-  const totals = craftTotals(price.minCents, stickerRows.map((s) => s.priceCents));
+  const totals = craftTotals(
+    price.minCents,
+    stickerRows.map((s) => s.priceCents),
+  );
   const { version: _version, updatedAt, ...shown } = craft;
   return {
     craft: { ...shown, updatedAt: updatedAt.getTime(), community: access.authorId !== null, status: access.status, rejectionReason: access.rejectionReason },
@@ -175,10 +178,7 @@ export interface CommunityCraftInput {
 }
 
 export type SubmitOutcome =
-  | { status: "submitted"; id: number }
-  | { status: "limit"; limit: SubmissionLimit }
-  | { status: "not-found" }
-  | { status: "conflict" };
+  { status: "submitted"; id: number } | { status: "limit"; limit: SubmissionLimit } | { status: "not-found" } | { status: "conflict" };
 
 /** The author's pending crafts other than the one being edited. */
 const pendingOthers = (authorId: string | SQL, editingId: number) =>
@@ -246,7 +246,10 @@ function submissionVerdict(db: Database, ticket: string, authorId: string, now: 
       ticketed: sql<number>`exists(select 1 from ${craftSubmissions} where ${craftSubmissions.id} = ${ticket})`.as("ticketed"),
       pendingOthers: pendingOthers(authorId, editingId).as("pending_others"),
       lastDay: submissionsLastDay(authorId, now).as("last_day"),
-      editable: sql<number>`exists(select 1 from ${stickerCrafts} where ${stickerCrafts.id} = ${editingId} and ${stickerCrafts.authorId} = ${authorId} and ${stickerCrafts.status} in ('pending', 'rejected'))`.as("editable"),
+      editable:
+        sql<number>`exists(select 1 from ${stickerCrafts} where ${stickerCrafts.id} = ${editingId} and ${stickerCrafts.authorId} = ${authorId} and ${stickerCrafts.status} in ('pending', 'rejected'))`.as(
+          "editable",
+        ),
     })
     .from(users)
     .where(eq(users.id, authorId));
@@ -263,7 +266,13 @@ function refusal(verdict: Verdict, editing: boolean): Exclude<SubmitOutcome, { s
 }
 
 const ticketCraft = (ticket: string) => sql`(select ${craftSubmissions.craftId} from ${craftSubmissions} where ${craftSubmissions.id} = ${ticket})`;
-const ticketExists = (db: Database, ticket: string) => exists(db.select({ one: sql`1` }).from(craftSubmissions).where(eq(craftSubmissions.id, ticket)));
+const ticketExists = (db: Database, ticket: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(craftSubmissions)
+      .where(eq(craftSubmissions.id, ticket)),
+  );
 
 /** A new community craft: ticket, craft, its stickers and its image URLs in one batch; then the images go to R2. */
 export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: string, input: CommunityCraftInput, now = Date.now()): Promise<SubmitOutcome> {
@@ -307,7 +316,13 @@ export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: s
       .update(stickerCrafts)
       .set({ ingameImage: imageUrl("ingame", input.ingame), placementImage: imageUrl("placement", input.placement.upload) })
       .where(ownCraft),
-    ...(insertStickersFrom(db, { stickers: input.stickers }, input.stickers.map((s) => s.image), ownCraft, at) as []),
+    ...(insertStickersFrom(
+      db,
+      { stickers: input.stickers },
+      input.stickers.map((s) => s.image),
+      ownCraft,
+      at,
+    ) as []),
     submissionVerdict(db, ticket, authorId, now, 0),
   ]);
   const verdict = (results[results.length - 1] as Verdict[])[0];
@@ -326,7 +341,10 @@ export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: s
 
 function plannedImages(craftId: number, input: CommunityCraftInput, version: string) {
   const planned: { key: string; image: CheckedImage; url: string }[] = [];
-  for (const [slot, image] of [["ingame", input.ingame], ["placement", input.placement.upload]] as const) {
+  for (const [slot, image] of [
+    ["ingame", input.ingame],
+    ["placement", input.placement.upload],
+  ] as const) {
     if (!image) continue;
     const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext);
     planned.push({ key, image, url: craftImageUrl(key, version) });
@@ -358,7 +376,13 @@ export async function resubmitCraft(
   const results = await db.batch([
     insertTicket(db, ticket, authorId, now, editing),
     db.delete(stickerCraftStickers).where(and(eq(stickerCraftStickers.craftId, editing.id), ticketExists(db, ticket))),
-    ...(insertStickersFrom(db, { stickers: input.stickers }, input.stickers.map((s) => s.image), held, new Date(now)) as []),
+    ...(insertStickersFrom(
+      db,
+      { stickers: input.stickers },
+      input.stickers.map((s) => s.image),
+      held,
+      new Date(now),
+    ) as []),
     db
       .update(stickerCrafts)
       .set({
@@ -428,7 +452,12 @@ export async function moderateCraft(
 ): Promise<ModerationOutcome> {
   const entry = crypto.randomUUID();
   const { from, to } = TRANSITIONS[decision.action];
-  const logged = exists(db.select({ one: sql`1` }).from(craftModerationLog).where(eq(craftModerationLog.id, entry)));
+  const logged = exists(
+    db
+      .select({ one: sql`1` })
+      .from(craftModerationLog)
+      .where(eq(craftModerationLog.id, entry)),
+  );
   const results = await db.batch([
     db.insert(craftModerationLog).select(
       db
@@ -453,7 +482,10 @@ export async function moderateCraft(
     enqueueMailWhen(db, decision.mail, logged, now),
   ]);
   if ((results[1] as { id: number }[]).length === 1) return { status: "done" };
-  const [current] = await db.select({ status: stickerCrafts.status }).from(stickerCrafts).where(and(eq(stickerCrafts.id, decision.id), isCommunity));
+  const [current] = await db
+    .select({ status: stickerCrafts.status })
+    .from(stickerCrafts)
+    .where(and(eq(stickerCrafts.id, decision.id), isCommunity));
   return current ? { status: "conflict" } : { status: "not-found" };
 }
 
@@ -485,4 +517,3 @@ function enqueueMailWhen(db: Database, message: MailMessage, condition: SQL, now
 export function expiredSubmissionsQuery(db: Database, now: number) {
   return db.delete(craftSubmissions).where(lt(craftSubmissions.submittedAt, new Date(now - SUBMISSION_WINDOW_MS)));
 }
-

@@ -38,7 +38,11 @@ export async function addFavorite(db: Database, userId: string, skinId: string):
       .insert(userFavorites)
       .select(
         db
-          .select({ userId: sql<string>`${userId}`.as("user_id"), skinId: skins.id, createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at") })
+          .select({
+            userId: sql<string>`${userId}`.as("user_id"),
+            skinId: skins.id,
+            createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("created_at"),
+          })
           .from(skins)
           .where(and(eq(skins.id, skinId), belowLimit(userFavorites.userId, userId, ACCOUNT_LIMITS.favorites))),
       )

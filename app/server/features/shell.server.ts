@@ -7,7 +7,13 @@ import { skins } from "../db/schema.server";
 import { getSessionUser } from "../auth/session.server";
 
 /** One row when any skin carries demo prices (the footer says so outside production). */
-const demoPricesShape = readShape([], (db) => db.select({ demo: sql<number>`1` }).from(skins).where(sql`${skins.priceSource} = 'demo'`).limit(1));
+const demoPricesShape = readShape([], (db) =>
+  db
+    .select({ demo: sql<number>`1` })
+    .from(skins)
+    .where(sql`${skins.priceSource} = 'demo'`)
+    .limit(1),
+);
 
 /** Everything the shell needs; batched with the page's own reads. */
 export async function loadShell(context: AppLoadContext, request: Request) {

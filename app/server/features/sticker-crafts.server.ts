@@ -64,12 +64,12 @@ export const PICKER_LIMIT = 10;
 
 /** Catalogue stickers whose name contains every word of the query, for the admin's picker. */
 export function stickerSearchQuery(db: Database, query: string) {
-  const words = query
-    .split(/\s+/)
-    .map(searchKey)
-    .filter(Boolean)
-    .slice(0, 6);
-  if (words.length === 0) return db.select({ id: stickers.id, name: stickers.name, image: stickers.image }).from(stickers).where(sql`0`);
+  const words = query.split(/\s+/).map(searchKey).filter(Boolean).slice(0, 6);
+  if (words.length === 0)
+    return db
+      .select({ id: stickers.id, name: stickers.name, image: stickers.image })
+      .from(stickers)
+      .where(sql`0`);
   return db
     .select({ id: stickers.id, name: stickers.name, image: stickers.image })
     .from(stickers)
@@ -211,9 +211,17 @@ export async function updateCraft(db: Database, bucket: R2Bucket, current: Curre
   const placementImage = planned.placement ?? (input.placement.remove ? null : current.placementImage);
   const unchanged = and(eq(stickerCrafts.id, current.id), eq(stickerCrafts.version, current.version))!;
   const results = await db.batch([
-    db
-      .delete(stickerCraftStickers)
-      .where(and(eq(stickerCraftStickers.craftId, current.id), exists(db.select({ one: sql`1` }).from(stickerCrafts).where(unchanged)))),
+    db.delete(stickerCraftStickers).where(
+      and(
+        eq(stickerCraftStickers.craftId, current.id),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(stickerCrafts)
+            .where(unchanged),
+        ),
+      ),
+    ),
     ...(insertStickersFrom(db, input, planned.stickerImages, unchanged, now) as []),
     db
       .update(stickerCrafts)

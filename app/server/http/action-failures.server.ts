@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-r
 import { eq } from "drizzle-orm";
 import { endSession } from "../auth/session.server";
 import { describeDatabaseFailure, isDatabaseFailure, isForeignKeyFailure } from "../db/failures.server";
+import { formText } from "./form-body.server";
 import { formReply } from "./form-reply.server";
 import { sessions } from "../db/schema.server";
 import { expireUserSessionCookie } from "../features/consent.server";
@@ -50,7 +51,7 @@ export function answeringDatabaseFailures<Args extends ActionFunctionArgs, Resul
       if (isForeignKeyFailure(error) && (await sessionGone(context))) return signedOut(request, context);
       console.error(`[action] ${request.method} ${new URL(request.url).pathname}: ${describeDatabaseFailure(error)}`);
       const form = body ? await new Request(request.url, { method: "POST", headers: request.headers, body }).formData().catch(() => null) : null;
-      return answer({ form, intent: String(form?.get("intent") ?? "") });
+      return answer({ form, intent: formText(form, "intent") });
     }
   };
 }

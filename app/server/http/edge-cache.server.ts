@@ -57,7 +57,7 @@ function keptPage(status: number, headers: Headers, html: string, until: number)
 function answerWith(page: KeptPage): Response {
   const headers = new Headers(page.headers);
   headers.delete(STORED_AT);
-  if (!page.nonce) return new Response(page.pieces[0]!, { status: page.status, headers });
+  if (!page.nonce) return new Response(page.pieces[0], { status: page.status, headers });
   const nonce = createNonce();
   headers.set("Content-Security-Policy", headers.get("Content-Security-Policy")!.replaceAll(`'nonce-${page.nonce}'`, `'nonce-${nonce}'`));
   const nonceBytes = encoder.encode(nonce);

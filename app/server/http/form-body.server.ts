@@ -42,3 +42,13 @@ export async function readCappedFormData(request: Request, maxBytes: number = MA
     return exceeded ? tooLarge : { ok: false, status: 400, message: "The form could not be read." };
   }
 }
+
+/**
+ * A text field of the form (its first value), cut to `max` characters when given; "" when the field
+ * is missing or is a file, which no text field of the product takes.
+ */
+export function formText(form: FormData | null | undefined, name: string, max?: number): string {
+  const value = form?.get(name);
+  if (typeof value !== "string") return "";
+  return max === undefined ? value : value.slice(0, max);
+}

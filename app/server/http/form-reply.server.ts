@@ -69,7 +69,12 @@ function capValues(value: unknown, path: string, limits: ReadonlyMap<string, num
   if (Array.isArray(value)) {
     if (limit === undefined) return undefined;
     // A field that is not a list, sent several times (`name=a&name=b`): its first value.
-    if (!limits.has(`${path}[]`)) return capValues(value.find((item) => typeof item === "string"), path, limits);
+    if (!limits.has(`${path}[]`))
+      return capValues(
+        value.find((item) => typeof item === "string"),
+        path,
+        limits,
+      );
     return value.slice(0, limit).map((item) => capValues(item, `${path}[]`, limits));
   }
   if (value !== null && typeof value === "object") {
@@ -111,7 +116,11 @@ export interface ReplyInit<Extra extends object> {
 }
 
 /** The one answer of an action that does not redirect. */
-export function formReply<Extra extends object = object>(intent: string, result: SubmissionResult<string[]>, { status = 400, headers, extra }: ReplyInit<Extra> = {}) {
+export function formReply<Extra extends object = object>(
+  intent: string,
+  result: SubmissionResult<string[]>,
+  { status = 400, headers, extra }: ReplyInit<Extra> = {},
+) {
   return data({ ...extra, intent: intent.slice(0, INTENT_ECHO), result } as FormReply & Partial<Extra>, { status, headers });
 }
 

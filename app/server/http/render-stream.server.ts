@@ -14,7 +14,7 @@ export interface RenderedStream {
 interface RenderOptions {
   nonce: string;
   signal: AbortSignal;
-  onError(error: unknown): void;
+  onError: (error: unknown) => void;
 }
 
 /** `renderToReadableStream`'s contract, on the Node renderer: resolves once the shell is ready. */

@@ -71,7 +71,13 @@ export function parseMediaType(header: string | null): { type: string; params: M
   for (const part of rest) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1"));
+    params.set(
+      part.slice(0, eq).trim().toLowerCase(),
+      part
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1"),
+    );
   }
   return { type: type.trim().toLowerCase(), params };
 }
@@ -155,8 +161,7 @@ function tooLarge(): Screened {
   return refuse(413, "Request too large", `A form may carry at most ${MAX_BODY_BYTES / (1024 * 1024)} MB.`);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * The answer to a refused (or failed) request: JSON under `/api/`, else a small self-contained

@@ -20,11 +20,13 @@ export async function readImageField(value: FormDataEntryValue | null): Promise<
 }
 
 /** Puts images at their keys (replacing what was there) with the Content-Type their bytes prove. */
-export async function putImages(bucket: R2Bucket, images: readonly { key: string; image: CheckedImage }[], customMetadata?: Record<string, string>): Promise<void> {
+export async function putImages(
+  bucket: R2Bucket,
+  images: readonly { key: string; image: CheckedImage }[],
+  customMetadata?: Record<string, string>,
+): Promise<void> {
   await Promise.all(
-    images.map(({ key, image }) =>
-      bucket.put(key, image.bytes, { httpMetadata: { contentType: IMAGE_FORMATS[image.format].contentType }, customMetadata }),
-    ),
+    images.map(({ key, image }) => bucket.put(key, image.bytes, { httpMetadata: { contentType: IMAGE_FORMATS[image.format].contentType }, customMetadata })),
   );
 }
 

@@ -191,10 +191,18 @@ export function planDemoDrift(stored: StoredPrices, bucket: number): PricePlan {
 }
 
 const tuple = (row: PriceRow) => [row.skinId, row.variant, row.wear, row.priceCents] as const;
-const ROWS = "SELECT json_extract(value, '$[0]') AS skin_id, json_extract(value, '$[1]') AS variant, json_extract(value, '$[2]') AS wear, json_extract(value, '$[3]') AS price_cents FROM json_each(?1)";
+const ROWS =
+  "SELECT json_extract(value, '$[0]') AS skin_id, json_extract(value, '$[1]') AS variant, json_extract(value, '$[2]') AS wear, json_extract(value, '$[3]') AS price_cents FROM json_each(?1)";
 
 /** The statements that write a plan: prices, variant prices, skins, history, retention, run state. */
-export function planStatements(d1: D1Database, feed: string, plan: PricePlan, leaseUntil: number, now: number, priceSource: string | null): D1PreparedStatement[] {
+export function planStatements(
+  d1: D1Database,
+  feed: string,
+  plan: PricePlan,
+  leaseUntil: number,
+  now: number,
+  priceSource: string | null,
+): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (const rows of chunk(plan.wearPrices, ROWS_PER_STATEMENT)) {
     statements.push(
@@ -222,7 +230,9 @@ export function planStatements(d1: D1Database, feed: string, plan: PricePlan, le
   if (priceSource) {
     for (const ids of chunk(plan.pricedSkinIds, ROWS_PER_STATEMENT)) {
       statements.push(
-        d1.prepare("UPDATE skins SET price_source = ?2 WHERE price_source <> ?2 AND id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(ids), priceSource),
+        d1
+          .prepare("UPDATE skins SET price_source = ?2 WHERE price_source <> ?2 AND id IN (SELECT value FROM json_each(?1))")
+          .bind(JSON.stringify(ids), priceSource),
       );
     }
   }

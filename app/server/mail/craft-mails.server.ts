@@ -16,7 +16,13 @@ function opening(action: ModerationAction, name: string): string {
 }
 
 /** The mail to a craft's author about a moderation decision (the reason, when there is one, word for word). */
-export function craftDecisionMail(to: string, origin: string, craft: { id: number; name: string }, action: ModerationAction, reason: string | null): MailMessage {
+export function craftDecisionMail(
+  to: string,
+  origin: string,
+  craft: { id: number; name: string },
+  action: ModerationAction,
+  reason: string | null,
+): MailMessage {
   const link =
     action === "published"
       ? { href: `${origin}/sticker-crafts/${craft.id}`, label: "See your craft" }

@@ -18,15 +18,25 @@ export function confirmationMail(to: string, origin: string, token: string): Mai
 }
 
 export function alreadyRegisteredMail(to: string, origin: string): MailMessage {
-  return message(to, "Your SkinVault account", ["Someone tried to register a SkinVault account with this e-mail address, which already has one.", "If that was you, log in or reset your password."], {
-    href: `${origin}/login?mode=forgot`,
-    label: "Reset your password",
-  });
+  return message(
+    to,
+    "Your SkinVault account",
+    ["Someone tried to register a SkinVault account with this e-mail address, which already has one.", "If that was you, log in or reset your password."],
+    {
+      href: `${origin}/login?mode=forgot`,
+      label: "Reset your password",
+    },
+  );
 }
 
 export function passwordResetMail(to: string, origin: string, token: string): MailMessage {
-  return message(to, "Reset your SkinVault password", ["We received a request to reset your SkinVault password.", "The link works once and expires in 30 minutes."], {
-    href: `${origin}/reset-password?token=${encodeURIComponent(token)}`,
-    label: "Reset your password",
-  });
+  return message(
+    to,
+    "Reset your SkinVault password",
+    ["We received a request to reset your SkinVault password.", "The link works once and expires in 30 minutes."],
+    {
+      href: `${origin}/reset-password?token=${encodeURIComponent(token)}`,
+      label: "Reset your password",
+    },
+  );
 }

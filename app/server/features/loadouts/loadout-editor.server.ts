@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData, type EditorStage } from "~/domain/loadout-editor";
+import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData } from "~/domain/loadout-editor";
 import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
-import { readCappedFormData } from "../../http/form-body.server";
+import { formText, readCappedFormData } from "../../http/form-body.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
@@ -63,7 +63,7 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
         q: step.q,
         skin: step.skin,
       },
-      stage: (stage === "wears" && !pickable ? "skins" : stage) as EditorStage,
+      stage: stage === "wears" && !pickable ? "skins" : stage,
       types: types?.[0] ?? null,
       skins: skins ? skins[0].filter((skin) => !filter || normalise(skin.name).includes(filter)) : null,
       wearSkin: pickable && wearSkin ? { ...pickable, wears: wearSkin[1] } : null,
@@ -91,7 +91,7 @@ const INTENTS = ["pick-skin", "set-wear", "clear-slot", "save"] as const;
 export async function editorAction(context: AppLoadContext, request: Request, caller: EditorCaller) {
   const body = await readCappedFormData(request);
   const form = body.ok ? body.form : null;
-  const intent = String(form?.get("intent") ?? "");
+  const intent = formText(form, "intent");
   if (!body.ok) return formRefusal(intent, body.message, body.status);
   if (!form || !(INTENTS as readonly string[]).includes(intent)) return formRefusal(intent, "Unknown action.", 400);
 
@@ -157,7 +157,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
           slot: slot.key,
           type,
           skin: skin.id,
-        })
+        }),
       );
     }
     wear = choice.kind === "auto" ? choice.wear : null;
@@ -168,7 +168,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
       skinId: skin.id,
       wear,
     }),
-    back
+    back,
   );
 }
 

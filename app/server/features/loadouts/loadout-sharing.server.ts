@@ -54,7 +54,10 @@ export async function createShareLink(db: Database, userId: string, loadoutId: n
 /** Ends the user's own loadout's link. Null when the loadout is not theirs; else the token that stopped working (null if there was none). */
 export async function revokeShareLink(db: Database, userId: string, loadoutId: number): Promise<{ revoked: string | null } | null> {
   const owned = db.select({ id: userLoadouts.id }).from(userLoadouts).where(ownedBy(userId, loadoutId));
-  const [found, deleted] = await db.batch([owned, db.delete(loadoutShares).where(inArray(loadoutShares.loadoutId, owned)).returning({ token: loadoutShares.token })]);
+  const [found, deleted] = await db.batch([
+    owned,
+    db.delete(loadoutShares).where(inArray(loadoutShares.loadoutId, owned)).returning({ token: loadoutShares.token }),
+  ]);
   return found.length > 0 ? { revoked: deleted[0]?.token ?? null } : null;
 }
 
@@ -79,7 +82,12 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
       db,
       userId,
       { title: copyTitle(shared.title), description: shared.description, budgetCents: shared.budgetCents },
-      exists(db.select({ one: sql`1` }).from(loadoutShares).where(stillShared)),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(loadoutShares)
+          .where(stillShared),
+      ),
     ),
     db.insert(userLoadoutSlots).select(
       db

@@ -164,7 +164,7 @@ export const loadoutJustInserted = sql`changes() = 1`;
 export async function createUserLoadout(
   db: Database,
   userId: string,
-  values: { title: string; description: string | null; budgetCents: number | null }
+  values: { title: string; description: string | null; budgetCents: number | null },
 ): Promise<number | "limit"> {
   const [row] = await insertUserLoadout(db, userId, values);
   return row?.id ?? "limit";
@@ -275,7 +275,12 @@ function slotValues(slot: SlotWrite) {
 type UserTarget = Extract<LoadoutTarget, { kind: "user" }>;
 
 function userSlotInsert(db: Database, target: UserTarget, version: number, slot: SlotWrite) {
-  return db.insert(userLoadoutSlots).select(db.select({ loadoutId: userLoadouts.id, ...slotValues(slot) }).from(userLoadouts).where(guard(target, version)));
+  return db.insert(userLoadoutSlots).select(
+    db
+      .select({ loadoutId: userLoadouts.id, ...slotValues(slot) })
+      .from(userLoadouts)
+      .where(guard(target, version)),
+  );
 }
 
 /**
@@ -291,7 +296,12 @@ export async function setLoadoutSlot(db: Database, target: LoadoutTarget, versio
         })
       : db
           .insert(officialLoadoutSlots)
-          .select(db.select({ loadoutId: officialLoadouts.id, ...slotValues(slot) }).from(officialLoadouts).where(guard(target, version)))
+          .select(
+            db
+              .select({ loadoutId: officialLoadouts.id, ...slotValues(slot) })
+              .from(officialLoadouts)
+              .where(guard(target, version)),
+          )
           .onConflictDoUpdate({
             target: [officialLoadoutSlots.loadoutId, officialLoadoutSlots.slot],
             set: { skinId: sql`excluded.skin_id`, wear: sql`excluded.wear` },
@@ -330,7 +340,7 @@ export async function saveLoadoutDetails(
   db: Database,
   target: LoadoutTarget,
   version: number,
-  values: { title: string; description: string | null; budgetCents: number | null }
+  values: { title: string; description: string | null; budgetCents: number | null },
 ): Promise<WriteResult> {
   const now = new Date();
   const rows =

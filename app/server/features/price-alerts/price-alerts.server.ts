@@ -18,7 +18,9 @@ import { priceAlertMail } from "./alert-mail.server";
 type Owner = string | SQL;
 
 /** The current price of an alert's wear and variant, in the queries below (0 = no data). */
-const alertCurrentPrice = sql<number | null>`case when ${priceAlerts.userId} is null then null when ${priceAlerts.variant} = 'normal' then coalesce(${skinWears.priceCents}, 0) else coalesce(${skinVariantPrices.priceCents}, 0) end`;
+const alertCurrentPrice = sql<
+  number | null
+>`case when ${priceAlerts.userId} is null then null when ${priceAlerts.variant} = 'normal' then coalesce(${skinWears.priceCents}, 0) else coalesce(${skinVariantPrices.priceCents}, 0) end`;
 
 /** The owner's favourites, latest first, each with its alert (or nulls) and the alert's current price. */
 export function favoriteAlertsQuery(db: Database, owner: Owner) {
@@ -41,7 +43,11 @@ export function favoriteAlertsQuery(db: Database, owner: Owner) {
     .leftJoin(skinWears, and(eq(skinWears.skinId, priceAlerts.skinId), eq(skinWears.wear, priceAlerts.wear)))
     .leftJoin(
       skinVariantPrices,
-      and(eq(skinVariantPrices.skinId, priceAlerts.skinId), eq(skinVariantPrices.variant, sql`${priceAlerts.variant}`), eq(skinVariantPrices.wear, priceAlerts.wear)),
+      and(
+        eq(skinVariantPrices.skinId, priceAlerts.skinId),
+        eq(skinVariantPrices.variant, sql`${priceAlerts.variant}`),
+        eq(skinVariantPrices.wear, priceAlerts.wear),
+      ),
     )
     .where(eq(userFavorites.userId, owner))
     .orderBy(desc(userFavorites.createdAt), asc(skins.name));
@@ -275,9 +281,7 @@ export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.no
                  WHERE a.user_id = ?1 AND a.skin_id = ?2 AND a.last_price_cents IS ?3 AND a.target_cents = ?4 AND a.wear = ?5 AND a.variant = ?6`,
               )
               .bind(...seen, crypto.randomUUID(), mail.subject, mail.text, mail.html, now),
-            d1
-              .prepare(`UPDATE price_alerts SET last_price_cents = ?7, last_notified_at = ?8 WHERE ${SAME_STATE}`)
-              .bind(...seen, current, now),
+            d1.prepare(`UPDATE price_alerts SET last_price_cents = ?7, last_notified_at = ?8 WHERE ${SAME_STATE}`).bind(...seen, current, now),
           );
           kinds.push("mail", "record");
         } else {

@@ -4,7 +4,7 @@ import type { Wear } from "~/domain/wear";
 import { TRACKER_FORM, trackerSchema, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
 import { readCappedFormData } from "../../http/form-body.server";
 import { formRefusal, parseForm } from "../../http/form-reply.server";
-import { getSessionUser, type SessionUser } from "../../auth/session.server";
+import { getSessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
 
 export function trackerFormContext(request: Request, skin: TrackerFormSkin, wears: readonly { wear: Wear; enabled: boolean }[]): TrackerFormContext {
@@ -25,11 +25,14 @@ export async function readTrackerPost(context: AppLoadContext, request: Request)
   const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
   if (!user) return { refusal: trackerRefusal(401, "Please log in to track resells.") } as const;
   if (!body.ok) return { refusal: formRefusal(TRACKER_FORM, body.message, body.status) } as const;
-  return { user: user as SessionUser, form: body.form, wantsData: body.form.get("respond") === "data" } as const;
+  return { user, form: body.form, wantsData: body.form.get("respond") === "data" } as const;
 }
 
 /** Parses the form against the skin's rules. */
 export function parseTracker(form: FormData, context: TrackerFormContext) {
-  return parseForm(form, trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }));
+  return parseForm(
+    form,
+    trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }),
+  );
 }
 export type { TrackerInput };
