@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
-import { NAME_REQUIRED, SKIN_REQUIRED } from "./sticker-craft";
+import { NAME_REQUIRED, skinIdField } from "./sticker-craft";
 
 export const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;
@@ -41,12 +41,7 @@ export const communityCraftSchema = z.object({
     .trim()
     .max(MAX_DESCRIPTION_LENGTH, `Descriptions are at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`)
     .optional(),
-  skinId: z
-    .string({ error: SKIN_REQUIRED })
-    .trim()
-    .min(1, SKIN_REQUIRED)
-    .max(200, SKIN_REQUIRED)
-    .regex(/^[a-z0-9-]+$/, SKIN_REQUIRED),
+  skinId: skinIdField,
   externalCraftLink: z.string().trim().max(MAX_LINK_LENGTH, HTTPS_ONLY).refine(isHttpsUrl, HTTPS_ONLY).optional(),
   stickers: z.array(communityStickerSchema.optional()).max(MAX_STICKERS, `At most ${MAX_STICKERS} stickers.`).default([]),
   removePlacement: z.literal("on").optional(),

@@ -4,6 +4,9 @@ import { MAX_STICKERS } from "~/domain/sticker-crafts";
 
 export const NAME_REQUIRED = "Name is required";
 export const SKIN_REQUIRED = "Skin is required";
+/** The craft forms' failures (the admin's editor and the player's form): the spec's texts. */
+export const SAVE_FAILED = "Error saving sticker craft";
+export const DELETE_FAILED = "Error deleting sticker craft";
 const LINK_ERROR = "Links must be web addresses starting with http:// or https://.";
 
 /** An http(s) URL (spec: "links URL type"); anything else (javascript:, data:, relative) is refused. */
@@ -34,6 +37,14 @@ const price = z
 /** A picker's search text (the editor's no-JavaScript catalogue search); never saved. */
 const searchText = z.string().max(100).optional();
 
+/** The craft's skin, as a picker sets it (a catalogue id). */
+export const skinIdField = z
+  .string({ error: SKIN_REQUIRED })
+  .trim()
+  .min(1, SKIN_REQUIRED)
+  .max(200, SKIN_REQUIRED)
+  .regex(/^[a-z0-9-]+$/, SKIN_REQUIRED);
+
 /** An uploaded image; the server reads and checks it apart from the schema (size, type by its bytes). */
 const upload = z.unknown().optional();
 
@@ -51,12 +62,7 @@ export const stickerCraftSchema = z.object({
   version: z.coerce.number().int().positive().optional(),
   name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(120, "Names are at most 120 characters."),
   description: z.string().trim().max(2000, "Descriptions are at most 2,000 characters.").optional(),
-  skinId: z
-    .string({ error: SKIN_REQUIRED })
-    .trim()
-    .min(1, SKIN_REQUIRED)
-    .max(200, SKIN_REQUIRED)
-    .regex(/^[a-z0-9-]+$/, SKIN_REQUIRED),
+  skinId: skinIdField,
   externalCraftLink: webLink,
   removeIngame: z.literal("on").optional(),
   removePlacement: z.literal("on").optional(),

@@ -4,7 +4,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dollarsToCents } from "~/domain/money";
 import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
-import { CRAFT_FILE_FIELDS, SKIN_REQUIRED, stickerCraftSchema, stickerFileField, stickerUploadFailure } from "~/forms/sticker-craft";
+import {
+  CRAFT_FILE_FIELDS,
+  DELETE_FAILED,
+  SAVE_FAILED,
+  SKIN_REQUIRED,
+  stickerCraftSchema,
+  stickerFileField,
+  stickerUploadFailure,
+} from "~/forms/sticker-craft";
 import { searchDirectQuery } from "~/server/features/catalogue.server";
 import { searchPlan } from "~/domain/search";
 import {
@@ -23,9 +31,6 @@ import { TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.ser
 import { formText } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
-
-export const SAVE_FAILED = "Error saving sticker craft";
-export const DELETE_FAILED = "Error deleting sticker craft";
 
 export interface PickedItem {
   id: string;

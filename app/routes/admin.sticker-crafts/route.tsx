@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { noticeText } from "~/domain/notices";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
 import { replyError } from "~/forms/reply";
+import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { allCraftsQuery, deleteCraft } from "~/server/features/sticker-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
@@ -17,19 +18,7 @@ import { formRefusal } from "~/server/http/form-reply.server";
 import { CraftEditor } from "./CraftEditor";
 import { isDatabaseFailure } from "~/server/db/failures.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import {
-  craftFailure,
-  DELETE_FAILED,
-  emptyEditor,
-  loadEditor,
-  pickSkin,
-  pickSticker,
-  SAVE_FAILED,
-  saveCraft,
-  searchSkins,
-  searchStickers,
-  type EditorExtra,
-} from "./editor.server";
+import { craftFailure, emptyEditor, loadEditor, pickSkin, pickSticker, saveCraft, searchSkins, searchStickers, type EditorExtra } from "./editor.server";
 
 const PAGE = "/admin/sticker-crafts";
 const BACK = "Back to the sticker crafts";

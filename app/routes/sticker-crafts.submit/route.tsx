@@ -17,6 +17,7 @@ import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { SubmitCraftForm } from "./SubmitCraftForm";
 import { replyError } from "~/forms/reply";
+import { SAVE_FAILED } from "~/forms/sticker-craft";
 import {
   loadOwnCraft,
   pickSkin,
@@ -24,7 +25,6 @@ import {
   reachedLimit,
   searchSkins,
   searchStickers,
-  SUBMIT_FAILED,
   submitCraft,
   submitFailure,
   submitReply,
@@ -59,7 +59,7 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
   const user = await getSessionUser(context);
   if (!user) return redirect(loginPath(PAGE));
   const body = await readCappedFormData(request, MAX_FORM_BYTES);
-  if (!body.ok) return formRefusal<SubmitExtra>("", body.status === 413 ? `${SUBMIT_FAILED}: ${body.message}` : body.message, body.status);
+  if (!body.ok) return formRefusal<SubmitExtra>("", body.status === 413 ? `${SAVE_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;
   const intent = formText(form, "intent");
   const [verb, first, second] = intent.split(":");

@@ -6,7 +6,7 @@ import { COMMUNITY_LIMIT_MESSAGES, submissionLimitReached, type CraftStatus } fr
 import { searchPlan } from "~/domain/search";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { communityCraftSchema, INGAME_REQUIRED, type CommunityCraftForm } from "~/forms/community-craft";
-import { CRAFT_FILE_FIELDS, SKIN_REQUIRED } from "~/forms/sticker-craft";
+import { CRAFT_FILE_FIELDS, DELETE_FAILED, SAVE_FAILED, SKIN_REQUIRED } from "~/forms/sticker-craft";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { searchDirectQuery } from "~/server/features/catalogue.server";
 import {
@@ -24,8 +24,6 @@ import { formText } from "~/server/http/form-body.server";
 import { formReply, formRefusal, parseForm } from "~/server/http/form-reply.server";
 import { readImageField, type CheckedImage } from "~/server/http/uploads.server";
 
-export const SUBMIT_FAILED = "Error saving sticker craft";
-export const DELETE_FAILED = "Error deleting sticker craft";
 const STICKERS_FROM_CATALOGUE = "Choose stickers from the catalogue.";
 
 export interface CatalogueItem {
@@ -70,7 +68,7 @@ export function submitReply(intent: string, { result, chosen, results }: SubmitR
 /** A database failure: the form as typed with the message (a delete: the message alone). */
 export function submitFailure(failure: ActionFailure) {
   if (failure.intent === "delete") return formRefusal<SubmitExtra>(failure.intent, DELETE_FAILED, 503);
-  const message = failure.intent === "submit" ? SUBMIT_FAILED : TRY_AGAIN;
+  const message = failure.intent === "submit" ? SAVE_FAILED : TRY_AGAIN;
   return formReply<SubmitExtra>(failure.intent, parseForm(failure.form ?? new FormData(), communityCraftSchema).reply({ formErrors: [message] }), {
     status: 503,
   });
@@ -221,7 +219,7 @@ export type SubmitResult = { status: "submitted"; id: number } | { status: "refu
 
 const OUTCOME_REPLIES: Record<Exclude<SubmitOutcome["status"], "submitted">, { httpStatus: 404 | 409 | 429; message?: string }> = {
   "not-found": { httpStatus: 404, message: "Sticker craft not found." },
-  conflict: { httpStatus: 409, message: `${SUBMIT_FAILED}: this craft changed meanwhile (a moderator may have decided on it). Open it again from My Crafts.` },
+  conflict: { httpStatus: 409, message: `${SAVE_FAILED}: this craft changed meanwhile (a moderator may have decided on it). Open it again from My Crafts.` },
   limit: { httpStatus: 429 },
 };
 
