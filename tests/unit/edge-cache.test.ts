@@ -80,8 +80,10 @@ describe("which requests the edge keeps", () => {
 
   it("purges every banner state of a changed page", () => {
     const keys = edgeCacheKeysFor("https://s.example", "v1", officialLoadoutPages(3));
-    expect(keys).toHaveLength(5 * 5);
+    expect(keys).toHaveLength(8 * 5);
     expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3?side=ct");
+    // A client-side navigation's data is kept too, so a change drops it as well.
+    expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3.data?side=t");
     expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/");
   });
 

@@ -124,10 +124,14 @@ export function edgeCacheKeysFor(origin: string, buildVersion: string, pathsAndS
   return pathsAndSearches.flatMap((pathAndSearch) => CONSENT_STATES.map((consent) => edgeCacheKey(origin, buildVersion, consent, pathAndSearch)));
 }
 
+/** A page on both sides, as HTML and as the `.data` a client-side navigation fetches (both are kept). */
+function bothSides(path: string): string[] {
+  return [path, `${path}.data`].flatMap((page) => [page, `${page}?side=ct`, `${page}?side=t`]);
+}
+
 /** The anonymous pages that show an official loadout (its detail on both sides, the list, the home page). */
 export function officialLoadoutPages(id: number | null): string[] {
-  const detail = id === null ? [] : [`/loadouts/official/${id}`, `/loadouts/official/${id}?side=ct`, `/loadouts/official/${id}?side=t`];
-  return ["/", "/loadouts", ...detail];
+  return ["/", "/loadouts", ...(id === null ? [] : bothSides(`/loadouts/official/${id}`))];
 }
 
 /**
@@ -135,8 +139,7 @@ export function officialLoadoutPages(id: number | null): string[] {
  * navigation fetches), for purging when the link stops working.
  */
 export function sharedLoadoutPages(token: string): string[] {
-  const path = sharedLoadoutPath(token);
-  return [path, `${path}.data`].flatMap((page) => [page, `${page}?side=ct`, `${page}?side=t`]);
+  return bothSides(sharedLoadoutPath(token));
 }
 
 /**
