@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Notice } from "./basics";
+import { Breadcrumb, Notice } from "./basics";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { SubmitButton } from "./forms";
 import { useHydrated } from "./useHydrated";
@@ -55,11 +55,7 @@ export function AdminList({
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <p className="text-sm text-muted">
-            <Link to="/admin" className="hover:text-accent">
-              Admin Dashboard
-            </Link>
-          </p>
+          <Breadcrumb trail={[{ to: "/admin", label: "Admin Dashboard" }]} />
           <h1 className="text-2xl font-bold">{heading}</h1>
         </div>
         <div className="flex flex-wrap gap-3">

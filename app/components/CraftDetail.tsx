@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { FallbackImage } from "./FallbackImage";
 import { EnlargeableImage } from "./ImageViewer";
+import { Breadcrumb } from "./basics";
 
 /** A sticker craft's page as loaded for it (the detail page and the moderators' preview show the same). */
 export interface CraftDetailData {
@@ -61,11 +61,7 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
   return (
     <article id="craft" className="space-y-8">
       <header>
-        <p className="text-sm text-muted">
-          <Link to="/sticker-crafts" className="hover:text-accent">
-            Sticker Crafts
-          </Link>
-        </p>
+        <Breadcrumb trail={[{ to: "/sticker-crafts", label: "Sticker Crafts" }]} />
         <Heading level={level(1)} className="text-3xl font-bold">
           {craft.name}
         </Heading>

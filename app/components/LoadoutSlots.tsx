@@ -5,6 +5,7 @@ import { SIDE_LABELS, type LoadoutTotals, type LoadoutView, type SlotView } from
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES } from "~/domain/wear";
 import { FallbackImage } from "./FallbackImage";
+import { Breadcrumb } from "./basics";
 
 const GROUPS = [
   { title: "Pistols", groups: ["Pistols"] },
@@ -148,12 +149,7 @@ export function LoadoutHeading({
 }) {
   return (
     <div className="min-w-0">
-      <p className="text-sm text-muted">
-        <Link to="/loadouts" className="hover:text-accent">
-          Loadouts
-        </Link>{" "}
-        · {kindLabel}
-      </p>
+      <Breadcrumb trail={[{ to: "/loadouts", label: "Loadouts" }]} current={kindLabel} />
       <h1 className="break-words text-3xl font-bold">{title}</h1>
       {description ? <p className="mt-2 whitespace-pre-line text-muted">{description}</p> : null}
       {budgetCents !== null ? <p className="mt-1 text-sm">Budget: {formatDollars(budgetCents)}</p> : null}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Notice } from "~/components/basics";
+import { Breadcrumb, Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
 import { FormError, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
@@ -167,15 +167,12 @@ export default function ModerationQueuePage() {
   return (
     <div className="space-y-8">
       <div>
-        <p className="text-sm text-muted">
-          <Link to="/admin" className="hover:text-accent">
-            Admin Dashboard
-          </Link>{" "}
-          /{" "}
-          <Link to="/admin/sticker-crafts" className="hover:text-accent">
-            Sticker Crafts
-          </Link>
-        </p>
+        <Breadcrumb
+          trail={[
+            { to: "/admin", label: "Admin Dashboard" },
+            { to: "/admin/sticker-crafts", label: "Sticker Crafts" },
+          ]}
+        />
         <h1 className="text-2xl font-bold">Moderation queue</h1>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}

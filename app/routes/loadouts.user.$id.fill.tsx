@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { buttonClass } from "~/components/basics";
+import { Breadcrumb, buttonClass } from "~/components/basics";
 import { FillProposalList } from "~/components/FillProposalList";
 import { CostFigures, ViewSwitch } from "~/components/LoadoutSlots";
 import { FormError, SubmitButton } from "~/components/forms";
@@ -80,12 +80,7 @@ export default function FillLoadoutPage() {
   return (
     <article className="mx-auto max-w-4xl space-y-6">
       <div>
-        <p className="text-sm text-muted">
-          <Link to={back} className="hover:text-accent">
-            {loadout.title}
-          </Link>{" "}
-          · Fill empty slots
-        </p>
+        <Breadcrumb trail={[{ to: back, label: loadout.title }]} current="Fill empty slots" />
         <h1 className="text-3xl font-bold">Fill empty slots within budget</h1>
         <p className="mt-2 text-sm text-muted">{FILL_RULE}</p>
       </div>

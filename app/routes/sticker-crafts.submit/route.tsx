@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { buttonClass, Notice } from "~/components/basics";
+import { Breadcrumb, buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
@@ -129,11 +129,7 @@ export default function SubmitCraftPage() {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-muted">
-          <Link to="/sticker-crafts" className="hover:text-accent">
-            Sticker Crafts
-          </Link>
-        </p>
+        <Breadcrumb trail={[{ to: "/sticker-crafts", label: "Sticker Crafts" }]} />
         <h1 className="text-3xl font-bold">{edited ? `Edit “${edited.defaults.name}”` : "Submit a craft"}</h1>
         <p className="mt-1 text-muted">
           {edited
