@@ -1,3 +1,4 @@
+import { SKIN_REQUIRED } from "~/forms/sticker-craft";
 import { FallbackImage } from "./FallbackImage";
 
 export interface PickerItem {
@@ -66,5 +67,19 @@ export function PickerResults({ label, items, intent }: { label: string; items: 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The skin a craft form has chosen, posted back as the hidden field `name`; or how to choose one. */
+export function ChosenSkin({ name, skin }: { name: string; skin: PickerItem | null }) {
+  if (!skin) return <p className="text-sm text-muted">{SKIN_REQUIRED}: search for it below and choose it.</p>;
+  return (
+    <p className="flex items-center gap-3" data-testid="chosen-skin">
+      <input type="hidden" name={name} value={skin.id} />
+      <FallbackImage sources={[skin.image]} alt="" className="h-12 w-16 object-contain" />
+      <span>
+        Chosen: <span className="font-semibold">{skin.name}</span>
+      </span>
+    </p>
   );
 }

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FallbackImage } from "~/components/FallbackImage";
 import { AdminSaveButton } from "~/components/AdminList";
-import { pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import { ChosenSkin, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
@@ -96,17 +95,7 @@ export function CraftEditor({
 
       <fieldset className="space-y-3 rounded-lg border border-line p-3" aria-describedby={fields.skinId.errors?.length ? fields.skinId.errorId : undefined}>
         <legend className="px-1 text-sm font-semibold">Skin</legend>
-        {view.skin ? (
-          <p className="flex items-center gap-3" data-testid="chosen-skin">
-            <input type="hidden" name="skinId" value={view.skin.id} />
-            <FallbackImage sources={[view.skin.image]} alt="" className="h-12 w-16 object-contain" />
-            <span>
-              Chosen: <span className="font-semibold">{view.skin.name}</span>
-            </span>
-          </p>
-        ) : (
-          <p className="text-sm text-muted">{SKIN_REQUIRED}: search for it below and choose it.</p>
-        )}
+        <ChosenSkin name="skinId" skin={view.skin} />
         <ErrorList id={fields.skinId.errorId} errors={fields.skinId.errors} />
         <div className="flex items-end gap-2">
           <div className="flex-1">

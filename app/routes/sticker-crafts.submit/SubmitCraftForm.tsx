@@ -1,12 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { CatalogueSearch, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import { CatalogueSearch, ChosenSkin, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
 import { ErrorList, Field, FileField, FormError, SubmitButton, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { communityCraftSchema, type CommunityCraftForm } from "~/forms/community-craft";
-import { SKIN_REQUIRED } from "~/forms/sticker-craft";
 import type { Chosen, PickerResults as Results } from "./submit.server";
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
@@ -61,17 +60,7 @@ export function SubmitCraftForm({
 
       <fieldset className="space-y-3 rounded-lg border border-line p-3" aria-describedby={fields.skinId.errors?.length ? fields.skinId.errorId : undefined}>
         <legend className="px-1 text-sm font-semibold">Skin</legend>
-        {chosen.skin ? (
-          <p className="flex items-center gap-3" data-testid="chosen-skin">
-            <input type="hidden" name={fields.skinId.name} value={chosen.skin.id} />
-            <FallbackImage sources={[chosen.skin.image]} alt="" className="h-12 w-16 object-contain" />
-            <span>
-              Chosen: <span className="font-semibold">{chosen.skin.name}</span>
-            </span>
-          </p>
-        ) : (
-          <p className="text-sm text-muted">{SKIN_REQUIRED}: search for it below and choose it.</p>
-        )}
+        <ChosenSkin name={fields.skinId.name} skin={chosen.skin} />
         <ErrorList id={fields.skinId.errorId} errors={fields.skinId.errors} />
         <CatalogueSearch
           id="skinQuery"
