@@ -85,6 +85,17 @@ export function valuesByDay(days: readonly string[], rows: readonly { day: strin
   });
 }
 
+/**
+ * A portfolio's value today, before the day's first price run has written a snapshot: the latest
+ * value carried into today, so the chart does not fall to "No data" each night at midnight (UTC).
+ * Only the last day is filled, and only from the day before it.
+ */
+export function carriedIntoToday(values: readonly (number | null)[]): (number | null)[] {
+  const today = values.length - 1;
+  if (today < 1 || values[today] !== null) return [...values];
+  return [...values.slice(0, today), values[today - 1] ?? null];
+}
+
 export interface PriceSummary {
   minCents: number;
   /** The mean of the days with a price, rounded to the cent. */

@@ -10,7 +10,7 @@ import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
-import { investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
+import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { parseTrackerSort, trackerListPage, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
@@ -56,7 +56,7 @@ const PORTFOLIO_DAYS = 90;
 function portfolioChart(days: string[], trackers: readonly LoadedTracker[], value: readonly { day: string; priceCents: number }[]): ChartModel | null {
   if (trackers.length === 0) return null;
   return buildChartModel(days, [
-    { key: "value", label: "Value", values: valuesByDay(days, value) },
+    { key: "value", label: "Value", values: carriedIntoToday(valuesByDay(days, value)) },
     { key: "invested", label: "Invested", values: investedByDay(days, trackers).map((cents) => (cents > 0 ? cents : null)) },
   ]);
 }

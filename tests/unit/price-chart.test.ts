@@ -14,6 +14,7 @@ import {
   summarisePrices,
   utcDay,
   valuesByDay,
+  carriedIntoToday,
 } from "~/domain/price-history";
 
 describe("the range in the URL", () => {
@@ -55,6 +56,14 @@ describe("min, average and max of a range", () => {
         { day: "2026-10-31", priceCents: 9 },
       ]),
     ).toEqual([null, null, 5]);
+  });
+
+  it("carries the portfolio's latest value into today until today's first snapshot, and no further back", () => {
+    expect(carriedIntoToday([700, 800, null])).toEqual([700, 800, 800]);
+    expect(carriedIntoToday([700, 800, 900])).toEqual([700, 800, 900]);
+    expect(carriedIntoToday([700, null, null])).toEqual([700, null, null]);
+    expect(carriedIntoToday([null, 700, null, 800])).toEqual([null, 700, null, 800]);
+    expect(carriedIntoToday([null])).toEqual([null]);
   });
 
   it("counts an investment from the day it was bought", () => {
