@@ -253,6 +253,29 @@ describe("the resell tracker's portfolio chart", () => {
     expect(others.html).not.toContain("$12.34");
   });
 
+  it("shows yesterday's value today until the day's first price run writes today's snapshot", async () => {
+    await history(OTHER_SKIN, "BS", [
+      [2, 2000],
+      [1, 2100],
+    ]);
+    const owner = await signedInUser("chart-midnight");
+    const bought = await post(
+      "/resell-tracker/new",
+      { skinId: OTHER_SKIN, wear: "BS", boughtAt: dayAgo(3), buyPrice: "5.00", notes: "" },
+      { cookie: owner.cookie },
+    );
+    expect(bought.status).toBe(303);
+    const { html } = await page("/resell-tracker", owner.cookie);
+    const rows = [...html.matchAll(/<tr class="border-t border-line"><th scope="row"[^>]*>[^<]+<\/th><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)<\/td><\/tr>/g)].map(
+      (m) => m.slice(1),
+    );
+    expect(rows.slice(-3)).toEqual([
+      ["$20.00", "$5.00"],
+      ["$21.00", "$5.00"],
+      ["$21.00", "$5.00"],
+    ]);
+  });
+
   it("is not shown to visitors", async () => {
     const { html } = await page("/resell-tracker");
     expect(html).not.toContain("Portfolio value");
