@@ -1,7 +1,7 @@
 // Reproductions of the attacks reviewed in SECURITY.md, each answered as the table there says.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MAX_PATH_SEGMENTS } from "~/server/http/request-guard.server";
+import { MAX_FIELD_NAME_DEPTH, MAX_PATH_SEGMENTS } from "~/server/http/request-guard.server";
 import { fetchWorker, get, post, signedInUser } from "./helpers";
 import { manifest, urlPath } from "./manifest";
 
@@ -138,5 +138,47 @@ describe("the CSP keeps injected script and other origins out (GHSA-337j-9hxr-rh
     expect(directive("script-src")).toMatch(/'nonce-[^']+'/);
     expect(directive("script-src")).not.toMatch(/unsafe-eval|unsafe-inline/);
     expect(directive("connect-src")).toBe("connect-src 'self'");
+  });
+});
+
+/** A field name that Conform reads as an object nested `depth` levels deep (`x.x.x…` or `x[0][0]…`). */
+const nestedName = (depth: number, shape: "dots" | "brackets") =>
+  shape === "dots" ? Array.from({ length: depth }, () => "x").join(".") : `x${"[0]".repeat(depth)}`;
+
+describe("denial of service through reflected input in single fetch (GHSA-rxv8-25v2-qmq8, turbo-stream 2's recursive encoder)", () => {
+  // Conform turns a field named `x.x.x…` into an object that deep, recursively (a dotted name of
+  // 20,000 levels overflowed its stack: a 500), and had an action's reply echoed it, turbo-stream 2.4.1
+  // (which Remix 2 pins) would recurse once per level to encode it, for the document's hydration data
+  // and for a `.data` request alike. The Worker refuses such a name before Remix reads the form.
+  it.each([
+    ["dotted", "dots", 20_000],
+    ["bracketed", "brackets", 12_000],
+  ] as const)("a %s field name nested thousands deep is refused quickly, without echoing it", async (_, shape, depth) => {
+    for (const path of ["/login?mode=login", "/login.data?mode=login"]) {
+      const started = Date.now();
+      const response = await post(
+        path,
+        { intent: "login", email: "nobody@example.test", password: "wrong-password", [nestedName(depth, shape)]: "deep" },
+        { origin: ORIGIN },
+      );
+      const body = await response.text();
+      expect(response.status, path).toBe(400);
+      expect(body, path).toContain("The form has a field that no form of this site sends.");
+      expect(Date.now() - started, path).toBeLessThan(5_000);
+      expect(body, path).not.toContain('"x"');
+      expect(body.length, path).toBeLessThan(200_000);
+    }
+  });
+
+  it("lets a name as deep as the limit through to the action, which answers it as usual", async () => {
+    const response = await post(
+      "/login?mode=login",
+      { intent: "login", email: "nobody@example.test", password: "wrong-password", [nestedName(MAX_FIELD_NAME_DEPTH, "dots")]: "deep" },
+      { origin: ORIGIN },
+    );
+    const body = await response.text();
+    expect(response.status).toBeLessThan(500);
+    expect(body).not.toContain("The form has a field that no form of this site sends.");
+    expect(body).toContain("Invalid login credentials");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The Worker screens every request before Remix sees it, so no route has to remember: paths deeper
- * than any route, methods other than GET, HEAD and POST, bodies that are too big, and POST bodies
- * that are not a readable UTF-8 form are refused with a clear 4xx. What passes is a request whose
+ * than any route, methods other than GET, HEAD and POST, bodies that are too big, POST bodies
+ * that are not a readable UTF-8 form and forms with a field name nested deeper than any form's are
+ * refused with a clear 4xx. What passes is a request whose
  * `formData()` cannot throw (paths under `/api/` speak JSON and read their own bodies, still within
  * the size cap).
  */
@@ -40,6 +41,25 @@ const refuse = (status: Refusal["status"], title: string, message: string, heade
  * slashes first keeps any URL's cost linear in its length.
  */
 export const MAX_PATH_SEGMENTS = 16;
+
+/**
+ * The deepest field name of the product's forms is `stickers[0].stickerId` (two levels). Conform reads
+ * a name such as `x.x.x…` into an object as deep, recursively: 20,000 levels fit in a 64 KB form and
+ * overflowed the stack (a 500), and turbo-stream 2, which Remix 2 pins, encodes an echo of such a
+ * value recursively too (GHSA-rxv8-25v2-qmq8, SECURITY.md). Counting separators first keeps the cost
+ * of any name linear in its length.
+ */
+export const MAX_FIELD_NAME_DEPTH = 8;
+
+/** How many levels a form field's name nests (`a` 0, `stickers[0].stickerId` 2): its `.` and `[` characters. */
+function fieldNameDepth(name: string): number {
+  let separators = 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code === 46 || code === 91) separators++;
+  }
+  return separators;
+}
 
 const PAGE_NOT_FOUND: Refusal = {
   status: 404,
@@ -148,10 +168,14 @@ export async function screenRequest(request: Request): Promise<Screened> {
 
   const screened = new Request(request.url, { method, headers, body: bytes, redirect: request.redirect, signal: request.signal });
   if (!isApiPath(pathname)) {
+    let form: FormData;
     try {
-      await screened.clone().formData();
+      form = await screened.clone().formData();
     } catch {
       return refuse(400, "Bad request", "The form could not be read. Please go back and send it again.");
+    }
+    for (const name of form.keys()) {
+      if (fieldNameDepth(name) > MAX_FIELD_NAME_DEPTH) return refuse(400, "Bad request", "The form has a field that no form of this site sends.");
     }
   }
   return { ok: true, request: screened };
