@@ -1,10 +1,9 @@
 import { defineConfig } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { systemChromium } from "./tests/e2e/browser.ts";
 
 // Separate ports let several checkouts run their end-to-end tests at once.
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const INSPECTOR_PORT = Number(process.env.E2E_INSPECTOR_PORT ?? 9230);
-const systemChromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -16,12 +16,13 @@ import {
   demoPriceHistoryStatements,
   demoVariantPriceStatements,
 } from "./sql.ts";
+import { wranglerCommand } from "../../scripts/package-bin.ts";
 
 /** Days of demo price history the seed writes into an empty price_history (README, "Price history and charts"). */
 const HISTORY_DAYS = 90;
 
 function wrangler(args: string[]): string {
-  const result = spawnSync("npx", ["wrangler", ...args], {
+  const result = spawnSync(...wranglerCommand(args), {
     encoding: "utf8",
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
     maxBuffer: 64 * 1024 * 1024,
@@ -57,9 +58,16 @@ function execute(statements: string[]): void {
   }
 }
 
+const started = Date.now();
+/** One line per step, so a run of 20 to 30 seconds shows where it is. */
+const step = (text: string) => console.log(`[seed ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`);
+const database = remote ? "the remote D1" : "the local D1";
+
+step("Reading the catalogue from @ianlucas/cs2-lib");
 const catalogue = buildCatalogue();
 const statements = catalogueStatements(catalogue, Date.now());
 
+step(`Asking ${database} which demo content it already holds`);
 const [existing] = query<{ loadouts: number; crafts: number }>(
   "SELECT (SELECT count(*) FROM official_loadouts) AS loadouts, (SELECT count(*) FROM sticker_crafts) AS crafts",
 );
@@ -71,8 +79,10 @@ if (!remote) {
   statements.push(...demoVariantPriceStatements(), ...demoPriceHistoryStatements(HISTORY_DAYS));
 }
 
+step(`Writing ${statements.length} statements into ${database} (the longest step)`);
 execute(statements);
 
+step(`Counting the rows of ${database}`);
 const [counts] = query<Record<string, number>>(
   `SELECT ${[
     "categories",

@@ -7,13 +7,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { wranglerCommand } from "../../scripts/package-bin.ts";
 
 const PAID_PLAN_LIMIT_GZIP = 10 * 1024 * 1024;
 const FREE_PLAN_LIMIT_GZIP = 3 * 1024 * 1024;
 
 const outdir = mkdtempSync(join(tmpdir(), "skinvault-deploy-"));
 try {
-  const result = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], {
+  const result = spawnSync(...wranglerCommand(["deploy", "--dry-run", "--outdir", outdir]), {
     encoding: "utf8",
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });

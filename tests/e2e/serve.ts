@@ -1,6 +1,7 @@
 // Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
+import { wranglerCommand } from "../../scripts/package-bin.ts";
 import { ensureDevVars } from "../../workers/dev-vars.ts";
 import { E2E_ADMIN_EMAILS } from "./admins.ts";
 import { serverCrashMarker } from "./server-crash.ts";
@@ -13,16 +14,15 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 ensureDevVars();
 rmSync(state, { recursive: true, force: true });
 rmSync(serverCrashMarker(port), { force: true });
-for (const command of [
-  ["npx", "wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
-  ["node", "migrations/seed/run.ts", "--persist-to", state],
+for (const [command, args] of [
+  wranglerCommand(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]),
+  [process.execPath, ["migrations/seed/run.ts", "--persist-to", state]] as [string, string[]],
 ]) {
-  const result = spawnSync(command[0]!, command.slice(1), { stdio: ["ignore", "ignore", "inherit"], env });
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const args = [
-  "wrangler",
   "dev",
   "--port",
   port,
@@ -48,7 +48,7 @@ const args = [
 // a marker that the run's teardown (tests/e2e/server-crash.ts) turns into a failed run, and every
 // test after the exit fails on a refused connection.
 let stopping = false;
-const server: ChildProcess = spawn("npx", args, { stdio: "inherit", env });
+const server: ChildProcess = spawn(...wranglerCommand(args), { stdio: "inherit", env });
 server.on("exit", (code, signal) => {
   if (stopping) process.exit(code ?? 0);
   const reason = `wrangler dev exited during the end-to-end run (code ${code}, signal ${signal})`;

@@ -16,10 +16,10 @@ async function fireCron(cron: string): Promise<void> {
 
 describe("a deploy with wrangler.toml's defaults and no extra settings", () => {
   // SESSION_SECRET is a required secret (wrangler.toml); this deploy forgot it, to prove it fails safe.
-  const deployEnv = (): typeof env => ({ ...env, ...env.TEST_DEFAULT_VARS, SESSION_SECRET: undefined as unknown as string, RATE_LIMIT_MULTIPLIER: undefined });
+  const deployEnv = (): typeof env => ({ ...env, ...env.TEST_DEFAULT_VARS, SESSION_SECRET: undefined as unknown as string });
 
   it("is production: no development mailbox, mail over HTTP", async () => {
-    expect(env.TEST_DEFAULT_VARS).toMatchObject({ ENVIRONMENT: "production", MAIL_TRANSPORT: "http" });
+    expect(env.TEST_DEFAULT_VARS).toMatchObject({ ENVIRONMENT: "production", MAIL_TRANSPORT: "http", RATE_LIMIT_MULTIPLIER: "", PRICE_FEED_URL: "" });
     const response = await callWorker("https://example.com/dev/mailbox", deployEnv());
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Development mailbox");

@@ -25,7 +25,7 @@ function transportFor(env: MailEnv): Send {
   if (transport !== "http") throw new Error(`Unknown MAIL_TRANSPORT ${transport}`);
   const url = env.MAIL_API_URL;
   if (!url || !env.MAIL_FROM) throw new Error("MAIL_API_URL and MAIL_FROM must be set for the http mail transport");
-  const timeout = Number(env.MAIL_TIMEOUT_MS ?? 10_000);
+  const timeout = Number(env.MAIL_TIMEOUT_MS) || 10_000;
   return async (message) => {
     const response = await fetch(url, {
       method: "POST",
