@@ -1,4 +1,4 @@
-// What `wrangler types` cannot read from wrangler.toml (README, "Configuration"): variables that are
+// What `wrangler types` cannot read from wrangler.toml (README.md, "Configuration"): variables that are
 // unset by default and the secret only the `http` mail transport needs. They merge into the
 // generated `Env` (worker-configuration.d.ts, written by `npm run typegen`).
 interface Env {

@@ -17,7 +17,7 @@ import {
   demoVariantPriceStatements,
 } from "./sql.ts";
 
-/** Days of demo price history the seed writes into an empty price_history (README, "Price history and charts"). */
+/** Days of demo price history the seed writes into an empty price_history (docs/features/price-history.md). */
 const HISTORY_DAYS = 90;
 
 function wrangler(args: string[]): string {
