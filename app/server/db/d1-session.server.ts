@@ -1,4 +1,4 @@
-import { signedSiteCookie } from "../http/site-cookie.server";
+import { signedSiteCookie } from "../platform/site-cookie.server";
 
 /**
  * D1 read replication through the Sessions API (docs/features/replica-reads.md). A visitor's read
