@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { WEARS } from "~/domain/wear";
+// Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
+import { WEARS } from "../../domain/wear.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
