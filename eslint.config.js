@@ -8,6 +8,21 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The rooms of app/server/, lowest first (docs/architecture.md, "Where the code is"): a module imports
+// from its own room and the rooms below it, never from a room above it or from a route.
+const SERVER_ROOMS = ["platform", "db", "mail", "auth", "http", "features", "jobs"];
+const serverLayers = SERVER_ROOMS.map((room, index) => {
+  const above = SERVER_ROOMS.slice(index + 1);
+  const patterns = [{ group: ["~/routes/**", "**/routes/**"], message: "app/server/ does not import routes." }];
+  if (above.length > 0) {
+    patterns.push({
+      regex: `^(~/server/|(\\.\\./)+)(${above.join("|")})/`,
+      message: `app/server/${room}/ sits below ${above.join(", ")}: move what both need down (docs/architecture.md, "Where the code is").`,
+    });
+  }
+  return { files: [`app/server/${room}/**/*.{ts,tsx}`], rules: { "no-restricted-imports": ["error", { patterns }] } };
+});
+
 export default tseslint.config(
   { ignores: ["worker-configuration.d.ts", "build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
@@ -50,6 +65,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  ...serverLayers,
   {
     // Tests suspend React components the way Remix's hydration-data transfer does: by throwing a promise.
     files: ["tests/**/*.ts"],

@@ -20,8 +20,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error.statusText) : error;
-  console.error(`[remix] ${request.method} ${new URL(request.url).pathname}: ${describeError(cause)}`);
+  // A 5xx the router answers itself carries the error's text as its public `data`.
+  const cause = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}${typeof error.data === "string" && error.data ? `: ${error.data}` : ""}`
+    : describeError(error);
+  console.error(`[remix] ${request.method} ${new URL(request.url).pathname}: ${cause}`);
 };
 
 export default async function handleRequest(

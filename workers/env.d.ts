@@ -1,4 +1,4 @@
-// What `wrangler types` cannot read from wrangler.toml (README, "Configuration"): the secret only the
+// What `wrangler types` cannot read from wrangler.toml (README.md, "Configuration"): the secret only the
 // `http` mail transport needs, which is not required. It merges into the generated `Env`
 // (worker-configuration.d.ts, written by `npm run typegen`).
 interface Env {

@@ -41,7 +41,8 @@ export function PathLink({ to, replace, preventScrollReset, onClick, children, .
     <a
       {...anchor}
       href={to}
-      // Lets Remix fetch the target's route modules ahead of a click, as for its own links.
+      // What `<Link discover="render">` renders: Remix's route discovery asks about the target ahead of
+      // a click (ADR 051; tests/e2e/shell-links.js-only.spec.ts fails if Remix stops watching it).
       data-discover="true"
       onClick={(event) => {
         onClick?.(event);

@@ -2,6 +2,9 @@
 
 export type CraftStatus = "pending" | "published" | "rejected";
 
+/** What an admin decides about a player's craft (the status it gets). */
+export type ModerationAction = "published" | "rejected" | "unpublished";
+
 /** At most this many of a player's crafts wait for review at once. */
 export const MAX_PENDING_CRAFTS = 3;
 /** At most this many submissions (resubmissions included) per player in any 24 hours. */

@@ -1,7 +1,7 @@
 /**
  * How much one account may keep. Far more than a player needs (no honest account meets them), they
  * bound what one account can make the database and its pages hold. Each is checked in the same
- * statement as the insert, so parallel requests cannot overshoot (README, Limits).
+ * statement as the insert, so parallel requests cannot overshoot (README.md, "Limits").
  */
 export const ACCOUNT_LIMITS = {
   loadouts: 100,

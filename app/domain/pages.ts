@@ -1,6 +1,6 @@
 /**
  * Long lists a page at a time (`?page=N`): the tracker list and the profile's favourites and
- * trackers, so a page stays small however many an account keeps (README, Limits).
+ * trackers, so a page stays small however many an account keeps (README.md, "Limits").
  */
 
 /** Trackers and favourites a page: 48 fills whole rows of grids of 1, 2, 3, 4 and 6 columns. */

@@ -1,6 +1,6 @@
 // Price charts: the chart's geometry (scales and paths from d3-scale and d3-shape). Loaders build the geometry on the
-// server, so the browser gets finished paths and never loads d3 (README, "Price history and
-// charts"); what follows from a few numbers (the days, the ticks' places and labels) it works out
+// server, so the browser gets finished paths and never loads d3 (docs/features/price-history.md, "Charts are SVG
+// rendered on the server"); what follows from a few numbers (the days, the ticks' places and labels) it works out
 // itself (./chart-positions.ts), which keeps the page's hydration data small.
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";

@@ -6,7 +6,7 @@ import { formatDollars } from "./money";
 
 /**
  * Days of history kept, today included: the longest chart range (90 days) plus a month's margin.
- * Counts from the local catalogue (README, "Price feed"): at most 15,660 rows a day (9,115 enabled
+ * Counts from the local catalogue (docs/features/price-feed.md): at most 15,660 rows a day (9,115 enabled
  * wears, 5,354 StatTrak and 1,191 Souvenir wears), so at most about 1.9 million rows in all,
  * rather than 5.7 million a year without the rule.
  */

@@ -6,7 +6,7 @@
 export const TRADE_LOCK_DAYS = 7;
 export const TRADE_UNLOCK_HOUR = 9;
 export const DEFAULT_TIME_ZONE = "UTC";
-/** The cookie the browser writes with its time zone (see the README). */
+/** The cookie the browser writes with its time zone (docs/features/collector-tools.md, "Trade lock in the user's time zone"). */
 export const TIME_ZONE_COOKIE = "tz";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

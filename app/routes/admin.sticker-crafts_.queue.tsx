@@ -6,7 +6,7 @@ import { Breadcrumb, Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
 import { FormError, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
-import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
+import { CRAFT_STATUS_LABELS, type ModerationAction } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
@@ -20,7 +20,6 @@ import {
   moderationQueueQuery,
   moderationTargetQuery,
   publishedCommunityQuery,
-  type ModerationAction,
 } from "~/server/features/community-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";

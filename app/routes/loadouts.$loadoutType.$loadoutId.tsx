@@ -17,7 +17,7 @@ import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery
 import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
-import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
 
@@ -65,7 +65,7 @@ const FAILURES: Record<string, string> = {
 
 export const action = answeringDatabaseFailures(loadoutAction, ({ intent }) =>
   // The share forms answer as one form, "share".
-  formRefusal((SHARE_INTENTS as readonly string[]).includes(intent) ? "share" : intent, FAILURES[intent] ?? TRY_AGAIN, 503),
+  formRefusal(knownIntent(intent, SHARE_INTENTS) ? "share" : intent, FAILURES[intent] ?? TRY_AGAIN, 503),
 );
 
 async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
@@ -77,22 +77,26 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
   if (!kind || id === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
   if (!user) return redirect(loginPath(`/loadouts/${kind}/${id}`));
 
-  if (intent === "copy" && kind === "official") {
-    const copyId = await copyOfficialLoadout(context.db, user.id, id);
-    if (copyId === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
-    if (copyId === "limit") return formRefusal(intent, LIMIT_MESSAGES.loadouts, 409);
-    return redirect(`/loadouts/user/${copyId}?notice=copied`);
+  switch (knownIntent(intent, ["copy", "delete", ...SHARE_INTENTS])) {
+    case "copy": {
+      if (kind !== "official") break;
+      const copyId = await copyOfficialLoadout(context.db, user.id, id);
+      if (copyId === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
+      if (copyId === "limit") return formRefusal(intent, LIMIT_MESSAGES.loadouts, 409);
+      return redirect(`/loadouts/user/${copyId}?notice=copied`);
+    }
+    case "delete": {
+      if (kind !== "user") break;
+      const deleted = await deleteUserLoadout(context.db, user.id, id);
+      if (!deleted) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
+      if (deleted.shareToken) context.purgeEdgeCache(sharedLoadoutPages(deleted.shareToken));
+      return redirect("/loadouts?notice=deleted");
+    }
+    case "share-create":
+    case "share-revoke":
+      if (kind === "user" && body.ok) return shareLinkAction(context, user.id, id, body.form);
+      break;
   }
-
-  if (kind === "user" && body.ok && (SHARE_INTENTS as readonly string[]).includes(intent)) return shareLinkAction(context, user.id, id, body.form);
-
-  if (intent === "delete" && kind === "user") {
-    const deleted = await deleteUserLoadout(context.db, user.id, id);
-    if (!deleted) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
-    if (deleted.shareToken) context.purgeEdgeCache(sharedLoadoutPages(deleted.shareToken));
-    return redirect("/loadouts?notice=deleted");
-  }
-
   return formRefusal(intent, "Unknown action.", 400);
 }
 

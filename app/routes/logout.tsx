@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { expireUserSessionCookie } from "~/server/features/consent.server";
+import { expireUserSessionCookie } from "~/server/http/cookies.server";
 import { endSession } from "~/server/auth/session.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 

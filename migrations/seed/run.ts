@@ -18,7 +18,7 @@ import {
 } from "./sql.ts";
 import { wranglerCommand } from "../../scripts/package-bin.ts";
 
-/** Days of demo price history the seed writes into an empty price_history (README, "Price history and charts"). */
+/** Days of demo price history the seed writes into an empty price_history (docs/features/price-history.md). */
 const HISTORY_DAYS = 90;
 
 function wrangler(args: string[]): string {

@@ -1,6 +1,6 @@
 // `node tests/bench/price-feed.ts`: times the CPU part of one price-job run for a 25,000-item feed
 // in the Skinport /v1/items shape (JSON.parse, the zod check, name mapping and the comparison with
-// the stored prices), and counts the write statements. The README's "Price feed" quotes it.
+// the stored prices), and counts the write statements. docs/features/price-feed.md quotes it.
 // Node runs the same V8 as workerd; D1's own work is not CPU time of the Worker.
 import { performance } from "node:perf_hooks";
 import { buildCatalogue } from "../../migrations/seed/sql.ts";

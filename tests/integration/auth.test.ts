@@ -55,7 +55,7 @@ describe("register, confirm and log in", () => {
   });
 
   it("the sixth failed login in a row from one address is refused with 429", async () => {
-    // Failures count per account and address pair (README, rate limits); auth-limits.test.ts covers the rest.
+    // Failures count per account and address pair (docs/decisions/008-rate-limits-in-d1-without-lockout.md); auth-limits.test.ts covers the rest.
     const email = uniqueEmail("brute");
     const ip = uniqueIp();
     await registerUser(email, "secret1");

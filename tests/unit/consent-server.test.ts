@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { consentChoiceHeaders, expireUserSessionCookie, readConsent, readCookie, userSessionCookie } from "~/server/features/consent.server";
+import { consentChoiceHeaders, readConsent, readCookie, userSessionCookie } from "~/server/features/consent.server";
+import { expireUserSessionCookie } from "~/server/http/cookies.server";
 
 const request = (cookie?: string, url = "http://localhost/") => new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { changePasswordSchema } from "~/forms/auth";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { stickerCraftSchema } from "~/forms/sticker-craft";
@@ -20,6 +21,26 @@ describe("the one form reply", () => {
     expect(limits.get("stickers[].name")).toBe(120);
     expect(limits.get("stickers[].price")).toBe(UNLIMITED_FIELD_ECHO);
     expect(fieldLimits(createLoadoutSchema).get("title")).toBe(100);
+  });
+
+  // Read through Zod's public `z.toJSONSchema`: a Zod release that stops stating a field's `maxLength`
+  // or a list's `maxItems` there fails here, not silently in a reply that echoes 9 MB.
+  it("reads the limits of optional, defaulted, coerced and union fields", () => {
+    const schema = z.object({
+      text: z.string().trim().max(7).optional(),
+      list: z.array(z.string().max(3)).max(2).default([]),
+      count: z.coerce.number().int(),
+      choice: z.union([z.string().max(9), z.string().max(4)]),
+      upload: z.unknown().optional(),
+    });
+    expect(Object.fromEntries(fieldLimits(schema))).toEqual({
+      text: 7,
+      list: 2,
+      "list[]": 3,
+      count: UNLIMITED_FIELD_ECHO,
+      choice: 9,
+      upload: UNLIMITED_FIELD_ECHO,
+    });
   });
 
   it("echoes a refused 9 MB field cut to its limit, drops unknown fields and leaves passwords out", () => {

@@ -10,7 +10,7 @@ import { noticeText } from "~/domain/notices";
 import { replyError, resultFor } from "~/forms/reply";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutListQuery, officialLoadoutQuery } from "~/server/features/loadouts/admin-loadouts.server";
-import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { deleteIntent, failedIntent, saveIntent } from "./intents.server";
@@ -48,7 +48,7 @@ async function saveOrDelete({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal("", body.message, body.status);
   const intent = formText(body.form, "intent");
-  switch (intent) {
+  switch (knownIntent(intent, ["save", "delete"])) {
     case "save":
       return (await saveIntent(context, body.form, admin.id)) ?? redirect(`${PAGE}?notice=saved`);
     case "delete":

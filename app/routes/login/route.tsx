@@ -6,7 +6,7 @@ import { TabNav } from "~/components/TabNav";
 import { noticeText } from "~/domain/notices";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
-import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { ForgotForm, LoginForm, RegisterForm } from "./AuthForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -45,7 +45,7 @@ async function loginAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<LoginExtra>("login", body.message, body.status);
   const intent = formText(body.form, "intent");
-  switch (intent) {
+  switch (knownIntent(intent, ["login", "register", "forgot", "resend-confirmation"])) {
     case "login":
       return loginIntent(context, request, body.form);
     case "register":

@@ -8,7 +8,7 @@ import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAle
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, type SessionUser } from "~/server/auth/session.server";
 import { deleteCraftImages } from "~/server/features/community-crafts.server";
-import { expireUserSessionCookie } from "~/server/features/consent.server";
+import { expireUserSessionCookie } from "~/server/http/cookies.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";

@@ -22,7 +22,7 @@ import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
 import { loadTrackers } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
-import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -89,7 +89,7 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<ProfileExtra>("", body.message, body.status);
   const intent = formText(body.form, "intent");
-  switch (intent) {
+  switch (knownIntent(intent, ["change-password", "delete-account", "set-alert", "remove-alert"])) {
     case "change-password":
       return changePasswordIntent(context, user, body.form);
     case "delete-account":

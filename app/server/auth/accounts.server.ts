@@ -121,7 +121,7 @@ export type LoginResult =
  * Checks e-mail and password. Failed attempts count per account and client address pair (the
  * strict limit: one address guessing one account), per account from anywhere (a higher ceiling in
  * two steps, 15 minutes then a day: the growing delay), and per address. So knowing someone's
- * e-mail does not let one attacker lock its owner out; see the README. An unknown e-mail still
+ * e-mail does not let one attacker lock its owner out (docs/decisions/008-rate-limits-in-d1-without-lockout.md). An unknown e-mail still
  * costs one hash verification, so timing reveals nothing.
  */
 export async function verifyLogin(context: AccountServices, email: string, password: string, ip: string): Promise<LoginResult> {

@@ -4,7 +4,7 @@ import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { isAdminEmail } from "../../domain/roles";
 import type { Database } from "../db/client.server";
 import { sessions, users } from "../db/schema.server";
-import { signedSiteCookie, siteCookieName } from "../http/site-cookie.server";
+import { signedSiteCookie, siteCookieName } from "../platform/site-cookie.server";
 import { randomToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import { signedSiteCookie } from "../http/site-cookie.server";
+import { signedSiteCookie } from "../platform/site-cookie.server";
 
 /**
- * D1 read replication through the Sessions API (README, "Reads from replicas"). A visitor's read
+ * D1 read replication through the Sessions API (docs/features/replica-reads.md). A visitor's read
  * may go to the nearest replica ("first-unconstrained"); a signed-in user continues from the
  * bookmark of their last request, so they always see their own writes; a write starts at the
  * primary. The bookmark travels in a signed browser-session cookie, so a forged one is ignored.

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
+import { WEARS } from "../../domain/wear.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -62,7 +64,7 @@ export const skinWears = sqliteTable(
     skinId: text("skin_id")
       .notNull()
       .references(() => skins.id, { onDelete: "cascade" }),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
     priceCents: integer("price_cents").notNull().default(0),
   },
@@ -77,7 +79,7 @@ export const skinVariantPrices = sqliteTable(
       .notNull()
       .references(() => skins.id, { onDelete: "cascade" }),
     variant: text("variant", { enum: ["stattrak", "souvenir"] }).notNull(),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
     priceCents: integer("price_cents").notNull(),
   },
   (t) => [primaryKey({ columns: [t.skinId, t.variant, t.wear] }), check("skin_variant_prices_price_check", sql`${t.priceCents} >= 0`)],
@@ -93,7 +95,7 @@ export const priceHistory = sqliteTable(
     variant: text("variant", { enum: ["normal", "stattrak", "souvenir"] })
       .notNull()
       .default("normal"),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
     /** UTC calendar day, YYYY-MM-DD. */
     day: text("day").notNull(),
     priceCents: integer("price_cents").notNull(),
@@ -276,7 +278,7 @@ export const officialLoadoutSlots = sqliteTable(
     skinId: text("skin_id")
       .notNull()
       .references(() => skins.id),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }),
+    wear: text("wear", { enum: WEARS }),
   },
   (t) => [primaryKey({ columns: [t.loadoutId, t.slot] })],
 );
@@ -309,7 +311,7 @@ export const userLoadoutSlots = sqliteTable(
     skinId: text("skin_id")
       .notNull()
       .references(() => skins.id),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }),
+    wear: text("wear", { enum: WEARS }),
   },
   (t) => [primaryKey({ columns: [t.loadoutId, t.slot] })],
 );
@@ -425,7 +427,7 @@ export const resellTrackers = sqliteTable(
       .references(() => skins.id),
     buyPriceCents: integer("buy_price_cents").notNull(),
     wearValue: real("wear_value"),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
     notes: text("notes"),
     /** Calendar date the user bought the skin, YYYY-MM-DD. */
     boughtAt: text("bought_at").notNull(),
@@ -459,7 +461,7 @@ export const priceAlerts = sqliteTable(
   {
     userId: text("user_id").notNull(),
     skinId: text("skin_id").notNull(),
-    wear: text("wear", { enum: ["FN", "MW", "FT", "WW", "BS"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
     variant: text("variant", { enum: ["normal", "stattrak", "souvenir"] })
       .notNull()
       .default("normal"),

@@ -10,6 +10,7 @@ import {
   SUBMISSION_WINDOW_MS,
   submissionLimitReached,
   type CraftStatus,
+  type ModerationAction,
   type SubmissionLimit,
 } from "~/domain/community-crafts";
 import { formatDollars, priceRange } from "~/domain/money";
@@ -428,8 +429,6 @@ export async function deleteCraftImages(bucket: R2Bucket, craftIds: readonly num
 }
 
 // ---------------------------------------------------------------- moderation
-
-export type ModerationAction = "published" | "rejected" | "unpublished";
 
 /** The status a craft must have for an action, and the one it gets. */
 const TRANSITIONS: Record<ModerationAction, { from: CraftStatus; to: CraftStatus }> = {

@@ -7,22 +7,15 @@ import {
   type CookieConsent,
   type StoredConsent,
 } from "~/domain/cookie-consent";
-import { cookieValue } from "~/server/http/cookies.server";
+import { cookieAttributes, cookieValue, expireUserSessionCookie, USER_SESSION_COOKIE } from "~/server/http/cookies.server";
 
 /** The stored banner choice. A browser-session cookie: no Max-Age, so it ends with the session. */
 export const CONSENT_COOKIE = "cookie_consent";
-/** Non-essential: holds the signed-in user's id for 7 days, written only with consent. */
-export const USER_SESSION_COOKIE = "user_session";
 export const USER_SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
 /** The value of one cookie from the request's Cookie header, or null. */
 export function readCookie(request: Request, name: string): string | null {
   return cookieValue(request.headers.get("Cookie"), name);
-}
-
-function cookieAttributes(request: Request): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The consent stored for this browser session, or null when no choice has been made. */
@@ -42,11 +35,6 @@ export function consentCookie(request: Request, consent: CookieConsent): string 
 export function userSessionCookie(request: Request, userId: string): string | null {
   if (!hasConsent(readConsent(request))) return null;
   return `${USER_SESSION_COOKIE}=${encodeURIComponent(userId)}; Max-Age=${USER_SESSION_MAX_AGE}; ${cookieAttributes(request)}`;
-}
-
-/** For the logout, and for a declined consent: expires `user_session` in the browser. */
-export function expireUserSessionCookie(request: Request): string {
-  return `${USER_SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes(request)}`;
 }
 
 /** Set-Cookie headers for a banner or settings choice: the new consent, and without consent no user_session. */

@@ -6,7 +6,7 @@ import { describeDatabaseFailure, isDatabaseFailure, isForeignKeyFailure } from 
 import { formText } from "./form-body.server";
 import { formReply } from "./form-reply.server";
 import { sessions } from "../db/schema.server";
-import { expireUserSessionCookie } from "../features/consent.server";
+import { expireUserSessionCookie } from "./cookies.server";
 
 /** What a route's answer to a database failure builds on: the form as it was posted, and its intent. */
 export interface ActionFailure {

@@ -24,3 +24,17 @@ export function cookieValue(header: string | null, name: string): string | null 
     return null;
   }
 }
+
+/** The attributes of the site's plain cookies (consent, `user_session`): Secure over HTTPS. */
+export function cookieAttributes(request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** Non-essential: holds the signed-in user's id for 7 days, written only with consent (features/consent). */
+export const USER_SESSION_COOKIE = "user_session";
+
+/** For the logout, a declined consent and a deleted account: expires `user_session` in the browser. */
+export function expireUserSessionCookie(request: Request): string {
+  return `${USER_SESSION_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes(request)}`;
+}

@@ -52,3 +52,11 @@ export function formText(form: FormData | null | undefined, name: string, max?: 
   if (typeof value !== "string") return "";
   return max === undefined ? value : value.slice(0, max);
 }
+
+/**
+ * The intent as posted, typed as one of an action's intents for its `switch` (ADR 035); null for
+ * any other, which the `default` refuses with the intent as posted.
+ */
+export function knownIntent<const Intent extends string>(posted: string, intents: readonly Intent[]): Intent | null {
+  return intents.find((intent) => intent === posted) ?? null;
+}

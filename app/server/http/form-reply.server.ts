@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FormReply } from "~/forms/reply";
 
 /** How much of a field without a length limit of its own comes back: any URL, number or choice fits. */
@@ -11,50 +11,47 @@ const INTENT_ECHO = 100;
 
 type ReplyOptions = { hideFields?: string[]; formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
-/** The most characters (a list: items) a schema's own checks accept, if they say. */
-function maximumOf(node: z.core.$ZodType): number | undefined {
-  const maxima = (node._zod.def.checks ?? []).flatMap((check) => {
-    const def = check._zod.def as { check: string; maximum?: number };
-    return def.check === "max_length" && typeof def.maximum === "number" ? [def.maximum] : [];
-  });
-  return maxima.length > 0 ? Math.min(...maxima) : undefined;
+/** What `z.toJSONSchema` says of a field, as far as the caps need it. */
+interface JsonSchemaNode {
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  maxLength?: number;
+  maxItems?: number;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
 }
+
+const limitsBySchema = new WeakMap<z.ZodType, Map<string, number>>();
 
 /**
  * Each field of a schema with the most characters it accepts (a list, `stickers`: its most items;
  * its items are `stickers[]`, their fields `stickers[].name`); a field without a limit of its own
- * gets UNLIMITED_FIELD_ECHO.
+ * gets UNLIMITED_FIELD_ECHO. Read from the schema's JSON Schema (`z.toJSONSchema`, Zod's public
+ * API: `maxLength`, `maxItems`) as the form posts it (`io: "input"`), worked out once per schema.
  */
-export function fieldLimits(schema: z.core.$ZodType): Map<string, number> {
+export function fieldLimits(schema: z.ZodType): ReadonlyMap<string, number> {
+  const known = limitsBySchema.get(schema);
+  if (known) return known;
   const limits = new Map<string, number>();
-  const visit = (node: z.core.$ZodType, path: string) => {
-    const def = node._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-    switch (def.type) {
-      case "object":
-        for (const [name, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) visit(field, path ? `${path}.${name}` : name);
-        return;
-      case "array":
-        limits.set(path, maximumOf(node) ?? UNLIMITED_FIELD_ECHO);
-        limits.set(`${path}[]`, UNLIMITED_FIELD_ECHO);
-        visit(def.element as z.core.$ZodType, `${path}[]`);
-        return;
-      case "pipe":
-        visit(def.in as z.core.$ZodType, path);
-        return;
-      case "optional":
-      case "nullable":
-      case "default":
-      case "prefault":
-      case "catch":
-      case "readonly":
-      case "nonoptional":
-        visit(def.innerType as z.core.$ZodType, path);
-        return;
-      default:
-        if (path) limits.set(path, (def.type === "string" ? maximumOf(node) : undefined) ?? UNLIMITED_FIELD_ECHO);
+  const visit = (node: JsonSchemaNode, path: string) => {
+    const options = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+    for (const option of options) visit(option, path);
+    if (node.properties) {
+      for (const [name, field] of Object.entries(node.properties)) visit(field, path ? `${path}.${name}` : name);
+    } else if (node.items) {
+      limits.set(path, node.maxItems ?? UNLIMITED_FIELD_ECHO);
+      visit(node.items, `${path}[]`);
+      // Marks the field as a list (its items may be objects, with limits of their own fields).
+      if (!limits.has(`${path}[]`)) limits.set(`${path}[]`, UNLIMITED_FIELD_ECHO);
+    } else if (path && options.length === 0) {
+      // A field of a union: the most any of its options accepts.
+      limits.set(path, Math.max(limits.get(path) ?? 0, node.maxLength ?? UNLIMITED_FIELD_ECHO));
     }
   };
-  visit(schema, "");
+  // A field JSON Schema cannot describe (an upload, a refinement) counts as one without a limit.
+  visit(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchemaNode, "");
+  limitsBySchema.set(schema, limits);
   return limits;
 }
 

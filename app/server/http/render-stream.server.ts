@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 // every text piece into its own small array, which cost a fifth of a rendered page's CPU time.
 // `nodejs_compat` gives it `util` and `setImmediate`.
 import { renderToPipeableStream } from "react-dom/server.node";
+import { Writable } from "node:stream";
 
 export interface RenderedStream {
   body: ReadableStream<Uint8Array>;
@@ -39,22 +40,22 @@ export function renderToWebStream(element: ReactNode, { nonce, signal, onError }
       allReadyDone = resolve;
       allReadyFailed = reject;
     });
-    // Only what React's `pipe` calls on a Node writable: chunks go straight into the web stream.
-    const sink = {
-      write(chunk: Uint8Array) {
+    // The Node writable `pipe` is documented to take: chunks go straight into the web stream. The
+    // web stream's reader sets the pace, so the writable buffers nothing (each write is done at once).
+    const sink = new Writable({
+      write(chunk: Uint8Array, _encoding, done) {
         if (!cancelled) controller.enqueue(withoutPadding(chunk));
-        return true;
+        done();
       },
-      end() {
+      final(done) {
         if (!cancelled) controller.close();
+        done();
       },
-      destroy(error?: unknown) {
-        if (!cancelled) controller.error(error);
+      destroy(error, done) {
+        if (error && !cancelled) controller.error(error);
+        done(null);
       },
-      on() {
-        return sink;
-      },
-    };
+    });
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
       // The page's data is loaded before rendering starts, so the only boundaries left are Remix's
@@ -68,7 +69,7 @@ export function renderToWebStream(element: ReactNode, { nonce, signal, onError }
         rejectShell(error);
       },
       onAllReady() {
-        pipe(sink as unknown as NodeJS.WritableStream);
+        pipe(sink);
         allReadyDone();
       },
       onError(error) {

@@ -1,5 +1,5 @@
 // What the author of a community craft is told when an admin decides on it.
-import type { ModerationAction } from "../features/community-crafts.server";
+import type { ModerationAction } from "~/domain/community-crafts";
 import type { MailMessage } from "./outbox.server";
 import { escapeHtml } from "./templates.server";
 

@@ -8,7 +8,7 @@ import { favoriteQuery } from "../favorites.server";
 import { priceAlertMail } from "./alert-mail.server";
 
 /**
- * Price alerts on favourites (README, "Price alerts"). An alert belongs to a favourite: its key is
+ * Price alerts on favourites (docs/features/price-alerts.md). An alert belongs to a favourite: its key is
  * the favourite's (user, skin), with a foreign key that removes it with the favourite. Prices are
  * read where the price job writes them: `skin_wears.price_cents` for normal items,
  * `skin_variant_prices` for StatTrak™ and Souvenir; 0 (or no row) means no data.
