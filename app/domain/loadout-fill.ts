@@ -21,6 +21,8 @@ export const FILL_RULE =
 export const FILL_MESSAGES = {
   noBudget: "Set a budget for this loadout first: filling keeps within it.",
   nothingToApply: "There is nothing to fill within the budget.",
+  overBudget: (overCents: string) =>
+    `This loadout is already ${overCents} over its budget, so nothing can be added and nothing is proposed. Remove a skin or raise the budget first.`,
   pricesChanged: "Prices changed since this proposal was made, so nothing was written. Here is the proposal at today's prices.",
 } as const;
 

@@ -19,8 +19,33 @@ export function parseLoadoutId(value: unknown): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** A personal loadout's title is at most this many characters (UTF-16 code units, as the form counts them). */
+export const LOADOUT_TITLE_MAX = 100;
+const COPY_SUFFIX = " (Copy)";
+
+/** The first `length` code units of `text`, never half of a surrogate pair, without trailing spaces. */
+function cutTo(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const last = text.charCodeAt(length - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? length - 1 : length;
+  return text.slice(0, end).trimEnd();
+}
+
+/**
+ * '{title} (Copy)', the title of a copy (of an official or a shared loadout), with the title cut
+ * so the whole stays within the limit and the copy can be saved again as it is.
+ */
 export function copyTitle(title: string): string {
-  return `${title} (Copy)`;
+  return `${cutTo(title, LOADOUT_TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+}
+
+/**
+ * A stored title made to fit the limit, for the editor's title field: a title saved before the
+ * limit held (a copy of a long title) is offered cut, keeping its ' (Copy)', so saving works.
+ */
+export function fitLoadoutTitle(title: string): string {
+  if (title.length <= LOADOUT_TITLE_MAX) return title;
+  return title.endsWith(COPY_SUFFIX) ? copyTitle(title.slice(0, -COPY_SUFFIX.length)) : cutTo(title, LOADOUT_TITLE_MAX);
 }
 
 export function parseSide(value: string | null | undefined): Side {
@@ -182,6 +207,9 @@ export const LOADOUT_MESSAGES = {
   officialSaveFailed: "Error saving loadout",
   officialDeleteFailed: "Error deleting loadout",
   shareFailed: "The share link could not be changed. Please try again.",
+  shareGone: "This loadout has no share link any more: create a new one.",
+  revokeConfirm: "Revoke the share link? Anyone who has it will get 'Loadout not found.' This cannot be undone.",
+  replaceConfirm: "Create a new share link? The current link stops working at once; send the new one to whoever should still see the loadout.",
   fillFailed: "Failed to fill the loadout. Please try again.",
   changedElsewhere:
     "This loadout was changed elsewhere (another tab or window) since this page was opened. Your change was not saved; the page now shows the latest version.",

@@ -42,6 +42,7 @@ const NOTICES = {
     shared: "Share link created. Anyone with the link can view this loadout.",
     reshared: "New share link created: the old link no longer works.",
     unshared: "Share link revoked: the old link no longer works.",
+    "share-updated": "Saved: the share link now shows what the Share panel says.",
     filled: "Empty slots filled within your budget.",
   },
   adminLoadouts: {

@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { FormReply } from "./reply";
 import { dollarsToCents } from "~/domain/money";
 import { findSlot } from "~/domain/loadout-slots";
+import { LOADOUT_TITLE_MAX } from "~/domain/loadouts";
 import { WEARS } from "~/domain/wear";
 
-export const TITLE_MAX = 100;
+export const TITLE_MAX = LOADOUT_TITLE_MAX;
 export const DESCRIPTION_MAX = 2000;
 /** $10,000,000: far above any loadout, low enough that cents stay exact integers. */
 export const BUDGET_MAX = 10_000_000;

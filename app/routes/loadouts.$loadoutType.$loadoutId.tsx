@@ -25,6 +25,15 @@ function notFound() {
   return data({ loadout: null } as const, { status: 404 });
 }
 
+const OWNER_DIALOGS = ["delete", "share-replace", "share-revoke"] as const;
+type OwnerDialog = (typeof OWNER_DIALOGS)[number];
+
+/** The confirmation the URL asks for; the link's own ones only while there is a link. */
+function ownerDialog(value: string | null, shared: boolean): OwnerDialog | null {
+  const dialog = OWNER_DIALOGS.find((candidate) => candidate === value) ?? null;
+  return dialog === "delete" || shared ? dialog : null;
+}
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const userPromise = getSessionUser(context);
@@ -44,14 +53,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!row || (kind === "user" && row.ownerId !== user?.id)) return notFound();
   const url = new URL(request.url);
   const isOwner = kind === "user";
+  const share = isOwner && shares[0] ? shares[0] : null;
   return {
     loadout: { id: row.id, kind, title: row.title, description: row.description, budgetCents: row.budgetCents },
     view: buildLoadoutView(slots, wears, row.budgetCents),
     side: parseSide(url.searchParams.get("side")),
     signedIn: user !== null,
     isOwner,
-    shareUrl: isOwner && shares[0] ? `${context.env.APP_ORIGIN}${sharedLoadoutPath(shares[0].token)}` : null,
-    confirmDelete: isOwner && url.searchParams.get("dialog") === "delete",
+    share: share && { url: `${context.env.APP_ORIGIN}${sharedLoadoutPath(share.token)}`, showDescription: share.showDescription, showBudget: share.showBudget },
+    /** A confirmation step in the URL (`?dialog=`): deleting the loadout, or replacing or revoking its link. */
+    dialog: isOwner ? ownerDialog(url.searchParams.get("dialog"), share !== null) : null,
     notice: noticeText("loadouts", url.searchParams.get("notice")),
   };
 }
@@ -60,6 +71,7 @@ const FAILURES: Record<string, string> = {
   copy: LOADOUT_MESSAGES.copyFailed,
   delete: LOADOUT_MESSAGES.deleteFailed,
   "share-create": LOADOUT_MESSAGES.shareFailed,
+  "share-settings": LOADOUT_MESSAGES.shareFailed,
   "share-revoke": LOADOUT_MESSAGES.shareFailed,
 };
 
@@ -108,9 +120,16 @@ export default function LoadoutPage() {
   const copying = useNavigation().formData?.get("intent") === "copy";
 
   if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
-  const { loadout, view, side, signedIn, isOwner, shareUrl, confirmDelete, notice } = loaded;
+  const { loadout, view, side, signedIn, isOwner, share, dialog, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
+  const dialogHref = (name: OwnerDialog) => `${path}?dialog=${name}${side === "ct" ? "&side=ct" : ""}`;
+  const shareError = actionData?.intent === "share" ? replyError(actionData) : null;
+  // Replacing keeps what the link shows: the new link carries the current choices.
+  const shareFields: Record<string, string> = {
+    ...(share?.showDescription ? { showDescription: "on" } : {}),
+    ...(share?.showBudget ? { showBudget: "on" } : {}),
+  };
 
   return (
     <article className="space-y-6">
@@ -147,7 +166,7 @@ export default function LoadoutPage() {
                 </Link>
               ) : null}
               <Link
-                to={`${path}?dialog=delete${side === "ct" ? "&side=ct" : ""}`}
+                to={dialogHref("delete")}
                 preventScrollReset
                 className="rounded-md border border-red-600 px-4 py-2 font-semibold text-red-300 hover:bg-red-950"
               >
@@ -160,7 +179,7 @@ export default function LoadoutPage() {
 
       {notice ? <Notice>{notice}</Notice> : null}
       {error && actionData?.intent !== "delete" ? <Notice tone="error">{error}</Notice> : null}
-      {confirmDelete ? (
+      {dialog === "delete" ? (
         <ConfirmDialog
           title="Delete loadout"
           message={LOADOUT_MESSAGES.deleteConfirm}
@@ -171,7 +190,30 @@ export default function LoadoutPage() {
           error={actionData?.intent === "delete" ? error : null}
         />
       ) : null}
-      {isOwner ? <LoadoutSharePanel url={shareUrl} lastResult={shareResult} /> : null}
+      {dialog === "share-replace" ? (
+        <ConfirmDialog
+          title="Create a new share link"
+          message={LOADOUT_MESSAGES.replaceConfirm}
+          confirmLabel="Create a new link"
+          pendingLabel="Creating..."
+          cancelHref={sideHref(side)}
+          intent="share-create"
+          fields={shareFields}
+          error={shareError}
+        />
+      ) : null}
+      {dialog === "share-revoke" ? (
+        <ConfirmDialog
+          title="Revoke the share link"
+          message={LOADOUT_MESSAGES.revokeConfirm}
+          confirmLabel="Revoke link"
+          pendingLabel="Revoking..."
+          cancelHref={sideHref(side)}
+          intent="share-revoke"
+          error={shareError}
+        />
+      ) : null}
+      {isOwner ? <LoadoutSharePanel share={share} confirmHref={dialogHref} lastResult={shareResult} /> : null}
 
       <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={sideHref} />
     </article>

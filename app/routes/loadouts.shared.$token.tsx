@@ -5,12 +5,12 @@ import { FormError, SubmitButton } from "~/components/forms";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
-import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary } from "~/domain/loadout-sharing";
+import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary, sharedView } from "~/domain/loadout-sharing";
 import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
 import { loginPath } from "~/domain/same-site-path";
 import { copySharedLoadoutSchema } from "~/forms/loadout-sharing";
 import { getSessionUser } from "~/server/auth/session.server";
-import { copySharedLoadout, sharedLoadoutId } from "~/server/features/loadouts/loadout-sharing.server";
+import { copySharedLoadout, shareChoicesQuery, sharedLoadoutId } from "~/server/features/loadouts/loadout-sharing.server";
 import { loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
@@ -21,7 +21,10 @@ function notFound() {
   return data({ loadout: null } as const, { status: 404 });
 }
 
-/** A loadout shared by its owner's link: read-only for everyone, 'Save Loadout' for signed-in visitors. */
+/**
+ * A loadout shared by its owner's link: read-only for everyone, 'Save Loadout' for signed-in
+ * visitors. The description and the budget leave the server only if the owner chose to show them.
+ */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const userPromise = getSessionUser(context);
@@ -31,22 +34,24 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return notFound();
   }
   const shared = sharedLoadoutId(db, token);
-  const [rows, slots, wears] = await context.load([
+  const [choices, rows, slots, wears] = await context.load([
+    shareChoicesQuery(db, token),
     loadoutQuery(db, "user", shared),
     loadoutSlotsQuery(db, "user", shared),
     loadoutWearsQuery(db, "user", shared),
   ]);
   const user = await userPromise;
-  const row = rows[0];
-  if (!row) return notFound();
-  const view = buildLoadoutView(slots, wears, row.budgetCents);
+  const [row, shows] = [rows[0], choices[0]];
+  if (!row || !shows) return notFound();
+  const { description, budgetCents } = sharedView(row, shows);
+  const view = buildLoadoutView(slots, wears, budgetCents);
   // The link preview's picture: the priciest skin of the loadout.
   const priciest = view.slots.reduce<(typeof view.slots)[number] | null>(
     (best, slot) => (slot.skin && (slot.priceCents ?? 0) > (best?.priceCents ?? -1) ? slot : best),
     null,
   );
   return {
-    loadout: { token, title: row.title, description: row.description, budgetCents: row.budgetCents },
+    loadout: { token, title: row.title, description, budgetCents },
     view,
     side: parseSide(new URL(request.url).searchParams.get("side")),
     signedIn: user !== null,

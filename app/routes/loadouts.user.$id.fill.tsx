@@ -35,6 +35,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       loadout: { id: row.id, title: row.title, budgetCents: row.budgetCents, version: row.version },
       side,
       totalCents: view.totals.totalCents,
+      overBudgetCents: view.totals.overBudgetCents,
       proposal: proposal && {
         key: fillProposalKey(proposal.picks),
         picks: proposal.picks.map(({ slot, option }) => {
@@ -100,6 +101,27 @@ export default function FillLoadoutPage() {
             Edit loadout
           </Link>
         </div>
+      ) : fill.overBudgetCents !== null ? (
+        // Over budget: say by how much, propose nothing, and offer the way back.
+        <div className="space-y-4">
+          <CostFigures
+            label="Budget"
+            figures={[
+              { label: "Budget", cents: loadout.budgetCents, testId: "fill-budget" },
+              { label: "Total now", cents: fill.totalCents, testId: "fill-total" },
+              { label: "Over budget", cents: fill.overBudgetCents, testId: "fill-over-budget", alert: true },
+            ]}
+          />
+          <p data-testid="fill-over-budget-message">{FILL_MESSAGES.overBudget(formatDollars(fill.overBudgetCents))}</p>
+          <div className="flex flex-wrap gap-2">
+            <Link to={back} className={`${buttonClass} inline-block`}>
+              Back to the loadout
+            </Link>
+            <Link to={`/loadouts/edit/${loadout.id}`} className={secondary}>
+              Edit loadout
+            </Link>
+          </div>
+        </div>
       ) : (
         <>
           <CostFigures
@@ -121,7 +143,7 @@ export default function FillLoadoutPage() {
             ) : (
               <p>
                 {proposal.unfilled.length > 0
-                  ? `Nothing fits the ${formatDollars(Math.max(0, loadout.budgetCents - fill.totalCents))} left of the budget.`
+                  ? `Nothing fits the ${formatDollars(loadout.budgetCents - fill.totalCents)} left of the budget.`
                   : "There is no empty slot to fill."}
               </p>
             )}

@@ -58,3 +58,24 @@ test("Apply after the loadout changed in another tab is refused, and the fresh p
   await expect(page).toHaveURL(/\?notice=filled&side=ct$/);
   await expect(page.getByTestId("slot-usps_ctside")).toContainText("USP-S | Check Engine");
 });
+
+test("over budget, the fill page says by how much, proposes nothing and leads back", async ({ signedInPage: page, user, baseURL }) => {
+  const id = await createLoadout(baseURL!, user, { title: "Already too dear", budget: "1" });
+  await pickSkin(baseURL!, user, id, { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" });
+
+  await page.goto(`/loadouts/user/${id}`);
+  const over = (await page.getByTestId("over-budget").textContent())!;
+  await page.getByRole("link", { name: "Fill empty slots within budget" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fill empty slots within budget" })).toBeVisible();
+  // The cost panel shows the over-budget amount as the loadout page does, and the page says it.
+  await expect(page.getByTestId("fill-over-budget")).toHaveText(over);
+  await expect(page.getByTestId("fill-over-budget-message")).toHaveText(
+    `This loadout is already ${over} over its budget, so nothing can be added and nothing is proposed. Remove a skin or raise the budget first.`,
+  );
+  await expect(page.getByText(/Nothing fits/)).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Proposed skins" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Back to the loadout" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Already too dear" })).toBeVisible();
+});

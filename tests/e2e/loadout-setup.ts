@@ -47,8 +47,9 @@ export async function sampleLoadout(baseURL: string, user: TestUser): Promise<nu
 
 /**
  * A page path with its placeholders filled by objects made for the visit (tests/e2e/pages.ts):
- * `{ownLoadout}` the id of a shared sample loadout of the visiting `user`, `{sharedLoadout}` the
- * token of another new user's shared sample loadout.
+ * `{ownLoadout}` the id of a shared sample loadout of the visiting `user`, `{overBudgetLoadout}` the
+ * id of one of theirs already over its budget, `{sharedLoadout}` the token of another new user's
+ * shared sample loadout.
  */
 export async function samplePath(
   path: string,
@@ -60,6 +61,12 @@ export async function samplePath(
     const id = await sampleLoadout(baseURL, user);
     await shareLoadout(baseURL, user, id);
     filled = filled.replace("{ownLoadout}", String(id));
+  }
+  if (filled.includes("{overBudgetLoadout}")) {
+    if (!user) throw new Error(`${path}: {overBudgetLoadout} needs a signed-in visitor`);
+    const id = await createLoadout(baseURL, user, { title: "Over budget sample", budget: "1" });
+    await pickSkin(baseURL, user, id, { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" });
+    filled = filled.replace("{overBudgetLoadout}", String(id));
   }
   if (filled.includes("{sharedLoadout}")) {
     const owner = await createUser({ label: "sample-sharer" });

@@ -10,7 +10,8 @@ export interface ProductPage {
   /**
    * A path that shows the page, with sample parameters from the seed. Objects the seed has not got
    * are made for the visit (tests/e2e/loadout-setup.ts, `samplePath`): `{ownLoadout}` (a shared
-   * loadout of the visiting user, with a budget) and `{sharedLoadout}` (another user's share token).
+   * loadout of the visiting user, with a budget), `{overBudgetLoadout}` (one of theirs over its
+   * budget) and `{sharedLoadout}` (another user's share token).
    */
   path: string;
   /**
@@ -59,11 +60,15 @@ export const PAGES: ProductPage[] = [
   { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/999999", as: SIGNED_OUT, consoleErrors: notFound },
   // The owner's view: the share link (a read-only field, Copy with JavaScript) and 'Fill empty slots within budget'.
   { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/{ownLoadout}", as: ["user"] },
+  // The owner's confirmations before the link is revoked or replaced (a dialog with JavaScript, a step without).
+  { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/{ownLoadout}?dialog=share-revoke", as: ["user"] },
+  { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/user/{ownLoadout}?dialog=share-replace&side=ct", as: ["user"] },
   { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/{sharedLoadout}" },
   { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/{sharedLoadout}?side=ct", as: SIGNED_OUT },
   { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=t", as: ["user"] },
   { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=both", as: ["user"] },
+  { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{overBudgetLoadout}/fill?side=t", as: ["user"] },
   { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/999999/fill", as: ["user"], consoleErrors: notFound },
   // No loadout of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
   { route: "routes/loadouts.edit.$id", path: "/loadouts/edit/999999", consoleErrors: notFound },

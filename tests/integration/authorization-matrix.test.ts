@@ -30,7 +30,8 @@ interface World {
   ownerId: string;
   ownerEmail: string;
   loadoutId: number;
-  /** A token of the owner's other loadout, shared by link: public by the owner's choice. */
+  /** The owner's other loadout, shared by link, and its token: public by the owner's choice. */
+  sharedLoadoutId: number;
   shareToken: string;
   trackerId: number;
   officialId: number;
@@ -266,6 +267,27 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/loadouts.$loadoutType.$loadoutId": [
     allGet("the owner's loadout", (w) => `/loadouts/user/${w.loadoutId}`, { owner: 200, rest: 404 }),
     allGet("the admin's official loadout", (w) => `/loadouts/official/${w.officialId}`),
+    allGet("the owner's confirmation to revoke the share link", (w) => `/loadouts/user/${w.sharedLoadoutId}?dialog=share-revoke`, { owner: 200, rest: 404 }),
+    allGet("the owner's confirmation to replace the share link", (w) => `/loadouts/user/${w.sharedLoadoutId}?dialog=share-replace`, {
+      owner: 200,
+      rest: 404,
+    }),
+    {
+      name: "change what the owner's share link shows",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.sharedLoadoutId}`,
+      fields: () => ({ intent: "share-settings", showDescription: "on", showBudget: "on" }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\/user\/\d+\?notice=share-updated$/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "revoke the owner's share link",
+      method: "POST",
+      path: (w) => `/loadouts/user/${w.sharedLoadoutId}`,
+      fields: () => ({ intent: "share-revoke" }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/loadouts\/user\/\d+\?notice=unshared$/ } },
+      writes: ["owner"],
+    },
     {
       name: "share the owner's loadout by link",
       method: "POST",
@@ -447,6 +469,7 @@ async function makeWorld(): Promise<World> {
     ownerId,
     ownerEmail: owner.email,
     loadoutId: loadout.id,
+    sharedLoadoutId: shared.id,
     shareToken,
     trackerId: tracker.id,
     officialId: official.id,

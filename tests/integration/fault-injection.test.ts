@@ -414,6 +414,16 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       message: LOADOUT_MESSAGES.shareFailed,
     },
     {
+      name: "change what a share link shows",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-share");
+        const id = await newLoadout(cookie);
+        expect((await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie })).status).toBe(302);
+        return { path: `/loadouts/user/${id}`, cookie, fields: { intent: "share-settings", showBudget: "on" } };
+      },
+      message: LOADOUT_MESSAGES.shareFailed,
+    },
+    {
       name: "revoke a share link",
       prepare: async () => {
         const { cookie } = await signedInUser("fault-share");

@@ -156,13 +156,32 @@ describe("fill empty slots within budget", () => {
   });
 
   it("a budget already spent proposes nothing, and Apply writes nothing", async () => {
-    const id = await createLoadout(owner, "1");
+    const price = (await env.DB.prepare("SELECT price_cents AS p FROM skin_wears WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").first<{ p: number }>())!.p;
+    const id = await createLoadout(owner, (price / 100).toFixed(2));
     await env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', 'ak-47-redline', 'FT')").bind(id).run();
     const html = await (await get(`/loadouts/user/${id}/fill?side=t`, owner.cookie)).text();
     expect(html).toContain("Nothing fits the $0.00 left of the budget.");
     expect(html).not.toContain(">Apply<");
     const response = await post(`/loadouts/user/${id}/fill?side=t`, applyFields(html), { cookie: owner.cookie });
     expect(response.status).toBe(400);
+    expect(await slotsOf(id)).toHaveLength(1);
+  });
+
+  it("over budget, the page says by how much (the cost panel too), proposes nothing and leads back; Apply writes nothing", async () => {
+    const id = await createLoadout(owner, "1");
+    await env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', 'ak-47-redline', 'FT')").bind(id).run();
+    const price = (await env.DB.prepare("SELECT price_cents AS p FROM skin_wears WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").first<{ p: number }>())!.p;
+    const over = `$${((price - 100) / 100).toFixed(2)}`;
+    const response = await get(`/loadouts/user/${id}/fill?side=t`, owner.cookie);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    const html = await response.text();
+    expect(html).toContain(`data-testid="fill-over-budget">${over}<`);
+    expect(html).toContain(`This loadout is already ${over} over its budget, so nothing can be added and nothing is proposed.`);
+    expect(html).not.toContain("Nothing fits");
+    expect(html).not.toContain(">Apply<");
+    expect(html).toContain(`href="/loadouts/user/${id}">Back to the loadout</a>`);
+    const apply = await post(`/loadouts/user/${id}/fill?side=t`, { side: "t", version: String(await versionOf(id)), proposal: "" }, { cookie: owner.cookie });
+    expect(apply.status).toBe(400);
     expect(await slotsOf(id)).toHaveLength(1);
   });
 

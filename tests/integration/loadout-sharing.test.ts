@@ -26,9 +26,12 @@ async function sharedCandidate(user: User, title = "Budget rush"): Promise<numbe
 
 const shareRow = (loadoutId: number) => env.DB.prepare("SELECT token FROM loadout_shares WHERE loadout_id = ?").bind(loadoutId).first<{ token: string }>();
 
-/** Creates (or replaces) the link as its owner would; answers the token. */
-async function share(user: User, loadoutId: number): Promise<string> {
-  const response = await post(`/loadouts/user/${loadoutId}`, { intent: "share-create" }, { cookie: user.cookie });
+/** Both of the owner's choices ticked: the link shows the description and the budget. */
+const showAll = { showDescription: "on", showBudget: "on" };
+
+/** Creates (or replaces) the link as its owner would, with the given choices (none: the defaults); answers the token. */
+async function share(user: User, loadoutId: number, choices: Record<string, string> = {}): Promise<string> {
+  const response = await post(`/loadouts/user/${loadoutId}`, { intent: "share-create", ...choices }, { cookie: user.cookie });
   expect(response.status).toBe(302);
   return (await shareRow(loadoutId))!.token;
 }
@@ -55,9 +58,90 @@ describe("share a loadout by link", () => {
     expect(page).toContain("Revoke link");
   });
 
-  it("a visitor sees both sides, the total and the budget, with Open Graph tags for a pasted link; nothing to edit", async () => {
-    const id = await sharedCandidate(owner, "Preview me");
+  it("by default the link shows neither the description nor the budget: not on the page, in its data or in its preview", async () => {
+    const id = await sharedCandidate(owner, "Private notes");
     const token = await share(owner, id);
+    expect(await env.DB.prepare("SELECT show_description AS d, show_budget AS b FROM loadout_shares WHERE token = ?").bind(token).first()).toEqual({
+      d: 0,
+      b: 0,
+    });
+    const [redline, asiimov] = await Promise.all([wearPrice("ak-47-redline", "FT"), wearPrice("m4a4-asiimov", "FT")]);
+    const total = dollars(redline!.price + asiimov!.price);
+
+    const html = await (await get(`/loadouts/shared/${token}`)).text();
+    expect(html).toContain("Private notes</h1>");
+    expect(html).toContain('data-testid="total-cost">' + total);
+    expect(html).not.toContain("Cheap but loud");
+    expect(html).not.toContain("$250.00");
+    expect(html).not.toContain('data-testid="budget"');
+    expect(metaContent(html, "og:description")).toBe(`A CS2 loadout for T and CT. Total cost ${total}.`);
+    const data = await (await get(`/loadouts/shared/${token}.data`)).text();
+    expect(data).toContain("Private notes");
+    expect(data).not.toContain("Cheap but loud");
+    expect(data).not.toContain("25000");
+
+    // The owner's panel says exactly that.
+    const panel = await (await get(`/loadouts/user/${id}`, owner.cookie)).text();
+    expect(panel).toContain(
+      "The link shows the title, both sides&#x27; skins with their wear and price, and the total cost. It does not show the description, the budget, or who you are.",
+    );
+  });
+
+  it("a link made before the choice existed shows neither (the migration's default)", async () => {
+    const id = await sharedCandidate(owner, "Older link");
+    const token = "O".repeat(20) + crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+    await env.DB.prepare("INSERT INTO loadout_shares (token, loadout_id) VALUES (?, ?)").bind(token, id).run();
+    const html = await (await get(`/loadouts/shared/${token}`)).text();
+    expect(html).toContain("Older link</h1>");
+    expect(html).not.toContain("Cheap but loud");
+    expect(html).not.toContain('data-testid="budget"');
+  });
+
+  it("the owner changes what the link shows; the token stays", async () => {
+    const id = await sharedCandidate(owner, "Changing");
+    const token = await share(owner, id);
+    const response = await post(`/loadouts/user/${id}`, { intent: "share-settings", showBudget: "on" }, { cookie: owner.cookie });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/loadouts/user/${id}?notice=share-updated`);
+    expect((await shareRow(id))!.token).toBe(token);
+    const html = await (await get(`/loadouts/shared/${token}`)).text();
+    expect(html).toContain('data-testid="budget">$250.00');
+    expect(html).not.toContain("Cheap but loud");
+    // A junk choice is a 400, nothing changed.
+    expect((await post(`/loadouts/user/${id}`, { intent: "share-settings", showDescription: "yes" }, { cookie: owner.cookie })).status).toBe(400);
+    expect(await env.DB.prepare("SELECT show_description AS d, show_budget AS b FROM loadout_shares WHERE token = ?").bind(token).first()).toEqual({
+      d: 0,
+      b: 1,
+    });
+    // Without a link there is nothing to change: a 409 that says so.
+    expect((await post(`/loadouts/user/${id}`, { intent: "share-revoke" }, { cookie: owner.cookie })).status).toBe(302);
+    const gone = await post(`/loadouts/user/${id}`, { intent: "share-settings", showBudget: "on" }, { cookie: owner.cookie });
+    expect(gone.status).toBe(409);
+    expect(await gone.text()).toContain("This loadout has no share link any more");
+  });
+
+  it("revoking and replacing ask first: a confirmation step in the URL that posts the intent", async () => {
+    const id = await sharedCandidate(owner, "Confirm me");
+    await share(owner, id, { showBudget: "on" });
+    const page = await (await get(`/loadouts/user/${id}`, owner.cookie)).text();
+    expect(page).toContain(`href="/loadouts/user/${id}?dialog=share-revoke"`);
+    expect(page).toContain(`href="/loadouts/user/${id}?dialog=share-replace"`);
+    expect(page).not.toContain('value="share-revoke"');
+    const revoke = await (await get(`/loadouts/user/${id}?dialog=share-revoke`, owner.cookie)).text();
+    expect(revoke).toContain("Revoke the share link?");
+    expect(revoke).toContain('name="intent" value="share-revoke"');
+    const replace = await (await get(`/loadouts/user/${id}?dialog=share-replace&side=ct`, owner.cookie)).text();
+    expect(replace).toContain("Create a new share link?");
+    expect(replace).toContain('name="intent" value="share-create"');
+    // The new link keeps what the old one showed.
+    expect(replace).toContain('name="showBudget" value="on"');
+    expect(replace).not.toContain('name="showDescription" value="on"');
+    expect(replace).toContain(`href="/loadouts/user/${id}?side=ct"`);
+  });
+
+  it("with both chosen, a visitor sees both sides, the total and the budget, with Open Graph tags for a pasted link; nothing to edit", async () => {
+    const id = await sharedCandidate(owner, "Preview me");
+    const token = await share(owner, id, showAll);
     const [redline, asiimov] = await Promise.all([wearPrice("ak-47-redline", "FT"), wearPrice("m4a4-asiimov", "FT")]);
     const total = dollars(redline!.price + asiimov!.price);
 
@@ -84,9 +168,19 @@ describe("share a loadout by link", () => {
     expect(ct).toContain("M4A4 | Asiimov");
   });
 
-  it("a signed-in visitor saves it as '{title} (Copy)' with its description, budget and every slot", async () => {
+  it("a signed-in visitor saves it as '{title} (Copy)' with every slot, and no more than the link shows", async () => {
+    const hidden = await share(owner, await sharedCandidate(owner, "Copy hidden"));
+    const hiddenCopy = Number(
+      /(\d+)\?notice=copied$/.exec(locationOf(await post(`/loadouts/shared/${hidden}`, { intent: "copy" }, { cookie: other.cookie })))![1],
+    );
+    expect(await env.DB.prepare("SELECT title, description, budget_cents AS budget FROM user_loadouts WHERE id = ?").bind(hiddenCopy).first()).toEqual({
+      title: "Copy hidden (Copy)",
+      description: null,
+      budget: null,
+    });
+
     const id = await sharedCandidate(owner, "Copy me");
-    const token = await share(owner, id);
+    const token = await share(owner, id, showAll);
     expect(await (await get(`/loadouts/shared/${token}`, other.cookie)).text()).toContain("Save Loadout");
 
     const response = await post(`/loadouts/shared/${token}`, { intent: "copy" }, { cookie: other.cookie });
@@ -116,6 +210,29 @@ describe("share a loadout by link", () => {
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe(`/login?redirectTo=${encodeURIComponent(`/loadouts/shared/${token}`)}`);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts").first<{ n: number }>()).toEqual(before);
+  });
+});
+
+describe("a copy of a long title", () => {
+  it("is cut to fit the limit and saves again as it is", async () => {
+    const title = `${"Long ".repeat(19)}title`;
+    expect(title).toHaveLength(100);
+    const token = await share(owner, await sharedCandidate(owner, title));
+    const copied = await post(`/loadouts/shared/${token}`, { intent: "copy" }, { cookie: other.cookie });
+    const copyId = Number(/(\d+)\?notice=copied$/.exec(locationOf(copied))![1]);
+    const copy = await env.DB.prepare("SELECT title, version FROM user_loadouts WHERE id = ?").bind(copyId).first<{ title: string; version: number }>();
+    expect(copy!.title).toBe(`${title.slice(0, 93)} (Copy)`);
+    expect(copy!.title.length).toBeLessThanOrEqual(100);
+    const saved = await post(`/loadouts/edit/${copyId}`, { intent: "save", title: copy!.title, version: String(copy!.version) }, { cookie: other.cookie });
+    expect(saved.status).toBe(302);
+  });
+
+  it("a loadout saved with a longer title is offered cut in the editor, so it saves", async () => {
+    const id = await sharedCandidate(owner, "Soon too long");
+    const longTitle = `${"x".repeat(100)} (Copy)`;
+    await env.DB.prepare("UPDATE user_loadouts SET title = ? WHERE id = ?").bind(longTitle, id).run();
+    const editor = await (await get(`/loadouts/edit/${id}`, owner.cookie)).text();
+    expect(editor).toContain(`value="${"x".repeat(93)} (Copy)"`);
   });
 });
 
@@ -228,45 +345,111 @@ describe("nobody but the owner changes a shared loadout", () => {
   });
 });
 
-describe("edge cache: a revoked link stops answering at once in this location", () => {
+describe("edge cache: a link that stops working stops answering at once in this location, in every spelling of its URL", () => {
   const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
   const visit = (path: string) => fetchWorker(`https://example.com${path}`, undefined, cachedEnv);
-  const ownerPost = (path: string, fields: Record<string, string>) =>
+  const userPost = (user: User, path: string, fields: Record<string, string>) =>
     fetchWorker(
       `https://example.com${path}`,
-      { method: "POST", body: new URLSearchParams(fields), headers: { Host: "example.com", Cookie: owner.cookie, "CF-Connecting-IP": uniqueIp() } },
+      { method: "POST", body: new URLSearchParams(fields), headers: { Host: "example.com", Cookie: user.cookie, "CF-Connecting-IP": uniqueIp() } },
       cachedEnv,
     );
 
-  it("a visitor's copy is kept; revoking drops it (both sides, page and data) and the link answers 404", async () => {
-    const id = await sharedCandidate(owner);
-    const token = await share(owner, id);
-    const paths = [`/loadouts/shared/${token}`, `/loadouts/shared/${token}?side=ct`, `/loadouts/shared/${token}.data?side=ct`];
-    for (const path of paths) {
+  /** The URL as visitors may spell it: odd, differently cased and repeated sides, as HTML and as data. */
+  const variants = (token: string) =>
+    [`/loadouts/shared/${token}`, `/loadouts/shared/${token}.data`].flatMap((page) => [
+      page,
+      `${page}?side=ct`,
+      `${page}?side=t`,
+      `${page}?side=xyz`,
+      `${page}?side=CT`,
+      `${page}?side=t&side=ct`,
+      `${page}?side=ct&side=t`,
+      `${page}?side=ct&utm_source=chat`,
+    ]);
+
+  /** Every variant is kept after a first visit (an odd one shares the key of the page it shows). */
+  async function keepAll(token: string) {
+    for (const path of variants(token)) {
       await (await visit(path)).text();
       const kept = await visit(path);
       expect(kept.headers.get("X-Cache"), path).toBe("HIT");
-      expect(kept.status).toBe(200);
+      expect(kept.status, path).toBe(200);
       await kept.text();
     }
-    expect((await ownerPost(`/loadouts/user/${id}`, { intent: "share-revoke" })).status).toBe(302);
-    for (const path of paths) {
+  }
+
+  /**
+   * No variant answers the kept page any more: each is a 404 (an odd variant of each key first, so its
+   * first visit is a miss; the 404 it gets is then kept for the variants that share its key).
+   */
+  async function noneAnswersFromCache(token: string) {
+    const first = variants(token).filter((path) => /side=(xyz|ct&side=t)$/.test(path));
+    for (const path of first) expect((await visit(path)).headers.get("X-Cache"), path).toBe("MISS");
+    for (const path of variants(token)) {
       const after = await visit(path);
       expect(after.status, path).toBe(404);
-      expect(after.headers.get("X-Cache"), path).toBe("MISS");
-      await after.text();
+      expect(await after.text(), path).not.toContain("Budget rush");
+    }
+  }
+
+  it("an odd or repeated side is kept under the key of the side the page shows", async () => {
+    const token = await share(owner, await sharedCandidate(owner));
+    await (await visit(`/loadouts/shared/${token}?side=ct`)).text();
+    const repeated = await visit(`/loadouts/shared/${token}?side=ct&side=t`);
+    expect(repeated.headers.get("X-Cache")).toBe("HIT");
+    expect(await repeated.text()).toContain("CT-Side</h2>");
+    await (await visit(`/loadouts/shared/${token}`)).text();
+    for (const odd of ["side=xyz", "side=CT", "side=t&side=ct"]) {
+      const response = await visit(`/loadouts/shared/${token}?${odd}`);
+      expect(response.headers.get("X-Cache"), odd).toBe("HIT");
+      expect(await response.text(), odd).toContain("T-Side</h2>");
     }
   });
 
-  it("deleting the loadout drops the kept copy too", async () => {
+  it("revoking drops every kept variant (both sides, odd and repeated sides, page and data) and the link answers 404", async () => {
     const id = await sharedCandidate(owner);
     const token = await share(owner, id);
-    await (await visit(`/loadouts/shared/${token}`)).text();
-    expect((await visit(`/loadouts/shared/${token}`)).headers.get("X-Cache")).toBe("HIT");
-    expect((await ownerPost(`/loadouts/user/${id}`, { intent: "delete" })).status).toBe(302);
+    await keepAll(token);
+    expect((await userPost(owner, `/loadouts/user/${id}`, { intent: "share-revoke" })).status).toBe(302);
+    await noneAnswersFromCache(token);
+  });
+
+  it("replacing the link drops every kept variant of the old one", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    await keepAll(token);
+    expect((await userPost(owner, `/loadouts/user/${id}`, { intent: "share-create" })).status).toBe(302);
+    await noneAnswersFromCache(token);
+  });
+
+  it("deleting the loadout drops every kept variant too", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id);
+    await keepAll(token);
+    expect((await userPost(owner, `/loadouts/user/${id}`, { intent: "delete" })).status).toBe(302);
+    await noneAnswersFromCache(token);
+  });
+
+  it("deleting the account drops every kept variant of each of its links", async () => {
+    const leaving = await signedInUser("share-leaving-cached");
+    const tokens = [await share(leaving, await sharedCandidate(leaving)), await share(leaving, await sharedCandidate(leaving))];
+    for (const token of tokens) await keepAll(token);
+    expect((await userPost(leaving, "/profile", { intent: "delete-account", confirm: "DELETE" })).status).toBe(302);
+    for (const token of tokens) await noneAnswersFromCache(token);
+  });
+
+  it("changing what the link shows drops the kept pages, so the budget is not served from the cache after it is hidden", async () => {
+    const id = await sharedCandidate(owner);
+    const token = await share(owner, id, showAll);
+    await (await visit(`/loadouts/shared/${token}?side=xyz`)).text();
+    expect(await (await visit(`/loadouts/shared/${token}`)).text()).toContain('data-testid="budget"');
+    expect((await userPost(owner, `/loadouts/user/${id}`, { intent: "share-settings" })).status).toBe(302);
     const after = await visit(`/loadouts/shared/${token}`);
-    expect(after.status).toBe(404);
-    await after.text();
+    expect(after.headers.get("X-Cache")).toBe("MISS");
+    const html = await after.text();
+    expect(html).not.toContain('data-testid="budget"');
+    expect(html).not.toContain("Cheap but loud");
   });
 
   it("a signed-in visitor's shared page is never kept (it carries 'Save Loadout')", async () => {

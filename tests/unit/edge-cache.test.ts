@@ -90,6 +90,23 @@ describe("which requests the edge keeps", () => {
   it("keeps a shared loadout's page by its side, and a revoke purges both sides as page and as data", () => {
     const token = "A".repeat(32);
     expect(normalisedSearch(`/loadouts/shared/${token}`, new URLSearchParams("side=ct&utm_source=chat"))).toBe("?side=ct");
+    // One spelling per side, as the page reads it (the first `side`; anything but `ct` is T), so
+    // purging the canonical URLs reaches every variant.
+    const variants: [string, string][] = [
+      ["", ""],
+      ["side=t", ""],
+      ["side=xyz", ""],
+      ["side=CT", ""],
+      ["side=", ""],
+      ["side=t&side=ct", ""],
+      ["side=ct&side=t", "?side=ct"],
+      ["side=ct&side=ct", "?side=ct"],
+      ["utm_source=chat&side=ct", "?side=ct"],
+    ];
+    for (const [search, canonical] of variants) {
+      expect(normalisedSearch(`/loadouts/shared/${token}`, new URLSearchParams(search)), search).toBe(canonical);
+      expect(normalisedSearch(`/loadouts/shared/${token}.data`, new URLSearchParams(search)), search).toBe(canonical);
+    }
     expect(sharedLoadoutPages(token)).toEqual([
       `/loadouts/shared/${token}`,
       `/loadouts/shared/${token}?side=ct`,

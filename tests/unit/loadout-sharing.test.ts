@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseShareToken, SHARE_TOKEN_BYTES, sharedLoadoutPath, sharedLoadoutSummary } from "~/domain/loadout-sharing";
+import {
+  DEFAULT_SHARE_CHOICES,
+  parseShareToken,
+  SHARE_TOKEN_BYTES,
+  shareLinkShows,
+  sharedLoadoutPath,
+  sharedLoadoutSummary,
+  sharedView,
+} from "~/domain/loadout-sharing";
 import { randomToken } from "~/server/auth/tokens.server";
 
 describe("share tokens", () => {
@@ -28,5 +36,24 @@ describe("a shared link's preview text", () => {
     const summary = sharedLoadoutSummary({ description: `${"word ".repeat(60)}\n\nmore`, budgetCents: null }, 100);
     expect(summary).toMatch(/^word word .*… Total cost \$1\.00\.$/);
     expect(summary.length).toBeLessThan(180);
+  });
+});
+
+describe("what a link shows", () => {
+  const loadout = { title: "Mine", description: "Notes to self", budgetCents: 25_000 };
+
+  it("by default neither the description nor the budget, and the panel says so", () => {
+    expect(sharedView(loadout, DEFAULT_SHARE_CHOICES)).toEqual({ title: "Mine", description: null, budgetCents: null });
+    expect(shareLinkShows(DEFAULT_SHARE_CHOICES)).toBe(
+      "The link shows the title, both sides' skins with their wear and price, and the total cost. It does not show the description, the budget, or who you are.",
+    );
+  });
+
+  it("each only when chosen", () => {
+    expect(sharedView(loadout, { showDescription: true, showBudget: false })).toEqual({ title: "Mine", description: "Notes to self", budgetCents: null });
+    expect(sharedView(loadout, { showDescription: false, showBudget: true })).toEqual({ title: "Mine", description: null, budgetCents: 25_000 });
+    expect(shareLinkShows({ showDescription: true, showBudget: true })).toBe(
+      "The link shows the title, both sides' skins with their wear and price, the total cost, the description, and the budget. It does not show who you are.",
+    );
   });
 });

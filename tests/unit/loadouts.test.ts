@@ -5,6 +5,8 @@ import { findSlot, LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import {
   buildLoadoutView,
   copyTitle,
+  fitLoadoutTitle,
+  LOADOUT_TITLE_MAX,
   loadoutKindOf,
   loadoutTotals,
   parseLoadoutId,
@@ -130,6 +132,45 @@ describe("slot validity", () => {
 describe("copy, kinds, ids, notices", () => {
   it("the copy's title", () => {
     expect(copyTitle("Crimson Collector")).toBe("Crimson Collector (Copy)");
+  });
+  it("a copy of a long title is cut so the whole fits the limit", () => {
+    expect(copyTitle("a".repeat(93))).toBe(`${"a".repeat(93)} (Copy)`);
+    expect(copyTitle("a".repeat(94))).toBe(`${"a".repeat(93)} (Copy)`);
+    expect(copyTitle("b".repeat(100))).toHaveLength(LOADOUT_TITLE_MAX);
+    // No space before ' (Copy)' where the cut falls after a word, and never half an emoji.
+    expect(copyTitle(`${"c".repeat(92)} rest`)).toBe(`${"c".repeat(92)} (Copy)`);
+    expect(copyTitle(`${"d".repeat(92)}😀 rest`)).toBe(`${"d".repeat(92)} (Copy)`);
+  });
+  it("a copy's title always saves again as it is (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", " ", "é", "😀", "\u0301"), minLength: 1, maxLength: 130 }), (raw) => {
+        const title = raw.trim() || "x";
+        const copy = copyTitle(title);
+        expect(copy.length).toBeLessThanOrEqual(LOADOUT_TITLE_MAX);
+        expect(copy.endsWith(" (Copy)")).toBe(true);
+        const base = copy.slice(0, -" (Copy)".length);
+        expect(title.startsWith(base)).toBe(true);
+        if (title.length <= LOADOUT_TITLE_MAX - " (Copy)".length) expect(copy).toBe(`${title} (Copy)`);
+        // No lone half of a surrogate pair is left at the cut.
+        expect(/[\uD800-\uDBFF]$/.test(base)).toBe(false);
+        const saved = loadoutDetailsSchema.safeParse({ title: copy, version: 1 });
+        expect(saved.success && saved.data.title).toBe(copy);
+        // A copy of a copy fits too.
+        expect(copyTitle(copy).length).toBeLessThanOrEqual(LOADOUT_TITLE_MAX);
+      }),
+    );
+  });
+  it("a title saved before the limit held is offered cut to fit, keeping its ' (Copy)'", () => {
+    expect(fitLoadoutTitle("Short")).toBe("Short");
+    expect(fitLoadoutTitle(`${"e".repeat(100)} (Copy)`)).toBe(`${"e".repeat(93)} (Copy)`);
+    expect(fitLoadoutTitle("f".repeat(120))).toBe("f".repeat(100));
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200 }), (raw) => {
+        const title = raw.trim() || "x";
+        expect(fitLoadoutTitle(title).length).toBeLessThanOrEqual(LOADOUT_TITLE_MAX);
+        if (title.length <= LOADOUT_TITLE_MAX) expect(fitLoadoutTitle(title)).toBe(title);
+      }),
+    );
   });
   it("loadout types in the URL", () => {
     expect(loadoutKindOf("official")).toBe("official");

@@ -10,7 +10,7 @@ import { endSession, type SessionUser } from "~/server/auth/session.server";
 import { deleteCraftImages } from "~/server/features/community-crafts.server";
 import { expireUserSessionCookie } from "~/server/http/cookies.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
-import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
+import { sharedLoadoutPages, stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
 import { formReply, parseForm } from "~/server/http/form-reply.server";
 
@@ -56,9 +56,10 @@ export async function changePasswordIntent(context: AppLoadContext, user: Sessio
 export async function deleteAccountIntent(context: AppLoadContext, request: Request, user: SessionUser, form: FormData) {
   const submission = parseForm(form, deleteAccountSchema);
   if (submission.status !== "success") return formReply<ProfileExtra>("delete-account", submission.reply(), { extra: { skinId: null } });
-  const { craftIds } = await deleteAccount(context.db, user.id, user.email);
+  const { craftIds, shareTokens } = await deleteAccount(context.db, user.id, user.email);
   await deleteCraftImages(context.env.IMAGES, craftIds);
-  if (craftIds.length > 0) context.purgeEdgeCache([...new Set(craftIds.flatMap((id) => stickerCraftPages(id)))]);
+  const purged = [...new Set(craftIds.flatMap((id) => stickerCraftPages(id)))].concat(shareTokens.flatMap((token) => sharedLoadoutPages(token)));
+  if (purged.length > 0) context.purgeEdgeCache(purged);
   const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
   headers.append("Set-Cookie", expireUserSessionCookie(request));
   return redirect("/login?mode=login&notice=account-deleted", { headers });

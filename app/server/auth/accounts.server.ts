@@ -4,6 +4,7 @@ import { type RateLimitDecision } from "~/domain/rate-limits";
 import type { Database } from "../db/client.server";
 import {
   emailConfirmationTokens,
+  loadoutShares,
   mailOutbox,
   passwordResetTokens,
   resellTrackers,
@@ -244,11 +245,16 @@ export async function changePassword(
 
 /**
  * Removes every row of the user in one batch (the terms promise account deletion); answers the
- * ids of the sticker crafts that went with it, whose images the caller removes from R2.
+ * ids of the sticker crafts that went with it, whose images the caller removes from R2, and the
+ * tokens of the share links that stopped working, whose kept pages the caller purges.
  */
-export async function deleteAccount(db: Database, userId: string, email: string): Promise<{ craftIds: number[] }> {
-  const [crafts] = await db.batch([
+export async function deleteAccount(db: Database, userId: string, email: string): Promise<{ craftIds: number[]; shareTokens: string[] }> {
+  const [crafts, shares] = await db.batch([
     db.delete(stickerCrafts).where(eq(stickerCrafts.authorId, userId)).returning({ id: stickerCrafts.id }),
+    db
+      .delete(loadoutShares)
+      .where(sql`${loadoutShares.loadoutId} IN (SELECT id FROM user_loadouts WHERE user_id = ${userId})`)
+      .returning({ token: loadoutShares.token }),
     db.delete(userFavorites).where(eq(userFavorites.userId, userId)),
     db.delete(resellTrackers).where(eq(resellTrackers.userId, userId)),
     db.delete(userLoadoutSlots).where(sql`${userLoadoutSlots.loadoutId} IN (SELECT id FROM user_loadouts WHERE user_id = ${userId})`),
@@ -259,5 +265,5 @@ export async function deleteAccount(db: Database, userId: string, email: string)
     db.delete(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.status, "pending"))),
     db.delete(users).where(eq(users.id, userId)),
   ]);
-  return { craftIds: crafts.map((craft) => craft.id) };
+  return { craftIds: crafts.map((craft) => craft.id), shareTokens: shares.map((share) => share.token) };
 }

@@ -327,6 +327,9 @@ export const loadoutShares = sqliteTable("loadout_shares", {
     .notNull()
     .unique()
     .references(() => userLoadouts.id, { onDelete: "cascade" }),
+  /** Whether the link shows the loadout's description and its budget: the owner's choice, hidden unless chosen (ADR 038). */
+  showDescription: integer("show_description", { mode: "boolean" }).notNull().default(false),
+  showBudget: integer("show_budget", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 });
 

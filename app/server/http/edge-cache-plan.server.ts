@@ -1,5 +1,6 @@
 import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
+import { parseSide } from "~/domain/loadouts";
 
 /**
  * Which anonymous pages the edge keeps, and under what key (docs/features/edge-cache.md). A page is the
@@ -10,6 +11,16 @@ import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 interface CacheablePage {
   path: RegExp;
   params: readonly string[];
+  /** The page's search in its one spelling, when it has one: every variant of the URL gets one key, so one purge reaches them all. */
+  canonical?: (params: URLSearchParams) => string;
+}
+
+/**
+ * A loadout side as the page reads it (the first `side`; anything but `ct` is T), spelled once:
+ * `?side=ct` or nothing. `?side=CT`, `?side=xyz` and `?side=t&side=ct` are the T page's key.
+ */
+function sideSearch(params: URLSearchParams): string {
+  return parseSide(params.get("side")) === "ct" ? "?side=ct" : "";
 }
 
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
@@ -24,7 +35,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
-  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
+  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"], canonical: sideSearch },
 ];
 
 /** How long a kept page is served, in seconds, unless `EDGE_CACHE_SECONDS` says otherwise (0 switches the cache off). */
@@ -48,6 +59,7 @@ export function edgeCacheControl(seconds: number): string {
 export function normalisedSearch(pathname: string, params: URLSearchParams): string | null {
   const page = CACHEABLE_PAGES.find((candidate) => candidate.path.test(pathname));
   if (!page) return null;
+  if (page.canonical) return page.canonical(params);
   const pairs = new Set<string>();
   for (const [name, value] of params) {
     if (page.params.includes(name) && value !== "") pairs.add(new URLSearchParams([[name, value]]).toString());
@@ -136,7 +148,8 @@ export function officialLoadoutPages(id: number | null): string[] {
 
 /**
  * The anonymous pages of a share link (both sides, as HTML and as the `.data` a client-side
- * navigation fetches), for purging when the link stops working.
+ * navigation fetches), for purging when the link stops working or changes what it shows. Its key
+ * is canonical (`sideSearch`), so these reach every spelling of its URL.
  */
 export function sharedLoadoutPages(token: string): string[] {
   return bothSides(sharedLoadoutPath(token));

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData } from "~/domain/loadout-editor";
 import { findSlot } from "~/domain/loadout-slots";
-import { buildLoadoutView, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
+import { buildLoadoutView, fitLoadoutTitle, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
 import { formText, readCappedFormData } from "../../http/form-body.server";
@@ -50,7 +50,8 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
     page: {
       loadout: {
         id: row.id,
-        title: row.title,
+        // A title longer than the limit (saved before it held) is offered cut, so a save works.
+        title: fitLoadoutTitle(row.title),
         description: row.description,
         budgetCents: row.budgetCents,
         version: row.version,

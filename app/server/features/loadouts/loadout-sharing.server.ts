@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
-import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
+import { SHARE_TOKEN_BYTES, sharedView, type ShareChoices } from "~/domain/loadout-sharing";
 import { copyTitle, LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { shareLinkSchema } from "~/forms/loadout-sharing";
 import { randomToken } from "../../auth/tokens.server";
@@ -12,9 +12,20 @@ import { formRefusal, formReply, parseForm } from "../../http/form-reply.server"
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
 
-/** The loadout's share link, if it has one (the owner's page shows it). */
+const choiceColumns = { showDescription: loadoutShares.showDescription, showBudget: loadoutShares.showBudget };
+
+/** The loadout's share link and what it shows, if it has one (the owner's page shows it). */
 export function loadoutShareQuery(db: Database, loadoutId: number) {
-  return db.select({ token: loadoutShares.token }).from(loadoutShares).where(eq(loadoutShares.loadoutId, loadoutId)).limit(1);
+  return db
+    .select({ token: loadoutShares.token, ...choiceColumns })
+    .from(loadoutShares)
+    .where(eq(loadoutShares.loadoutId, loadoutId))
+    .limit(1);
+}
+
+/** What a link shows besides the title, slots and total (the shared page reads it in its batch). */
+export function shareChoicesQuery(db: Database, token: string) {
+  return db.select(choiceColumns).from(loadoutShares).where(eq(loadoutShares.token, token)).limit(1);
 }
 
 /** The id of the loadout a token shares, as a subquery: the loadout queries read a shared loadout through it. */
@@ -28,11 +39,17 @@ const ownedBy = (userId: string, loadoutId: number) => and(eq(userLoadouts.id, l
 const nowMs = sql<number>`cast(unixepoch('subsec') * 1000 as integer)`;
 
 /**
- * A new link for the user's own loadout, replacing the old one (which stops working). One batch:
- * the old token is read and deleted, and the new one is inserted only if the loadout is this
- * user's. Null when it is not (or is gone); `previous` is the token that stopped working.
+ * A new link for the user's own loadout, showing what `choices` say, replacing the old one (which
+ * stops working). One batch: the old token is read and deleted, and the new one is inserted only
+ * if the loadout is this user's. Null when it is not (or is gone); `previous` is the token that
+ * stopped working.
  */
-export async function createShareLink(db: Database, userId: string, loadoutId: number): Promise<{ token: string; previous: string | null } | null> {
+export async function createShareLink(
+  db: Database,
+  userId: string,
+  loadoutId: number,
+  choices: ShareChoices,
+): Promise<{ token: string; previous: string | null } | null> {
   const token = randomToken(SHARE_TOKEN_BYTES);
   const owned = db.select({ id: userLoadouts.id }).from(userLoadouts).where(ownedBy(userId, loadoutId));
   const [previous, , inserted] = await db.batch([
@@ -42,13 +59,32 @@ export async function createShareLink(db: Database, userId: string, loadoutId: n
       .insert(loadoutShares)
       .select(
         db
-          .select({ token: sql<string>`${token}`.as("token"), loadoutId: userLoadouts.id, createdAt: nowMs.as("created_at") })
+          .select({
+            token: sql<string>`${token}`.as("token"),
+            loadoutId: userLoadouts.id,
+            showDescription: sql<boolean>`${choices.showDescription ? 1 : 0}`.as("show_description"),
+            showBudget: sql<boolean>`${choices.showBudget ? 1 : 0}`.as("show_budget"),
+            createdAt: nowMs.as("created_at"),
+          })
           .from(userLoadouts)
           .where(ownedBy(userId, loadoutId)),
       )
       .returning({ token: loadoutShares.token }),
   ]);
   return inserted.length > 0 ? { token, previous: previous[0]?.token ?? null } : null;
+}
+
+/**
+ * Changes what the user's own loadout's link shows; the token stays. Null when the loadout is not
+ * theirs; else the link's token (null when it has none).
+ */
+export async function changeShareChoices(db: Database, userId: string, loadoutId: number, choices: ShareChoices): Promise<{ token: string | null } | null> {
+  const owned = db.select({ id: userLoadouts.id }).from(userLoadouts).where(ownedBy(userId, loadoutId));
+  const [found, updated] = await db.batch([
+    owned,
+    db.update(loadoutShares).set(choices).where(inArray(loadoutShares.loadoutId, owned)).returning({ token: loadoutShares.token }),
+  ]);
+  return found.length > 0 ? { token: updated[0]?.token ?? null } : null;
 }
 
 /** Ends the user's own loadout's link. Null when the loadout is not theirs; else the token that stopped working (null if there was none). */
@@ -63,25 +99,39 @@ export async function revokeShareLink(db: Database, userId: string, loadoutId: n
 
 /**
  * 'Save Loadout' from a shared link, as from an official loadout: a loadout of the user's own
- * titled '{title} (Copy)', with the description, the budget (a shared plan keeps its budget) and
- * every slot. Both inserts select through the token, in one batch, so a link revoked in the
- * meantime copies nothing at all. Null when the link does not exist (any more), "limit" when the
- * user has as many loadouts as an account may keep.
+ * titled '{title} (Copy)' with every slot, and the description and the budget only if the link
+ * shows them: a copy holds no more than the link showed. Both inserts select through the token
+ * and the link's choices as read, in one batch, so a link revoked (or changed) in the meantime
+ * copies nothing at all. Null when the link does not exist (any more), "limit" when the user has
+ * as many loadouts as an account may keep.
  */
 export async function copySharedLoadout(db: Database, userId: string, token: string): Promise<number | null | "limit"> {
   const [shared] = await db
-    .select({ id: userLoadouts.id, title: userLoadouts.title, description: userLoadouts.description, budgetCents: userLoadouts.budgetCents })
+    .select({
+      id: userLoadouts.id,
+      title: userLoadouts.title,
+      description: userLoadouts.description,
+      budgetCents: userLoadouts.budgetCents,
+      ...choiceColumns,
+    })
     .from(userLoadouts)
-    .where(eq(userLoadouts.id, sharedLoadoutId(db, token)))
+    .innerJoin(loadoutShares, eq(loadoutShares.loadoutId, userLoadouts.id))
+    .where(eq(loadoutShares.token, token))
     .limit(1);
   if (!shared) return null;
-  const stillShared = and(eq(loadoutShares.token, token), eq(loadoutShares.loadoutId, shared.id));
+  const shown = sharedView(shared, shared);
+  const stillShared = and(
+    eq(loadoutShares.token, token),
+    eq(loadoutShares.loadoutId, shared.id),
+    eq(loadoutShares.showDescription, shared.showDescription),
+    eq(loadoutShares.showBudget, shared.showBudget),
+  );
   const [below, inserted] = await db.batch([
     db.select({ below: sql<number>`${belowLoadoutLimit(userId)}` }).from(sql`(select 1)`),
     insertUserLoadout(
       db,
       userId,
-      { title: copyTitle(shared.title), description: shared.description, budgetCents: shared.budgetCents },
+      { title: copyTitle(shown.title), description: shown.description, budgetCents: shown.budgetCents },
       exists(
         db
           .select({ one: sql`1` })
@@ -109,18 +159,28 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
 // ---------------------------------------------------------------- the owner's share forms
 
 /**
- * The share intents of /loadouts/user/{id} (`share-create`, `share-revoke`), for its signed-in
- * caller: another user's loadout answers 404, as a missing one. A link that stops working has its
- * kept pages dropped from this location's edge cache at once (other locations within its lifetime).
+ * The share intents of /loadouts/user/{id} (`share-create`, `share-settings`, `share-revoke`), for
+ * its signed-in caller: another user's loadout answers 404, as a missing one. A link that stops
+ * working or changes what it shows has its kept pages dropped from this location's edge cache at
+ * once (other locations within its lifetime).
  */
 export async function shareLinkAction(context: AppLoadContext, userId: string, loadoutId: number, form: FormData) {
   const submission = parseForm(form, shareLinkSchema);
   if (submission.status !== "success") return formReply("share", submission.reply());
   const refused = () => formRefusal("share", LOADOUT_MESSAGES.notFound, 404);
   const back = `/loadouts/user/${loadoutId}`;
+  const { intent } = submission.value;
+  const choices: ShareChoices = { showDescription: submission.value.showDescription === "on", showBudget: submission.value.showBudget === "on" };
 
-  if (submission.value.intent === "share-create") {
-    const created = await createShareLink(context.db, userId, loadoutId);
+  if (intent === "share-settings") {
+    const changed = await changeShareChoices(context.db, userId, loadoutId, choices);
+    if (!changed) return refused();
+    if (!changed.token) return formRefusal("share", LOADOUT_MESSAGES.shareGone, 409);
+    context.purgeEdgeCache(sharedLoadoutPages(changed.token));
+    return redirect(`${back}?notice=share-updated`);
+  }
+  if (intent === "share-create") {
+    const created = await createShareLink(context.db, userId, loadoutId, choices);
     if (!created) return refused();
     if (created.previous) context.purgeEdgeCache(sharedLoadoutPages(created.previous));
     return redirect(`${back}?notice=${created.previous ? "reshared" : "shared"}`);
