@@ -57,7 +57,7 @@ export default {
           return hit;
         }
       }
-      const pageRequest = plan.cache ? new Request(plan.url, screened.request) : screened.request;
+      const pageRequest = plan.url ? new Request(plan.url, screened.request) : screened.request;
       const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
       const purge = (paths: string[]) => waitUntil(purgeEdgeCache(url.origin, buildVersion, paths));
       const context = await createLoadContext(pageRequest, env, waitUntil, wasmPasswordService, purge);

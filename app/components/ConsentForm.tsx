@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { applyConsentChoice, type StoredConsent } from "~/domain/cookie-consent";
+import { wayBack } from "~/domain/same-site-path";
 import type { ConsentAnswer } from "~/forms/cookie-consent";
 import { useHydrated } from "./useHydrated";
 
@@ -26,7 +27,7 @@ export function ConsentForm({ className, children }: { className?: string; child
   const hydrated = useHydrated();
   return (
     <fetcher.Form method="post" action="/cookie-consent" className={className}>
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={wayBack(`${location.pathname}${location.search}`)} />
       {hydrated ? <input type="hidden" name="respond" value="data" /> : null}
       {children}
     </fetcher.Form>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDate } from "~/domain/dates";
+import { leavingLink } from "~/domain/external-links";
 import { formatDollars } from "~/domain/money";
 import { FallbackImage } from "./FallbackImage";
 import { EnlargeableImage } from "./ImageViewer";
@@ -39,6 +40,17 @@ export function CommunityBadge() {
 
 type Level = 1 | 2 | 3 | 4;
 
+/** A sticker's market link, through the leaving page; nothing for a stored link that is no longer accepted. */
+function StickerLink({ link, name }: { link: string | null; name: string }) {
+  const leaving = leavingLink(link);
+  if (!leaving) return null;
+  return (
+    <a href={leaving.path} rel="nofollow ugc" className="text-sm text-accent hover:underline">
+      Market<span className="sr-only"> listing for {name}</span> on {leaving.host}
+    </a>
+  );
+}
+
 function Heading({ level, id, className, children }: { level: Level; id?: string; className?: string; children: ReactNode }) {
   const Tag = `h${level}` as const;
   return (
@@ -54,6 +66,7 @@ function Heading({ level, id, className, children }: { level: Level; id?: string
  */
 export function CraftDetail({ craft, stickers, skinPrice, totals, notice, preview = false }: CraftDetailData & { notice?: ReactNode; preview?: boolean }) {
   const level = (n: 1 | 2 | 3) => (preview ? n + 1 : n) as Level;
+  const craftLink = leavingLink(craft.externalCraftLink);
   const images = [
     { id: "ingame-full", src: craft.ingameImage, title: "In-game", alt: `${craft.name}, in game` },
     { id: "placement-full", src: craft.placementImage, title: "Placement guide", alt: `${craft.name}, sticker placement` },
@@ -72,15 +85,12 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
         ) : null}
         {notice}
         {craft.description ? <p className="mt-2 max-w-3xl whitespace-pre-line text-muted">{craft.description}</p> : null}
-        {craft.externalCraftLink ? (
-          <a
-            href={craft.externalCraftLink}
-            rel="noopener noreferrer nofollow"
-            target="_blank"
-            className="mt-4 inline-block rounded-md border border-line px-4 py-2 font-semibold hover:border-accent"
-          >
-            View the craft<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+        {craftLink ? (
+          <p className="mt-4">
+            <a href={craftLink.path} rel="nofollow ugc" className="text-accent hover:underline">
+              The craft on {craftLink.host}
+            </a>
+          </p>
         ) : null}
       </header>
 
@@ -139,11 +149,7 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
                     {sticker.lastUpdated ? <> · Last updated {formatDate(sticker.lastUpdated)}</> : null}
                   </p>
                 </div>
-                {sticker.externalLink ? (
-                  <a href={sticker.externalLink} rel="noopener noreferrer nofollow" target="_blank" className="text-sm text-accent hover:underline">
-                    Market<span className="sr-only"> listing for {sticker.name} (opens in a new tab)</span>
-                  </a>
-                ) : null}
+                <StickerLink link={sticker.externalLink} name={sticker.name} />
               </li>
             ))}
           </ol>

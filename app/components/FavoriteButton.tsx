@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { loginPath } from "~/domain/same-site-path";
+import { loginPath, wayBack } from "~/domain/same-site-path";
 import type { FavoriteAnswer } from "~/forms/resell";
 import type { ShellProps } from "./Shell";
 import { useHydrated } from "./useHydrated";
@@ -7,7 +7,7 @@ import { useHydrated } from "./useHydrated";
 /** The page's own path, for forms and links that come back to it. */
 export function useReturnPath(): string {
   const { pathname, search } = useLocation();
-  return `${pathname}${search}`;
+  return wayBack(`${pathname}${search}`);
 }
 
 function Heart({ filled }: { filled: boolean }) {

@@ -39,9 +39,66 @@ export function withHash(path: string, hash: string): string {
   return `${base}#${hash}`;
 }
 
-/** The login page, coming back to `returnTo` afterwards. */
+/**
+ * The query parameters a page reads for what it shows (filters, sort, search, price range, side,
+ * tab, the edited object, the login form's mode and way on, a mailed link's token): all a way back
+ * needs to keep of the URL. A notice is not kept: it was said once.
+ */
+const PAGE_STATE_PARAMETERS = new Set([
+  "sort",
+  "type",
+  "rarity",
+  "crate",
+  "collection",
+  "range",
+  "wear",
+  "q",
+  "lang",
+  "kind",
+  "side",
+  "tab",
+  "page",
+  "slot",
+  "skin",
+  "edit",
+  "mode",
+  "redirectTo",
+  "token",
+]);
+/** The longest way back a link or field of a page carries (the weapon grid repeats it in every card). */
+export const MAX_WAY_BACK = 512;
+const MAX_WAY_BACK_VALUE = 120;
+const MAX_WAY_BACK_HASH = 64;
+
+/**
+ * The way back to the page at `value` ("/weapons/AK-47?sort=price-asc#card"), as links and hidden
+ * fields carry it: the path, the page-state parameters with values of at most 120 characters, as
+ * many as fit in 512 characters, and a short fragment. Nothing else of the request URL is echoed, so
+ * a 60 KB query string does not reach every card of a page. "/" for a path that is not on this
+ * site or too long.
+ */
+export function wayBack(value: string): string {
+  const resolved = resolveSameSitePath(value);
+  if (resolved === null) return "/";
+  const url = new URL(resolved, BASE);
+  if (url.pathname.length > MAX_WAY_BACK) return "/";
+  const kept = new URLSearchParams();
+  let length = url.pathname.length;
+  for (const [name, given] of url.searchParams) {
+    if (!PAGE_STATE_PARAMETERS.has(name) || given === "" || given.length > MAX_WAY_BACK_VALUE) continue;
+    const pair = new URLSearchParams([[name, given]]).toString();
+    if (length + 1 + pair.length > MAX_WAY_BACK) break;
+    kept.append(name, given);
+    length += 1 + pair.length;
+  }
+  const search = kept.size === 0 ? "" : `?${kept.toString()}`;
+  const hash = url.hash.length <= MAX_WAY_BACK_HASH ? url.hash : "";
+  return `${url.pathname}${search}${hash}`;
+}
+
+/** The login page, coming back to `returnTo` (its way back) afterwards. */
 export function loginPath(returnTo: string): string {
-  return `/login?redirectTo=${encodeURIComponent(returnTo)}`;
+  return `/login?redirectTo=${encodeURIComponent(wayBack(returnTo))}`;
 }
 
 /** A same-site path with `?notice=KEY` set (replacing any notice it had), for Post/Redirect/Get; "/" for any other. */

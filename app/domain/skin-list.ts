@@ -49,13 +49,13 @@ export interface ListedSkin {
 const MAX_VALUES = 50;
 const MAX_VALUE_LENGTH = 120;
 
-function values(params: URLSearchParams, name: string): string[] {
-  const list = params
-    .getAll(name)
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0 && v.length <= MAX_VALUE_LENGTH);
+/** The values of a multi-valued filter as the page reads them: trimmed, non-empty, distinct, the first 50. */
+export function skinListValues(given: readonly string[]): string[] {
+  const list = given.map((v) => v.trim()).filter((v) => v.length > 0 && v.length <= MAX_VALUE_LENGTH);
   return [...new Set(list)].slice(0, MAX_VALUES);
 }
+
+const values = (params: URLSearchParams, name: string) => skinListValues(params.getAll(name));
 
 function isOneOf<T extends string>(options: readonly { value: T }[], value: string): value is T {
   return options.some((option) => option.value === value);

@@ -1,24 +1,14 @@
 import { z } from "zod";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
+import { externalLinkField } from "./external-link";
+import { visibleName } from "./names";
 import { NAME_REQUIRED, skinIdField } from "./sticker-craft";
 
 export const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;
-export const MAX_LINK_LENGTH = 2048;
 export const MAX_REASON_LENGTH = 1000;
 
-const HTTPS_ONLY = "Links must be web addresses starting with https://.";
 export const INGAME_REQUIRED = "An in-game image is required.";
-
-/** An `https:` URL with a host; a player's link never carries another scheme (javascript:, data:, http:). */
-export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname !== "" && value.length <= MAX_LINK_LENGTH;
-  } catch {
-    return false;
-  }
-}
 
 const id = z.coerce.number({ error: "Sticker craft not found." }).int().positive().max(9_999_999_999);
 
@@ -35,14 +25,19 @@ export const communityStickerSchema = z.object({
 export const communityCraftSchema = z.object({
   id: id.optional(),
   version: z.coerce.number().int().positive().optional(),
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
+  name: z
+    .string({ error: NAME_REQUIRED })
+    .trim()
+    .min(1, NAME_REQUIRED)
+    .max(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`)
+    .check(visibleName),
   description: z
     .string()
     .trim()
     .max(MAX_DESCRIPTION_LENGTH, `Descriptions are at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`)
     .optional(),
   skinId: skinIdField,
-  externalCraftLink: z.string().trim().max(MAX_LINK_LENGTH, HTTPS_ONLY).refine(isHttpsUrl, HTTPS_ONLY).optional(),
+  externalCraftLink: externalLinkField,
   stickers: z.array(communityStickerSchema.optional()).max(MAX_STICKERS, `At most ${MAX_STICKERS} stickers.`).default([]),
   removePlacement: z.literal("on").optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visibleName } from "./names";
 import type { FormReply } from "./reply";
 import { dollarsToCents } from "~/domain/money";
 import { findSlot } from "~/domain/loadout-slots";
@@ -10,7 +11,8 @@ export const DESCRIPTION_MAX = 2000;
 /** $10,000,000: far above any loadout, low enough that cents stay exact integers. */
 export const BUDGET_MAX = 10_000_000;
 
-const title = (required: string) => z.string({ error: required }).trim().min(1, required).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`);
+const title = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`).check(visibleName);
 
 /** Optional; Conform turns an empty field into undefined, which becomes null. */
 const description = z

@@ -1,25 +1,14 @@
 import { z } from "zod";
 import { hasWholeCents } from "~/domain/money";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
+import { externalLinkField } from "./external-link";
+import { visibleName } from "./names";
 
 export const NAME_REQUIRED = "Name is required";
 export const SKIN_REQUIRED = "Skin is required";
 /** The craft forms' failures (the admin's editor and the player's form): the spec's texts. */
 export const SAVE_FAILED = "Error saving sticker craft";
 export const DELETE_FAILED = "Error deleting sticker craft";
-const LINK_ERROR = "Links must be web addresses starting with http:// or https://.";
-
-/** An http(s) URL (spec: "links URL type"); anything else (javascript:, data:, relative) is refused. */
-export function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && value.length <= 2048;
-  } catch {
-    return false;
-  }
-}
-
-const webLink = z.string().trim().max(2048, LINK_ERROR).refine(isWebUrl, LINK_ERROR).optional();
 
 /** Sticker images come from the catalogue's image CDN or from an upload to this site. */
 export function isStickerImageUrl(value: string): boolean {
@@ -49,10 +38,10 @@ export const skinIdField = z
 const upload = z.unknown().optional();
 
 export const stickerSlotSchema = z.object({
-  name: z.string().trim().max(120, "Sticker names are at most 120 characters.").optional(),
+  name: z.string().trim().max(120, "Sticker names are at most 120 characters.").check(visibleName).optional(),
   image: z.string().trim().refine(isStickerImageUrl, "Sticker images come from the catalogue or an upload.").optional(),
   price,
-  link: webLink,
+  link: externalLinkField,
   file: upload,
   query: searchText,
 });
@@ -60,10 +49,10 @@ export const stickerSlotSchema = z.object({
 export const stickerCraftSchema = z.object({
   id: z.coerce.number().int().positive().optional(),
   version: z.coerce.number().int().positive().optional(),
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(120, "Names are at most 120 characters."),
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(120, "Names are at most 120 characters.").check(visibleName),
   description: z.string().trim().max(2000, "Descriptions are at most 2,000 characters.").optional(),
   skinId: skinIdField,
-  externalCraftLink: webLink,
+  externalCraftLink: externalLinkField,
   removeIngame: z.literal("on").optional(),
   removePlacement: z.literal("on").optional(),
   ingameFile: upload,

@@ -83,7 +83,12 @@ function SortForm({ sort }: { sort: string }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
-    <Form method="get" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
+    <Form
+      method="get"
+      action="/resell-tracker"
+      className="flex items-end gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
       <div>
         <label htmlFor="tracker-sort" className="mb-1 block text-sm font-medium">
           Sort by

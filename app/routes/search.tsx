@@ -20,7 +20,7 @@ export default function SearchPage() {
   return (
     <section>
       <h1 className="text-3xl font-bold">Search skins</h1>
-      <Form method="get" role="search" aria-label="Search the catalogue" className="mt-4 flex max-w-xl gap-2" key={query}>
+      <Form method="get" action="/search" role="search" aria-label="Search the catalogue" className="mt-4 flex max-w-xl gap-2" key={query}>
         <label htmlFor="search-page-q" className="sr-only">
           Search skins
         </label>

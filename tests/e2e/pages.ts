@@ -98,6 +98,8 @@ export const PAGES: ProductPage[] = [
   { route: "routes/privacy-policy", path: "/privacy-policy", as: SIGNED_OUT },
   { route: "routes/terms-of-service", path: "/terms-of-service", as: SIGNED_OUT },
   { route: "routes/contact", path: "/contact", as: SIGNED_OUT },
+  { route: "routes/leaving", path: "/leaving?to=https%3A%2F%2Fsteamcommunity.com%2Fmarket%2F" },
+  { route: "routes/leaving", path: "/leaving?to=https%3A%2F%2Fsteamcommunity.com%40evil.example%2F", as: SIGNED_OUT, consoleErrors: [/status of 400/] },
   { route: "routes/cookie-settings", path: "/cookie-settings", as: SIGNED_OUT },
   { route: "routes/$", path: "/no/such/page", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/404", path: "/404", as: SIGNED_OUT, consoleErrors: notFound },

@@ -122,6 +122,10 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/privacy-policy": [allGet("privacy", "/privacy-policy")],
   "routes/legal-notice": [allGet("legal notice", "/legal-notice")],
   "routes/contact": [allGet("contact", "/contact")],
+  "routes/leaving": [
+    allGet("the leaving page", `/leaving?to=${encodeURIComponent("https://steamcommunity.com/market/")}`),
+    allGet("the leaving page for a link with credentials", `/leaving?to=${encodeURIComponent("https://steamcommunity.com@evil.example/")}`, 400),
+  ],
   "routes/cookie-settings": [allGet("cookie settings", "/cookie-settings")],
   "routes/NETWORK": [allGet("network error page", "/NETWORK")],
   "routes/UNKNOWN": [allGet("unknown error page", "/UNKNOWN")],

@@ -96,6 +96,26 @@ describe("weapon", () => {
   };
   const akCount = async () => (await env.DB.prepare("SELECT count(*) AS n FROM skins WHERE weapon = 'AK-47'").first<{ n: number }>())!.n;
 
+  it("echoes nothing unbounded of its URL: a 60 KB query string adds at most a few KB", async () => {
+    const plain = await get("/weapons/AK-47");
+    // Junk parameters, an overlong value of a parameter the page reads, and its real sort.
+    const junk = new URLSearchParams([
+      ["utm_source", "x".repeat(20_000)],
+      ["rarity", "r".repeat(20_000)],
+      ...Array.from({ length: 500 }, (_, i): [string, string] => [`p${i}`, "z".repeat(40)]),
+      ["sort", "price-asc"],
+    ]).toString();
+    expect(junk.length).toBeGreaterThan(60_000);
+    const long = await get(`/weapons/AK-47?${junk}`);
+    const sorted = await get("/weapons/AK-47?sort=price-asc");
+    expect(long.response.status).toBe(200);
+    expect(long.html.length).toBeLessThan(sorted.html.length + 4096);
+    expect(long.html.length).toBeLessThan(plain.html.length + 4096);
+    expect(long.html).not.toContain("zzzzzzzzzz");
+    // The cards' way to log in keeps the page's state and nothing else.
+    expect(long.html).toContain(`/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc#")}`.replace(/&/g, "&amp;"));
+  });
+
   it("shows '{weapon} Skins' with every skin in one grid, each linked to its page", async () => {
     const { html } = await get("/weapons/AK-47");
     expect(html).toContain("AK-47<!-- --> Skins");

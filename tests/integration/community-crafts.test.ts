@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
+import { LINK_RULE } from "~/domain/external-links";
 import { bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
 import { fetchWorker, get, post, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
 
@@ -118,14 +119,14 @@ describe("a player submits a craft", () => {
     expect(noImage.status).toBe(400);
     expect(await noImage.text()).toContain("An in-game image is required.");
 
-    for (const link of ["http://example.com/craft", "javascript:alert(1)", "data:text/html,hi"]) {
+    for (const link of ["http://example.com/craft", "javascript:alert(1)", "data:text/html,hi", "https://steamcommunity.com@evil.example/"]) {
       const response = await postMultipart(
         SUBMIT,
         [...craftFields(uniqueName("Bad link"), [ingame()]).filter(([field]) => field !== "externalCraftLink"), ["externalCraftLink", link]],
         author.cookie,
       );
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain("Links must be web addresses starting with https://.");
+      expect(await response.text()).toContain(LINK_RULE);
     }
     const long = await postMultipart(SUBMIT, [...craftFields("x".repeat(121), [ingame()])], author.cookie);
     expect(long.status).toBe(400);

@@ -275,6 +275,38 @@ describe("bad requests get a clear 4xx", () => {
     expect(response.status).toBe(413);
   });
 
+  /** An 11 MB multipart upload as a stream that counts what the Worker reads of it. */
+  function countedUpload(total: number) {
+    const chunk = new Uint8Array(64 * 1024);
+    const read = { bytes: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (read.bytes >= total) return controller.close();
+        read.bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    return { body, read };
+  }
+
+  it.each([
+    ["with a Content-Length", true],
+    ["chunked, without a length", false],
+  ])("an 11 MB upload %s gets a readable 413 after its body was read, never a reset connection", async (_framing, declared) => {
+    const total = 11 * 1024 * 1024;
+    const { body, read } = countedUpload(total);
+    const headers = new Headers({ Host: "example.com", "Content-Type": "multipart/form-data; boundary=x" });
+    if (declared) headers.set("Content-Length", String(total));
+    const response = await fetchWorker("https://example.com/sticker-crafts/submit", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(413);
+    const html = await response.text();
+    expect(html).toContain("Request too large");
+    expect(html).toContain(`A form may carry at most ${MAX_BODY_BYTES / (1024 * 1024)} MB.`);
+    // The Worker answered only once the client had sent everything: a proxy (wrangler dev's) or a
+    // client that is still sending reads an early answer as a lost connection.
+    expect(read.bytes).toBeGreaterThanOrEqual(total);
+  });
+
   it("an unsupported method is 405 'Method not allowed' with Allow", async () => {
     for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {
       const response = await post("/login", { method, contentType: "application/x-www-form-urlencoded", body: "intent=login" });

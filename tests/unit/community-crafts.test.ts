@@ -10,7 +10,8 @@ import {
   parseCraftKind,
   submissionLimitReached,
 } from "~/domain/community-crafts";
-import { communityCraftSchema, isHttpsUrl, rejectCraftSchema } from "~/forms/community-craft";
+import { isExternalLink } from "~/domain/external-links";
+import { communityCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
 import { normalisedSearch, stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 
 /** A submission's field errors (none when it succeeded). */
@@ -82,8 +83,9 @@ describe("the player's form", () => {
     ["data:text/html,<b>x</b>", false],
     ["//example.com", false],
     [`https://example.com/${"a".repeat(2048)}`, false],
+    ["https://steamcommunity.com@evil.example/", false],
   ])("%s is a valid link: %s", (value, valid) => {
-    expect(isHttpsUrl(value)).toBe(valid);
+    expect(isExternalLink(value)).toBe(valid);
   });
 
   it("answers the spec's texts for a missing name and skin", () => {

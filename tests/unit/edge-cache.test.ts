@@ -1,12 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   edgeCacheKeysFor,
+  edgeCacheKey,
   edgeCacheSeconds,
   isStorable,
   normalisedSearch,
   officialLoadoutPages,
   planEdgeCache,
   sharedLoadoutPages,
+  stickerCraftPages,
   type EdgeCacheRequest,
 } from "~/server/http/edge-cache-plan.server";
 
@@ -39,11 +42,15 @@ describe("which requests the edge keeps", () => {
       planEdgeCache(request("https://s.example/profile")),
       planEdgeCache(request("https://s.example/loadouts/user/abc")),
       planEdgeCache(request("https://s.example/admin/loadouts")),
-      planEdgeCache(request(`https://s.example/search?q=${"a".repeat(3000)}`)),
-      planEdgeCache(request("https://s.example/search?q=ak", { seconds: 0 })),
     ]) {
       expect(plan).toEqual({ cache: false });
     }
+    // Not kept, but still rendered for what the page reads: nothing else of the URL reaches it.
+    expect(planEdgeCache(request(`https://s.example/search?q=${"a".repeat(3000)}&x=${"y".repeat(3000)}`))).toEqual({
+      cache: false,
+      url: `https://s.example/search?q=${"a".repeat(100)}`,
+    });
+    expect(planEdgeCache(request("https://s.example/search?q=ak&utm=1", { seconds: 0 }))).toEqual({ cache: false, url: "https://s.example/search?q=ak" });
   });
 
   it("normalises parameters: known ones only, each pair once, empty ones dropped, sorted, encoded", () => {
@@ -115,5 +122,75 @@ describe("which requests the edge keeps", () => {
       `/loadouts/shared/${token}.data?side=ct`,
       `/loadouts/shared/${token}.data?side=t`,
     ]);
+  });
+});
+
+describe("one key for every spelling of a page", () => {
+  const token = "B".repeat(32);
+  const search = (path: string, query: string) => normalisedSearch(path, new URLSearchParams(query));
+
+  it("keeps of each parameter only what the page reads, in one spelling", () => {
+    for (const query of ["", "side=t", "side=xyz", "side=CT", "side=", "side=t&side=ct", "side=xyz&side=ct", "utm_source=x"]) {
+      expect(search(`/loadouts/shared/${token}`, query), query).toBe("");
+      expect(search("/loadouts/official/3", query), query).toBe("");
+    }
+    for (const query of ["side=ct", "side=ct&side=t", "side=ct&side=ct", "side=ct&utm=1"])
+      expect(search("/loadouts/official/3", query), query).toBe("?side=ct");
+    expect(search("/sticker-crafts", "kind=Community")).toBe("");
+    expect(search("/sticker-crafts", "kind=all")).toBe("");
+    expect(search("/sticker-crafts", "kind=community&kind=official")).toBe("?kind=community");
+    expect(search("/privacy-policy", "lang=en")).toBe("");
+    expect(search("/privacy-policy", "lang=de&lang=de")).toBe("?lang=de");
+    expect(search("/skins/ak-47-redline", "range=30&wear=ft")).toBe("");
+    expect(search("/skins/ak-47-redline", "range=7&range=90&wear=FT&wear=MW")).toBe("?range=7&wear=FT");
+    expect(search("/weapons/AK-47", "sort=rarity&type=bogus&type=stattrak&type=stattrak&rarity=%20Covert%20&rarity=Covert")).toBe(
+      "?rarity=Covert&type=stattrak",
+    );
+    expect(search("/weapons/AK-47", "sort=nonsense")).toBe("");
+    expect(search("/search", "q=ak%2047&q=awp")).toBe("?q=ak+47");
+    expect(search("/search", `q=${"a".repeat(150)}`)).toBe(`?q=${"a".repeat(100)}`);
+  });
+
+  it("answers without the cache what the page shows as its own, and paths not spelt as the product links them", () => {
+    // A legal page says it has no text in that language.
+    expect(search("/privacy-policy", "lang=fr")).toBeNull();
+    // `%31` is craft 1 to the router, but a purge of /sticker-crafts/1 would not reach it.
+    expect(search("/sticker-crafts/%31", "")).toBeNull();
+    expect(search("/loadouts/official/%33", "")).toBeNull();
+    expect(search("/weapons/AK%2D47", "")).toBeNull();
+    expect(search("/weapons/%E0%A4%A", "")).toBeNull();
+    expect(search("/weapons/Desert%20Eagle", "")).toBe("");
+  });
+
+  it("reaches every kept variant of a share link, a loadout and a craft with the purge of its pages", () => {
+    const side = fc.oneof(fc.constantFrom("t", "ct", "T", "CT", "", "xyz", "ct "), fc.string());
+    const query = fc.array(fc.tuple(fc.constantFrom("side", "kind", "utm_source", "_routes", "lang"), side), { maxLength: 6 });
+    fc.assert(
+      fc.property(query, fc.constantFrom("", ".data"), (pairs, suffix) => {
+        const params = new URLSearchParams(pairs);
+        const purged = (paths: string[]) => new Set(edgeCacheKeysFor("https://s.example", "v1", paths));
+        const key = (path: string) => {
+          const normalised = normalisedSearch(path, params);
+          expect(normalised).not.toBeNull();
+          return edgeCacheKey("https://s.example", "v1", null, `${path}${normalised ?? ""}`);
+        };
+        expect(purged(sharedLoadoutPages(token)).has(key(`/loadouts/shared/${token}${suffix}`))).toBe(true);
+        expect(purged(officialLoadoutPages(3)).has(key(`/loadouts/official/3${suffix}`))).toBe(true);
+        expect(purged(stickerCraftPages(7)).has(key(`/sticker-crafts/7${suffix}`))).toBe(true);
+        if (suffix === "") expect(purged(stickerCraftPages(7)).has(key("/sticker-crafts"))).toBe(true);
+      }),
+    );
+  });
+
+  it("is canonical: a normalised URL normalises to itself", () => {
+    const names = fc.constantFrom("sort", "type", "rarity", "crate", "collection", "range", "wear", "q", "utm");
+    const values = fc.oneof(fc.constantFrom("price-asc", "rarity", "stattrak", "souvenir", "Covert", "7", "30", "FT", "ak"), fc.string({ maxLength: 8 }));
+    fc.assert(
+      fc.property(fc.constantFrom("/weapons/AK-47", "/skins/ak-47-redline", "/search"), fc.array(fc.tuple(names, values), { maxLength: 8 }), (path, pairs) => {
+        const once = normalisedSearch(path, new URLSearchParams(pairs));
+        expect(once).not.toBeNull();
+        expect(normalisedSearch(path, new URLSearchParams(once ?? ""))).toBe(once);
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { resolveSameSitePath, safeReturnPath, withNotice } from "~/domain/same-site-path";
+import { loginPath, MAX_WAY_BACK, resolveSameSitePath, safeReturnPath, wayBack, withNotice } from "~/domain/same-site-path";
 
 const SITE = "https://skinvault.example";
 
@@ -93,6 +93,32 @@ describe("return paths are same-site after the browser resolves them", () => {
         expect(browserTarget(path).origin).toBe(SITE);
       }),
       { numRuns: 5_000 },
+    );
+  });
+});
+
+describe("a way back echoes only the page's state, bounded", () => {
+  it("keeps the path, the page-state parameters and a short fragment", () => {
+    expect(wayBack("/weapons/AK-47?sort=price-asc&utm_source=x&rarity=Covert&notice=saved#card-ak-47-redline")).toBe(
+      "/weapons/AK-47?sort=price-asc&rarity=Covert#card-ak-47-redline",
+    );
+    expect(wayBack("/login?mode=register&redirectTo=%2Fprofile")).toBe("/login?mode=register&redirectTo=%2Fprofile");
+    expect(wayBack("//evil.example/")).toBe("/");
+    expect(wayBack(`/${"a".repeat(MAX_WAY_BACK)}`)).toBe("/");
+    expect(wayBack(`/search?q=${"a".repeat(200)}&q=ak`)).toBe("/search?q=ak");
+    expect(wayBack(`/x#${"h".repeat(100)}`)).toBe("/x");
+    expect(loginPath(`/weapons/AK-47?x=${"y".repeat(60_000)}&sort=price-asc`)).toBe(`/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc")}`);
+  });
+
+  it("is never longer than the limit plus a short fragment, and always a path of this site", () => {
+    const name = fc.constantFrom("sort", "rarity", "q", "utm", "crate", "notice");
+    fc.assert(
+      fc.property(fc.webPath(), fc.array(fc.tuple(name, fc.string({ maxLength: 150 })), { maxLength: 40 }), (path, pairs) => {
+        const back = wayBack(`${path || "/"}?${new URLSearchParams(pairs).toString()}`);
+        expect(back.length).toBeLessThanOrEqual(MAX_WAY_BACK);
+        expect(resolveSameSitePath(back)).toBe(back);
+        expect(back).not.toMatch(/[?&](utm|notice)=/);
+      }),
     );
   });
 });

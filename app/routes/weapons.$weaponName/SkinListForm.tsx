@@ -120,6 +120,9 @@ export function SkinListForm({ state, packedOptions }: { state: SkinListState; p
     <Form
       ref={formRef}
       method="get"
+      // The page's path only: a GET form's fields replace the query, and an action without one would
+      // echo the whole request URL into the page.
+      action={pathname}
       aria-label="Sort and filter skins"
       className="relative mt-4 flex flex-wrap items-start gap-2"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}

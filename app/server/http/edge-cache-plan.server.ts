@@ -1,9 +1,15 @@
+import { parseCraftKind } from "~/domain/community-crafts";
 import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
+import { DEFAULT_LANGUAGE, parseLanguageParam } from "~/domain/legal-language";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { parseSide } from "~/domain/loadouts";
+import { DEFAULT_PRICE_RANGE, parsePriceRange } from "~/domain/price-history";
+import { searchQueryParam } from "~/domain/search";
+import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
+import { isWear } from "~/domain/wear";
 
 /**
- * Which anonymous pages the edge keeps, and under what key (docs/features/edge-cache.md). A page is the
+ * Which anonymous pages the edge keeps, and under what key (README, "Edge cache"). A page is the
  * same for every visitor with the same URL, build and cookie-banner state, so that triple is the
  * key. Each page names the query parameters it reads: the others (tracking tags, cache busters) are
  * dropped from the key and from the request the page is rendered for, so key and page agree.
@@ -11,16 +17,6 @@ import { parseSide } from "~/domain/loadouts";
 interface CacheablePage {
   path: RegExp;
   params: readonly string[];
-  /** The page's search in its one spelling, when it has one: every variant of the URL gets one key, so one purge reaches them all. */
-  canonical?: (params: URLSearchParams) => string;
-}
-
-/**
- * A loadout side as the page reads it (the first `side`; anything but `ct` is T), spelled once:
- * `?side=ct` or nothing. `?side=CT`, `?side=xyz` and `?side=t&side=ct` are the T page's key.
- */
-function sideSearch(params: URLSearchParams): string {
-  return parseSide(params.get("side")) === "ct" ? "?side=ct" : "";
 }
 
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
@@ -35,8 +31,49 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
-  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"], canonical: sideSearch },
+  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
 ];
+
+/** A weapon page's filter values as it reads them, sorted. */
+const filterValues = (values: readonly string[]) => skinListValues(values).sort();
+
+/** A value the page would not read as it is: the page is answered without the cache. */
+const UNCACHEABLE = null;
+
+/**
+ * Each parameter as its page reads it (the route's own parser), from every value the request
+ * carries, to the canonical values of the key: a value the page ignores or reads as its default is
+ * dropped (`?side=xyz`, `?side=CT`, `?side=t` are the T side, like no `side` at all), a
+ * single-valued parameter keeps the first value (the one the page reads), a multi-valued filter
+ * its distinct values, sorted. UNCACHEABLE when the page shows something of its own for the value
+ * (a legal page says that it has no such language).
+ */
+const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[] | typeof UNCACHEABLE> = {
+  sort: ([value = ""]) => (SORT_OPTIONS.some((option) => option.value === value) && value !== DEFAULT_SORT ? [value] : []),
+  type: (values) => filterValues(values).filter((value) => TYPE_OPTIONS.some((option) => option.value === value)),
+  rarity: filterValues,
+  crate: filterValues,
+  collection: filterValues,
+  range: ([value]) => {
+    const range = parsePriceRange(value);
+    return range === DEFAULT_PRICE_RANGE ? [] : [String(range)];
+  },
+  wear: ([value]) => (isWear(value) ? [value] : []),
+  q: (values) => {
+    const query = searchQueryParam(new URLSearchParams(values.map((value) => ["q", value])));
+    return query === "" ? [] : [query];
+  },
+  lang: ([value = ""]) => {
+    const lang = parseLanguageParam(value);
+    if (lang === null) return UNCACHEABLE;
+    return lang === DEFAULT_LANGUAGE ? [] : [lang];
+  },
+  kind: ([value = null]) => {
+    const kind = parseCraftKind(value);
+    return kind === "all" ? [] : [kind];
+  },
+  side: ([value]) => (parseSide(value) === "ct" ? ["ct"] : []),
+};
 
 /** How long a kept page is served, in seconds, unless `EDGE_CACHE_SECONDS` says otherwise (0 switches the cache off). */
 export const DEFAULT_EDGE_CACHE_SECONDS = 60;
@@ -55,17 +92,35 @@ export function edgeCacheControl(seconds: number): string {
   return `public, max-age=0, s-maxage=${seconds}`;
 }
 
-/** The page's known parameters, each value once, sorted by name and value; null when the path is not kept. */
+/**
+ * A path segment in the one spelling the product's links use (`encodeURIComponent`): `/sticker-crafts/%31`
+ * is craft 1 to the router but another key to the cache, which a purge of `/sticker-crafts/1` would miss.
+ */
+function isCanonicalSegment(segment: string): boolean {
+  try {
+    return encodeURIComponent(decodeURIComponent(segment)) === segment;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page's known parameters as it reads them, canonical and sorted (see PARAMETERS); null when
+ * the path is not kept, is not spelt canonically, or carries a value the page shows as its own.
+ */
 export function normalisedSearch(pathname: string, params: URLSearchParams): string | null {
   const page = CACHEABLE_PAGES.find((candidate) => candidate.path.test(pathname));
-  if (!page) return null;
-  if (page.canonical) return page.canonical(params);
-  const pairs = new Set<string>();
-  for (const [name, value] of params) {
-    if (page.params.includes(name) && value !== "") pairs.add(new URLSearchParams([[name, value]]).toString());
+  if (!page || !pathname.split("/").every(isCanonicalSegment)) return null;
+  const pairs: [string, string][] = [];
+  for (const name of [...page.params].sort()) {
+    const given = params.getAll(name);
+    if (given.length === 0) continue;
+    const read = PARAMETERS[name];
+    const canonical = read ? read(given) : UNCACHEABLE;
+    if (canonical === UNCACHEABLE) return null;
+    for (const value of canonical) pairs.push([name, value]);
   }
-  const sorted = [...pairs].sort();
-  return sorted.length === 0 ? "" : `?${sorted.join("&")}`;
+  return pairs.length === 0 ? "" : `?${new URLSearchParams(pairs).toString()}`;
 }
 
 function consentPart(consent: StoredConsent): string {
@@ -87,7 +142,14 @@ export function edgeCacheKey(origin: string, buildVersion: string, consent: Stor
 }
 
 export type EdgeCachePlan =
-  | { cache: false }
+  | {
+      cache: false;
+      /**
+       * The URL an anonymous GET of a listed page is rendered for even when it is not kept (the
+       * cache is off, or the URL is too long to keep): the page never echoes what it does not read.
+       */
+      url?: string;
+    }
   | {
       cache: true;
       /** The URL the page is rendered for: the request's path with its known parameters, sorted. */
@@ -104,18 +166,15 @@ export interface EdgeCacheRequest {
   seconds: number;
 }
 
-/** Whether a request may be answered from, and stored into, the edge cache. */
+/** Whether a request may be answered from, and stored into, the edge cache, and the URL its page is rendered for. */
 export function planEdgeCache(request: EdgeCacheRequest): EdgeCachePlan {
-  if (request.seconds === 0 || request.method !== "GET" || request.signedIn) return { cache: false };
-  if (request.url.href.length > MAX_URL_LENGTH) return { cache: false };
+  if (request.method !== "GET" || request.signedIn) return { cache: false };
   const search = normalisedSearch(request.url.pathname, request.url.searchParams);
   if (search === null) return { cache: false };
   const pathAndSearch = `${request.url.pathname}${search}`;
-  return {
-    cache: true,
-    url: `${request.url.origin}${pathAndSearch}`,
-    key: edgeCacheKey(request.url.origin, request.buildVersion, request.consent, pathAndSearch),
-  };
+  const url = `${request.url.origin}${pathAndSearch}`;
+  if (request.seconds === 0 || request.url.href.length > MAX_URL_LENGTH) return { cache: false, url };
+  return { cache: true, url, key: edgeCacheKey(request.url.origin, request.buildVersion, request.consent, pathAndSearch) };
 }
 
 export interface RenderedPage {
@@ -149,7 +208,7 @@ export function officialLoadoutPages(id: number | null): string[] {
 /**
  * The anonymous pages of a share link (both sides, as HTML and as the `.data` a client-side
  * navigation fetches), for purging when the link stops working or changes what it shows. Its key
- * is canonical (`sideSearch`), so these reach every spelling of its URL.
+ * holds the side as the page reads it (PARAMETERS), so these reach every spelling of its URL.
  */
 export function sharedLoadoutPages(token: string): string[] {
   return bothSides(sharedLoadoutPath(token));

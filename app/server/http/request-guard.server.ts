@@ -102,7 +102,33 @@ export function parseMediaType(header: string | null): { type: string; params: M
   return { type: type.trim().toLowerCase(), params };
 }
 
-/** Reads at most `limit` bytes of a body; null when it is longer. */
+/**
+ * How much of a refused body is read (and dropped) before answering, so the client, which is still
+ * sending, gets the 413 instead of a reset connection: `wrangler dev`'s proxy, and some clients,
+ * treat an answer that arrives while the request is still being sent as a lost connection. Past
+ * this the body is cancelled (a client sending more than ten times the limit gets a reset).
+ */
+export const MAX_DRAINED_BYTES = 10 * MAX_BODY_BYTES;
+
+/** Reads the rest of a refused body without keeping it, up to MAX_DRAINED_BYTES, then cancels what is left. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let size = alreadyRead;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > MAX_DRAINED_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // A client that went away: nothing left to read.
+  }
+}
+
+/** Reads at most `limit` bytes of a body; null (the rest drained) when it is longer. */
 async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<ArrayBuffer | null> {
   if (!body) return new ArrayBuffer(0);
   const reader = body.getReader();
@@ -113,7 +139,8 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      chunks.length = 0;
+      await drain(reader, size);
       return null;
     }
     chunks.push(value);
@@ -141,7 +168,8 @@ export async function screenRequest(request: Request): Promise<Screened> {
 
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-    await request.body?.cancel();
+    // Known too large: nothing of it is kept, but it is read before the answer (see MAX_DRAINED_BYTES).
+    if (request.body) await drain(request.body.getReader(), 0);
     return tooLarge();
   }
   let bytes: ArrayBuffer | null;
