@@ -105,6 +105,7 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
       return redirect("/loadouts?notice=deleted");
     }
     case "share-create":
+    case "share-settings":
     case "share-revoke":
       if (kind === "user" && body.ok) return shareLinkAction(context, user.id, id, body.form);
       break;
