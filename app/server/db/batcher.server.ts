@@ -14,7 +14,9 @@ interface Pending {
  * Remix runs the root loader and the route loaders of a request concurrently. Each asks this
  * batcher for its reads; every read asked for in the same turn of the event loop goes to D1 in one
  * `db.batch` (one round trip), so a page costs one round trip however many loaders it has. Each
- * loader gets its own reads' rows back, typed and mapped by drizzle.
+ * loader gets its own reads' rows back, typed and mapped by drizzle. A read asked after the loader
+ * awaited another goes in a batch of its own: a loader asks for all its reads, the session's
+ * (`getSessionUser`) included, before it awaits any of them.
  */
 export function createQueryBatcher(db: Database) {
   let pending: Pending[] = [];
