@@ -196,7 +196,7 @@ export async function removePriceAlert(db: Database, userId: string, skinId: str
 
 // ------------------------------------------------------------------ the notify step of the price job
 
-/** Alerts read per query, and alerts written per `db.batch` (at most two statements each). */
+/** Alerts read per query, and alerts written per `db.batch` (at most three statements each). */
 export const NOTIFY_PAGE_SIZE = 200;
 export const NOTIFY_BATCH_SIZE = 40;
 
@@ -245,11 +245,12 @@ interface DueAlert {
  * ignored) differs from the price it saw last, record the new price, and when it crossed the
  * target (from at or above to below) queue one mail through the outbox and set `last_notified_at`.
  *
- * Exactly once per crossing, even with runs at once: each alert's mail insert and its state update
- * are one batch (a transaction), and both hold only while the alert still has the state this run
- * read (`last_price_cents`, target, wear, variant). The first run to commit moves the state on; a
- * second run's statements then match nothing. An alert changed on the profile in between is left
- * to the next run. Statements bind at most 12 parameters; a batch holds at most 80 statements.
+ * Exactly once per crossing, even with runs at once: each alert's mail (queued, and removed again
+ * unless the alert still has the state this run read: `last_price_cents`, target, wear, variant)
+ * and its state update (which holds only in that state) are one batch, a transaction. The first
+ * run to commit moves the state on; a second run's mail is removed and its update matches nothing.
+ * An alert changed on the profile in between is left to the next run. Statements bind at most 8
+ * parameters; a batch holds at most 120 statements (three per alert).
  */
 export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.now() }: NotifyOptions): Promise<NotifyResult> {
   const result: NotifyResult = { checked: 0, recorded: 0, notified: 0 };
