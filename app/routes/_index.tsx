@@ -5,12 +5,12 @@ import { LoadoutGrid } from "~/components/LoadoutCard";
 import { pageMeta } from "~/components/page-meta";
 import { PathLink } from "~/components/links";
 import {
-  allWeaponsShape,
+  allWeaponsQuery,
   catalogueCacheHeaders,
   catalogueHeaders,
-  latestOfficialLoadoutsShape,
-  latestStickerCraftsShape,
-  listCategoriesShape,
+  latestOfficialLoadoutsQuery,
+  latestStickerCraftsQuery,
+  listCategoriesQuery,
 } from "~/server/features/catalogue.server";
 
 const LATEST = 3;
@@ -18,10 +18,10 @@ const LATEST = 3;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const [categories, weapons, loadouts, crafts] = await context.load([
-    listCategoriesShape.with(db),
-    allWeaponsShape.with(db),
-    latestOfficialLoadoutsShape.with(db, { limit: LATEST }),
-    latestStickerCraftsShape.with(db, { limit: LATEST }),
+    listCategoriesQuery(db),
+    allWeaponsQuery(db),
+    latestOfficialLoadoutsQuery(db, LATEST),
+    latestStickerCraftsQuery(db, LATEST),
   ]);
   const browse = categories.map(({ name }) => ({
     name,

@@ -4,12 +4,12 @@ import { WEAPON_GRID } from "~/components/CategorySkeleton";
 import { originFromMatches, pageMeta } from "~/components/page-meta";
 import { saveScrollPosition, useScrollMemory } from "~/components/ScrollMemory";
 import { FallbackImage } from "~/components/FallbackImage";
-import { catalogueCacheHeaders, catalogueHeaders, findCategoryShape, weaponCardsShape } from "~/server/features/catalogue.server";
+import { catalogueCacheHeaders, catalogueHeaders, findCategoryQuery, weaponCardsQuery } from "~/server/features/catalogue.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.categoryName ?? "";
   const { db } = context;
-  const [found, weapons] = await context.load([findCategoryShape.with(db, { name }), weaponCardsShape.with(db, { category: name })]);
+  const [found, weapons] = await context.load([findCategoryQuery(db, name), weaponCardsQuery(db, name)]);
   const headers = catalogueCacheHeaders(request);
   if (found.length === 0) return data({ category: null, weapons: [] }, { status: 404, headers });
   const cards = weapons.map((weapon) => ({ ...weapon, hasSkins: weapon.skinCount > 0 }));

@@ -19,13 +19,13 @@ import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
-  skinCollectionNamesShape,
-  skinCrateNamesShape,
-  skinShape,
-  skinWearsShape,
+  collectionNamesOfSkinQuery,
+  crateNamesOfSkinQuery,
+  skinQuery,
+  skinWearsQuery,
 } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
-import { skinChartHistoryShape, skinVariantPricesShape } from "~/server/features/price-charts.server";
+import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/features/price-charts.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -36,12 +36,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("wear");
   const favoritesPromise = loadFavoriteIds(context);
   const [found, wears, crates, collections, history, variantPrices] = await context.load([
-    skinShape.with(db, { id }),
-    skinWearsShape.with(db, { id }),
-    skinCrateNamesShape.with(db, { id }),
-    skinCollectionNamesShape.with(db, { id }),
-    skinChartHistoryShape.with(db, { skinId: id, firstDay: days[0]!, asked: asked ?? "" }),
-    skinVariantPricesShape.with(db, { skinId: id }),
+    skinQuery(db, id),
+    skinWearsQuery(db, id),
+    crateNamesOfSkinQuery(db, id),
+    collectionNamesOfSkinQuery(db, id),
+    skinChartHistoryQuery(db, id, days[0]!, asked),
+    skinVariantPricesQuery(db, id),
   ]);
   const headers = catalogueCacheHeaders(request);
   const skin = found[0];

@@ -293,7 +293,7 @@ function timeSearchCode(rounds = 10): { samples: number; p50Ms: number; p95Ms: n
   const dir = `${STATE}/v3/d1/miniflare-D1DatabaseObject`;
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
   const output = `${tmpdir()}/skinvault-search-time-${process.pid}.json`;
-  const result = spawnSync("npx", ["vitest", "run", "--config", "tests/bench/vitest.config.ts"], {
+  const result = spawnSync("npx", ["vitest", "run", "--config", "tests/bench/vitest.config.ts", "tests/bench/search-time.timing.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...env,

@@ -8,10 +8,10 @@ import { applySkinList, filterOptions, parseSkinListState } from "~/domain/skin-
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
-  findWeaponShape,
-  weaponCollectionNamesShape,
-  weaponCrateNamesShape,
-  weaponSkinsShape,
+  collectionNamesOfWeaponQuery,
+  crateNamesOfWeaponQuery,
+  findWeaponQuery,
+  weaponSkinsQuery,
 } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
 import { SkinListForm } from "./SkinListForm";
@@ -21,10 +21,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.weaponName ?? "";
   const favoritesPromise = loadFavoriteIds(context);
   const [found, skinRows, crateRows, collectionRows] = await context.load([
-    findWeaponShape.with(db, { name }),
-    weaponSkinsShape.with(db, { weapon: name }),
-    weaponCrateNamesShape.with(db, { weapon: name }),
-    weaponCollectionNamesShape.with(db, { weapon: name }),
+    findWeaponQuery(db, name),
+    weaponSkinsQuery(db, name),
+    crateNamesOfWeaponQuery(db, name),
+    collectionNamesOfWeaponQuery(db, name),
   ]);
   const namesBySkin = (rows: { skinId: string; name: string }[]) => {
     const map = new Map<string, string[]>();

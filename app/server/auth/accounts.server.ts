@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { type RateLimitDecision } from "~/domain/rate-limits";
 import type { Database } from "../db/client.server";
 import {
@@ -15,7 +15,7 @@ import {
   userLoadoutSlots,
   users,
 } from "../db/schema.server";
-import { enqueueMailQuery } from "../mail/outbox.server";
+import { enqueueMailQuery, enqueueMailWhereQueries } from "../mail/outbox.server";
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "../mail/templates.server";
 import { DUMMY_PASSWORD_HASH } from "./password.server";
 import { clear, consume, hit, peek, rateLimitsFor } from "./rate-limit.server";
@@ -171,16 +171,32 @@ export async function requestPasswordReset(context: Pick<AccountServices, "db" |
   const tokenHash = hashToken(token);
   const now = Date.now();
   const mail = passwordResetMail(email, env.APP_ORIGIN, token);
-  const d1 = db.$client;
-  await d1.batch([
-    d1
-      .prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at) SELECT ?1, id, ?2, ?3 FROM users WHERE email = ?4")
-      .bind(tokenHash, now + RESET_TOKEN_TTL_MS, now, email),
-    d1
-      .prepare(
-        `INSERT INTO mail_outbox (id, "to", subject, text, html, next_attempt_at, created_at) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6 WHERE EXISTS (SELECT 1 FROM users WHERE email = ?2)`,
-      )
-      .bind(crypto.randomUUID(), email, mail.subject, mail.text, mail.html, now),
+  const ofEmail = eq(users.email, email);
+  await db.batch([
+    // An insert of a select names every column, in the table's order.
+    db.insert(passwordResetTokens).select((qb) =>
+      qb
+        .select({
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          userId: users.id,
+          expiresAt: sql<number>`${now + RESET_TOKEN_TTL_MS}`.as("expires_at"),
+          usedAt: sql<null>`null`.as("used_at"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(users)
+        .where(ofEmail),
+    ),
+    ...enqueueMailWhereQueries(
+      db,
+      mail,
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(ofEmail),
+      ),
+      now,
+    ),
   ]);
   return { ok: true };
 }

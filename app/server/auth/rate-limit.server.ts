@@ -1,24 +1,25 @@
 import { decide, rateLimitsWith, type RateLimitDecision, type RateLimitRule, type RateLimits, type RateLimitState } from "~/domain/rate-limits";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-
-// Plain D1 statements: drizzle's raw `db.run(sql)` cannot join a batch.
+import { rateLimits } from "../db/schema.server";
 
 const keyOf = (rule: RateLimitRule, id: string) => `${rule.name}:${id}`;
 
 /** Counts one hit for `id` under `rule` (one batch, one round trip) and returns the state after it. */
 export async function hit(db: Database, rule: RateLimitRule, id: string, now = Date.now()): Promise<RateLimitState> {
-  const d1 = db.$client;
   const key = keyOf(rule, id);
   const expired = now - rule.windowSeconds * 1000;
-  const [, , updated] = await d1.batch<{ count: number; window_start: number }>([
-    d1.prepare("DELETE FROM rate_limits WHERE key = ?1 AND window_start <= ?2").bind(key, expired),
-    d1
-      .prepare("INSERT INTO rate_limits (key, window_start, count) SELECT ?1, ?2, 0 WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ?1)")
-      .bind(key, now),
-    d1.prepare("UPDATE rate_limits SET count = count + 1 WHERE key = ?1 RETURNING count, window_start").bind(key),
+  const [, , [updated]] = await db.batch([
+    db.delete(rateLimits).where(and(eq(rateLimits.key, key), lte(rateLimits.windowStart, new Date(expired)))),
+    // A window starts with the key's first hit after the last one expired.
+    db.insert(rateLimits).select(sql`select ${key}, ${now}, 0 where not exists (select 1 from ${rateLimits} where ${rateLimits.key} = ${key})`),
+    db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} + 1` })
+      .where(eq(rateLimits.key, key))
+      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
   ]);
-  const row = updated?.results[0];
-  return { count: row?.count ?? 1, windowStart: row?.window_start ?? now };
+  return { count: updated?.count ?? 1, windowStart: updated?.windowStart.getTime() ?? now };
 }
 
 /**
@@ -33,19 +34,16 @@ export async function consume(db: Database, rule: RateLimitRule, id: string, now
 /** Reads the states of several keys in one round trip, without counting. */
 export async function peek(db: Database, checks: readonly (readonly [RateLimitRule, string])[], now = Date.now()): Promise<RateLimitDecision[]> {
   const keys = checks.map(([rule, id]) => keyOf(rule, id));
-  const { results } = await db.$client
-    .prepare(`SELECT key, count, window_start FROM rate_limits WHERE key IN (${keys.map(() => "?").join(", ")})`)
-    .bind(...keys)
-    .all<{ key: string; count: number; window_start: number }>();
+  const rows = await db.select().from(rateLimits).where(inArray(rateLimits.key, keys));
   return checks.map(([rule], index) => {
-    const row = results.find((r) => r.key === keys[index]);
-    return decide(rule, row ? { count: row.count, windowStart: row.window_start } : null, now);
+    const row = rows.find((r) => r.key === keys[index]);
+    return decide(rule, row ? { count: row.count, windowStart: row.windowStart.getTime() } : null, now);
   });
 }
 
 /** Forgets the hits of a key (a successful login clears the failures). */
 export async function clear(db: Database, rule: RateLimitRule, id: string): Promise<void> {
-  await db.$client.prepare("DELETE FROM rate_limits WHERE key = ?").bind(keyOf(rule, id)).run();
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(rule, id)));
 }
 
 /** The client address Cloudflare reports; local runs have none. */

@@ -1,27 +1,23 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, like, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "../db/client.server";
-import { readShape, SHAPE_SLOT, slottedReadShape } from "../db/read-shape.server";
 import { categories, collections, crates, officialLoadouts, skinCollections, skinCrates, skins, skinWears, stickerCrafts, weapons } from "../db/schema.server";
 
-// The reads of the catalogue pages are declared as shapes (`./db/read-shape.server`): their SQL
-// text is built once, not on every request. Each shape is made of the query function beside it,
-// which stays for other callers and for the tests that compare the two.
+// The reads of the catalogue pages: each function returns a drizzle query builder for the page's
+// one `context.load([...])` batch.
 
 export function listCategoriesQuery(db: Database) {
   return db.select({ name: categories.name }).from(categories).orderBy(asc(categories.position));
 }
-export const listCategoriesShape = readShape([], listCategoriesQuery);
 
-export function findCategoryQuery(db: Database, name: string | Placeholder) {
+export function findCategoryQuery(db: Database, name: string) {
   return db.select({ name: categories.name }).from(categories).where(eq(categories.name, name)).limit(1);
 }
-export const findCategoryShape = readShape(["name"], (db, { name }) => findCategoryQuery(db, name));
 
 /** Weapons of a category, each with its skin count and the image of one of its skins. */
-export function weaponCardsQuery(db: Database, category: string | Placeholder) {
+export function weaponCardsQuery(db: Database, category: string) {
   return db
     .select({
       name: weapons.name,
@@ -35,22 +31,19 @@ export function weaponCardsQuery(db: Database, category: string | Placeholder) {
     .groupBy(weapons.name)
     .orderBy(asc(weapons.name));
 }
-export const weaponCardsShape = readShape(["category"], (db, { category }) => weaponCardsQuery(db, category));
 
 /** Every weapon with its category, for the home page's browse sheet. */
 export function allWeaponsQuery(db: Database) {
   return db.select({ name: weapons.name, category: weapons.category }).from(weapons).orderBy(asc(weapons.name));
 }
-export const allWeaponsShape = readShape([], allWeaponsQuery);
 
-export function latestOfficialLoadoutsQuery(db: Database, limit: number | Placeholder) {
+export function latestOfficialLoadoutsQuery(db: Database, limit: number) {
   return db
     .select({ id: officialLoadouts.id, title: officialLoadouts.title, description: officialLoadouts.description })
     .from(officialLoadouts)
     .orderBy(desc(officialLoadouts.createdAt), desc(officialLoadouts.id))
     .limit(limit);
 }
-export const latestOfficialLoadoutsShape = readShape(["limit"], (db, { limit }) => latestOfficialLoadoutsQuery(db, limit));
 
 /**
  * The skin of a craft, under names of their own: D1 answers a batch with rows keyed by column name,
@@ -73,7 +66,7 @@ export const craftCardColumns = {
   ...craftSkinColumns,
 };
 
-export function latestStickerCraftsQuery(db: Database, limit: number | Placeholder) {
+export function latestStickerCraftsQuery(db: Database, limit: number) {
   return db
     .select(craftCardColumns)
     .from(stickerCrafts)
@@ -82,12 +75,10 @@ export function latestStickerCraftsQuery(db: Database, limit: number | Placehold
     .orderBy(desc(stickerCrafts.createdAt), desc(stickerCrafts.id))
     .limit(limit);
 }
-export const latestStickerCraftsShape = readShape(["limit"], (db, { limit }) => latestStickerCraftsQuery(db, limit));
 
-export function findWeaponQuery(db: Database, name: string | Placeholder) {
+export function findWeaponQuery(db: Database, name: string) {
   return db.select({ name: weapons.name, category: weapons.category, image: weapons.image }).from(weapons).where(eq(weapons.name, name)).limit(1);
 }
-export const findWeaponShape = readShape(["name"], (db, { name }) => findWeaponQuery(db, name));
 
 const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
 
@@ -105,7 +96,7 @@ export const weaponSkinCardColumns = {
 };
 
 /** A weapon's skins with the lowest and highest known price of their possible wears. */
-export function weaponSkinsQuery(db: Database, weapon: string | Placeholder) {
+export function weaponSkinsQuery(db: Database, weapon: string) {
   return db
     .select(weaponSkinCardColumns)
     .from(skins)
@@ -114,7 +105,6 @@ export function weaponSkinsQuery(db: Database, weapon: string | Placeholder) {
     .groupBy(skins.id)
     .orderBy(asc(skins.name));
 }
-export const weaponSkinsShape = readShape(["weapon"], (db, { weapon }) => weaponSkinsQuery(db, weapon));
 
 /** Where the crates and the collections of a skin are: the table linking them to skins, its column naming them, their table. */
 const SKIN_GROUPS = {
@@ -138,10 +128,10 @@ export const skinCrateNamesQuery = (db: Database, where: SQL) => skinGroupNamesQ
 export const skinCollectionNamesQuery = (db: Database, where: SQL) => skinGroupNamesQuery(db, "collections", where);
 
 /** The crates and the collections of a weapon's skins (the weapon page's filters). */
-export const weaponCrateNamesShape = readShape(["weapon"], (db, { weapon }) => skinCrateNamesQuery(db, eq(skins.weapon, weapon)));
-export const weaponCollectionNamesShape = readShape(["weapon"], (db, { weapon }) => skinCollectionNamesQuery(db, eq(skins.weapon, weapon)));
+export const crateNamesOfWeaponQuery = (db: Database, weapon: string) => skinCrateNamesQuery(db, eq(skins.weapon, weapon));
+export const collectionNamesOfWeaponQuery = (db: Database, weapon: string) => skinCollectionNamesQuery(db, eq(skins.weapon, weapon));
 
-export function skinQuery(db: Database, id: string | Placeholder) {
+export function skinQuery(db: Database, id: string) {
   return db
     .select({
       id: skins.id,
@@ -167,15 +157,13 @@ export function skinQuery(db: Database, id: string | Placeholder) {
     .limit(1);
 }
 
-export function skinWearsQuery(db: Database, id: string | Placeholder) {
+export function skinWearsQuery(db: Database, id: string) {
   return db.select({ wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents }).from(skinWears).where(eq(skinWears.skinId, id));
 }
 
-/** The skin page's reads of the skin itself, its wears, crates and collections. */
-export const skinShape = readShape(["id"], (db, { id }) => skinQuery(db, id));
-export const skinWearsShape = readShape(["id"], (db, { id }) => skinWearsQuery(db, id));
-export const skinCrateNamesShape = readShape(["id"], (db, { id }) => skinCrateNamesQuery(db, eq(skins.id, id)));
-export const skinCollectionNamesShape = readShape(["id"], (db, { id }) => skinCollectionNamesQuery(db, eq(skins.id, id)));
+/** The crates and the collections of one skin (the skin page). */
+export const crateNamesOfSkinQuery = (db: Database, id: string) => skinCrateNamesQuery(db, eq(skins.id, id));
+export const collectionNamesOfSkinQuery = (db: Database, id: string) => skinCollectionNamesQuery(db, eq(skins.id, id));
 
 const searchColumns = {
   id: skins.id,
@@ -188,64 +176,21 @@ const searchColumns = {
 };
 
 /** A row contains every word of the query (one LIKE pattern per word). */
-const directCondition = (patterns: readonly (string | Placeholder)[]) => and(...patterns.map((pattern) => like(skins.searchKey, pattern)));
-
-/** What the direct query compares: each word's pattern, and the whole key exactly, as a prefix and anywhere. */
-interface DirectSearch<Value> {
-  patterns: readonly Value[];
-  key: Value;
-  keyPrefix: Value;
-  keyInfix: Value;
-}
-
-function directSearch(plan: SearchPlan): DirectSearch<string> {
-  const { key } = plan.terms;
-  return { patterns: plan.directPatterns, key, keyPrefix: `${key}%`, keyInfix: `%${key}%` };
-}
-
-function directSearchQuery(db: Database, search: DirectSearch<string | Placeholder>) {
-  return db
-    .select(searchColumns)
-    .from(skins)
-    .where(directCondition(search.patterns))
-    .orderBy(
-      sql`case when ${skins.searchKey} = ${search.key} then 0 when ${skins.searchKey} like ${search.keyPrefix} then 1
-               when ${skins.searchKey} like ${search.keyInfix} then 2 else 3 end`,
-      asc(skins.name),
-    )
-    .limit(SEARCH_LIMIT);
-}
+const directCondition = (patterns: readonly string[]) => and(...patterns.map((pattern) => like(skins.searchKey, pattern)));
 
 /** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
 export function searchDirectQuery(db: Database, plan: SearchPlan) {
-  return directSearchQuery(db, directSearch(plan));
-}
-
-/** The direct query as a shape: its SQL text has one LIKE per word, so there is a shape per number of words. */
-function searchDirectShape(words: number) {
-  const wordNames = Array.from({ length: words }, (_, index) => `word${index}`);
-  return readShape([...wordNames, "key", "keyPrefix", "keyInfix"], (db) =>
-    directSearchQuery(db, {
-      patterns: wordNames.map((name) => sql.placeholder(name)),
-      key: sql.placeholder("key"),
-      keyPrefix: sql.placeholder("keyPrefix"),
-      keyInfix: sql.placeholder("keyInfix"),
-    }),
-  );
-}
-
-/** At most six: `searchTerms` keeps six words. */
-const searchDirectShapes = new Map<number, ReturnType<typeof searchDirectShape>>();
-
-/** `searchDirectQuery` for the page's batch, from the shape for the plan's number of words. */
-export function searchDirectRead(db: Database, plan: SearchPlan) {
-  const { patterns, ...key } = directSearch(plan);
-  let shape = searchDirectShapes.get(patterns.length);
-  if (!shape) {
-    shape = searchDirectShape(patterns.length);
-    searchDirectShapes.set(patterns.length, shape);
-  }
-  return shape.with(db, { ...Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern])), ...key });
+  const { key } = plan.terms;
+  return db
+    .select(searchColumns)
+    .from(skins)
+    .where(directCondition(plan.directPatterns))
+    .orderBy(
+      sql`case when ${skins.searchKey} = ${key} then 0 when ${skins.searchKey} like ${`${key}%`} then 1
+               when ${skins.searchKey} like ${`%${key}%`} then 2 else 3 end`,
+      asc(skins.name),
+    )
+    .limit(SEARCH_LIMIT);
 }
 
 /** Rows any fuzzy variant could match; the ranking picks its 20 per variant from them. */
@@ -254,22 +199,20 @@ const FUZZY_POOL_LIMIT = 400;
 /**
  * Fuzzy candidates, asked in the same batch as the direct query. The database applies the rule
  * "fuzzy only when fewer than 5 direct hits" too (a subquery computed once), so a common query
- * costs no fuzzy scan; the ranking still checks the rule itself. A shape per number of words
- * (the subquery repeats the direct condition), whose alternatives are written into its SQL text
- * per request (`fuzzyAlternatives`).
+ * costs no fuzzy scan; the ranking still checks the rule itself. The alternatives are written
+ * into the SQL text (`fuzzyAlternatives`).
  */
-function searchFuzzyShape(words: number) {
-  const wordNames = Array.from({ length: words }, (_, index) => `word${index}`);
-  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(wordNames.map((name) => sql.placeholder(name)))} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
-  return slottedReadShape(wordNames, (db) =>
+export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
+  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan.directPatterns)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
+  return (
     db
       .select(searchColumns)
       .from(skins)
-      .where(and(fewDirectHits, sql.raw(`(${SHAPE_SLOT})`)))
+      .where(and(fewDirectHits, sql.raw(`(${fuzzyAlternatives(plan)})`)))
       // "+name" keeps SQLite from walking the name index (a table lookup per row) to skip a sort
       // of the few rows that match: a plain scan is several times faster here.
       .orderBy(sql`+${skins.name}`)
-      .limit(FUZZY_POOL_LIMIT),
+      .limit(FUZZY_POOL_LIMIT)
   );
 }
 
@@ -295,20 +238,6 @@ function fuzzyAlternatives(plan: SearchPlan): string {
   return alternatives.length === 0 ? "0" : alternatives.join(" or ");
 }
 
-/** At most six, as for the direct query. */
-const searchFuzzyShapes = new Map<number, ReturnType<typeof searchFuzzyShape>>();
-
-/** The fuzzy candidates for the page's batch. */
-export function searchFuzzyRead(db: Database, plan: SearchPlan) {
-  const patterns = plan.directPatterns;
-  let shape = searchFuzzyShapes.get(patterns.length);
-  if (!shape) {
-    shape = searchFuzzyShape(patterns.length);
-    searchFuzzyShapes.set(patterns.length, shape);
-  }
-  return shape.with(db, fuzzyAlternatives(plan), Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern])));
-}
-
 /** Cache-Control for a catalogue page or answer, from the request's cookies. */
 export function catalogueCacheHeaders(request: Request): HeadersInit {
   return { "Cache-Control": catalogueCacheControl(request.headers.get("Cookie")), Vary: "Cookie" };
@@ -329,7 +258,7 @@ export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders 
 export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {
   const plan = searchPlan(query);
   if (!plan) return [];
-  const [direct, fuzzy] = await load([searchDirectRead(db, plan), searchFuzzyRead(db, plan)]);
+  const [direct, fuzzy] = await load([searchDirectQuery(db, plan), searchFuzzyQuery(db, plan)]);
   return rankSearchResults(query, direct, fuzzy).map(({ searchKey: _key, ...result }) => result);
 }
 export type SearchResult = Awaited<ReturnType<typeof loadSearchResults>>[number];

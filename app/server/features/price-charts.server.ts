@@ -1,9 +1,8 @@
 // Reads for the price charts and the StatTrak/Souvenir prices on the skin page. Each returns a
 // query for the page's one `context.load` batch.
-import { and, asc, eq, gte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { WEARS } from "~/domain/wear";
 import type { Database } from "../db/client.server";
-import { readShape } from "../db/read-shape.server";
 import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "../db/schema.server";
 
 /**
@@ -13,7 +12,7 @@ import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "../d
  * a single row with a null day when the wear has no history in the range; no rows when no wear is
  * enabled. Choosing the wear here means only its rows come back.
  */
-export function skinChartHistoryQuery(db: Database, skinId: string | Placeholder, firstDay: string | Placeholder, asked: string | Placeholder | null) {
+export function skinChartHistoryQuery(db: Database, skinId: string, firstDay: string, asked: string | null) {
   const chartWear = sql`select ${skinWears.wear} from ${skinWears} where ${skinWears.skinId} = ${skinId} and ${skinWears.enabled}
     order by ${skinWears.wear} = ${asked ?? ""} desc, ${skinWears.priceCents} > 0 desc, instr(${WEARS.join(" ")}, ${skinWears.wear}) limit 1`;
   return db
@@ -28,18 +27,12 @@ export function skinChartHistoryQuery(db: Database, skinId: string | Placeholder
 }
 
 /** StatTrak and Souvenir prices of a skin, per wear. */
-export function skinVariantPricesQuery(db: Database, skinId: string | Placeholder) {
+export function skinVariantPricesQuery(db: Database, skinId: string) {
   return db
     .select({ variant: skinVariantPrices.variant, wear: skinVariantPrices.wear, priceCents: skinVariantPrices.priceCents })
     .from(skinVariantPrices)
     .where(eq(skinVariantPrices.skinId, skinId));
 }
-
-/** The skin page's chart history (`asked` is "" when the URL names no wear) and its variant prices. */
-export const skinChartHistoryShape = readShape(["skinId", "firstDay", "asked"], (db, { skinId, firstDay, asked }) =>
-  skinChartHistoryQuery(db, skinId, firstDay, asked),
-);
-export const skinVariantPricesShape = readShape(["skinId"], (db, { skinId }) => skinVariantPricesQuery(db, skinId));
 
 /**
  * The owner's portfolio value per day from `firstDay` on: for each day, the sum of that day's

@@ -1,25 +1,25 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import { listCategoriesShape } from "./catalogue.server";
+import type { Database } from "../db/client.server";
+import { listCategoriesQuery } from "./catalogue.server";
 import { readConsent } from "./consent.server";
-import { readShape } from "../db/read-shape.server";
 import { skins } from "../db/schema.server";
 import { getSessionUser } from "../auth/session.server";
 
 /** One row when any skin carries demo prices (the footer says so outside production). */
-const demoPricesShape = readShape([], (db) =>
-  db
+export function demoPricesQuery(db: Database) {
+  return db
     .select({ demo: sql<number>`1` })
     .from(skins)
     .where(sql`${skins.priceSource} = 'demo'`)
-    .limit(1),
-);
+    .limit(1);
+}
 
 /** Everything the shell needs; batched with the page's own reads. */
 export async function loadShell(context: AppLoadContext, request: Request) {
   const { db, env, load } = context;
   const userPromise = getSessionUser(context);
-  const [categoryRows, demoRows] = await load([listCategoriesShape.with(db), demoPricesShape.with(db)]);
+  const [categoryRows, demoRows] = await load([listCategoriesQuery(db), demoPricesQuery(db)]);
   const user = await userPromise;
   return {
     origin: env.APP_ORIGIN,

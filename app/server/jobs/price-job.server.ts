@@ -1,11 +1,15 @@
 // The scheduled price job: reads the provider feed (Skinport's /v1/items shape) or, locally without
 // one, drifts the demo prices; writes prices, StatTrak/Souvenir prices, `last_price_update` and
 // today's history rows in one atomic batch; keeps the counts and the last error in price_feed_runs.
-// Plain D1 statements: drizzle's raw `db.run(sql)` cannot join a batch (see rate-limit.server.ts).
+// The bulk writes hand their rows over as one JSON array read with json_each (SQL of its own,
+// in drizzle's `sql` template, inside drizzle's builders).
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { driftBucket, driftedPriceCents } from "~/domain/price-drift";
 import { chunk, planPriceUpdate, validateFeed, type PricePlan, type PriceRow, type StoredPrices } from "~/domain/price-feed";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
-import type { Wear } from "~/domain/wear";
+import { createDatabase, type Database } from "../db/client.server";
+import { priceFeedRuns, priceHistory, skins, skinVariantPrices, skinWears } from "../db/schema.server";
 
 export interface PriceFeedEnv {
   ENVIRONMENT: string;
@@ -55,6 +59,7 @@ export function feedName(env: PriceFeedEnv): string | null {
  * kept in price_feed_runs.last_error and logged as a warning).
  */
 export async function runPriceJob(d1: D1Database, env: PriceFeedEnv, now = Date.now()): Promise<PriceJobResult> {
+  const db = createDatabase(d1);
   let feed: string | null;
   try {
     feed = feedName(env);
@@ -67,26 +72,26 @@ export async function runPriceJob(d1: D1Database, env: PriceFeedEnv, now = Date.
     return { status: "skipped", feed: "none", reason: "PRICE_FEED_URL is not set" };
   }
 
-  const lease = await acquireLease(d1, feed, now);
+  const lease = await acquireLease(db, feed, now);
   if (!lease) return { status: "skipped", feed, reason: "another run holds the lease" };
 
   if (feed === DEMO_FEED) {
     if (lease.lastSuccessAt !== null && driftBucket(lease.lastSuccessAt) === driftBucket(now)) {
-      await releaseLease(d1, feed, lease.until);
+      await releaseLease(db, feed, lease.until);
       return { status: "skipped", feed, reason: "the demo prices already moved in this minute" };
     }
-    const plan = planDemoDrift(await readStoredPrices(d1, "demo"), driftBucket(now));
-    return writePlan(d1, feed, plan, lease.until, now, null);
+    const plan = planDemoDrift(await readStoredPrices(db, "demo"), driftBucket(now));
+    return writePlan(db, feed, plan, lease.until, now, null);
   }
 
   const items = await fetchFeed(env);
   if (!items.ok) {
     console.warn(`[prices] ${feed}: ${items.error}; prices stay as they are`);
-    await recordFailure(d1, feed, items.error, lease.until, now);
+    await recordFailure(db, feed, items.error, lease.until, now);
     return { status: "failed", feed, error: items.error };
   }
-  const plan = planPriceUpdate(items.items, await readStoredPrices(d1, "all"));
-  return writePlan(d1, feed, plan, lease.until, now, feed);
+  const plan = planPriceUpdate(items.items, await readStoredPrices(db, "all"));
+  return writePlan(db, feed, plan, lease.until, now, feed);
 }
 
 type FeedFetch = { ok: true; items: Parameters<typeof planPriceUpdate>[0] } | { ok: false; error: string };
@@ -122,42 +127,53 @@ interface Lease {
 }
 
 /** Takes the feed's lease when it is free or expired: one conditional UPDATE ... RETURNING. */
-async function acquireLease(d1: D1Database, feed: string, now: number): Promise<Lease | null> {
+async function acquireLease(db: Database, feed: string, now: number): Promise<Lease | null> {
   const until = now + PRICE_LEASE_MS;
-  const [, taken] = await d1.batch<{ last_success_at: number | null }>([
-    d1.prepare("INSERT INTO price_feed_runs (feed) VALUES (?1) ON CONFLICT(feed) DO NOTHING").bind(feed),
-    d1
-      .prepare("UPDATE price_feed_runs SET lease_until = ?2 WHERE feed = ?1 AND (lease_until IS NULL OR lease_until <= ?3) RETURNING last_success_at")
-      .bind(feed, until, now),
+  const [, [taken]] = await db.batch([
+    db.insert(priceFeedRuns).values({ feed }).onConflictDoNothing(),
+    db
+      .update(priceFeedRuns)
+      .set({ leaseUntil: new Date(until) })
+      .where(and(eq(priceFeedRuns.feed, feed), or(isNull(priceFeedRuns.leaseUntil), lte(priceFeedRuns.leaseUntil, new Date(now)))))
+      .returning({ lastSuccessAt: priceFeedRuns.lastSuccessAt }),
   ]);
-  const row = taken?.results[0];
-  return row ? { until, lastSuccessAt: row.last_success_at } : null;
+  return taken ? { until, lastSuccessAt: taken.lastSuccessAt?.getTime() ?? null } : null;
 }
 
-function releaseLease(d1: D1Database, feed: string, until: number) {
-  return d1.prepare("UPDATE price_feed_runs SET lease_until = NULL WHERE feed = ?1 AND lease_until = ?2").bind(feed, until).run();
+/** The run still holding its lease (a run whose lease expired and was taken writes nothing). */
+const heldBy = (feed: string, until: number) => and(eq(priceFeedRuns.feed, feed), eq(priceFeedRuns.leaseUntil, new Date(until)));
+
+function releaseLease(db: Database, feed: string, until: number) {
+  return db.update(priceFeedRuns).set({ leaseUntil: null }).where(heldBy(feed, until));
 }
 
-function recordFailure(d1: D1Database, feed: string, error: string, until: number, now: number) {
-  return d1
-    .prepare("UPDATE price_feed_runs SET last_run_at = ?2, last_error = ?3, lease_until = NULL WHERE feed = ?1 AND lease_until = ?4")
-    .bind(feed, now, error.slice(0, 1000), until)
-    .run();
+function recordFailure(db: Database, feed: string, error: string, until: number, now: number) {
+  return db
+    .update(priceFeedRuns)
+    .set({ lastRunAt: new Date(now), lastError: error.slice(0, 1000), leaseUntil: null })
+    .where(heldBy(feed, until));
 }
 
 /** The catalogue's skins and stored prices: all of them, or only the demo-priced skins'. One round trip. */
-async function readStoredPrices(d1: D1Database, which: "all" | "demo"): Promise<StoredPrices> {
-  const demoOnly = which === "demo" ? " WHERE skin_id IN (SELECT id FROM skins WHERE price_source = 'demo')" : "";
-  const [skins, wears, variants] = await d1.batch([
-    d1.prepare(`SELECT id, name FROM skins${which === "demo" ? " WHERE price_source = 'demo'" : ""}`),
-    d1.prepare(`SELECT skin_id AS skinId, wear, enabled, price_cents AS priceCents FROM skin_wears${demoOnly}`),
-    d1.prepare(`SELECT skin_id AS skinId, variant, wear, price_cents AS priceCents FROM skin_variant_prices${demoOnly}`),
+async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<StoredPrices> {
+  const demoSkin = eq(skins.priceSource, DEMO_FEED);
+  const ofDemoSkin = (skinId: typeof skinWears.skinId | typeof skinVariantPrices.skinId) =>
+    which === "demo" ? inArray(skinId, db.select({ id: skins.id }).from(skins).where(demoSkin)) : undefined;
+  const [skinRows, wears, variants] = await db.batch([
+    db
+      .select({ id: skins.id, name: skins.name })
+      .from(skins)
+      .where(which === "demo" ? demoSkin : undefined),
+    db
+      .select({ skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
+      .from(skinWears)
+      .where(ofDemoSkin(skinWears.skinId)),
+    db
+      .select({ skinId: skinVariantPrices.skinId, variant: skinVariantPrices.variant, wear: skinVariantPrices.wear, priceCents: skinVariantPrices.priceCents })
+      .from(skinVariantPrices)
+      .where(ofDemoSkin(skinVariantPrices.skinId)),
   ]);
-  return {
-    skins: skins!.results as StoredPrices["skins"],
-    wears: (wears!.results as { skinId: string; wear: Wear; enabled: number; priceCents: number }[]).map((row) => ({ ...row, enabled: row.enabled === 1 })),
-    variants: variants!.results as StoredPrices["variants"],
-  };
+  return { skins: skinRows, wears, variants };
 }
 
 /** The demo drift as a plan: every stored price of a demo skin moves (0, no data, stays 0). */
@@ -191,85 +207,108 @@ export function planDemoDrift(stored: StoredPrices, bucket: number): PricePlan {
 }
 
 const tuple = (row: PriceRow) => [row.skinId, row.variant, row.wear, row.priceCents] as const;
-const ROWS =
-  "SELECT json_extract(value, '$[0]') AS skin_id, json_extract(value, '$[1]') AS variant, json_extract(value, '$[2]') AS wear, json_extract(value, '$[3]') AS price_cents FROM json_each(?1)";
+
+/**
+ * Rows handed over as one JSON array of [skin_id, variant, wear, price_cents] (one bound value),
+ * read back with json_each: SQL of its own, in drizzle's `sql` template.
+ */
+const feedRows = (rows: PriceRow[]) =>
+  sql`select json_extract(value, '$[0]') as skin_id, json_extract(value, '$[1]') as variant, json_extract(value, '$[2]') as wear,
+      json_extract(value, '$[3]') as price_cents from json_each(${JSON.stringify(rows.map(tuple))})`;
+const idsIn = (ids: string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** The statements that write a plan: prices, variant prices, skins, history, retention, run state. */
 export function planStatements(
-  d1: D1Database,
+  db: Database,
   feed: string,
   plan: PricePlan,
   leaseUntil: number,
   now: number,
   priceSource: string | null,
-): D1PreparedStatement[] {
-  const statements: D1PreparedStatement[] = [];
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  // Old history first (it never touches today's rows), the run's state last.
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db
+      .delete(priceHistory)
+      .where(sql`rowid in (select rowid from ${priceHistory} where ${priceHistory.day} < ${historyCutoffDay(now)} limit ${RETENTION_DELETE_LIMIT})`),
+  ];
   for (const rows of chunk(plan.wearPrices, ROWS_PER_STATEMENT)) {
     statements.push(
-      d1
-        .prepare(
-          `UPDATE skin_wears SET price_cents = feed_rows.price_cents FROM (${ROWS}) AS feed_rows
-           WHERE skin_wears.skin_id = feed_rows.skin_id AND skin_wears.wear = feed_rows.wear AND skin_wears.enabled = 1`,
-        )
-        .bind(JSON.stringify(rows.map(tuple))),
+      db
+        .update(skinWears)
+        .set({ priceCents: sql`feed_rows.price_cents` })
+        .from(sql`(${feedRows(rows)}) as feed_rows`)
+        .where(sql`${skinWears.skinId} = feed_rows.skin_id and ${skinWears.wear} = feed_rows.wear and ${skinWears.enabled} = 1`),
     );
   }
   for (const rows of chunk(plan.variantPrices, ROWS_PER_STATEMENT)) {
     statements.push(
-      d1
-        .prepare(
-          `INSERT INTO skin_variant_prices (skin_id, variant, wear, price_cents) SELECT skin_id, variant, wear, price_cents FROM (${ROWS}) WHERE true
-           ON CONFLICT(skin_id, variant, wear) DO UPDATE SET price_cents = excluded.price_cents`,
-        )
-        .bind(JSON.stringify(rows.map(tuple))),
+      db
+        .insert(skinVariantPrices)
+        .select(sql`select skin_id, variant, wear, price_cents from (${feedRows(rows)}) where true`)
+        .onConflictDoUpdate({
+          target: [skinVariantPrices.skinId, skinVariantPrices.variant, skinVariantPrices.wear],
+          set: { priceCents: sql`excluded.price_cents` },
+        }),
     );
   }
   for (const ids of chunk(plan.changedSkinIds, ROWS_PER_STATEMENT)) {
-    statements.push(d1.prepare("UPDATE skins SET last_price_update = ?2 WHERE id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(ids), now));
+    statements.push(
+      db
+        .update(skins)
+        .set({ lastPriceUpdate: new Date(now) })
+        .where(sql`${skins.id} in ${idsIn(ids)}`),
+    );
   }
   if (priceSource) {
     for (const ids of chunk(plan.pricedSkinIds, ROWS_PER_STATEMENT)) {
       statements.push(
-        d1
-          .prepare("UPDATE skins SET price_source = ?2 WHERE price_source <> ?2 AND id IN (SELECT value FROM json_each(?1))")
-          .bind(JSON.stringify(ids), priceSource),
+        db
+          .update(skins)
+          .set({ priceSource })
+          .where(sql`${skins.priceSource} <> ${priceSource} and ${skins.id} in ${idsIn(ids)}`),
       );
     }
   }
   const day = utcDay(now);
   for (const rows of chunk(plan.history, ROWS_PER_STATEMENT)) {
     statements.push(
-      d1
-        .prepare(
-          `INSERT INTO price_history (skin_id, variant, wear, day, price_cents) SELECT skin_id, variant, wear, ?2, price_cents FROM (${ROWS}) WHERE true
-           ON CONFLICT(skin_id, variant, wear, day) DO UPDATE SET price_cents = excluded.price_cents WHERE price_history.price_cents <> excluded.price_cents`,
-        )
-        .bind(JSON.stringify(rows.map(tuple)), day),
+      db
+        .insert(priceHistory)
+        .select(sql`select skin_id, variant, wear, ${day}, price_cents from (${feedRows(rows)}) where true`)
+        .onConflictDoUpdate({
+          target: [priceHistory.skinId, priceHistory.variant, priceHistory.wear, priceHistory.day],
+          set: { priceCents: sql`excluded.price_cents` },
+          setWhere: sql`${priceHistory.priceCents} <> excluded.price_cents`,
+        }),
     );
   }
   statements.push(
-    d1
-      .prepare("DELETE FROM price_history WHERE rowid IN (SELECT rowid FROM price_history WHERE day < ?1 LIMIT ?2)")
-      .bind(historyCutoffDay(now), RETENTION_DELETE_LIMIT),
-    d1
-      .prepare(
-        `UPDATE price_feed_runs SET last_run_at = ?2, last_success_at = ?2, last_error = NULL, matched = ?3, unmatched = ?4, unchanged = ?5, lease_until = NULL
-         WHERE feed = ?1 AND lease_until = ?6`,
-      )
-      .bind(feed, now, plan.matched, plan.unmatched, plan.unchanged, leaseUntil),
+    db
+      .update(priceFeedRuns)
+      .set({
+        lastRunAt: new Date(now),
+        lastSuccessAt: new Date(now),
+        lastError: null,
+        matched: plan.matched,
+        unmatched: plan.unmatched,
+        unchanged: plan.unchanged,
+        leaseUntil: null,
+      })
+      .where(heldBy(feed, leaseUntil)),
   );
   return statements;
 }
 
 /** Writes a plan in one batch (a transaction: all of it or nothing). */
-async function writePlan(d1: D1Database, feed: string, plan: PricePlan, leaseUntil: number, now: number, priceSource: string | null): Promise<PriceJobResult> {
-  const statements = planStatements(d1, feed, plan, leaseUntil, now, priceSource);
+async function writePlan(db: Database, feed: string, plan: PricePlan, leaseUntil: number, now: number, priceSource: string | null): Promise<PriceJobResult> {
+  const statements = planStatements(db, feed, plan, leaseUntil, now, priceSource);
   try {
-    await d1.batch(statements);
+    await db.batch(statements);
   } catch (error) {
     const message = `Writing prices failed: ${error instanceof Error ? error.message : String(error)}`;
     console.warn(`[prices] ${feed}: ${message}`);
-    await recordFailure(d1, feed, message, leaseUntil, now);
+    await recordFailure(db, feed, message, leaseUntil, now);
     return { status: "failed", feed, error: message };
   }
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { mailOutbox } from "../db/schema.server";
 
@@ -10,8 +10,18 @@ export interface MailMessage {
 }
 
 /** Queues a message; returns the insert so callers can put it in their batch. */
-export function enqueueMailQuery(db: Database, message: MailMessage, now = Date.now()) {
-  return db.insert(mailOutbox).values({ id: crypto.randomUUID(), ...message, nextAttemptAt: new Date(now) });
+export function enqueueMailQuery(db: Database, message: MailMessage, now = Date.now(), id: string = crypto.randomUUID()) {
+  return db.insert(mailOutbox).values({ id, ...message, nextAttemptAt: new Date(now) });
+}
+
+/**
+ * Queues a message only where `condition` holds when the batch runs: the insert and, after it in
+ * the same batch (one transaction), the removal of that message where the condition fails. For a
+ * mail that must not reveal, by any read before it, whether its condition held.
+ */
+export function enqueueMailWhereQueries(db: Database, message: MailMessage, condition: SQL, now = Date.now()) {
+  const id = crypto.randomUUID();
+  return [enqueueMailQuery(db, message, now, id), db.delete(mailOutbox).where(and(eq(mailOutbox.id, id), not(condition)))] as const;
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

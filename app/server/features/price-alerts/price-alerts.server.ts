@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant, type FavoriteAlert } from "~/domain/price-alerts";
 import { isWear, WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
-import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites } from "../../db/schema.server";
+import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites, users } from "../../db/schema.server";
 import { favoriteQuery } from "../favorites.server";
+import { enqueueMailWhereQueries } from "../../mail/outbox.server";
 import { priceAlertMail } from "./alert-mail.server";
 
 /**
@@ -120,50 +122,62 @@ export type SetPriceAlertResult =
  * has risen to the target or above and dropped again.
  */
 export async function setPriceAlert(db: Database, userId: string, input: PriceAlertWrite, now = Date.now()): Promise<SetPriceAlertResult> {
-  const d1 = db.$client;
-  const [lookup, upsert] = await d1.batch<Record<string, unknown>>([
-    d1
-      .prepare(
-        `SELECT
-           EXISTS (SELECT 1 FROM user_favorites f WHERE f.user_id = ?1 AND f.skin_id = s.id) AS favorite,
-           (SELECT w.enabled FROM skin_wears w WHERE w.skin_id = s.id AND w.wear = ?3) AS wear_enabled,
-           EXISTS (SELECT 1 FROM price_alerts a WHERE a.user_id = ?1 AND a.skin_id = s.id) AS has_alert,
-           (SELECT count(*) FROM price_alerts a WHERE a.user_id = ?1) >= ?4 AS at_limit
-         FROM skins s WHERE s.id = ?2`,
+  const { skinId, wear, variant, targetCents } = input;
+  const limit = ACCOUNT_LIMITS.priceAlerts;
+  const ofUser = eq(priceAlerts.userId, userId);
+  const hasAlert = sql<number>`exists (select 1 from ${priceAlerts} where ${ofUser} and ${priceAlerts.skinId} = ${skinId})`;
+  const alertCount = sql<number>`(select count(*) from ${priceAlerts} where ${ofUser})`;
+  const [[skin], [written]] = await db.batch([
+    db
+      .select({
+        favorite: sql<number>`exists (select 1 from ${userFavorites} where ${userFavorites.userId} = ${userId} and ${userFavorites.skinId} = ${skins.id})`.as(
+          "favorite",
+        ),
+        wearEnabled: sql<
+          number | null
+        >`(select ${skinWears.enabled} from ${skinWears} where ${skinWears.skinId} = ${skins.id} and ${skinWears.wear} = ${wear})`.as("wear_enabled"),
+        hasAlert: hasAlert.as("has_alert"),
+        atLimit: sql<number>`${alertCount} >= ${limit}`.as("at_limit"),
+      })
+      .from(skins)
+      .where(eq(skins.id, skinId)),
+    // An insert of a select names every column, in the table's order.
+    db
+      .insert(priceAlerts)
+      .select(
+        sql`select ${userFavorites.userId}, ${userFavorites.skinId}, ${wear}, ${variant}, ${targetCents},
+              nullif(case when ${variant} = 'normal' then ${skinWears.priceCents}
+                else coalesce((select ${skinVariantPrices.priceCents} from ${skinVariantPrices} where ${skinVariantPrices.skinId} = ${userFavorites.skinId}
+                  and ${skinVariantPrices.variant} = ${variant} and ${skinVariantPrices.wear} = ${wear}), 0) end, 0),
+              null, ${now}, ${now}
+            from ${userFavorites}
+            join ${skins} on ${skins.id} = ${userFavorites.skinId}
+            join ${skinWears} on ${skinWears.skinId} = ${userFavorites.skinId} and ${skinWears.wear} = ${wear} and ${skinWears.enabled} = 1
+            where ${userFavorites.userId} = ${userId} and ${userFavorites.skinId} = ${skinId}
+              and (${variant} = 'normal' or (${variant} = 'stattrak' and ${skins.stattrak} = 1) or (${variant} = 'souvenir' and ${skins.souvenir} = 1))
+              and (${hasAlert} or ${alertCount} < ${limit})`,
       )
-      .bind(userId, input.skinId, input.wear, ACCOUNT_LIMITS.priceAlerts),
-    d1
-      .prepare(
-        `INSERT INTO price_alerts (user_id, skin_id, wear, variant, target_cents, last_price_cents, last_notified_at, created_at, updated_at)
-         SELECT f.user_id, f.skin_id, ?3, ?4, ?5,
-           nullif(CASE WHEN ?4 = 'normal' THEN w.price_cents
-             ELSE coalesce((SELECT v.price_cents FROM skin_variant_prices v WHERE v.skin_id = f.skin_id AND v.variant = ?4 AND v.wear = ?3), 0) END, 0),
-           NULL, ?6, ?6
-         FROM user_favorites f
-         JOIN skins s ON s.id = f.skin_id
-         JOIN skin_wears w ON w.skin_id = f.skin_id AND w.wear = ?3 AND w.enabled = 1
-         WHERE f.user_id = ?1 AND f.skin_id = ?2
-           AND (?4 = 'normal' OR (?4 = 'stattrak' AND s.stattrak = 1) OR (?4 = 'souvenir' AND s.souvenir = 1))
-           AND (EXISTS (SELECT 1 FROM price_alerts a WHERE a.user_id = ?1 AND a.skin_id = ?2)
-             OR (SELECT count(*) FROM price_alerts a WHERE a.user_id = ?1) < ?7)
-         ON CONFLICT (user_id, skin_id) DO UPDATE SET
-           wear = excluded.wear, variant = excluded.variant, target_cents = excluded.target_cents,
-           last_price_cents = excluded.last_price_cents, updated_at = excluded.updated_at
-         RETURNING last_price_cents`,
-      )
-      .bind(userId, input.skinId, input.wear, input.variant, input.targetCents, now, ACCOUNT_LIMITS.priceAlerts),
+      .onConflictDoUpdate({
+        target: [priceAlerts.userId, priceAlerts.skinId],
+        set: {
+          wear: sql`excluded.wear`,
+          variant: sql`excluded.variant`,
+          targetCents: sql`excluded.target_cents`,
+          lastPriceCents: sql`excluded.last_price_cents`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ lastPriceCents: priceAlerts.lastPriceCents }),
   ]);
-  const written = upsert?.results?.[0];
   if (written) {
-    const current = written.last_price_cents === null ? 0 : Number(written.last_price_cents);
+    const current = written.lastPriceCents ?? 0;
     return { ok: true, currentPriceCents: current, belowTarget: isBelowTarget(current, input.targetCents) };
   }
-  const skin = lookup?.results?.[0];
   if (!skin) return { ok: false, reason: "skin-not-found" };
   if (!skin.favorite) return { ok: false, reason: "not-favorite" };
-  if (!skin.wear_enabled) return { ok: false, reason: "wear-impossible" };
+  if (!skin.wearEnabled) return { ok: false, reason: "wear-impossible" };
   // Changing an alert the favourite already has is always allowed; a new one only below the limit.
-  if (!skin.has_alert && skin.at_limit) return { ok: false, reason: "limit" };
+  if (!skin.hasAlert && skin.atLimit) return { ok: false, reason: "limit" };
   return { ok: false, reason: "variant-impossible" };
 }
 
@@ -182,7 +196,7 @@ export async function removePriceAlert(db: Database, userId: string, skinId: str
 
 // ------------------------------------------------------------------ the notify step of the price job
 
-/** Alerts read per query, and alerts written per `db.batch` (at most two statements each). */
+/** Alerts read per query, and alerts written per `db.batch` (at most three statements each). */
 export const NOTIFY_PAGE_SIZE = 200;
 export const NOTIFY_BATCH_SIZE = 40;
 
@@ -202,12 +216,22 @@ export interface NotifyResult {
   notified: number;
 }
 
-/** An alert still in the state a run read (parameters 1 to 6: user, skin, last price, target, wear, variant). */
-const SAME_STATE = "user_id = ?1 AND skin_id = ?2 AND last_price_cents IS ?3 AND target_cents = ?4 AND wear = ?5 AND variant = ?6";
+/** An alert still in the state a run read: user, skin, last price, target, wear, variant. */
+function sameState(row: DueAlert, last: number | null) {
+  return and(
+    eq(priceAlerts.userId, row.user_id),
+    eq(priceAlerts.skinId, row.skin_id),
+    last === null ? isNull(priceAlerts.lastPriceCents) : eq(priceAlerts.lastPriceCents, last),
+    eq(priceAlerts.targetCents, row.target_cents),
+    sql`${priceAlerts.wear} = ${row.wear}`,
+    sql`${priceAlerts.variant} = ${row.variant}`,
+  )!;
+}
 
 interface DueAlert {
   user_id: string;
   skin_id: string;
+  email: string;
   wear: string;
   variant: string;
   target_cents: number;
@@ -221,81 +245,87 @@ interface DueAlert {
  * ignored) differs from the price it saw last, record the new price, and when it crossed the
  * target (from at or above to below) queue one mail through the outbox and set `last_notified_at`.
  *
- * Exactly once per crossing, even with runs at once: each alert's mail insert and its state update
- * are one batch (a transaction), and both hold only while the alert still has the state this run
- * read (`last_price_cents`, target, wear, variant). The first run to commit moves the state on; a
- * second run's statements then match nothing. An alert changed on the profile in between is left
- * to the next run. Statements bind at most 11 parameters; a batch holds at most 80 statements.
+ * Exactly once per crossing, even with runs at once: each alert's mail (queued, and removed again
+ * unless the alert still has the state this run read: `last_price_cents`, target, wear, variant)
+ * and its state update (which holds only in that state) are one batch, a transaction. The first
+ * run to commit moves the state on; a second run's mail is removed and its update matches nothing.
+ * An alert changed on the profile in between is left to the next run. Statements bind at most 8
+ * parameters; a batch holds at most 120 statements (three per alert).
  */
 export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.now() }: NotifyOptions): Promise<NotifyResult> {
-  const d1 = db.$client;
   const result: NotifyResult = { checked: 0, recorded: 0, notified: 0 };
   let after = { userId: "", skinId: "" };
   for (;;) {
     // Keyset pages over the primary key; only alerts whose price moved (and has data) come back.
-    const page = await d1
-      .prepare(
-        `SELECT a.user_id, a.skin_id, a.wear, a.variant, a.target_cents, a.last_price_cents, s.name AS skin_name,
-           CASE WHEN a.variant = 'normal' THEN coalesce(w.price_cents, 0) ELSE coalesce(v.price_cents, 0) END AS current_price_cents
-         FROM price_alerts a
-         JOIN skins s ON s.id = a.skin_id
-         LEFT JOIN skin_wears w ON w.skin_id = a.skin_id AND w.wear = a.wear
-         LEFT JOIN skin_variant_prices v ON v.skin_id = a.skin_id AND v.variant = a.variant AND v.wear = a.wear
-         WHERE (a.user_id, a.skin_id) > (?1, ?2)
-           AND current_price_cents > 0 AND a.last_price_cents IS NOT current_price_cents
-         ORDER BY a.user_id, a.skin_id
-         LIMIT ?3`,
-      )
-      .bind(after.userId, after.skinId, NOTIFY_PAGE_SIZE)
-      .all<DueAlert>();
-    const rows = page.results;
+    const rows = await db.all<DueAlert>(
+      sql`select a.user_id, a.skin_id, u.email, a.wear, a.variant, a.target_cents, a.last_price_cents, s.name as skin_name,
+            case when a.variant = 'normal' then coalesce(w.price_cents, 0) else coalesce(v.price_cents, 0) end as current_price_cents
+          from ${priceAlerts} a
+          join ${skins} s on s.id = a.skin_id
+          join ${users} u on u.id = a.user_id
+          left join ${skinWears} w on w.skin_id = a.skin_id and w.wear = a.wear
+          left join ${skinVariantPrices} v on v.skin_id = a.skin_id and v.variant = a.variant and v.wear = a.wear
+          where (a.user_id, a.skin_id) > (${after.userId}, ${after.skinId})
+            and current_price_cents > 0 and a.last_price_cents is not current_price_cents
+          order by a.user_id, a.skin_id
+          limit ${NOTIFY_PAGE_SIZE}`,
+    );
     if (rows.length === 0) break;
     result.checked += rows.length;
 
     for (let start = 0; start < rows.length; start += NOTIFY_BATCH_SIZE) {
       const chunk = rows.slice(start, start + NOTIFY_BATCH_SIZE);
-      const statements: D1PreparedStatement[] = [];
-      const kinds: ("mail" | "record")[] = [];
+      const statements: BatchItem<"sqlite">[] = [];
+      /** The index of each alert's state update in `statements`, and whether it goes with a mail. */
+      const updates: { index: number; mail: boolean }[] = [];
       for (const row of chunk) {
         const last = row.last_price_cents === null ? null : Number(row.last_price_cents);
         const current = Number(row.current_price_cents);
         const step = alertStep(last, current, Number(row.target_cents));
         if (!step.record) continue;
         // The state this run read; every statement below holds only while the alert still has it.
-        const seen = [row.user_id, row.skin_id, last, row.target_cents, row.wear, row.variant] as const;
-        if (step.notify && last !== null && isWear(row.wear)) {
-          const mail = priceAlertMail(appOrigin, row.skin_id, {
+        const seen = sameState(row, last);
+        const wear = isWear(row.wear) ? row.wear : null;
+        const mail = step.notify && last !== null && wear !== null;
+        if (mail) {
+          const message = priceAlertMail(appOrigin, row.skin_id, {
             skinName: row.skin_name,
             variant: row.variant as AlertVariant,
-            wear: row.wear,
+            wear,
             targetCents: Number(row.target_cents),
             oldCents: last,
             newCents: current,
           });
           statements.push(
-            d1
-              .prepare(
-                `INSERT INTO mail_outbox (id, "to", subject, text, html, next_attempt_at, created_at)
-                 SELECT ?7, u.email, ?8, ?9, ?10, ?11, ?11
-                 FROM price_alerts a JOIN users u ON u.id = a.user_id
-                 WHERE a.user_id = ?1 AND a.skin_id = ?2 AND a.last_price_cents IS ?3 AND a.target_cents = ?4 AND a.wear = ?5 AND a.variant = ?6`,
-              )
-              .bind(...seen, crypto.randomUUID(), mail.subject, mail.text, mail.html, now),
-            d1.prepare(`UPDATE price_alerts SET last_price_cents = ?7, last_notified_at = ?8 WHERE ${SAME_STATE}`).bind(...seen, current, now),
+            ...enqueueMailWhereQueries(
+              db,
+              { ...message, to: row.email },
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(priceAlerts)
+                  .where(seen),
+              ),
+              now,
+            ),
           );
-          kinds.push("mail", "record");
-        } else {
-          statements.push(d1.prepare(`UPDATE price_alerts SET last_price_cents = ?7 WHERE ${SAME_STATE}`).bind(...seen, current));
-          kinds.push("record");
         }
+        updates.push({ index: statements.length, mail });
+        statements.push(
+          db
+            .update(priceAlerts)
+            .set(mail ? { lastPriceCents: current, lastNotifiedAt: new Date(now) } : { lastPriceCents: current })
+            .where(seen),
+        );
       }
       if (statements.length === 0) continue;
-      const outcomes = await d1.batch(statements);
-      outcomes.forEach((outcome, index) => {
-        if (!outcome.meta.changes) return;
-        if (kinds[index] === "mail") result.notified += 1;
-        else result.recorded += 1;
-      });
+      const outcomes = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as D1Result[];
+      // The update holds exactly when the mail was kept: both ask for the state this run read, in one transaction.
+      for (const { index, mail } of updates) {
+        if (!outcomes[index]!.meta.changes) continue;
+        result.recorded += 1;
+        if (mail) result.notified += 1;
+      }
     }
     const last = rows[rows.length - 1]!;
     after = { userId: last.user_id, skinId: last.skin_id };
