@@ -2,6 +2,7 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { scriptModulesReport } from "./scripts/script-modules-plugin";
 import { getLoadContext } from "./workers/dev-load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -25,5 +26,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    // build/script-modules.json: which source modules each client file holds (tests/deploy/script-budget.ts).
+    scriptModulesReport(),
   ],
 });
