@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { scriptModulesReport } from "./scripts/script-modules-plugin";
+import { shellChunk } from "./scripts/shell-chunk-plugin";
 import { getLoadContext } from "./workers/dev-load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -28,5 +29,7 @@ export default defineConfig({
     tsconfigPaths(),
     // build/script-modules.json: which source modules each client file holds (tests/deploy/script-budget.ts).
     scriptModulesReport(),
+    // The modules every page loads with the root, as one file (scripts/shell-chunk-plugin.ts).
+    shellChunk(),
   ],
 });
