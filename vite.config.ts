@@ -2,6 +2,8 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { scriptModulesReport } from "./scripts/script-modules-plugin";
+import { shellChunk } from "./scripts/shell-chunk-plugin";
 import { getLoadContext } from "./workers/dev-load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -25,5 +27,9 @@ export default defineConfig({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    // build/script-modules.json: which source modules each client file holds (tests/deploy/script-budget.ts).
+    scriptModulesReport(),
+    // The modules every page loads with the root, as one file (scripts/shell-chunk-plugin.ts).
+    shellChunk(),
   ],
 });

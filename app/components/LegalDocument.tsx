@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { parseInline } from "~/content/legal/inline";
-import type { Language, LegalBlock, LegalPage } from "~/content/legal/types";
+import type { Language, LegalBlock, LegalDocument as LegalText } from "~/content/legal/types";
 import { languageSearch } from "~/domain/legal-language";
 import { pageMeta } from "./page-meta";
 
@@ -79,17 +79,17 @@ function LanguageToggle({ lang }: { lang: Language }) {
  * panel) and the formatted text.
  */
 export function LegalDocument({
-  page,
+  text,
   lang,
   unsupportedLanguage,
   children,
 }: {
-  page: LegalPage;
+  /** The page's text in `lang` (the loader's, see legalPageData). */
+  text: LegalText;
   lang: Language;
   unsupportedLanguage?: boolean;
   children?: ReactNode;
 }) {
-  const document = page[lang];
   return (
     <div className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -105,10 +105,10 @@ export function LegalDocument({
       ) : null}
       <article lang={lang} aria-labelledby="legal-title" className="text-muted">
         <h1 id="legal-title" className="mt-6 text-3xl font-black text-ink">
-          {document.title}
+          {text.title}
         </h1>
         {children}
-        {document.blocks.map((block, index) => (
+        {text.blocks.map((block, index) => (
           <Block key={index} block={block} />
         ))}
       </article>
@@ -117,7 +117,7 @@ export function LegalDocument({
 }
 
 /** Title and description of the page in its language, canonical URL with `?lang=`, and noindex. */
-export function legalMeta(matches: readonly { id: string; data?: unknown }[], page: LegalPage, lang: Language, pathname: string): MetaDescriptor[] {
-  const { title, description } = page[lang];
+export function legalMeta(matches: readonly { id: string; data?: unknown }[], text: LegalText, lang: Language, pathname: string): MetaDescriptor[] {
+  const { title, description } = text;
   return pageMeta(matches, { title, description, path: `${pathname}${languageSearch(lang)}`, noindex: true });
 }

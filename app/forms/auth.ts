@@ -32,8 +32,7 @@ export const ACCOUNT_FAILURES = {
   deleteAccount: "Failed to delete your account. Please try again.",
 } as const;
 
-/** Hidden field bots fill in; people never see it. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "./honeypot";
 
 export const loginSchema = z.object({ email, password });
 

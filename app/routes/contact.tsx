@@ -5,12 +5,12 @@ import { contact } from "~/content/legal";
 import { legalPageData } from "~/server/features/legal-page.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return legalPageData(request);
+  return legalPageData(request, contact);
 }
 
 export default function ContactPage() {
-  const { lang, unsupportedLanguage } = useLoaderData<typeof loader>();
-  return <LegalDocument page={contact} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
+  const { lang, text, unsupportedLanguage } = useLoaderData<typeof loader>();
+  return <LegalDocument text={text} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, contact, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => (data ? legalMeta(matches, data.text, data.lang, location.pathname) : []);

@@ -5,12 +5,12 @@ import { legalNotice } from "~/content/legal";
 import { legalPageData } from "~/server/features/legal-page.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return legalPageData(request);
+  return legalPageData(request, legalNotice);
 }
 
 export default function LegalNoticePage() {
-  const { lang, unsupportedLanguage } = useLoaderData<typeof loader>();
-  return <LegalDocument page={legalNotice} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
+  const { lang, text, unsupportedLanguage } = useLoaderData<typeof loader>();
+  return <LegalDocument text={text} lang={lang} unsupportedLanguage={unsupportedLanguage} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => legalMeta(matches, legalNotice, data?.lang ?? "en", location.pathname);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => (data ? legalMeta(matches, data.text, data.lang, location.pathname) : []);

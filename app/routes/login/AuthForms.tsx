@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { CooldownText, useCountdown } from "~/components/Cooldown";
 import { Field, FormError, HoneypotField, SubmitButton } from "~/components/forms";
-import { HONEYPOT_FIELD } from "~/forms/auth";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 
 /**
  * One Conform form per mode, fed by the action's reply. Spec section 5: login and sign-up pass the

@@ -1,0 +1,39 @@
+// A Vite plugin for the client build: writes build/script-modules.json, which lists for each
+// JavaScript file in build/client its source modules and their rendered lengths (Rollup's public
+// chunk information). tests/deploy/script-budget.ts reads it to tell how much of a page's
+// first-visit JavaScript is React, React DOM and Remix and how much is the app's own code.
+// It is written beside build/client, not inside it, so it is not served.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, relative } from "node:path";
+import type { Plugin } from "vite";
+
+export const SCRIPT_MODULES_FILE = "build/script-modules.json";
+
+/** Per client file (`assets/x.js`): each source module's rendered length in characters. */
+export type ScriptModules = Record<string, Record<string, number>>;
+
+export function scriptModulesReport(): Plugin {
+  let root = process.cwd();
+  let ssr = false;
+  return {
+    name: "skinvault:script-modules",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      const report: ScriptModules = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        report[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, module]) => [relative(root, id.replace(/^\0/, "")), module.renderedLength]),
+        );
+      }
+      const file = `${root}/${SCRIPT_MODULES_FILE}`;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify(report, null, 1)}\n`);
+    },
+  };
+}
