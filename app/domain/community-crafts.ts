@@ -38,6 +38,12 @@ export function isCraftVisibleTo(craft: CraftVisibility, viewer: { id: string; i
   return viewer !== null && (viewer.isAdmin || viewer.id === craft.authorId);
 }
 
+/**
+ * Seconds browsers and shared caches may keep a published community craft's image: a takedown
+ * (unpublishing or deleting the craft) stops it at once here and in every cache within this time.
+ */
+export const COMMUNITY_IMAGE_MAX_AGE = 300;
+
 export const CRAFT_STATUS_LABELS: Record<CraftStatus, string> = {
   pending: "Pending review",
   published: "Published",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
 import { randomToken } from "~/server/auth/tokens.server";
-import { COMMUNITY_IMAGE_METADATA } from "~/server/features/community-crafts.server";
+import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
 import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 

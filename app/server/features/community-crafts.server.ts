@@ -17,13 +17,10 @@ import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, craftTotals, keyOfImageUrl } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
 import { craftModerationLog, craftSubmissions, mailOutbox, skins, stickerCrafts, stickerCraftStickers, stickers, users } from "../db/schema.server";
-import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
+import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 import type { MailMessage } from "../mail/outbox.server";
 import { craftCardColumns, craftSkinColumns } from "./catalogue.server";
-import { craftQuery, craftSkinPriceQuery, craftStickersQuery, insertStickersFrom, type StickerRow } from "./sticker-crafts.server";
-
-/** Marks the R2 objects of community crafts, so the image route checks who may see them. */
-export const COMMUNITY_IMAGE_METADATA = { community: "1" } as const;
+import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteImages, insertStickersFrom, type StickerRow } from "./sticker-crafts.server";
 
 const isCommunity = isNotNull(stickerCrafts.authorId);
 const published = eq(stickerCrafts.status, "published");
@@ -281,7 +278,7 @@ export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: s
   const at = new Date(now);
   const ownCraft = eq(stickerCrafts.id, ticketCraft(ticket));
   const imageUrl = (slot: "ingame" | "placement", image: CheckedImage | null) =>
-    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
+    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}-${version}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
   const results = await db.batch([
     insertTicket(db, ticket, authorId, now, null),
     db.insert(stickerCrafts).select(
@@ -340,23 +337,25 @@ export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: s
 }
 
 function plannedImages(craftId: number, input: CommunityCraftInput, version: string) {
-  const planned: { key: string; image: CheckedImage; url: string }[] = [];
+  const planned: { slot: "ingame" | "placement"; key: string; image: CheckedImage; url: string }[] = [];
   for (const [slot, image] of [
     ["ingame", input.ingame],
     ["placement", input.placement.upload],
   ] as const) {
     if (!image) continue;
-    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext);
-    planned.push({ key, image, url: craftImageUrl(key, version) });
+    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext, version);
+    planned.push({ slot, key, image, url: craftImageUrl(key, version) });
   }
   return planned;
 }
 
 /**
- * An edit of the author's own pending or rejected craft, which goes back to the queue: one batch
- * (ticket, stickers replaced, craft updated), then the new images go to R2 and the ones nothing
- * refers to any more are removed. The database goes first, so an image is never replaced on a
- * craft that was published meanwhile.
+ * An edit of the author's own pending or rejected craft, which goes back to the queue: the new
+ * images go to R2 first, under keys of their own (so nothing stored is replaced), then one batch
+ * (ticket, stickers replaced, craft updated). Should R2 fail, D1 is never asked; should the batch
+ * fail or be refused (a limit, a moderator's decision meanwhile), the new images are removed
+ * again, and the craft stays exactly as it was. After a save, the images nothing refers to any
+ * more are removed.
  */
 export async function resubmitCraft(
   db: Database,
@@ -369,43 +368,52 @@ export async function resubmitCraft(
   const ticket = crypto.randomUUID();
   const version = now.toString(36);
   const planned = plannedImages(editing.id, input, version);
-  const urlOf = (slot: "ingame" | "placement") => planned.find((p) => p.key.startsWith(`${editing.id}/${slot}.`))?.url;
+  const urlOf = (slot: "ingame" | "placement") => planned.find((p) => p.slot === slot)?.url;
+  await putImages(bucket, planned, COMMUNITY_IMAGE_METADATA);
+  const written = planned.map((p) => p.key);
   const ingame = urlOf("ingame");
   const placement = urlOf("placement") ?? (input.placement.remove ? null : undefined);
   const held = and(eq(stickerCrafts.id, editing.id), ticketExists(db, ticket))!;
-  const results = await db.batch([
-    insertTicket(db, ticket, authorId, now, editing),
-    db.delete(stickerCraftStickers).where(and(eq(stickerCraftStickers.craftId, editing.id), ticketExists(db, ticket))),
-    ...(insertStickersFrom(
-      db,
-      { stickers: input.stickers },
-      input.stickers.map((s) => s.image),
-      held,
-      new Date(now),
-    ) as []),
-    db
-      .update(stickerCrafts)
-      .set({
-        name: input.name,
-        description: input.description,
-        skinId: input.skinId,
-        externalCraftLink: input.externalCraftLink,
-        ...(ingame === undefined ? {} : { ingameImage: ingame }),
-        ...(placement === undefined ? {} : { placementImage: placement }),
-        status: "pending",
-        rejectionReason: null,
-        version: sql`${stickerCrafts.version} + 1`,
-        submittedAt: new Date(now),
-        updatedAt: new Date(now),
-      })
-      .where(held)
-      .returning({ ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage }),
-    submissionVerdict(db, ticket, authorId, now, editing.id),
-  ]);
+  const results = await db
+    .batch([
+      insertTicket(db, ticket, authorId, now, editing),
+      db.delete(stickerCraftStickers).where(and(eq(stickerCraftStickers.craftId, editing.id), ticketExists(db, ticket))),
+      ...(insertStickersFrom(
+        db,
+        { stickers: input.stickers },
+        input.stickers.map((s) => s.image),
+        held,
+        new Date(now),
+      ) as []),
+      db
+        .update(stickerCrafts)
+        .set({
+          name: input.name,
+          description: input.description,
+          skinId: input.skinId,
+          externalCraftLink: input.externalCraftLink,
+          ...(ingame === undefined ? {} : { ingameImage: ingame }),
+          ...(placement === undefined ? {} : { placementImage: placement }),
+          status: "pending",
+          rejectionReason: null,
+          version: sql`${stickerCrafts.version} + 1`,
+          submittedAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .where(held)
+        .returning({ ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage }),
+      submissionVerdict(db, ticket, authorId, now, editing.id),
+    ])
+    .catch(async (error: unknown) => {
+      await deleteImages(bucket, written);
+      throw error;
+    });
   const verdict = (results[results.length - 1] as Verdict[])[0];
   const updated = (results[results.length - 2] as { ingameImage: string | null; placementImage: string | null }[])[0];
-  if (!verdict?.ticketed || !updated) return refusal(verdict, true);
-  await putImages(bucket, planned, COMMUNITY_IMAGE_METADATA);
+  if (!verdict?.ticketed || !updated) {
+    await deleteImages(bucket, written);
+    return refusal(verdict, true);
+  }
   const referenced = [updated.ingameImage, updated.placementImage].map(keyOfImageUrl).filter((key): key is string => key !== null);
   await deleteImagesUnder(bucket, `${editing.id}/`, new Set(referenced));
   return { status: "submitted", id: editing.id };

@@ -22,6 +22,9 @@ export async function readImageField(value: FormDataEntryValue | null): Promise<
   return stripped.ok ? { image: { bytes: stripped.bytes, format: check.format } } : { error: stripped.error };
 }
 
+/** Marks the R2 objects of community crafts, so the image route checks who may see them. */
+export const COMMUNITY_IMAGE_METADATA = { community: "1" } as const;
+
 /** Puts images at their keys (replacing what was there) with the Content-Type their bytes prove. */
 export async function putImages(
   bucket: R2Bucket,
