@@ -2,6 +2,9 @@
 
 export type CraftStatus = "pending" | "published" | "rejected";
 
+/** The moderators' page: crafts waiting for review, reported crafts, the log. */
+export const MODERATION_QUEUE_PATH = "/admin/sticker-crafts/queue";
+
 /** At most this many of a player's crafts wait for review at once. */
 export const MAX_PENDING_CRAFTS = 3;
 /** At most this many submissions (resubmissions included) per player in any 24 hours. */

@@ -257,9 +257,15 @@ export async function updateCraft(db: Database, bucket: R2Bucket, current: Curre
   return "saved";
 }
 
-/** Deletes a craft (its stickers go with it) and then every image under its prefix. */
+/**
+ * Deletes an official craft (its stickers go with it) and then every image under its prefix; a
+ * community craft is deleted through the moderation log (`deleteCommunityCraft`), never here.
+ */
 export async function deleteCraft(db: Database, bucket: R2Bucket, id: number): Promise<boolean> {
-  const deleted = await db.delete(stickerCrafts).where(eq(stickerCrafts.id, id)).returning({ id: stickerCrafts.id });
+  const deleted = await db
+    .delete(stickerCrafts)
+    .where(and(eq(stickerCrafts.id, id), isNull(stickerCrafts.authorId)))
+    .returning({ id: stickerCrafts.id });
   if (deleted.length === 0) return false;
   await deleteImagesUnder(bucket, `${id}/`);
   return true;
