@@ -44,6 +44,8 @@ const INTENTS = [
   "publish",
   "reject",
   "unpublish",
+  "dismiss",
+  "report",
 ];
 const FIELDS = [
   "intent",
