@@ -5,6 +5,9 @@ export type CraftStatus = "pending" | "published" | "rejected";
 /** What an admin decides about a player's craft (the status it gets). */
 export type ModerationAction = "published" | "rejected" | "unpublished";
 
+/** The moderators' page: crafts waiting for review, reported crafts, the log. */
+export const MODERATION_QUEUE_PATH = "/admin/sticker-crafts/queue";
+
 /** At most this many of a player's crafts wait for review at once. */
 export const MAX_PENDING_CRAFTS = 3;
 /** At most this many submissions (resubmissions included) per player in any 24 hours. */
@@ -40,6 +43,12 @@ export function isCraftVisibleTo(craft: CraftVisibility, viewer: { id: string; i
   if (craft.status === "published") return true;
   return viewer !== null && (viewer.isAdmin || viewer.id === craft.authorId);
 }
+
+/**
+ * Seconds browsers and shared caches may keep a published community craft's image: a takedown
+ * (unpublishing or deleting the craft) stops it at once here and in every cache within this time.
+ */
+export const COMMUNITY_IMAGE_MAX_AGE = 300;
 
 export const CRAFT_STATUS_LABELS: Record<CraftStatus, string> = {
   pending: "Pending review",

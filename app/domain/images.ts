@@ -20,19 +20,20 @@ export const IMAGE_ERRORS = {
   notAnImage: "only PNG, JPEG, WebP and AVIF images are accepted.",
   damaged: "the image is damaged or incomplete.",
   tooManyPixels: "the image is larger than 4096 x 4096 pixels.",
+  avifMetadata: "AVIF images carrying EXIF or XMP metadata are not accepted: export it without metadata, or as PNG, JPEG or WebP.",
 } as const;
 
 export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; error: string };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
-const ascii = (bytes: Uint8Array, offset: number, length: number) =>
+export const ascii = (bytes: Uint8Array, offset: number, length: number) =>
   bytes.length >= offset + length ? String.fromCharCode(...bytes.subarray(offset, offset + length)) : "";
-const u16be = (b: Uint8Array, o: number) => (b[o]! << 8) | b[o + 1]!;
+export const u16be = (b: Uint8Array, o: number) => (b[o]! << 8) | b[o + 1]!;
 const u16le = (b: Uint8Array, o: number) => b[o]! | (b[o + 1]! << 8);
 const u24le = (b: Uint8Array, o: number) => b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16);
-const u32be = (b: Uint8Array, o: number) => ((b[o]! << 24) >>> 0) + ((b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!);
-const u32le = (b: Uint8Array, o: number) => u32be(Uint8Array.of(b[o + 3]!, b[o + 2]!, b[o + 1]!, b[o]!), 0);
+export const u32be = (b: Uint8Array, o: number) => ((b[o]! << 24) >>> 0) + ((b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!);
+export const u32le = (b: Uint8Array, o: number) => u32be(Uint8Array.of(b[o + 3]!, b[o + 2]!, b[o + 1]!, b[o]!), 0);
 
 type Size = { width: number; height: number } | null;
 
@@ -98,7 +99,7 @@ function webpSize(b: Uint8Array): Size {
 }
 
 /** ISO-BMFF boxes in [start, end): type, payload start and end. */
-function* boxes(b: Uint8Array, start: number, end: number): Generator<{ type: string; body: number; end: number }> {
+export function* boxes(b: Uint8Array, start: number, end: number): Generator<{ type: string; body: number; end: number }> {
   let offset = start;
   while (offset + 8 <= end) {
     let size = u32be(b, offset);

@@ -58,6 +58,8 @@ const NOTICES = {
     published: "Craft published. Its author has been told by e-mail.",
     rejected: "Craft rejected. Its author has been told by e-mail, with your reason.",
     unpublished: "Craft unpublished. Its author has been told by e-mail, with your reason.",
+    deleted: "Craft deleted. Its author has been told by e-mail.",
+    dismissed: "Reports dismissed. The craft stays published.",
   },
 } as const;
 

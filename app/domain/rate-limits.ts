@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   resetByIp: { name: "reset-ip", limit: 20, windowSeconds: 60 * 60 },
   /** Confirmation mails sent again for one account. */
   resendConfirmation: { name: "resend-confirmation", limit: 1, windowSeconds: 300 },
+  /** Reports of published crafts from one client address. */
+  craftReportByIp: { name: "craft-report-ip", limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -46,6 +48,7 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export const RESET_RATE_LIMIT_MESSAGE = "Too many password reset attempts. Please wait a few minutes before trying again.";
 export const LOGIN_RATE_LIMIT_MESSAGE = "Too many login attempts. Please wait a few minutes before trying again.";
+export const CRAFT_REPORT_RATE_LIMIT_MESSAGE = "You have sent several reports in the last hour. Please wait a while before you report another craft.";
 export const REGISTER_RATE_LIMIT_MESSAGE = "Too many registration attempts. Please try again later.";
 
 export interface RateLimitState {

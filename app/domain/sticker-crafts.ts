@@ -26,17 +26,29 @@ export function stickersToSave<T extends { name?: string | null }>(slots: readon
 export type CraftImageSlot = "ingame" | "placement" | { sticker: number };
 
 const EXTENSIONS = Object.values(IMAGE_FORMATS).map((f) => f.ext);
-const KEY_PATTERN = new RegExp(`^([1-9][0-9]{0,9})/(ingame|placement|stickers/[1-${MAX_STICKERS}])\\.(${EXTENSIONS.join("|")})$`);
+/** An upload's version: the base-36 time of the save that wrote it. */
+const VERSION = "[0-9a-z]{1,16}";
+const KEY_PATTERN = new RegExp(`^([1-9][0-9]{0,9})/(ingame|placement|stickers/[1-${MAX_STICKERS}])(?:-${VERSION})?\\.(${EXTENSIONS.join("|")})$`);
 
-/** `{craftId}/ingame.{ext}`, `{craftId}/placement.{ext}`, `{craftId}/stickers/{n}.{ext}`. */
-export function craftImageKey(craftId: number, slot: CraftImageSlot, ext: string): string {
+/**
+ * `{craftId}/ingame-{version}.{ext}`, `{craftId}/placement-{version}.{ext}`,
+ * `{craftId}/stickers/{n}-{version}.{ext}`: every upload gets a key of its own, so a save can write
+ * its images before the database and a failed save leaves the stored ones untouched (keys without
+ * a version, from before, are still served).
+ */
+export function craftImageKey(craftId: number, slot: CraftImageSlot, ext: string, version: string): string {
   const name = typeof slot === "string" ? slot : `stickers/${slot.sticker}`;
-  return `${craftId}/${name}.${ext}`;
+  return `${craftId}/${name}-${version}.${ext}`;
 }
 
 /** A key the image route may serve, or null for anything else. */
 export function isCraftImageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+/** The slot of an image key: `ingame`, `placement` or `stickers/{n}` (null: not a key of ours). */
+export function craftImageSlotOfKey(key: string): string | null {
+  return KEY_PATTERN.exec(key)?.[2] ?? null;
 }
 
 export const IMAGE_ROUTE = "/images/";

@@ -55,3 +55,20 @@ const reason = z
 /** Publish what the admin previewed: the version makes a later edit by the author a conflict. */
 export const publishCraftSchema = z.object({ id, version: z.coerce.number().int().positive() });
 export const rejectCraftSchema = publishCraftSchema.extend({ reason });
+
+/** An admin deletes a community craft; the reason goes to the author, when there is one. */
+export const deleteCommunityCraftSchema = z.object({ id, reason: reason.optional() });
+
+/** An admin dismisses a craft's open reports. */
+export const dismissReportsSchema = z.object({ id });
+
+export const MAX_REPORT_LENGTH = 1000;
+export const REPORT_REQUIRED = "Say what is wrong with this craft.";
+/** A visitor's report of a published craft. */
+export const reportCraftSchema = z.object({
+  reason: z
+    .string({ error: REPORT_REQUIRED })
+    .trim()
+    .min(1, REPORT_REQUIRED)
+    .max(MAX_REPORT_LENGTH, `Reports are at most ${MAX_REPORT_LENGTH.toLocaleString("en-US")} characters.`),
+});

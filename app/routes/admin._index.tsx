@@ -2,11 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { MODERATION_QUEUE_PATH } from "~/domain/community-crafts";
+import { moderationCountsQuery } from "~/server/features/community-crafts.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(context);
-  return { email: admin.email };
+  // Asked in the same tick as the session, so the page is one round trip; shown only to an admin.
+  const admin = requireAdmin(context);
+  const counts = context.load([moderationCountsQuery(context.db)]);
+  const [{ email }, [rows]] = await Promise.all([admin, counts]);
+  const waiting = rows[0] ?? { pending: 0, reports: 0 };
+  return { email, waiting: { pending: Number(waiting.pending), reports: Number(waiting.reports) } };
 }
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 const SECTIONS = [
   { to: "/admin/loadouts", title: "Official loadouts", text: "Create, edit and delete the curated loadouts." },
@@ -19,13 +27,18 @@ const SECTIONS = [
 ];
 
 export default function AdminDashboard() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, waiting } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Admin Dashboard</h1>
         <p className="text-sm text-muted">Signed in as {email}</p>
       </div>
+      <p data-testid="moderation-waiting">
+        <Link to={MODERATION_QUEUE_PATH} className="font-semibold text-accent underline hover:text-accent-strong">
+          {`${plural(waiting.pending, "craft waits", "crafts wait")} for review, ${plural(waiting.reports, "report is", "reports are")} open`}
+        </Link>
+      </p>
       <ul className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map((section) => (
           <li key={section.to}>

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isCraftVisibleTo } from "~/domain/community-crafts";
+import { COMMUNITY_IMAGE_MAX_AGE, isCraftVisibleTo } from "~/domain/community-crafts";
 import { IMAGE_FORMATS } from "~/domain/images";
 import { craftIdOfKey, isCraftImageKey } from "~/domain/sticker-crafts";
 import { getSessionUser } from "~/server/auth/session.server";
-import { COMMUNITY_IMAGE_METADATA, craftVisibilityQuery } from "~/server/features/community-crafts.server";
+import { craftVisibilityQuery } from "~/server/features/community-crafts.server";
+import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
 
 const CONTENT_TYPES = new Set(Object.values(IMAGE_FORMATS).map((format) => format.contentType));
 
@@ -15,11 +16,12 @@ function notFound(): Response {
 }
 
 /**
- * Uploaded images from R2. Only keys of the craft layout are served; URLs carry `?v=` of the
- * upload, so the answer may be cached for a year. The stored Content-Type was set from the image's
- * own bytes; `nosniff` and a sandbox CSP keep a browser from reading it as anything else. An
- * image of a community craft that is not published is shown, uncached, only to its author and
- * admins, so nothing unreviewed is served to anyone else.
+ * Uploaded images from R2. Only keys of the craft layout are served; each upload has a key of its
+ * own, so an official craft's image may be cached for a year. The stored Content-Type was set from
+ * the image's own bytes; `nosniff` and a sandbox CSP keep a browser from reading it as anything
+ * else. An image of a community craft that is not published is shown, uncached, only to its author
+ * and admins, so nothing unreviewed is served to anyone else; a published one is cached for
+ * `COMMUNITY_IMAGE_MAX_AGE` seconds only, since a moderator may take it down.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
@@ -34,7 +36,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       await object.body.cancel();
       return notFound();
     }
-    if (craft.status !== "published") cacheControl = "private, no-store";
+    cacheControl = craft.status === "published" ? `public, max-age=${COMMUNITY_IMAGE_MAX_AGE}` : "private, no-store";
   }
   const stored = object.httpMetadata?.contentType ?? "";
   const headers = new Headers({

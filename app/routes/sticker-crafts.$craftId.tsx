@@ -1,14 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
+import { REPORT_SENT, ReportCraftForm } from "~/components/ReportCraftForm";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
+import { CRAFT_REPORT_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { reportCraftSchema } from "~/forms/community-craft";
+import { clientAddress, consume, rateLimitsFor } from "~/server/auth/rate-limit.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
-import { loadCraftPage } from "~/server/features/community-crafts.server";
+import { loadCraftPage, reportCraft } from "~/server/features/community-crafts.server";
+import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formNotice, formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // An id that cannot exist still asks the batch (for id 0), so every answer costs one round trip.
@@ -20,10 +27,42 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ page }, { headers });
 }
 
+export const action = answeringDatabaseFailures(reportAction, (failure) => failedForm(failure, TRY_AGAIN));
+
+/**
+ * intent "report": a visitor's report of a published community craft, for the moderation queue; at most
+ * `craftReportByIp` reports an hour from one address. The answer is the page with a thank-you (no
+ * redirect: the craft's page stays one cacheable URL).
+ */
+async function reportAction({ request, params, context }: ActionFunctionArgs) {
+  const body = await readCappedFormData(request);
+  if (!body.ok) return formRefusal("", body.message, body.status);
+  const intent = formText(body.form, "intent");
+  if (intent !== "report") return formRefusal(intent, "Unknown action.", 400);
+  const submission = parseForm(body.form, reportCraftSchema);
+  if (submission.status !== "success") return formReply(intent, submission.reply());
+  const craftId = parseId(params.craftId);
+  const notFound = () => formReply(intent, submission.reply({ formErrors: ["Sticker craft not found."] }), { status: 404 });
+  if (craftId === null) return notFound();
+  const [limit, reporter] = await Promise.all([
+    consume(context.db, rateLimitsFor(context.env).craftReportByIp, clientAddress(request)),
+    getSessionUser(context),
+  ]);
+  if (!limit.allowed) {
+    return formReply(intent, submission.reply({ formErrors: [CRAFT_REPORT_RATE_LIMIT_MESSAGE] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+  if (!(await reportCraft(context.db, { craftId, reporterId: reporter?.id ?? null, reason: submission.value.reason }))) return notFound();
+  return formNotice(intent, REPORT_SENT);
+}
+
 export const headers = catalogueHeaders;
 
 export default function StickerCraftPage() {
   const { page } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   if (!page) return <NotFound heading="Sticker craft not found." backHref="/sticker-crafts" backLabel="All sticker crafts" />;
   const { status, rejectionReason } = page.craft;
   const notice =
@@ -34,7 +73,12 @@ export default function StickerCraftPage() {
         </Notice>
       </div>
     );
-  return <CraftDetail {...page} notice={notice} />;
+  return (
+    <>
+      <CraftDetail {...page} notice={notice} />
+      {status === "published" && page.craft.community ? <ReportCraftForm craftId={page.craft.id} reply={reply} /> : null}
+    </>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {

@@ -129,3 +129,44 @@ test("a rejected craft shows its reason to the author, in My Crafts and by mail"
   await author.getByRole("button", { name: "Resubmit for review" }).click();
   await expect(author.getByTestId("my-craft").filter({ hasText: `${name} v2` })).toContainText("Pending review");
 });
+
+test("a visitor reports a published craft; the admin finds it in the queue, counted, and dismisses the report", async ({
+  page,
+  createUser,
+  pageFor,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const author = await pageFor(await createUser({ label: "reported" }));
+  const admin = await pageFor(await createUser({ admin: true }));
+  const name = `E2E reported craft ${testInfo.project.name} ${Date.now().toString(36)}`;
+
+  const card = await submitCraft(author, name, { sticker: false });
+  const craftPath = await card.getByRole("link", { name: `View ${name}` }).getAttribute("href");
+  await reviewInQueue(admin, name);
+  await admin.getByRole("button", { name: "Publish craft" }).click();
+  await expect(admin.getByText("Craft published.")).toBeVisible();
+
+  // A visitor opens the report form under the craft; a report needs a reason.
+  await page.goto(craftPath!);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByText("Report this craft").click();
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Say what is wrong with this craft.")).toBeVisible();
+  await page.getByLabel("What is wrong with this craft?").fill("The image is someone else's screenshot.");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Thank you. A moderator will look at this craft")).toBeVisible();
+
+  // The dashboard says a report is open; the queue lists the craft with its count.
+  await admin.goto("/admin");
+  await expect(admin.getByTestId("moderation-waiting")).toContainText(/reports? (is|are) open/);
+  await admin.getByTestId("moderation-waiting").getByRole("link").click();
+  const reported = admin.getByTestId("reported-craft").filter({ hasText: name });
+  await expect(reported).toContainText("1 report");
+  await reported.getByRole("link", { name: `Review reports of ${name}` }).click();
+  await expect(admin.getByRole("heading", { name: "Open reports (1)" })).toBeVisible();
+  await expect(admin.getByTestId("craft-report")).toContainText("someone else's screenshot");
+  await admin.getByRole("button", { name: "Dismiss reports" }).click();
+  await expect(admin.getByText("Reports dismissed.")).toBeVisible();
+  await expect(admin.getByTestId("reported-craft").filter({ hasText: name })).toHaveCount(0);
+  await expect(admin.getByTestId("moderation-entry").filter({ hasText: name }).first()).toContainText("Dismissed the reports of");
+});

@@ -108,7 +108,7 @@ test.describe(() => {
     await page.getByRole("link", { name: new RegExp(craftName) }).click();
     await expect(page.getByRole("heading", { level: 1, name: craftName })).toBeVisible();
     const shot = page.getByRole("img", { name: `${craftName}, in game` }).first();
-    await expect(shot).toHaveAttribute("src", /^\/images\/\d+\/ingame\.png\?v=/);
+    await expect(shot).toHaveAttribute("src", /^\/images\/\d+\/ingame-[a-z0-9]+\.png\?v=/);
     await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(page.getByTestId("craft-sticker")).toContainText("$4.20");
     await page.getByRole("link", { name: `Enlarge image of ${craftName}, in game` }).click();

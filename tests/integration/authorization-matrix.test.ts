@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
 import { randomToken } from "~/server/auth/tokens.server";
-import { COMMUNITY_IMAGE_METADATA } from "~/server/features/community-crafts.server";
+import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
 import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 
@@ -85,6 +85,21 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/sticker-crafts.$craftId": [
     allGet("the admin's craft", (w) => `/sticker-crafts/${w.craftId}`),
     allGet("the owner's pending community craft", (w) => `/sticker-crafts/${w.communityCraftId}`, { owner: 200, admin: 200, rest: 404 }),
+    // Only a published community craft can be reported, by anyone.
+    {
+      name: "report the owner's pending craft",
+      method: "POST",
+      path: (w) => `/sticker-crafts/${w.communityCraftId}`,
+      fields: () => ({ intent: "report", reason: "Matrix report" }),
+      expect: 404,
+    },
+    {
+      name: "report the admin's craft",
+      method: "POST",
+      path: (w) => `/sticker-crafts/${w.craftId}`,
+      fields: () => ({ intent: "report", reason: "Matrix report" }),
+      expect: 404,
+    },
   ],
   "routes/images.$": [
     allGet("the craft's image", (w) => `/images/${w.craftId}/ingame.png`),
@@ -408,6 +423,23 @@ const MATRIX: Record<string, Probe[]> = {
       path: () => "/admin/sticker-crafts/queue",
       fields: async (w) => ({ intent: "publish", id: String(w.communityCraftId), version: await versionOf("sticker_crafts", "version", w.communityCraftId) }),
       expect: adminOnly({ to: /^\/admin\/sticker-crafts\/queue\?notice=published$/ }),
+      writes: ["admin"],
+      showsOwner: ["admin"],
+    },
+    {
+      name: "dismiss the reports of the owner's craft (it has none)",
+      method: "POST",
+      path: () => "/admin/sticker-crafts/queue",
+      fields: (w) => ({ intent: "dismiss", id: String(w.communityCraftId) }),
+      expect: adminOnly(404),
+      showsOwner: ["admin"],
+    },
+    {
+      name: "delete the owner's craft",
+      method: "POST",
+      path: () => "/admin/sticker-crafts/queue",
+      fields: (w) => ({ intent: "delete", id: String(w.communityCraftId), reason: "Matrix deletion" }),
+      expect: adminOnly({ to: /^\/admin\/sticker-crafts\/queue\?notice=deleted$/ }),
       writes: ["admin"],
       showsOwner: ["admin"],
     },

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
+import { COMMUNITY_IMAGE_MAX_AGE, MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
 import { LINK_RULE } from "~/domain/external-links";
 import { bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
 import { fetchWorker, get, post, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
@@ -40,6 +40,8 @@ interface CraftRow {
   ingame_image: string | null;
   name: string;
 }
+/** The R2 key of a craft's in-game image. */
+const keyOf = (craft: CraftRow) => craft.ingame_image!.slice("/images/".length).split("?")[0]!;
 const craftNamed = (name: string) => env.DB.prepare("SELECT * FROM sticker_crafts WHERE name = ?").bind(name).first<CraftRow>();
 
 /** Submits a new craft as `cookie` and answers its row. */
@@ -98,8 +100,8 @@ describe("a player submits a craft", () => {
       { position: 1, price_cents: null },
       { position: 3, price_cents: null },
     ]);
-    expect(craft.ingame_image).toMatch(new RegExp(`^/images/${craft.id}/ingame\\.png\\?v=`));
-    const object = await env.IMAGES.head(`${craft.id}/ingame.png`);
+    expect(craft.ingame_image).toMatch(new RegExp(`^/images/${craft.id}/ingame-[a-z0-9]+\\.png\\?v=`));
+    const object = await env.IMAGES.head(keyOf(craft));
     expect(object?.customMetadata).toEqual({ community: "1" });
 
     const mine = await (await get("/profile?tab=crafts", author.cookie)).text();
@@ -153,7 +155,7 @@ describe("a pending craft is seen only by its author and admins", () => {
 
   it("its page and its image answer 404 to a visitor and another player, 200 to the author and an admin", async () => {
     const page = `/sticker-crafts/${craft.id}`;
-    const image = `/images/${craft.id}/ingame.png`;
+    const image = craft.ingame_image!;
     expect(await status(page)).toBe(404);
     expect(await status(page, other.cookie)).toBe(404);
     expect(await status(image)).toBe(404);
@@ -342,9 +344,10 @@ describe("moderation", () => {
     const detail = await get(`/sticker-crafts/${craft.id}`);
     expect(detail.status).toBe(200);
     expect(await detail.text()).toContain("Community craft");
-    const image = await get(`/images/${craft.id}/ingame.png`);
+    const image = await get(craft.ingame_image!);
     expect(image.status).toBe(200);
-    expect(image.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    // Short, so a takedown reaches every cache within five minutes.
+    expect(image.headers.get("Cache-Control")).toBe(`public, max-age=${COMMUNITY_IMAGE_MAX_AGE}`);
     await image.arrayBuffer();
   });
 
@@ -406,7 +409,7 @@ describe("moderation", () => {
     await response.arrayBuffer();
     expect(await craftNamed(craft.name)).toMatchObject({ status: "rejected", rejection_reason: "Reported as a copy of another player's craft." });
     expect(await status(`/sticker-crafts/${craft.id}`)).toBe(404);
-    expect(await status(`/images/${craft.id}/ingame.png`)).toBe(404);
+    expect(await status(published.ingame_image!)).toBe(404);
     const mail = (await mailTo(writer.email)).find((m) => m.subject === "Your sticker craft was taken down");
     expect(mail?.text).toContain(craft.name);
     const actions = await env.DB.prepare("SELECT action FROM craft_moderation_log WHERE craft_id = ? ORDER BY created_at").bind(craft.id).all();

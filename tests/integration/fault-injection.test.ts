@@ -104,6 +104,17 @@ async function submittedCraft(): Promise<{ id: number; version: number; author: 
   const row = (await env.DB.prepare("SELECT id, version FROM sticker_crafts WHERE name = ?").bind(name).first<{ id: number; version: number }>())!;
   return { ...row, author };
 }
+/** A community craft, published by the admin. */
+async function publishedCraft(): Promise<{ id: number }> {
+  const craft = await submittedCraft();
+  const published = await post(
+    "/admin/sticker-crafts/queue",
+    { intent: "publish", id: String(craft.id), version: String(craft.version) },
+    { cookie: (await signedInAdmin()).cookie },
+  );
+  expect(published.status).toBe(302);
+  return craft;
+}
 /** A share link of the user's new loadout (one slot filled), by its token. */
 async function sharedLoadout(cookie: string): Promise<string> {
   const id = await newLoadout(cookie);
@@ -548,6 +559,14 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       message: "Error deleting sticker craft",
     },
     {
+      name: "delete a community craft from the admin list (logged, its author mailed)",
+      prepare: async () => {
+        const craft = await submittedCraft();
+        return { path: "/admin/sticker-crafts", cookie: (await signedInAdmin()).cookie, fields: { intent: "delete", id: String(craft.id) } };
+      },
+      message: "Error deleting sticker craft",
+    },
+    {
       name: "search the catalogue for the craft's skin",
       prepare: async () => ({
         path: "/admin/sticker-crafts",
@@ -630,6 +649,38 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       message: TRY_AGAIN,
       typed: "Typed reason for the author",
     },
+    {
+      name: "delete a community craft with a reason",
+      prepare: async () => {
+        const craft = await submittedCraft();
+        return {
+          path: "/admin/sticker-crafts/queue",
+          cookie: (await signedInAdmin()).cookie,
+          fields: { intent: "delete", id: String(craft.id), reason: "Typed reason for deleting" },
+        };
+      },
+      message: TRY_AGAIN,
+      typed: "Typed reason for deleting",
+    },
+    {
+      name: "dismiss a craft's reports",
+      prepare: async () => {
+        const craft = await publishedCraft();
+        const reported = await post(`/sticker-crafts/${craft.id}`, { intent: "report", reason: "Fault report" });
+        expect(reported.status).toBe(200);
+        return { path: "/admin/sticker-crafts/queue", cookie: (await signedInAdmin()).cookie, fields: { intent: "dismiss", id: String(craft.id) } };
+      },
+      message: TRY_AGAIN,
+    },
+  ],
+  "routes/sticker-crafts.$craftId": [
+    {
+      name: "report a published community craft",
+      prepare: async () => ({ path: `/sticker-crafts/${(await publishedCraft()).id}`, fields: { intent: "report", reason: "Typed report reason" } }),
+      message: TRY_AGAIN,
+      typed: "Typed report reason",
+      renders: true,
+    },
   ],
 };
 
@@ -668,6 +719,7 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "sticker_craft_stickers",
     "craft_submissions",
     "craft_moderation_log",
+    "craft_reports",
     "resell_trackers",
     "user_favorites",
     "price_alerts",

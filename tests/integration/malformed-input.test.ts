@@ -45,6 +45,8 @@ const INTENTS = [
   "publish",
   "reject",
   "unpublish",
+  "dismiss",
+  "report",
 ];
 const FIELDS = [
   "intent",

@@ -174,16 +174,16 @@ describe("admin: create, edit, delete a craft with images in R2", () => {
     const craft = (await craftByName(name))!;
     const adminRow = await env.DB.prepare("SELECT id FROM users WHERE email = 'admin@integration.test'").first<{ id: string }>();
     expect(craft.created_by).toBe(adminRow!.id);
-    expect(craft.ingame_image).toMatch(new RegExp(`^/images/${craft.id}/ingame\\.png\\?v=[a-z0-9]+$`));
-    expect(craft.placement_image).toMatch(new RegExp(`^/images/${craft.id}/placement\\.webp\\?v=`));
+    expect(craft.ingame_image).toMatch(new RegExp(`^/images/${craft.id}/ingame-([a-z0-9]+)\\.png\\?v=\\1$`));
+    expect(craft.placement_image).toMatch(new RegExp(`^/images/${craft.id}/placement-[a-z0-9]+\\.webp\\?v=`));
     const stickers = await stickersOf(craft.id);
     expect(stickers.map((s) => [s.position, s.name, s.price_cents])).toEqual([
       [1, "Crown (Foil)", 1250],
       [3, "Typed sticker", null],
     ]);
-    expect(stickers[1]!.image).toMatch(new RegExp(`^/images/${craft.id}/stickers/3\\.jpg\\?v=`));
+    expect(stickers[1]!.image).toMatch(new RegExp(`^/images/${craft.id}/stickers/3-[a-z0-9]+\\.jpg\\?v=`));
     expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects.map((o) => o.key).sort()).toEqual(
-      [`${craft.id}/ingame.png`, `${craft.id}/placement.webp`, `${craft.id}/stickers/3.jpg`].sort(),
+      [craft.ingame_image!, craft.placement_image!, stickers[1]!.image!].map((url) => url.slice("/images/".length).split("?")[0]).sort(),
     );
 
     // Served back with the stored type, nosniff and a long cache lifetime.
@@ -219,10 +219,12 @@ describe("admin: create, edit, delete a craft with images in R2", () => {
     expect(edited.id).toBe(craft.id);
     expect(edited.version).toBe(craft.version + 1);
     expect(edited.updated_at).toBeGreaterThanOrEqual(craft.updated_at);
-    expect(edited.ingame_image).toMatch(/ingame\.jpg\?v=/);
+    expect(edited.ingame_image).toMatch(/ingame-[a-z0-9]+\.jpg\?v=/);
     expect(edited.placement_image).toBeNull();
     expect((await stickersOf(craft.id)).map((s) => [s.position, s.name, s.price_cents])).toEqual([[2, "Only sticker", 99]]);
-    expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects.map((o) => o.key)).toEqual([`${craft.id}/ingame.jpg`]);
+    expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects.map((o) => o.key)).toEqual([
+      edited.ingame_image!.slice("/images/".length).split("?")[0],
+    ]);
     expect((await get(craft.ingame_image!)).status).toBe(404);
 
     // A save from a stale form changes nothing.

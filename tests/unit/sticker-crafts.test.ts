@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { craftIdOfKey, craftImageKey, craftImageUrl, craftStats, craftTotals, isCraftImageKey, keyOfImageUrl, stickersToSave } from "~/domain/sticker-crafts";
+import {
+  craftIdOfKey,
+  craftImageKey,
+  craftImageSlotOfKey,
+  craftImageUrl,
+  craftStats,
+  craftTotals,
+  isCraftImageKey,
+  keyOfImageUrl,
+  stickersToSave,
+} from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 
 describe("sticker positions", () => {
@@ -24,14 +34,18 @@ describe("sticker positions", () => {
 
 describe("image keys", () => {
   it("follows the storage layout", () => {
-    expect(craftImageKey(12, "ingame", "png")).toBe("12/ingame.png");
-    expect(craftImageKey(12, "placement", "webp")).toBe("12/placement.webp");
-    expect(craftImageKey(12, { sticker: 3 }, "jpg")).toBe("12/stickers/3.jpg");
+    expect(craftImageKey(12, "ingame", "png", "mi0abc")).toBe("12/ingame-mi0abc.png");
+    expect(craftImageKey(12, "placement", "webp", "mi0abc")).toBe("12/placement-mi0abc.webp");
+    expect(craftImageKey(12, { sticker: 3 }, "jpg", "mi0abc")).toBe("12/stickers/3-mi0abc.jpg");
   });
 
-  it.each(["12/ingame.png", "1/placement.avif", "7/stickers/5.webp", "99/stickers/1.jpg"])("serves %s", (key) => {
-    expect(isCraftImageKey(key)).toBe(true);
-  });
+  it.each(["12/ingame.png", "1/placement.avif", "7/stickers/5.webp", "99/stickers/1.jpg", "12/ingame-mi0abc.png", "7/stickers/5-z.webp"])(
+    "serves %s",
+    (key) => {
+      expect(isCraftImageKey(key)).toBe(true);
+      expect(craftImageSlotOfKey(key)).toBe(key.split("/").slice(1).join("/").split(/[-.]/)[0]);
+    },
+  );
 
   it.each([
     "",
@@ -44,8 +58,12 @@ describe("image keys", () => {
     "12//ingame.png",
     "a/ingame.png",
     "12/stickers/1.png.html",
+    "12/ingame-.png",
+    "12/ingame-ABC.png",
+    "12/ingame-abc-def.png",
   ])("does not serve %j", (key) => {
     expect(isCraftImageKey(key)).toBe(false);
+    expect(craftImageSlotOfKey(key)).toBeNull();
   });
 
   it("reads the key back from a stored URL, and only ours", () => {

@@ -164,7 +164,21 @@ export const privacyPolicy: LegalPage = {
         ],
       },
       { kind: "rule" },
-      { kind: "heading", text: "12. Changes to this privacy policy" },
+      { kind: "heading", text: "12. Uploaded images, reports and moderation" },
+      {
+        kind: "list",
+        items: [
+          "**Images you upload** (sticker crafts) are stored in our storage at Cloudflare R2. Before storing them we **remove their metadata**, such as EXIF data (which may hold the GPS position and time a photo was taken and the camera model), XMP, IPTC and text comments; the picture is not re-encoded. A craft's images are shown only to you and the moderators until it is published, and are deleted with the craft or your account.",
+          "**Moderation**: we keep a log of moderation decisions (which moderator, when, what, the reason and the craft's name), also after the craft is deleted, to account for our decisions (legitimate interest, Art. 6(1)(f) GDPR). We tell you about decisions on your crafts by e-mail.",
+          "**Reports**: when you report a craft we store your reason, the time and, if you are signed in, your account, until a moderator has dealt with the report. To limit abuse we count reports per IP address for one hour. The craft's author is not told who reported it.",
+        ],
+      },
+      { kind: "heading", text: "13. Share links" },
+      {
+        kind: "paragraph",
+        text: "A loadout's share link shows the loadout's **title and skins** to anyone who has it, also in link previews of chat apps; its description and budget only if you choose to show them. Revoking or replacing the link, deleting the loadout or deleting your account ends it; copies in caches expire within about a minute.",
+      },
+      { kind: "heading", text: "14. Changes to this privacy policy" },
       {
         kind: "paragraph",
         text: "We update this privacy policy when our service or the legal requirements change. The current version is always available on this page. We will inform registered users about significant changes by e-mail.",
@@ -335,7 +349,21 @@ export const privacyPolicy: LegalPage = {
         ],
       },
       { kind: "rule" },
-      { kind: "heading", text: "12. Änderungen dieser Datenschutzerklärung" },
+      { kind: "heading", text: "12. Hochgeladene Bilder, Meldungen und Moderation" },
+      {
+        kind: "list",
+        items: [
+          "**Bilder, die Sie hochladen** (Sticker-Crafts), speichern wir in unserem Speicher bei Cloudflare R2. Vor dem Speichern **entfernen wir ihre Metadaten**, etwa EXIF-Daten (die GPS-Position und Zeit einer Aufnahme und das Kameramodell enthalten können), XMP, IPTC und Textkommentare; das Bild wird nicht neu kodiert. Die Bilder eines Crafts sehen bis zur Veröffentlichung nur Sie und die Moderatoren; sie werden mit dem Craft oder Ihrem Konto gelöscht.",
+          "**Moderation**: Wir führen ein Protokoll der Moderationsentscheidungen (welcher Moderator, wann, was, die Begründung und der Name des Crafts), auch nachdem der Craft gelöscht ist, um unsere Entscheidungen belegen zu können (berechtigtes Interesse, Art. 6 Abs. 1 lit. f DSGVO). Über Entscheidungen zu Ihren Crafts informieren wir Sie per E-Mail.",
+          "**Meldungen**: Wenn Sie einen Craft melden, speichern wir Ihre Begründung, die Zeit und, falls Sie angemeldet sind, Ihr Konto, bis ein Moderator die Meldung bearbeitet hat. Um Missbrauch zu begrenzen, zählen wir Meldungen je IP-Adresse eine Stunde lang. Der Autor des Crafts erfährt nicht, wer ihn gemeldet hat.",
+        ],
+      },
+      { kind: "heading", text: "13. Geteilte Links" },
+      {
+        kind: "paragraph",
+        text: "Der geteilte Link eines Loadouts zeigt jeder Person, die ihn hat, **Titel und Skins** des Loadouts, auch in Linkvorschauen von Chat-Apps; Beschreibung und Budget nur, wenn Sie das auswählen. Wenn Sie den Link widerrufen oder ersetzen, das Loadout oder Ihr Konto löschen, endet er; Kopien in Caches verfallen nach etwa einer Minute.",
+      },
+      { kind: "heading", text: "14. Änderungen dieser Datenschutzerklärung" },
       {
         kind: "paragraph",
         text: "Wir passen diese Datenschutzerklärung an, wenn sich unser Angebot oder die rechtlichen Anforderungen ändern. Die jeweils aktuelle Fassung finden Sie stets auf dieser Seite. Über wesentliche Änderungen informieren wir registrierte Nutzerinnen und Nutzer per E-Mail.",

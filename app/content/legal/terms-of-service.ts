@@ -110,7 +110,26 @@ export const termsOfService: LegalPage = {
         kind: "paragraph",
         text: "The design, texts and code of SkinVault are protected by copyright. Apart from the private use permitted under these terms, you are not granted any rights to them.",
       },
-      { kind: "heading", text: "11. Changes to these terms" },
+      { kind: "heading", text: "11. Community crafts: your uploads, moderation and reports" },
+      {
+        kind: "paragraph",
+        text: "You may submit sticker crafts to the community gallery. You may only upload images and texts **that you made yourself or may share**, and nothing unlawful, offensive or misleading. By submitting a craft you allow us to show it, its images and your texts on SkinVault for as long as it is published.",
+      },
+      {
+        kind: "list",
+        items: [
+          "**Metadata is removed**: before an image is stored we remove its metadata (such as EXIF data with the place and time a photo was taken, XMP, text comments); the picture itself is not changed. AVIF images that carry such metadata are refused.",
+          "**Moderation**: every craft is reviewed before it is published. Moderators may publish or reject it, unpublish it later or delete it, with its images; you are told by e-mail, with the reason when one is given. A rejected or unpublished craft can be changed and submitted again.",
+          "**Reports**: anyone may report a published craft with a reason. Reports go to the moderators (not to the craft's author); sending reports is limited to a few per hour.",
+          "**Takedown**: once a craft is unpublished or deleted, its page and images stop being served at once; copies that browsers and caches keep of a published image expire within five minutes.",
+        ],
+      },
+      { kind: "heading", text: "12. Share links" },
+      {
+        kind: "paragraph",
+        text: "You can share a loadout by link. Anyone with the link sees the loadout's **title and skins**; its description and budget only if you choose to show them. You can revoke or replace a link at any time; the old link then stops working.",
+      },
+      { kind: "heading", text: "13. Changes to these terms" },
       {
         kind: "paragraph",
         text: "We may amend these terms for a valid reason, for example because of changes in the law or the introduction of new features. We will announce any changes **by e-mail at least 30 days before they take effect**.",
@@ -124,7 +143,7 @@ export const termsOfService: LegalPage = {
         ],
       },
       { kind: "rule" },
-      { kind: "heading", text: "12. Governing law and final provisions" },
+      { kind: "heading", text: "14. Governing law and final provisions" },
       {
         kind: "list",
         items: [
@@ -133,7 +152,7 @@ export const termsOfService: LegalPage = {
           "Should any provision of these terms be or become invalid, the validity of the remaining provisions is not affected.",
         ],
       },
-      { kind: "heading", text: "13. Contact" },
+      { kind: "heading", text: "15. Contact" },
       {
         kind: "paragraph",
         text: "If you have questions about these terms, write to us at **contact@skinvault.example** or by post to SkinVault, Musterstraße 12, 10115 Berlin, Germany.",
@@ -249,7 +268,26 @@ export const termsOfService: LegalPage = {
         kind: "paragraph",
         text: "Gestaltung, Texte und Programmcode von SkinVault sind urheberrechtlich geschützt. Über die nach diesen Bedingungen erlaubte private Nutzung hinaus werden Ihnen daran keine Rechte eingeräumt.",
       },
-      { kind: "heading", text: "11. Änderungen dieser Nutzungsbedingungen" },
+      { kind: "heading", text: "11. Community-Crafts: Ihre Uploads, Moderation und Meldungen" },
+      {
+        kind: "paragraph",
+        text: "Sie können Sticker-Crafts für die Community-Galerie einreichen. Laden Sie nur Bilder und Texte hoch, **die Sie selbst erstellt haben oder teilen dürfen**, und nichts Rechtswidriges, Anstößiges oder Irreführendes. Mit dem Einreichen erlauben Sie uns, den Craft, seine Bilder und Ihre Texte auf SkinVault zu zeigen, solange er veröffentlicht ist.",
+      },
+      {
+        kind: "list",
+        items: [
+          "**Metadaten werden entfernt**: Bevor ein Bild gespeichert wird, entfernen wir seine Metadaten (etwa EXIF-Daten mit Ort und Zeit einer Aufnahme, XMP, Textkommentare); das Bild selbst bleibt unverändert. AVIF-Bilder mit solchen Metadaten werden abgelehnt.",
+          "**Moderation**: Jeder Craft wird vor der Veröffentlichung geprüft. Moderatoren können ihn veröffentlichen oder ablehnen, später zurückziehen oder samt Bildern löschen; Sie werden per E-Mail informiert, mit Begründung, wenn eine angegeben ist. Einen abgelehnten oder zurückgezogenen Craft können Sie ändern und erneut einreichen.",
+          "**Meldungen**: Jede Person kann einen veröffentlichten Craft mit einer Begründung melden. Meldungen gehen an die Moderatoren (nicht an den Autor des Crafts); es sind nur wenige Meldungen pro Stunde möglich.",
+          "**Entfernung**: Sobald ein Craft zurückgezogen oder gelöscht ist, werden seine Seite und seine Bilder sofort nicht mehr ausgeliefert; Kopien eines veröffentlichten Bildes in Browsern und Caches verfallen innerhalb von fünf Minuten.",
+        ],
+      },
+      { kind: "heading", text: "12. Geteilte Links" },
+      {
+        kind: "paragraph",
+        text: "Sie können ein Loadout per Link teilen. Wer den Link hat, sieht **Titel und Skins** des Loadouts; Beschreibung und Budget nur, wenn Sie das auswählen. Sie können einen Link jederzeit widerrufen oder ersetzen; der alte Link funktioniert dann nicht mehr.",
+      },
+      { kind: "heading", text: "13. Änderungen dieser Nutzungsbedingungen" },
       {
         kind: "paragraph",
         text: "Wir können diese Nutzungsbedingungen aus sachlichem Grund ändern, etwa wegen geänderter Rechtslage oder der Einführung neuer Funktionen. Änderungen kündigen wir Ihnen **mindestens 30 Tage vor ihrem Inkrafttreten per E-Mail** an.",
@@ -263,7 +301,7 @@ export const termsOfService: LegalPage = {
         ],
       },
       { kind: "rule" },
-      { kind: "heading", text: "12. Anwendbares Recht und Schlussbestimmungen" },
+      { kind: "heading", text: "14. Anwendbares Recht und Schlussbestimmungen" },
       {
         kind: "list",
         items: [
@@ -272,7 +310,7 @@ export const termsOfService: LegalPage = {
           "Sollte eine Bestimmung dieser Nutzungsbedingungen unwirksam sein oder werden, bleibt die Wirksamkeit der übrigen Bestimmungen davon unberührt.",
         ],
       },
-      { kind: "heading", text: "13. Kontakt" },
+      { kind: "heading", text: "15. Kontakt" },
       {
         kind: "paragraph",
         text: "Bei Fragen zu diesen Nutzungsbedingungen schreiben Sie uns an **contact@skinvault.example** oder per Post an SkinVault, Musterstraße 12, 10115 Berlin, Deutschland.",

@@ -2,7 +2,7 @@
 // skin and sticker pickers (a search is a submit of the whole form, so typed text survives).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dollarsToCents } from "~/domain/money";
-import { craftIdOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
+import { craftIdOfKey, craftImageSlotOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
 import { parseId } from "~/domain/ids";
 import {
   CRAFT_FILE_FIELDS,
@@ -254,7 +254,7 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   const stickers: StickerRow[] = [];
   for (const { position, value: slot } of slots) {
     const ownKey = keyOfImageUrl(slot.image);
-    if (slot.image?.startsWith("/") && (!ownKey || craftIdOfKey(ownKey) !== current?.id || !ownKey.includes(`/stickers/${position}.`))) {
+    if (slot.image?.startsWith("/") && (!ownKey || craftIdOfKey(ownKey) !== current?.id || craftImageSlotOfKey(ownKey) !== `stickers/${position}`)) {
       const message = "Sticker images come from the catalogue or an upload.";
       return refuse(400, message, { [stickerField(position, "image")]: [message] });
     }
@@ -280,7 +280,13 @@ export async function saveCraft(context: AppLoadContext, form: FormData, adminId
   const version = Date.now().toString(36);
   const bucket = context.env.IMAGES;
   if (!current) return { status: "saved", id: await createCraft(context.db, bucket, input, adminId, version) };
-  const result = await updateCraft(context.db, bucket, { ...current, version: value.version ?? current.version }, input, version);
+  const result = await updateCraft(
+    context.db,
+    bucket,
+    { ...current, community: Boolean(current.community), version: value.version ?? current.version },
+    input,
+    version,
+  );
   if (result === "conflict") {
     return refuse(409, `${SAVE_FAILED}: this sticker craft was changed meanwhile. Open it again to see the changes, then save.`);
   }

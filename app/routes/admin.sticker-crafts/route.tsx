@@ -11,7 +11,8 @@ import { MAX_STICKERS } from "~/domain/sticker-crafts";
 import { replyError } from "~/forms/reply";
 import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { allCraftsQuery, deleteCraft } from "~/server/features/sticker-crafts.server";
+import { deleteCraftAsAdmin } from "~/server/features/community-crafts.server";
+import { allCraftsQuery } from "~/server/features/sticker-crafts.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
@@ -67,7 +68,8 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
 
   if (verb === "delete") {
     const id = parseId(formText(form, "id"));
-    const deleted = id !== null && (await deleteCraft(context.db, context.env.IMAGES, id));
+    // A community craft's deletion is a moderation decision: logged, and its author is mailed.
+    const deleted = id !== null && (await deleteCraftAsAdmin(context, id, admin.id, null));
     if (!deleted) return formRefusal<EditorExtra>(intent, DELETE_FAILED, 404);
     context.purgeEdgeCache(stickerCraftPages(id));
     return redirect(`${PAGE}?notice=deleted`);

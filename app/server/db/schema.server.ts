@@ -391,11 +391,30 @@ export const craftModerationLog = sqliteTable(
     craftId: integer("craft_id").references(() => stickerCrafts.id, { onDelete: "set null" }),
     craftName: text("craft_name").notNull(),
     adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action", { enum: ["published", "rejected", "unpublished"] }).notNull(),
+    /** A decision (published, rejected, unpublished), a deletion, or open reports dismissed. */
+    action: text("action", { enum: ["published", "rejected", "unpublished", "deleted", "dismissed"] }).notNull(),
     reason: text("reason"),
     createdAt: createdAt(),
   },
   (t) => [index("craft_moderation_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A visitor's report of a published craft (what is wrong with it), open until a moderator dismisses
+ * it or takes the craft down; the reporter's account when they were signed in.
+ */
+export const craftReports = sqliteTable(
+  "craft_reports",
+  {
+    id: text("id").primaryKey(),
+    craftId: integer("craft_id")
+      .notNull()
+      .references(() => stickerCrafts.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("craft_reports_craft_idx").on(t.craftId, t.createdAt)],
 );
 
 export const stickerCraftStickers = sqliteTable(

@@ -17,14 +17,22 @@ import { formatDollars, priceRange } from "~/domain/money";
 import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, craftTotals, keyOfImageUrl } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
-import { craftModerationLog, craftSubmissions, mailOutbox, skins, stickerCrafts, stickerCraftStickers, stickers, users } from "../db/schema.server";
-import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
+import {
+  craftModerationLog,
+  craftReports,
+  craftSubmissions,
+  mailOutbox,
+  skins,
+  stickerCrafts,
+  stickerCraftStickers,
+  stickers,
+  users,
+} from "../db/schema.server";
+import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 import type { MailMessage } from "../mail/outbox.server";
 import { craftCardColumns, craftSkinColumns } from "./catalogue.server";
-import { craftQuery, craftSkinPriceQuery, craftStickersQuery, insertStickersFrom, type StickerRow } from "./sticker-crafts.server";
-
-/** Marks the R2 objects of community crafts, so the image route checks who may see them. */
-export const COMMUNITY_IMAGE_METADATA = { community: "1" } as const;
+import { craftDecisionMail } from "../mail/craft-mails.server";
+import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft, deleteImages, insertStickersFrom, type StickerRow } from "./sticker-crafts.server";
 
 const isCommunity = isNotNull(stickerCrafts.authorId);
 const published = eq(stickerCrafts.status, "published");
@@ -282,7 +290,7 @@ export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: s
   const at = new Date(now);
   const ownCraft = eq(stickerCrafts.id, ticketCraft(ticket));
   const imageUrl = (slot: "ingame" | "placement", image: CheckedImage | null) =>
-    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
+    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}-${version}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
   const results = await db.batch([
     insertTicket(db, ticket, authorId, now, null),
     db.insert(stickerCrafts).select(
@@ -341,23 +349,25 @@ export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: s
 }
 
 function plannedImages(craftId: number, input: CommunityCraftInput, version: string) {
-  const planned: { key: string; image: CheckedImage; url: string }[] = [];
+  const planned: { slot: "ingame" | "placement"; key: string; image: CheckedImage; url: string }[] = [];
   for (const [slot, image] of [
     ["ingame", input.ingame],
     ["placement", input.placement.upload],
   ] as const) {
     if (!image) continue;
-    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext);
-    planned.push({ key, image, url: craftImageUrl(key, version) });
+    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext, version);
+    planned.push({ slot, key, image, url: craftImageUrl(key, version) });
   }
   return planned;
 }
 
 /**
- * An edit of the author's own pending or rejected craft, which goes back to the queue: one batch
- * (ticket, stickers replaced, craft updated), then the new images go to R2 and the ones nothing
- * refers to any more are removed. The database goes first, so an image is never replaced on a
- * craft that was published meanwhile.
+ * An edit of the author's own pending or rejected craft, which goes back to the queue: the new
+ * images go to R2 first, under keys of their own (so nothing stored is replaced), then one batch
+ * (ticket, stickers replaced, craft updated). Should R2 fail, D1 is never asked; should the batch
+ * fail or be refused (a limit, a moderator's decision meanwhile), the new images are removed
+ * again, and the craft stays exactly as it was. After a save, the images nothing refers to any
+ * more are removed.
  */
 export async function resubmitCraft(
   db: Database,
@@ -370,43 +380,52 @@ export async function resubmitCraft(
   const ticket = crypto.randomUUID();
   const version = now.toString(36);
   const planned = plannedImages(editing.id, input, version);
-  const urlOf = (slot: "ingame" | "placement") => planned.find((p) => p.key.startsWith(`${editing.id}/${slot}.`))?.url;
+  const urlOf = (slot: "ingame" | "placement") => planned.find((p) => p.slot === slot)?.url;
+  await putImages(bucket, planned, COMMUNITY_IMAGE_METADATA);
+  const written = planned.map((p) => p.key);
   const ingame = urlOf("ingame");
   const placement = urlOf("placement") ?? (input.placement.remove ? null : undefined);
   const held = and(eq(stickerCrafts.id, editing.id), ticketExists(db, ticket))!;
-  const results = await db.batch([
-    insertTicket(db, ticket, authorId, now, editing),
-    db.delete(stickerCraftStickers).where(and(eq(stickerCraftStickers.craftId, editing.id), ticketExists(db, ticket))),
-    ...(insertStickersFrom(
-      db,
-      { stickers: input.stickers },
-      input.stickers.map((s) => s.image),
-      held,
-      new Date(now),
-    ) as []),
-    db
-      .update(stickerCrafts)
-      .set({
-        name: input.name,
-        description: input.description,
-        skinId: input.skinId,
-        externalCraftLink: input.externalCraftLink,
-        ...(ingame === undefined ? {} : { ingameImage: ingame }),
-        ...(placement === undefined ? {} : { placementImage: placement }),
-        status: "pending",
-        rejectionReason: null,
-        version: sql`${stickerCrafts.version} + 1`,
-        submittedAt: new Date(now),
-        updatedAt: new Date(now),
-      })
-      .where(held)
-      .returning({ ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage }),
-    submissionVerdict(db, ticket, authorId, now, editing.id),
-  ]);
+  const results = await db
+    .batch([
+      insertTicket(db, ticket, authorId, now, editing),
+      db.delete(stickerCraftStickers).where(and(eq(stickerCraftStickers.craftId, editing.id), ticketExists(db, ticket))),
+      ...(insertStickersFrom(
+        db,
+        { stickers: input.stickers },
+        input.stickers.map((s) => s.image),
+        held,
+        new Date(now),
+      ) as []),
+      db
+        .update(stickerCrafts)
+        .set({
+          name: input.name,
+          description: input.description,
+          skinId: input.skinId,
+          externalCraftLink: input.externalCraftLink,
+          ...(ingame === undefined ? {} : { ingameImage: ingame }),
+          ...(placement === undefined ? {} : { placementImage: placement }),
+          status: "pending",
+          rejectionReason: null,
+          version: sql`${stickerCrafts.version} + 1`,
+          submittedAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .where(held)
+        .returning({ ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage }),
+      submissionVerdict(db, ticket, authorId, now, editing.id),
+    ])
+    .catch(async (error: unknown) => {
+      await deleteImages(bucket, written);
+      throw error;
+    });
   const verdict = (results[results.length - 1] as Verdict[])[0];
   const updated = (results[results.length - 2] as { ingameImage: string | null; placementImage: string | null }[])[0];
-  if (!verdict?.ticketed || !updated) return refusal(verdict, true);
-  await putImages(bucket, planned, COMMUNITY_IMAGE_METADATA);
+  if (!verdict?.ticketed || !updated) {
+    await deleteImages(bucket, written);
+    return refusal(verdict, true);
+  }
   const referenced = [updated.ingameImage, updated.placementImage].map(keyOfImageUrl).filter((key): key is string => key !== null);
   await deleteImagesUnder(bucket, `${editing.id}/`, new Set(referenced));
   return { status: "submitted", id: editing.id };
@@ -437,6 +456,15 @@ const TRANSITIONS: Record<ModerationAction, { from: CraftStatus; to: CraftStatus
   unpublished: { from: "published", to: "rejected" },
 };
 
+/** Whether the log entry with this id exists: the condition the rest of a moderation batch holds on. */
+const logEntry = (db: Database, entry: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(craftModerationLog)
+      .where(eq(craftModerationLog.id, entry)),
+  );
+
 export type ModerationOutcome = { status: "done" } | { status: "not-found" } | { status: "conflict" };
 
 /**
@@ -451,12 +479,7 @@ export async function moderateCraft(
 ): Promise<ModerationOutcome> {
   const entry = crypto.randomUUID();
   const { from, to } = TRANSITIONS[decision.action];
-  const logged = exists(
-    db
-      .select({ one: sql`1` })
-      .from(craftModerationLog)
-      .where(eq(craftModerationLog.id, entry)),
-  );
+  const logged = logEntry(db, entry);
   const results = await db.batch([
     db.insert(craftModerationLog).select(
       db
@@ -479,6 +502,8 @@ export async function moderateCraft(
       .where(and(eq(stickerCrafts.id, decision.id), logged))
       .returning({ id: stickerCrafts.id }),
     enqueueMailWhen(db, decision.mail, logged, now),
+    // Taken down, its reports are answered.
+    ...(decision.action === "unpublished" ? [db.delete(craftReports).where(and(eq(craftReports.craftId, decision.id), logged))] : []),
   ]);
   if ((results[1] as { id: number }[]).length === 1) return { status: "done" };
   const [current] = await db
@@ -510,6 +535,157 @@ function enqueueMailWhen(db: Database, message: MailMessage, condition: SQL, now
       .from(sql`(select 1)`)
       .where(condition),
   );
+}
+
+/** A log entry for a community craft as it is now, written only while `where` holds for it. */
+function insertLogEntry(
+  db: Database,
+  entry: string,
+  where: SQL,
+  fields: { adminId: string; action: "deleted" | "dismissed"; reason: string | null; now: number },
+) {
+  return db.insert(craftModerationLog).select(
+    db
+      .select({
+        // drizzle wants every column, in the table's order.
+        id: sql`${entry}`.as("id"),
+        craftId: stickerCrafts.id,
+        craftName: stickerCrafts.name,
+        adminId: sql`${fields.adminId}`.as("admin_id"),
+        action: sql`${fields.action}`.as("action"),
+        reason: sql`${fields.reason}`.as("reason"),
+        createdAt: sql`${fields.now}`.as("created_at"),
+      })
+      .from(stickerCrafts)
+      .where(and(where, isCommunity)),
+  );
+}
+
+/**
+ * An admin deletes a community craft, from the queue or the admin list: one batch writes the log
+ * entry, queues the author's mail and deletes the craft (the last two only while the entry exists);
+ * then its images leave R2. False when there is no such community craft.
+ */
+export async function deleteCommunityCraft(
+  db: Database,
+  bucket: R2Bucket,
+  removal: { id: number; reason: string | null; adminId: string; mail: MailMessage },
+  now = Date.now(),
+): Promise<boolean> {
+  const entry = crypto.randomUUID();
+  const logged = logEntry(db, entry);
+  const results = await db.batch([
+    insertLogEntry(db, entry, eq(stickerCrafts.id, removal.id), { adminId: removal.adminId, action: "deleted", reason: removal.reason, now }),
+    enqueueMailWhen(db, removal.mail, logged, now),
+    db
+      .delete(stickerCrafts)
+      .where(and(eq(stickerCrafts.id, removal.id), logged))
+      .returning({ id: stickerCrafts.id }),
+  ]);
+  if ((results[2] as { id: number }[]).length === 0) return false;
+  await deleteImagesUnder(bucket, `${removal.id}/`);
+  return true;
+}
+
+/**
+ * An admin deletes a craft from anywhere in the admin: an official one at once, a community one
+ * through the moderation log and its author's mail. False when there is no such craft.
+ */
+export async function deleteCraftAsAdmin(context: AppLoadContext, id: number, adminId: string, reason: string | null): Promise<boolean> {
+  const { db, env } = context;
+  const [target] = await moderationTargetQuery(db, id);
+  if (!target) return false;
+  if (target.authorEmail === null) return deleteCraft(db, env.IMAGES, id);
+  const mail = craftDecisionMail(target.authorEmail, env.APP_ORIGIN, { id, name: target.name }, "deleted", reason);
+  return deleteCommunityCraft(db, env.IMAGES, { id, reason, adminId, mail });
+}
+
+// ---------------------------------------------------------------- reports
+
+/**
+ * A visitor's report of a published community craft, written only while it is published; false
+ * when it is not (or does not exist, or is an official craft).
+ */
+export async function reportCraft(db: Database, report: { craftId: number; reporterId: string | null; reason: string }): Promise<boolean> {
+  const inserted = await db
+    .insert(craftReports)
+    .select(
+      db
+        .select({
+          // drizzle wants every column, in the table's order.
+          id: sql`${crypto.randomUUID()}`.as("id"),
+          craftId: stickerCrafts.id,
+          reporterId: sql`${report.reporterId}`.as("reporter_id"),
+          reason: sql`${report.reason}`.as("reason"),
+          createdAt: sql`${Date.now()}`.as("created_at"),
+        })
+        .from(stickerCrafts)
+        .where(and(eq(stickerCrafts.id, report.craftId), published, isCommunity)),
+    )
+    .returning({ id: craftReports.id });
+  return inserted.length === 1;
+}
+
+const reportCount = sql<number>`count(${craftReports.id})`.as("report_count");
+
+/** Published crafts with open reports, the most reported first. */
+export function reportedCraftsQuery(db: Database) {
+  return db
+    .select({ id: stickerCrafts.id, name: stickerCrafts.name, reports: reportCount, latestAt: sql<number>`max(${craftReports.createdAt})`.as("latest_at") })
+    .from(craftReports)
+    .innerJoin(stickerCrafts, eq(stickerCrafts.id, craftReports.craftId))
+    .where(published)
+    .groupBy(stickerCrafts.id)
+    .orderBy(desc(reportCount), desc(sql`latest_at`));
+}
+
+export const REPORTS_SHOWN = 20;
+
+/** A craft's open reports, newest first (the latest few, for the review). */
+export function craftReportsQuery(db: Database, craftId: number) {
+  return db
+    .select({ id: craftReports.id, reason: craftReports.reason, createdAt: craftReports.createdAt })
+    .from(craftReports)
+    .where(eq(craftReports.craftId, craftId))
+    .orderBy(desc(craftReports.createdAt), desc(craftReports.id))
+    .limit(REPORTS_SHOWN);
+}
+
+/** What waits for moderators: crafts pending review, and open reports of published crafts. */
+export function moderationCountsQuery(db: Database) {
+  return db
+    .select({
+      pending: sql<number>`(select count(*) from ${stickerCrafts} where ${stickerCrafts.status} = 'pending')`.as("pending"),
+      // Table-qualified by hand: inside sql`` drizzle names a column without its table.
+      reports: sql<number>`(select count(*) from craft_reports r join sticker_crafts c on c.id = r.craft_id where c.status = 'published')`.as("reports"),
+    })
+    .from(sql`(select 1)`);
+}
+
+/**
+ * An admin dismisses a craft's open reports: a log entry (saying how many) and the reports' removal
+ * in one batch; false when the craft has none.
+ */
+export async function dismissReports(db: Database, craftId: number, adminId: string, now = Date.now()): Promise<boolean> {
+  const entry = crypto.randomUUID();
+  const open = sql<number>`(select count(*) from ${craftReports} where ${craftReports.craftId} = ${craftId})`;
+  const results = await db.batch([
+    insertLogEntry(db, entry, and(eq(stickerCrafts.id, craftId), sql`${open} > 0`)!, {
+      adminId,
+      action: "dismissed",
+      reason: null,
+      now,
+    }),
+    db
+      .update(craftModerationLog)
+      .set({ reason: sql`${open} || case when ${open} = 1 then ' report' else ' reports' end` })
+      .where(eq(craftModerationLog.id, entry)),
+    db
+      .delete(craftReports)
+      .where(and(eq(craftReports.craftId, craftId), logEntry(db, entry)))
+      .returning({ id: craftReports.id }),
+  ]);
+  return (results[2] as { id: string }[]).length > 0;
 }
 
 /** Submissions older than the daily window count for nothing any more. */

@@ -5,7 +5,7 @@ import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from
 import type { Database } from "../db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftCardColumns } from "./catalogue.server";
-import { deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
+import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 
 /** Every official craft, newest first, with its skin: the admin list (community crafts have their queue). */
 export function allCraftsQuery(db: Database) {
@@ -108,12 +108,12 @@ export interface CraftInput {
   stickers: StickerRow[];
 }
 
-/** Where each upload goes and the URL pages show for it; `v` makes every upload a new URL. */
+/** Where each upload goes (a key of its own) and the URL pages show for it. */
 function plannedUploads(craftId: number, input: CraftInput, version: string) {
   const uploads: { key: string; image: CheckedImage; url: string }[] = [];
   const plan = (slot: CraftImageSlot, image: CheckedImage | null) => {
     if (!image) return null;
-    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext);
+    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext, version);
     const url = craftImageUrl(key, version);
     uploads.push({ key, image, url });
     return url;
@@ -155,9 +155,9 @@ const newestCraft = sql`${stickerCrafts.id} = (select max(id) from ${stickerCraf
 export async function createCraft(db: Database, bucket: R2Bucket, input: CraftInput, adminId: string, version: string): Promise<number> {
   const now = new Date();
   const imageUrl = (slot: "ingame" | "placement", image: CheckedImage | null) =>
-    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
+    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}-${version}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
   const stickerImages = input.stickers.map((s) =>
-    s.upload ? sql`'/images/' || ${stickerCrafts.id} || ${`/stickers/${s.position}.${IMAGE_FORMATS[s.upload.format].ext}?v=${version}`}` : s.image,
+    s.upload ? sql`'/images/' || ${stickerCrafts.id} || ${`/stickers/${s.position}-${version}.${IMAGE_FORMATS[s.upload.format].ext}?v=${version}`}` : s.image,
   );
   const [inserted] = await db.batch([
     db
@@ -193,70 +193,99 @@ export async function createCraft(db: Database, bucket: R2Bucket, input: CraftIn
 export interface CurrentCraft {
   id: number;
   version: number;
+  /** A player's craft: its images are marked, so the image route serves them only once it is published. */
+  community: boolean;
   ingameImage: string | null;
   placementImage: string | null;
 }
 
 /**
- * Saves an edited craft: images to R2 first (replacing what was at their keys), then the craft and
- * its stickers in one batch in which every statement holds only while the craft still has the
- * version the admin edited; so re-saving replaces the stickers all at once or not at all. Objects
- * under the craft's prefix that nothing refers to any more are removed afterwards.
+ * Saves an edited craft: images to R2 first (under new keys, marked when the craft is a player's),
+ * then the craft and its stickers in one batch in which every statement holds only while the craft
+ * still has the version the admin edited; so re-saving replaces the stickers all at once or not at
+ * all. A refused or failed batch removes the new images again; after a save, objects under the
+ * craft's prefix that nothing refers to any more are removed.
  */
 export async function updateCraft(db: Database, bucket: R2Bucket, current: CurrentCraft, input: CraftInput, version: string): Promise<"saved" | "conflict"> {
   const now = new Date();
   const planned = plannedUploads(current.id, input, version);
-  await putImages(bucket, planned.uploads);
+  await putImages(bucket, planned.uploads, current.community ? COMMUNITY_IMAGE_METADATA : undefined);
+  const written = planned.uploads.map((upload) => upload.key);
   const ingameImage = planned.ingame ?? (input.ingame.remove ? null : current.ingameImage);
   const placementImage = planned.placement ?? (input.placement.remove ? null : current.placementImage);
   const unchanged = and(eq(stickerCrafts.id, current.id), eq(stickerCrafts.version, current.version))!;
-  const results = await db.batch([
-    db.delete(stickerCraftStickers).where(
-      and(
-        eq(stickerCraftStickers.craftId, current.id),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(stickerCrafts)
-            .where(unchanged),
+  const results = await db
+    .batch([
+      db.delete(stickerCraftStickers).where(
+        and(
+          eq(stickerCraftStickers.craftId, current.id),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(stickerCrafts)
+              .where(unchanged),
+          ),
         ),
       ),
-    ),
-    ...(insertStickersFrom(db, input, planned.stickerImages, unchanged, now) as []),
-    db
-      .update(stickerCrafts)
-      .set({
-        name: input.name,
-        description: input.description,
-        skinId: input.skinId,
-        externalCraftLink: input.externalCraftLink,
-        ingameImage,
-        placementImage,
-        version: sql`${stickerCrafts.version} + 1`,
-        updatedAt: now,
-      })
-      .where(unchanged)
-      .returning({ id: stickerCrafts.id }),
-  ]);
+      ...(insertStickersFrom(db, input, planned.stickerImages, unchanged, now) as []),
+      db
+        .update(stickerCrafts)
+        .set({
+          name: input.name,
+          description: input.description,
+          skinId: input.skinId,
+          externalCraftLink: input.externalCraftLink,
+          ingameImage,
+          placementImage,
+          version: sql`${stickerCrafts.version} + 1`,
+          updatedAt: now,
+        })
+        .where(unchanged)
+        .returning({ id: stickerCrafts.id }),
+    ])
+    .catch(async (error: unknown) => {
+      await deleteImages(bucket, written);
+      throw error;
+    });
   const updated = results[results.length - 1] as { id: number }[];
-  if (updated.length === 0) return "conflict";
+  if (updated.length === 0) {
+    await deleteImages(bucket, written);
+    return "conflict";
+  }
   const referenced = [ingameImage, placementImage, ...planned.stickerImages].map(keyOfImageUrl).filter((key): key is string => key !== null);
   await deleteImagesUnder(bucket, `${current.id}/`, new Set(referenced));
   return "saved";
 }
 
-/** Deletes a craft (its stickers go with it) and then every image under its prefix. */
+/**
+ * Deletes an official craft (its stickers go with it) and then every image under its prefix; a
+ * community craft is deleted through the moderation log (`deleteCommunityCraft`), never here.
+ */
 export async function deleteCraft(db: Database, bucket: R2Bucket, id: number): Promise<boolean> {
-  const deleted = await db.delete(stickerCrafts).where(eq(stickerCrafts.id, id)).returning({ id: stickerCrafts.id });
+  const deleted = await db
+    .delete(stickerCrafts)
+    .where(and(eq(stickerCrafts.id, id), isNull(stickerCrafts.authorId)))
+    .returning({ id: stickerCrafts.id });
   if (deleted.length === 0) return false;
   await deleteImagesUnder(bucket, `${id}/`);
   return true;
 }
 
+/** Removes the objects a failed save wrote. */
+export async function deleteImages(bucket: R2Bucket, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) await bucket.delete([...keys]);
+}
+
 /** What an admin save needs to know first: the craft being edited (if any) and the chosen skin. */
 export function craftForEditQuery(db: Database, id: number) {
   return db
-    .select({ id: stickerCrafts.id, version: stickerCrafts.version, ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage })
+    .select({
+      id: stickerCrafts.id,
+      version: stickerCrafts.version,
+      ingameImage: stickerCrafts.ingameImage,
+      placementImage: stickerCrafts.placementImage,
+      community: sql<number>`${stickerCrafts.authorId} is not null`.as("community"),
+    })
     .from(stickerCrafts)
     .where(eq(stickerCrafts.id, id))
     .limit(1);

@@ -1,3 +1,4 @@
+import { stripImageMetadata } from "~/domain/image-metadata";
 import { checkImage, IMAGE_ERRORS, IMAGE_FORMATS, MAX_IMAGE_BYTES, type ImageFormat } from "~/domain/images";
 
 export interface CheckedImage {
@@ -7,7 +8,7 @@ export interface CheckedImage {
 
 /**
  * One file field of a form: nothing chosen (an empty, unnamed part, as browsers send it), a checked
- * image, or the reason it is refused.
+ * image without its metadata (what is stored and served), or the reason it is refused.
  */
 export async function readImageField(value: FormDataEntryValue | null): Promise<{ image: CheckedImage | null } | { error: string }> {
   if (value === null || value === "") return { image: null };
@@ -16,8 +17,13 @@ export async function readImageField(value: FormDataEntryValue | null): Promise<
   if (value.size > MAX_IMAGE_BYTES) return { error: IMAGE_ERRORS.tooLarge };
   const bytes = new Uint8Array(await value.arrayBuffer());
   const check = checkImage(bytes);
-  return check.ok ? { image: { bytes, format: check.format } } : { error: check.error };
+  if (!check.ok) return { error: check.error };
+  const stripped = stripImageMetadata(bytes, check.format);
+  return stripped.ok ? { image: { bytes: stripped.bytes, format: check.format } } : { error: stripped.error };
 }
+
+/** Marks the R2 objects of community crafts, so the image route checks who may see them. */
+export const COMMUNITY_IMAGE_METADATA = { community: "1" } as const;
 
 /** Puts images at their keys (replacing what was there) with the Content-Type their bytes prove. */
 export async function putImages(

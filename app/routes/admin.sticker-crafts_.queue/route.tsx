@@ -1,36 +1,40 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
-import { FormError, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
-import { CRAFT_STATUS_LABELS, type ModerationAction } from "~/domain/community-crafts";
+import { CRAFT_STATUS_LABELS, MODERATION_QUEUE_PATH } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
-import { publishCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
-import { resultFor } from "~/forms/reply";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
+  craftReportsQuery,
   loadCraftPage,
-  moderateCraft,
   moderationLogQuery,
   moderationQueueQuery,
   moderationTargetQuery,
   publishedCommunityQuery,
+  reportedCraftsQuery,
 } from "~/server/features/community-crafts.server";
-import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
-import { formText, readCappedFormData } from "~/server/http/form-body.server";
-import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
-import { craftDecisionMail } from "~/server/mail/craft-mails.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
+import { DecisionForms } from "./DecisionForms";
+import { decide, DECISIONS, deleteFromQueue, dismiss, type DecisionIntent } from "./queue.server";
 
-const PAGE = "/admin/sticker-crafts/queue";
-const ACTION_LABELS: Record<ModerationAction, string> = { published: "Published", rejected: "Rejected", unpublished: "Unpublished" };
-/** Each form's intent and the decision it makes. */
-const INTENTS = { publish: "published", reject: "rejected", unpublish: "unpublished" } as const satisfies Record<string, ModerationAction>;
+const DECISION_INTENTS = Object.keys(DECISIONS) as DecisionIntent[];
+
+const PAGE = MODERATION_QUEUE_PATH;
+
+type LogAction = "published" | "rejected" | "unpublished" | "deleted" | "dismissed";
+const ACTION_LABELS: Record<LogAction, string> = {
+  published: "Published",
+  rejected: "Rejected",
+  unpublished: "Unpublished",
+  deleted: "Deleted",
+  dismissed: "Dismissed the reports of",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -42,6 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     publishedCommunityQuery(context.db),
     moderationLogQuery(context.db),
     moderationTargetQuery(context.db, craftId ?? 0),
+    reportedCraftsQuery(context.db),
+    craftReportsQuery(context.db, craftId ?? 0),
   ]);
   const preview = craftId
     ? loadCraftPage(
@@ -51,12 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       )
     : Promise.resolve(null);
   await admin;
-  const [[queue, published, log, target], page] = await Promise.all([lists, preview]);
-  const selected = target[0] && page ? { ...target[0], page } : null;
+  const [[queue, published, log, target, reported, reports], page] = await Promise.all([lists, preview]);
+  const selected = target[0] && page ? { ...target[0], page, reports: reports.map((r) => ({ ...r, createdAt: r.createdAt.getTime() })) } : null;
   return data(
     {
       queue: queue.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })),
       published,
+      reported,
       log: log.map((entry) => ({ ...entry, createdAt: entry.createdAt.getTime() })),
       selected,
       selectedMissing: craftId !== null && selected === null,
@@ -66,9 +73,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const CONFLICT = "This craft changed since you opened it (its author edited it, or another moderator decided on it). Look at it again before you decide.";
-const NOT_FOUND = "Sticker craft not found.";
-
 export const action = answeringDatabaseFailures(moderationAction, (failure) => failedForm(failure, TRY_AGAIN));
 
 async function moderationAction({ request, context }: ActionFunctionArgs) {
@@ -77,92 +81,24 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return formRefusal("", body.message, body.status);
   const form = body.form;
   const intent = formText(form, "intent");
-  const decision = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null;
-  if (!decision) return formRefusal(intent, "Unknown action.", 400);
-
-  // Publishing takes no reason; rejecting and unpublishing need one.
-  const submission = parseForm(form, decision === "published" ? rejectCraftSchema.partial({ reason: true }) : rejectCraftSchema);
-  if (submission.status !== "success") return formReply(intent, submission.reply());
-  const { id, version } = submission.value;
-  const reason = decision === "published" ? null : (submission.value.reason ?? null);
-  const [target] = await moderationTargetQuery(context.db, id);
-  if (!target?.authorEmail) return formReply(intent, submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
-  const outcome = await moderateCraft(context.db, {
-    id,
-    version,
-    action: decision,
-    reason,
-    adminId: admin.id,
-    craftName: target.name,
-    mail: craftDecisionMail(target.authorEmail, context.env.APP_ORIGIN, { id, name: target.name }, decision, reason),
-  });
-  if (outcome.status === "not-found") return formReply(intent, submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
-  if (outcome.status === "conflict") return formReply(intent, submission.reply({ formErrors: [CONFLICT] }), { status: 409 });
-  // A rejected pending craft was never public; the other two decisions change public pages.
-  if (decision !== "rejected") context.purgeEdgeCache(stickerCraftPages(id));
-  return redirect(`${PAGE}?notice=${decision}`);
-}
-
-type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
-
-function DecisionForms({ craft }: { craft: NonNullable<Loaded["selected"]> }) {
-  const reply = useActionData<typeof action>();
-  const [publishForm] = useForm({
-    id: `publish-${craft.id}`,
-    lastResult: resultFor(reply, "publish"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: publishCraftSchema }),
-  });
-  const reasonIntent = craft.status === "published" ? "unpublish" : "reject";
-  const [reasonForm, reasonFields] = useForm({
-    id: `${reasonIntent}-${craft.id}`,
-    lastResult: resultFor(reply, reasonIntent),
-    constraint: getZodConstraint(rejectCraftSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectCraftSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const hidden = (
-    <>
-      <input type="hidden" name="id" value={craft.id} />
-      <input type="hidden" name="version" value={craft.version} />
-    </>
-  );
-  if (craft.authorEmail === null) return <p className="text-muted">An official craft: change it in the sticker crafts list.</p>;
-  if (craft.status === "rejected") return <p className="text-muted">Rejected: it waits for its author to change and resubmit it.</p>;
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      {craft.status === "pending" ? (
-        <Form method="post" {...getFormProps(publishForm)} className="space-y-3 rounded-lg border border-line bg-panel p-4">
-          <h3 className="font-semibold">Publish</h3>
-          <p className="text-sm text-muted">It appears in the gallery as a community craft, and its author gets an e-mail.</p>
-          <FormError form={publishForm} />
-          {hidden}
-          <SubmitButton name="intent" value="publish" intent="publish" pendingText="Publishing...">
-            Publish craft
-          </SubmitButton>
-        </Form>
-      ) : null}
-      <Form method="post" {...getFormProps(reasonForm)} className="space-y-3 rounded-lg border border-line bg-panel p-4">
-        <h3 className="font-semibold">{craft.status === "published" ? "Unpublish" : "Reject"}</h3>
-        <FormError form={reasonForm} />
-        {hidden}
-        <TextareaField label="Reason (sent to the author)" meta={reasonFields.reason} textareaProps={{ rows: 3 }} />
-        <SubmitButton
-          name="intent"
-          value={reasonIntent}
-          intent={reasonIntent}
-          pendingText={craft.status === "published" ? "Unpublishing..." : "Rejecting..."}
-          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50"
-        >
-          {craft.status === "published" ? "Unpublish craft" : "Reject craft"}
-        </SubmitButton>
-      </Form>
-    </div>
-  );
+  const known = knownIntent(intent, [...DECISION_INTENTS, "delete", "dismiss"]);
+  switch (known) {
+    case "publish":
+    case "reject":
+    case "unpublish":
+      return decide(context, admin.id, known, form);
+    case "delete":
+      return deleteFromQueue(context, admin.id, form);
+    case "dismiss":
+      return dismiss(context, admin.id, form);
+    case null:
+      return formRefusal(intent, "Unknown action.", 400);
+  }
 }
 
 export default function ModerationQueuePage() {
-  const { queue, published, log, selected, selectedMissing, notice } = useLoaderData<typeof loader>();
+  const { queue, published, reported, log, selected, selectedMissing, notice } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <div className="space-y-8">
       <div>
@@ -183,7 +119,7 @@ export default function ModerationQueuePage() {
             Review “{selected.name}”{selected.authorEmail ? ` by ${selected.authorEmail}` : ""}
           </h2>
           <p className="text-sm text-muted">{CRAFT_STATUS_LABELS[selected.status]}. Below, the craft exactly as visitors would see it.</p>
-          <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} />
+          <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} reply={reply} />
           <div className="rounded-xl border-2 border-dashed border-line p-4" data-testid="craft-preview">
             <CraftDetail {...selected.page} preview />
           </div>
@@ -213,6 +149,31 @@ export default function ModerationQueuePage() {
               </li>
             ))}
           </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="reported-heading" className="space-y-3">
+        <h2 id="reported-heading" className="text-xl font-bold">
+          {`Reported crafts (${reported.length})`}
+        </h2>
+        {reported.length === 0 ? (
+          <p className="text-muted">No published craft has open reports.</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-lg border border-line bg-panel">
+            {reported.map((craft) => (
+              <li key={craft.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="reported-craft">
+                <p className="min-w-0 flex-1">
+                  <span className="font-semibold">{craft.name}</span>{" "}
+                  <span className="text-sm text-muted">
+                    {craft.reports === 1 ? "1 report" : `${craft.reports} reports`} · latest {formatDate(craft.latestAt)}
+                  </span>
+                </p>
+                <Link to={`${PAGE}?craft=${craft.id}`} className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
+                  Review reports<span className="sr-only"> of {craft.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 

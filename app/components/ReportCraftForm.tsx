@@ -1,0 +1,47 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { Notice } from "~/components/basics";
+import { FormError, SubmitButton, TextareaField } from "~/components/forms";
+import { reportCraftSchema } from "~/forms/community-craft";
+import { resultFor, type FormReply } from "~/forms/reply";
+
+export const REPORT_SENT = "Thank you. A moderator will look at this craft; reports are not answered one by one.";
+
+/**
+ * "Report this craft" under a published craft: what is wrong with it, for the moderators' queue. A
+ * disclosure that opens by itself when the answer has something to say.
+ */
+export function ReportCraftForm({ craftId, reply }: { craftId: number; reply: FormReply | undefined }) {
+  const lastResult = resultFor(reply, "report");
+  const [form, fields] = useForm({
+    id: `report-${craftId}`,
+    lastResult,
+    constraint: getZodConstraint(reportCraftSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportCraftSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const sent = reply?.intent === "report" && reply.notice ? reply.notice : null;
+  return (
+    <details className="mt-8 rounded-lg border border-line bg-panel p-4" open={lastResult !== undefined}>
+      <summary className="cursor-pointer font-semibold">Report this craft</summary>
+      {sent ? (
+        <div className="mt-3">
+          <Notice>{sent}</Notice>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+          <p className="text-sm text-muted">
+            Tell the moderators what is wrong: someone else&apos;s work, offensive content, a misleading link. Reports are anonymous to the craft&apos;s author.
+          </p>
+          <FormError form={form} />
+          <TextareaField label="What is wrong with this craft?" meta={fields.reason} textareaProps={{ rows: 3 }} />
+          <SubmitButton name="intent" value="report" intent="report" pendingText="Sending...">
+            Send report
+          </SubmitButton>
+        </Form>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { FormError, SubmitButton, TextareaField } from "~/components/forms";
+import type { CraftStatus } from "~/domain/community-crafts";
+import { formatDate } from "~/domain/dates";
+import { deleteCommunityCraftSchema, dismissReportsSchema, publishCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
+import { resultFor, type FormReply } from "~/forms/reply";
+
+/** The craft under review, as the queue's loader gives it. */
+export interface ReviewedCraft {
+  id: number;
+  version: number;
+  status: CraftStatus;
+  authorEmail: string | null;
+  reports: { id: string; reason: string; createdAt: number }[];
+}
+
+const PANEL = "space-y-3 rounded-lg border border-line bg-panel p-4";
+const DANGER = "rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50";
+
+/** The moderator's forms for the craft under review: publish, reject or unpublish, dismiss its reports, delete it. */
+export function DecisionForms({ craft, reply }: { craft: ReviewedCraft; reply: FormReply | undefined }) {
+  const [publishForm] = useForm({
+    id: `publish-${craft.id}`,
+    lastResult: resultFor(reply, "publish"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: publishCraftSchema }),
+  });
+  const reasonIntent = craft.status === "published" ? "unpublish" : "reject";
+  const [reasonForm, reasonFields] = useForm({
+    id: `${reasonIntent}-${craft.id}`,
+    lastResult: resultFor(reply, reasonIntent),
+    constraint: getZodConstraint(rejectCraftSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectCraftSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [deleteForm, deleteFields] = useForm({
+    id: `delete-${craft.id}`,
+    lastResult: resultFor(reply, "delete"),
+    constraint: getZodConstraint(deleteCommunityCraftSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteCommunityCraftSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [dismissForm] = useForm({
+    id: `dismiss-${craft.id}`,
+    lastResult: resultFor(reply, "dismiss"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: dismissReportsSchema }),
+  });
+  const hidden = (
+    <>
+      <input type="hidden" name="id" value={craft.id} />
+      <input type="hidden" name="version" value={craft.version} />
+    </>
+  );
+  if (craft.authorEmail === null) return <p className="text-muted">An official craft: change it in the sticker crafts list.</p>;
+  return (
+    <div className="space-y-4">
+      {craft.reports.length > 0 ? (
+        <section aria-labelledby="reports-heading" className={PANEL}>
+          <h3 id="reports-heading" className="font-semibold">
+            {`Open reports (${craft.reports.length})`}
+          </h3>
+          <ul className="space-y-2 text-sm" data-testid="craft-report">
+            {craft.reports.map((report) => (
+              <li key={report.id}>
+                <span className="text-muted">{formatDate(report.createdAt)}:</span> {report.reason}
+              </li>
+            ))}
+          </ul>
+          <Form method="post" {...getFormProps(dismissForm)} className="space-y-2">
+            <FormError form={dismissForm} />
+            <input type="hidden" name="id" value={craft.id} />
+            <p className="text-sm text-muted">Nothing wrong with it? Dismiss the reports; the craft stays published. Otherwise unpublish or delete it below.</p>
+            <SubmitButton name="intent" value="dismiss" intent="dismiss" pendingText="Dismissing...">
+              Dismiss reports
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+      {craft.status === "rejected" ? <p className="text-muted">Rejected: it waits for its author to change and resubmit it.</p> : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        {craft.status === "pending" ? (
+          <Form method="post" {...getFormProps(publishForm)} className={PANEL}>
+            <h3 className="font-semibold">Publish</h3>
+            <p className="text-sm text-muted">It appears in the gallery as a community craft, and its author gets an e-mail.</p>
+            <FormError form={publishForm} />
+            {hidden}
+            <SubmitButton name="intent" value="publish" intent="publish" pendingText="Publishing...">
+              Publish craft
+            </SubmitButton>
+          </Form>
+        ) : null}
+        {craft.status === "rejected" ? null : (
+          <Form method="post" {...getFormProps(reasonForm)} className={PANEL}>
+            <h3 className="font-semibold">{craft.status === "published" ? "Unpublish" : "Reject"}</h3>
+            <FormError form={reasonForm} />
+            {hidden}
+            <TextareaField label="Reason (sent to the author)" meta={reasonFields.reason} textareaProps={{ rows: 3 }} />
+            <SubmitButton
+              name="intent"
+              value={reasonIntent}
+              intent={reasonIntent}
+              pendingText={craft.status === "published" ? "Unpublishing..." : "Rejecting..."}
+              className={DANGER}
+            >
+              {craft.status === "published" ? "Unpublish craft" : "Reject craft"}
+            </SubmitButton>
+          </Form>
+        )}
+        <Form method="post" {...getFormProps(deleteForm)} className={PANEL}>
+          <h3 className="font-semibold">Delete</h3>
+          <p className="text-sm text-muted">The craft and its images are deleted for good; its author gets an e-mail.</p>
+          <FormError form={deleteForm} />
+          <input type="hidden" name="id" value={craft.id} />
+          <TextareaField label="Reason for deleting (sent to the author, optional)" meta={deleteFields.reason} textareaProps={{ rows: 3 }} />
+          <SubmitButton name="intent" value="delete" intent="delete" pendingText="Deleting..." className={DANGER}>
+            Delete craft
+          </SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}
