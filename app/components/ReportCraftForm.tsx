@@ -6,8 +6,6 @@ import { FormError, SubmitButton, TextareaField } from "~/components/forms";
 import { reportCraftSchema } from "~/forms/community-craft";
 import { resultFor, type FormReply } from "~/forms/reply";
 
-export const REPORT_SENT = "Thank you. A moderator will look at this craft; reports are not answered one by one.";
-
 /**
  * "Report this craft" under a published craft: what is wrong with it, for the moderators' queue. A
  * disclosure that opens by itself when the answer has something to say.

@@ -65,6 +65,9 @@ export const dismissReportsSchema = z.object({ id });
 export const MAX_REPORT_LENGTH = 1000;
 export const REPORT_REQUIRED = "Say what is wrong with this craft.";
 /** A visitor's report of a published craft. */
+/** What a visitor is told once their report is in the queue. */
+export const REPORT_SENT = "Thank you. A moderator will look at this craft; reports are not answered one by one.";
+
 export const reportCraftSchema = z.object({
   reason: z
     .string({ error: REPORT_REQUIRED })

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
-import { REPORT_SENT, ReportCraftForm } from "~/components/ReportCraftForm";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
 import { CRAFT_REPORT_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
-import { reportCraftSchema } from "~/forms/community-craft";
+import { REPORT_SENT, reportCraftSchema } from "~/forms/community-craft";
 import { clientAddress, consume, rateLimitsFor } from "~/server/auth/rate-limit.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
@@ -60,6 +60,9 @@ async function reportAction({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = catalogueHeaders;
 
+// The report form brings the form kit (Conform and zod): only a published community craft loads it (ADR 054).
+const ReportCraftForm = lazy(() => import("~/components/ReportCraftForm").then((module) => ({ default: module.ReportCraftForm })));
+
 export default function StickerCraftPage() {
   const { page } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -76,7 +79,11 @@ export default function StickerCraftPage() {
   return (
     <>
       <CraftDetail {...page} notice={notice} />
-      {status === "published" && page.craft.community ? <ReportCraftForm craftId={page.craft.id} reply={reply} /> : null}
+      {status === "published" && page.craft.community ? (
+        <Suspense fallback={null}>
+          <ReportCraftForm craftId={page.craft.id} reply={reply} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
