@@ -1,25 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
+import { DESKTOP, expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { samplePath } from "./loadout-setup";
 import { NOT_PAGES, PAGES, pagesFor, type ProductPage } from "./pages";
 
-// WCAG 2.2 A and AA, plus axe's best practices (heading order, unique landmark labels).
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-const DESKTOP = { width: 1280, height: 800 };
 const PHONE_HEIGHT = 844;
 /** Widths where nothing may scroll sideways; axe runs at the desktop and at 390 px. */
 const NARROW_WIDTHS = [768, 390, 320];
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const found = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`,
-  );
-  expect(found, `axe violations on ${where}`).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page, where: string) {
   const overflow = await page.evaluate(() => {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectAccessibleState } from "./axe";
 import { expect, test } from "./fixtures";
 
 // A pending craft answers 404 to a visitor; a refused form without JavaScript is the server's 400.
@@ -134,6 +135,7 @@ test("a visitor reports a published craft; the admin finds it in the queue, coun
   page,
   createUser,
   pageFor,
+  javaScriptEnabled,
 }, testInfo) => {
   test.setTimeout(120_000);
   const author = await pageFor(await createUser({ label: "reported" }));
@@ -152,6 +154,7 @@ test("a visitor reports a published craft; the admin finds it in the queue, coun
   await page.getByText("Report this craft").click();
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Say what is wrong with this craft.")).toBeVisible();
+  if (javaScriptEnabled) await expectAccessibleState(page, "the report form with its error");
   await page.getByLabel("What is wrong with this craft?").fill("The image is someone else's screenshot.");
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Thank you. A moderator will look at this craft")).toBeVisible();
@@ -165,6 +168,7 @@ test("a visitor reports a published craft; the admin finds it in the queue, coun
   await reported.getByRole("link", { name: `Review reports of ${name}` }).click();
   await expect(admin.getByRole("heading", { name: "Open reports (1)" })).toBeVisible();
   await expect(admin.getByTestId("craft-report")).toContainText("someone else's screenshot");
+  if (javaScriptEnabled) await expectAccessibleState(admin, "the queue's open reports");
   await admin.getByRole("button", { name: "Dismiss reports" }).click();
   await expect(admin.getByText("Reports dismissed.")).toBeVisible();
   await expect(admin.getByTestId("reported-craft").filter({ hasText: name })).toHaveCount(0);
