@@ -5,6 +5,7 @@ import { english } from "@ianlucas/cs2-lib/translations";
 import { CATEGORY_NAMES, slugify, searchKey, type CategoryName } from "../../app/domain/catalogue.ts";
 import { RARITY_COLORS, rarityFromColor } from "../../app/domain/rarity.ts";
 import { WEARS, isWearEnabled, type Wear } from "../../app/domain/wear.ts";
+import type { CrateKind } from "../../app/server/db/schema.server.ts";
 import { demoPriceCents } from "./demo-prices.ts";
 
 export const IMAGE_BASE_URL = "https://cdn.cstrike.app";
@@ -19,6 +20,7 @@ const CATEGORY_BY_LIB: Record<string, CategoryName> = {
 };
 
 const WEAPON_CASE = 0;
+const STICKER_CAPSULE = 1;
 const SOUVENIR_PACKAGE = 3;
 
 export interface CategoryRow {
@@ -57,14 +59,27 @@ export interface NamedRow {
   name: string;
   image: string | null;
 }
+export interface CollectionRow extends NamedRow {
+  slug: string;
+}
+export interface CrateRow extends NamedRow {
+  slug: string;
+  kind: CrateKind;
+  keyId: number | null;
+}
 export interface Catalogue {
   categories: CategoryRow[];
   weapons: WeaponRow[];
   skins: SkinRow[];
   wears: WearRow[];
-  crates: NamedRow[];
-  collections: NamedRow[];
-  skinCrates: { skinId: string; crateId: number }[];
+  /** Weapon cases, souvenir packages and sticker capsules. */
+  crates: CrateRow[];
+  /** The keys that open them. */
+  keys: NamedRow[];
+  collections: CollectionRow[];
+  /** Which skins a container drops; `special` marks its rare special items (knives, gloves). */
+  skinCrates: { skinId: string; crateId: number; special: boolean }[];
+  crateStickers: { crateId: number; stickerId: number }[];
   skinCollections: { skinId: string; collectionId: number }[];
   /** Stickers: the craft editor's picker, and the demo sticker crafts. */
   stickers: { id: number; name: string; image: string }[];
@@ -101,11 +116,12 @@ export function buildCatalogue(): Catalogue {
   );
 
   const containers = CS2_ITEMS.filter((item) => item.type === "case" && (item.contents || item.specials));
-  const containersBySkin = new Map<number, CS2Item[]>();
+  const containersBySkin = new Map<number, { container: CS2Item; special: boolean }[]>();
   for (const container of containers) {
-    for (const id of [...(container.contents ?? []), ...(container.specials ?? [])]) {
+    const drops = [...(container.contents ?? []).map((id) => ({ id, special: false })), ...(container.specials ?? []).map((id) => ({ id, special: true }))];
+    for (const { id, special } of drops) {
       const list = containersBySkin.get(id) ?? [];
-      list.push(container);
+      list.push({ container, special });
       containersBySkin.set(id, list);
     }
   }
@@ -115,8 +131,8 @@ export function buildCatalogue(): Catalogue {
   const weaponsByBaseId = new Map<number, WeaponRow>();
   const skins: SkinRow[] = [];
   const wears: WearRow[] = [];
-  const crates = new Map<string, NamedRow>();
-  const collections = new Map<string, NamedRow>();
+  const crates = new Map<string, CrateRow>();
+  const collections = new Map<string, CollectionRow>();
   const skinCrates: Catalogue["skinCrates"] = [];
   const skinCollections: Catalogue["skinCollections"] = [];
   const usedIds = new Set<string>();
@@ -140,8 +156,8 @@ export function buildCatalogue(): Catalogue {
     const minFloat = item.wearMin ?? 0;
     const maxFloat = item.wearMax ?? 1;
     const itemContainers = containersBySkin.get(item.id) ?? [];
-    const stattrak = !item.statTrakless && (item.statTrakOnly === true || itemContainers.some((c) => c.containerType === WEAPON_CASE));
-    const souvenir = itemContainers.some((c) => c.containerType === SOUVENIR_PACKAGE);
+    const stattrak = !item.statTrakless && (item.statTrakOnly === true || itemContainers.some(({ container }) => container.containerType === WEAPON_CASE));
+    const souvenir = itemContainers.some(({ container }) => container.containerType === SOUVENIR_PACKAGE);
 
     skins.push({
       id,
@@ -163,10 +179,8 @@ export function buildCatalogue(): Catalogue {
       wears.push({ skinId: id, wear, enabled, priceCents: enabled ? demoPriceCents(id, wear, rarity) : 0 });
     }
 
-    for (const container of itemContainers) {
-      const crateName = stripPrefix(translation(container).name, "Container | ");
-      if (!crates.has(crateName)) crates.set(crateName, { id: container.id, name: crateName, image: imageUrl(container.image) });
-      skinCrates.push({ skinId: id, crateId: crates.get(crateName)!.id });
+    for (const { container, special } of itemContainers) {
+      skinCrates.push({ skinId: id, crateId: addCrate(crates, container).id, special });
     }
 
     const collectionName = text.collectionName;
@@ -176,6 +190,7 @@ export function buildCatalogue(): Catalogue {
           id: collections.size + 1,
           name: collectionName,
           image: imageUrl(item.collectionImage),
+          slug: slugify(collectionName),
         });
       }
       skinCollections.push({ skinId: id, collectionId: collections.get(collectionName)!.id });
@@ -188,17 +203,61 @@ export function buildCatalogue(): Catalogue {
     image: imageUrl(item.image)!,
   }));
 
+  const stickerIds = new Set(stickers.map((sticker) => sticker.id));
+  const crateStickers: Catalogue["crateStickers"] = [];
+  for (const capsule of containers.filter((container) => container.containerType === STICKER_CAPSULE)) {
+    const contents = (capsule.contents ?? []).filter((id) => stickerIds.has(id));
+    if (contents.length === 0) continue;
+    const crate = addCrate(crates, capsule);
+    for (const stickerId of contents) crateStickers.push({ crateId: crate.id, stickerId });
+  }
+
+  const keys = CS2_ITEMS.filter((item) => item.type === "key").map((item) => ({
+    id: item.id,
+    name: stripPrefix(translation(item).name, "Key | "),
+    image: imageUrl(item.image),
+  }));
+  const keyIds = new Set(keys.map((key) => key.id));
+  for (const crate of crates.values()) {
+    if (crate.keyId !== null && !keyIds.has(crate.keyId)) throw new Error(`Container ${crate.name} needs key ${crate.keyId}, which the catalogue lacks`);
+  }
+
   return {
     categories,
     weapons: [...weaponsByBaseId.values()].sort((a, b) => a.name.localeCompare(b.name)),
     skins,
     wears,
     crates: [...crates.values()],
+    keys,
     collections: [...collections.values()],
     skinCrates: dedupe(skinCrates, (row) => `${row.skinId}|${row.crateId}`),
+    crateStickers: dedupe(crateStickers, (row) => `${row.crateId}|${row.stickerId}`),
     skinCollections,
     stickers,
   };
+}
+
+function crateKind(container: CS2Item): CrateKind {
+  if (container.containerType === STICKER_CAPSULE) return "sticker_capsule";
+  if (container.containerType === SOUVENIR_PACKAGE) return "souvenir_package";
+  return "weapon_case";
+}
+
+/** The container's row, added on first sight; two containers with one name are one (the first seen). */
+function addCrate(crates: Map<string, CrateRow>, container: CS2Item): CrateRow {
+  const name = stripPrefix(translation(container).name, "Container | ");
+  const known = crates.get(name);
+  if (known) return known;
+  const row: CrateRow = {
+    id: container.id,
+    name,
+    image: imageUrl(container.image),
+    slug: slugify(name),
+    kind: crateKind(container),
+    keyId: container.keys?.[0] ?? null,
+  };
+  crates.set(name, row);
+  return row;
 }
 
 function dedupe<T>(rows: T[], key: (row: T) => string): T[] {

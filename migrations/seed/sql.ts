@@ -89,16 +89,22 @@ export function catalogueStatements(catalogue: Catalogue, now: number): string[]
       "ON CONFLICT(skin_id, wear) DO UPDATE SET enabled = excluded.enabled",
     ),
     ...insertRows(
-      "crates",
+      "case_keys",
       ["id", "name", "image"],
-      catalogue.crates.map((c) => [c.id, c.name, c.image]),
+      catalogue.keys.map((k) => [k.id, k.name, k.image]),
       "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
     ),
     ...insertRows(
+      "crates",
+      ["id", "name", "image", "slug", "kind", "key_id"],
+      catalogue.crates.map((c) => [c.id, c.name, c.image, c.slug, c.kind, c.keyId]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image, slug = excluded.slug, kind = excluded.kind, key_id = excluded.key_id",
+    ),
+    ...insertRows(
       "collections",
-      ["id", "name", "image"],
-      catalogue.collections.map((c) => [c.id, c.name, c.image]),
-      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
+      ["id", "name", "image", "slug"],
+      catalogue.collections.map((c) => [c.id, c.name, c.image, c.slug]),
+      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image, slug = excluded.slug",
     ),
     ...insertRows(
       "stickers",
@@ -108,8 +114,14 @@ export function catalogueStatements(catalogue: Catalogue, now: number): string[]
     ),
     ...insertRows(
       "skin_crates",
-      ["skin_id", "crate_id"],
-      catalogue.skinCrates.map((r) => [r.skinId, r.crateId]),
+      ["skin_id", "crate_id", "special"],
+      catalogue.skinCrates.map((r) => [r.skinId, r.crateId, r.special]),
+      "ON CONFLICT(skin_id, crate_id) DO UPDATE SET special = excluded.special",
+    ),
+    ...insertRows(
+      "crate_stickers",
+      ["crate_id", "sticker_id"],
+      catalogue.crateStickers.map((r) => [r.crateId, r.stickerId]),
       "ON CONFLICT DO NOTHING",
     ),
     ...insertRows(

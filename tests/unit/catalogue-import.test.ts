@@ -38,6 +38,24 @@ describe("catalogue import from @ianlucas/cs2-lib", () => {
     expect(catalogue.skins.some((s) => s.name === "Karambit | Doppler (Phase 2)")).toBe(true);
   });
 
+  it("holds the containers: a weapon case with its key, contents and rare special items, a souvenir package, a sticker capsule", () => {
+    const slugs = [...catalogue.crates.map((c) => c.slug), ...catalogue.collections.map((c) => c.slug)];
+    expect(slugs.every((slug) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))).toBe(true);
+    expect(new Set(catalogue.crates.map((c) => c.slug)).size).toBe(catalogue.crates.length);
+    expect(new Set(catalogue.collections.map((c) => c.slug)).size).toBe(catalogue.collections.length);
+
+    const armsDeal = catalogue.crates.find((c) => c.name === "CS:GO Weapon Case");
+    expect(armsDeal).toMatchObject({ slug: "cs-go-weapon-case", kind: "weapon_case" });
+    expect(catalogue.keys.find((k) => k.id === armsDeal?.keyId)?.name).toBe("CS:GO Case Key");
+    const drops = catalogue.skinCrates.filter((r) => r.crateId === armsDeal?.id);
+    expect(drops.some((r) => r.skinId === "ak-47-case-hardened" && !r.special)).toBe(true);
+    expect(drops.some((r) => r.skinId.startsWith("karambit-") && r.special)).toBe(true);
+
+    expect(catalogue.crates.some((c) => c.kind === "souvenir_package" && c.keyId === null)).toBe(true);
+    const capsule = catalogue.crates.find((c) => c.kind === "sticker_capsule" && c.name === "Sticker Capsule");
+    expect(catalogue.crateStickers.filter((r) => r.crateId === capsule?.id).length).toBeGreaterThan(5);
+  });
+
   it("produces the same rows, prices included, every time", () => {
     const again = buildCatalogue();
     expect(again.wears).toEqual(catalogue.wears);

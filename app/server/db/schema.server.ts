@@ -119,11 +119,33 @@ export const priceFeedRuns = sqliteTable("price_feed_runs", {
   unchanged: integer("unchanged").notNull().default(0),
 });
 
-export const crates = sqliteTable("crates", {
+/** The game's keys, which open the cases that need one (cs2-lib's "key" items). */
+export const caseKeys = sqliteTable("case_keys", {
   id: integer("id").primaryKey(),
+  /** The name without the game's "Key | " prefix, e.g. "CS:GO Case Key". */
   name: text("name").notNull().unique(),
   image: text("image"),
 });
+
+export const CRATE_KINDS = ["weapon_case", "souvenir_package", "sticker_capsule"] as const;
+export type CrateKind = (typeof CRATE_KINDS)[number];
+
+/** Containers: weapon cases, souvenir packages and sticker capsules (cs2-lib's "case" items). */
+export const crates = sqliteTable(
+  "crates",
+  {
+    id: integer("id").primaryKey(),
+    /** The name without the game's "Container | " prefix, which is also its market name. */
+    name: text("name").notNull().unique(),
+    image: text("image"),
+    /** The URL segment of the container's page; set by the catalogue seed. */
+    slug: text("slug"),
+    kind: text("kind", { enum: CRATE_KINDS }).notNull().default("weapon_case"),
+    /** The key that opens it; null when it needs none (souvenir packages, most capsules). */
+    keyId: integer("key_id").references(() => caseKeys.id),
+  },
+  (t) => [uniqueIndex("crates_slug_idx").on(t.slug)],
+);
 
 export const skinCrates = sqliteTable(
   "skin_crates",
@@ -134,15 +156,37 @@ export const skinCrates = sqliteTable(
     crateId: integer("crate_id")
       .notNull()
       .references(() => crates.id, { onDelete: "cascade" }),
+    /** A rare special item (knife or gloves) of the case rather than one of its listed contents. */
+    special: integer("special", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.skinId, t.crateId] }), index("skin_crates_crate_idx").on(t.crateId)],
 );
 
-export const collections = sqliteTable("collections", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull().unique(),
-  image: text("image"),
-});
+/** What a sticker capsule holds. */
+export const crateStickers = sqliteTable(
+  "crate_stickers",
+  {
+    crateId: integer("crate_id")
+      .notNull()
+      .references(() => crates.id, { onDelete: "cascade" }),
+    stickerId: integer("sticker_id")
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.crateId, t.stickerId] }), index("crate_stickers_sticker_idx").on(t.stickerId)],
+);
+
+export const collections = sqliteTable(
+  "collections",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    image: text("image"),
+    /** The URL segment of the collection's page; set by the catalogue seed. */
+    slug: text("slug"),
+  },
+  (t) => [uniqueIndex("collections_slug_idx").on(t.slug)],
+);
 
 export const skinCollections = sqliteTable(
   "skin_collections",
