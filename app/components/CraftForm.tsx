@@ -1,20 +1,19 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminSaveButton } from "~/components/AdminList";
+import { AdminSaveButton } from "~/components/AdminSaveButton";
 import { CatalogueSearch, ChosenSkin, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
 import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, SubmitButton, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
-import { craftFormSchema, craftIntent, type CraftFormMode, type CraftValues, type CraftView, type PickerResults as FoundItems } from "~/forms/craft-form";
+import { craftIntent, type CraftFormMode, type CraftValues, type CraftView, type PickerResults as FoundItems } from "~/forms/craft-form";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
 
 /**
  * Every field of either mode's form (each mode's schema checks its own): the values it opens with,
  * the pickers' search texts, the uploads, and the typed or catalogue stickers.
  */
-type CraftFields = {
+export type CraftFields = {
   id?: unknown;
   version?: unknown;
   name: string;
@@ -33,35 +32,37 @@ type CraftFields = {
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/avif";
 
+const IMAGE_FIELDS = {
+  ingame: { file: "ingameFile", remove: "removeIngame", legend: "In-game image", what: "in-game image" },
+  placement: { file: "placementFile", remove: "removePlacement", legend: "Placement guide (optional)", what: "placement guide" },
+} as const;
+
+/** An image of the craft: the stored one (which the form may remove) and an upload to replace it. */
 function ImageField({
-  id,
-  legend,
-  what,
+  slot,
   current,
-  file,
-  remove,
+  fields,
+  removable,
 }: {
-  id: "ingameFile" | "placementFile";
-  legend: string;
-  what: string;
+  slot: keyof typeof IMAGE_FIELDS;
   current: string | null;
-  file: FieldMetadata<unknown>;
-  /** The field that removes the stored image, where the form may remove it. */
-  remove: FieldMetadata<unknown> | null;
+  fields: Record<string, FieldMetadata<unknown>>;
+  removable: boolean;
 }) {
+  const { file, remove, legend, what } = IMAGE_FIELDS[slot];
   return (
     <fieldset className="space-y-2 rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>
       {current ? (
         <div className="flex items-center gap-3">
           <img src={current} alt={`Current ${what}`} className="h-20 w-28 rounded object-contain" />
-          {remove ? <CheckboxField label="Remove this image" meta={remove} /> : null}
+          {removable ? <CheckboxField label="Remove this image" meta={fields[remove]!} /> : null}
         </div>
       ) : null}
       <FileField
-        id={id}
+        id={file}
         label={`${current ? "Replace with" : "Upload"} (PNG, JPEG, WebP or AVIF, up to 5 MB and 4096 x 4096 pixels)`}
-        meta={file}
+        meta={fields[file]!}
         inputProps={{ accept: IMAGE_TYPES }}
       />
     </fieldset>
@@ -127,7 +128,12 @@ interface CraftFormProps {
   submitLabel: string;
   /** The id of the heading that names the form. */
   labelledBy?: string;
+  /** The checks the browser runs before sending (the player's form); the editor is checked by the server only. */
+  checks?: CraftFormChecks;
 }
+
+/** What a page has the browser check before the form is sent (`community-craft-checks.ts`). */
+export type CraftFormChecks = Pick<Parameters<typeof useForm<CraftFields>>[0], "constraint" | "onValidate" | "shouldValidate" | "shouldRevalidate">;
 
 /**
  * The sticker craft form of the admin's editor and of a player's submission, as its `mode` has it.
@@ -141,26 +147,9 @@ export function CraftForm(props: CraftFormProps) {
   return <CraftFormFields key={key} {...props} />;
 }
 
-function CraftFormFields({ mode, view, defaultValue, lastResult, results, submitLabel, labelledBy }: CraftFormProps) {
-  const schema = craftFormSchema(mode);
-  const [form, fields] = useForm<CraftFields>({
-    id: "craft-form",
-    lastResult,
-    defaultValue,
-    ...(mode.browserChecks
-      ? {
-          constraint: getZodConstraint(schema),
-          onValidate: ({ formData, submitter }) => {
-            const submission = parseWithZod(formData, { schema });
-            // A picker's button (formNoValidate, which browsers honour too) sends the form unchecked: a search is not a submission.
-            return submitter?.formNoValidate && submission.status === "error" ? { ...submission, error: null } : submission;
-          },
-          shouldValidate: "onSubmit",
-          shouldRevalidate: "onInput",
-        }
-      : // The server checks the form; the browser checks the link and price inputs' types.
-        { defaultNoValidate: false }),
-  });
+function CraftFormFields({ mode, view, defaultValue, lastResult, results, submitLabel, labelledBy, checks }: CraftFormProps) {
+  // The server checks the form; the browser checks what `checks` has it check, or else the link and price inputs' types.
+  const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(checks ?? { defaultNoValidate: false }) });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
   const named = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const id = initialText(fields.id);
@@ -196,22 +185,8 @@ function CraftFormFields({ mode, view, defaultValue, lastResult, results, submit
       </fieldset>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <ImageField
-          id="ingameFile"
-          legend="In-game image"
-          what="in-game image"
-          current={view.ingameImage}
-          file={fields.ingameFile}
-          remove={mode.ingameRequired ? null : fields.removeIngame}
-        />
-        <ImageField
-          id="placementFile"
-          legend="Placement guide (optional)"
-          what="placement guide"
-          current={view.placementImage}
-          file={fields.placementFile}
-          remove={fields.removePlacement}
-        />
+        <ImageField slot="ingame" current={view.ingameImage} fields={named} removable={!mode.ingameRequired} />
+        <ImageField slot="placement" current={view.placementImage} fields={named} removable />
       </div>
       <p className="text-sm text-muted">Without JavaScript, choose the images last: a search in the catalogue empties the file fields.</p>
 

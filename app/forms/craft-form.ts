@@ -3,8 +3,6 @@
 // intents) are written and read here alone.
 import { MAX_IMAGE_BYTES } from "~/domain/images";
 import { MAX_STICKERS, STICKER_POSITIONS } from "~/domain/sticker-crafts";
-import { communityCraftSchema } from "./community-craft";
-import { stickerCraftSchema } from "./sticker-craft";
 
 /** What differs between the admin's craft editor and a player's craft form. */
 export interface CraftFormMode {
@@ -29,11 +27,6 @@ export interface CraftFormMode {
   slotNoun: "sticker" | "position";
   /** Whether a craft needs an in-game image (a player's); the admin may also remove a stored one. */
   ingameRequired: boolean;
-  /**
-   * Whether the browser checks the form with its schema before sending (the player's form); the
-   * editor is checked by the server only, its sticker pickers submitting the whole form.
-   */
-  browserChecks: boolean;
   /** The body's cap: every image field full, plus room for the text fields. */
   maxBytes: number;
 }
@@ -48,7 +41,6 @@ export const OFFICIAL_CRAFT_FORM = {
   stickers: "typed",
   slotNoun: "sticker",
   ingameRequired: false,
-  browserChecks: false,
   maxBytes: (2 + MAX_STICKERS) * MAX_IMAGE_BYTES + TEXT_ROOM,
 } as const satisfies CraftFormMode;
 
@@ -60,14 +52,8 @@ export const COMMUNITY_CRAFT_FORM = {
   stickers: "catalogue",
   slotNoun: "position",
   ingameRequired: true,
-  browserChecks: true,
   maxBytes: 2 * MAX_IMAGE_BYTES + TEXT_ROOM,
 } as const satisfies CraftFormMode;
-
-/** The schema a mode's form is checked with (the server's, and the browser's where it checks). */
-export function craftFormSchema(mode: CraftFormMode) {
-  return mode.stickers === "typed" ? stickerCraftSchema : communityCraftSchema;
-}
 
 // ---------------------------------------------------------------- what the form holds
 

@@ -7,27 +7,16 @@ import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
-import { CRAFT_STEPS, OFFICIAL_CRAFT_FORM, parseCraftIntent, type CraftFormExtra } from "~/forms/craft-form";
+import { OFFICIAL_CRAFT_FORM, type CraftFormExtra } from "~/forms/craft-form";
 import { replyError } from "~/forms/reply";
 import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { isDatabaseFailure } from "~/server/db/failures.server";
 import { deleteCraftAsAdmin } from "~/server/features/community-crafts.server";
-import {
-  craftFormFailure,
-  emptyCraftForm,
-  loadCraftForm,
-  pickSkin,
-  pickSticker,
-  saveCraftForm,
-  searchSkins,
-  searchStickers,
-  type CraftFormPost,
-} from "~/server/features/craft-form.server";
+import { answerCraftForm, craftFormFailure, emptyCraftForm, loadCraftForm } from "~/server/features/craft-form.server";
 import { allCraftsQuery } from "~/server/features/sticker-crafts.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
-import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 
 const PAGE = "/admin/sticker-crafts";
@@ -72,42 +61,23 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return formRefusal<CraftFormExtra>("", body.status === 413 ? `${SAVE_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;
   const intent = formText(form, "intent");
-  const { verb, position, id } = parseCraftIntent(intent);
-  const post: CraftFormPost = { context, mode: MODE, userId: admin.id, intent, form };
-  switch (knownIntent(verb, ["save", "delete", ...CRAFT_STEPS])) {
-    case "delete": {
-      const craftId = parseId(formText(form, "id"));
-      // A community craft's deletion is a moderation decision: logged, and its author is mailed.
-      const deleted = craftId !== null && (await deleteCraftAsAdmin(context, craftId, admin.id, null));
-      if (!deleted) return formRefusal<CraftFormExtra>(intent, DELETE_FAILED, 404);
-      context.purgeEdgeCache(stickerCraftPages(craftId));
-      return redirect(`${PAGE}?notice=deleted`);
-    }
-    case "save":
-      try {
-        const outcome = await saveCraftForm(post);
-        if (outcome.status === "refused") return outcome.reply;
-        context.purgeEdgeCache(stickerCraftPages(outcome.id));
+  return answerCraftForm(
+    { context, mode: MODE, userId: admin.id, intent, form },
+    {
+      remove: async () => {
+        const id = parseId(formText(form, "id"));
+        // A community craft's deletion is a moderation decision: logged, and its author is mailed.
+        const deleted = id !== null && (await deleteCraftAsAdmin(context, id, admin.id, null));
+        if (!deleted) return formRefusal<CraftFormExtra>(intent, DELETE_FAILED, 404);
+        context.purgeEdgeCache(stickerCraftPages(id));
+        return redirect(`${PAGE}?notice=deleted`);
+      },
+      saved: (id) => {
+        context.purgeEdgeCache(stickerCraftPages(id));
         return redirect(`${PAGE}?notice=saved`);
-      } catch (error) {
-        // A database failure is answered (and logged) around the whole action; this is R2's.
-        if (isDatabaseFailure(error)) throw error;
-        console.error(error);
-        return craftFormFailure(MODE)({ intent, form });
-      }
-    case "search-skin":
-      return searchSkins(post);
-    case "pick-skin":
-      return pickSkin(post, id);
-    case "search-sticker":
-      return searchStickers(post, position);
-    case "pick-sticker":
-      return pickSticker(post, position, Number(id));
-    case "clear-sticker":
-      return pickSticker(post, position, null);
-    default:
-      return formRefusal<CraftFormExtra>(intent, "Unknown action.", 400);
-  }
+      },
+    },
+  );
 }
 
 export default function AdminStickerCrafts() {

@@ -1,31 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, buttonClass, Notice } from "~/components/basics";
+import { communityCraftChecks } from "~/components/community-craft-checks";
 import { CraftForm } from "~/components/CraftForm";
 import { pageMeta } from "~/components/page-meta";
 import { COMMUNITY_LIMIT_MESSAGES, CRAFT_STATUS_LABELS, submissionLimitReached } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
 import { loginPath } from "~/domain/same-site-path";
 import { deleteOwnCraftSchema } from "~/forms/community-craft";
-import { COMMUNITY_CRAFT_FORM, CRAFT_STEPS, EMPTY_CRAFT_VIEW, parseCraftIntent, type CraftFormExtra } from "~/forms/craft-form";
+import { COMMUNITY_CRAFT_FORM, EMPTY_CRAFT_VIEW, type CraftFormExtra } from "~/forms/craft-form";
 import { replyError } from "~/forms/reply";
 import { SAVE_FAILED } from "~/forms/sticker-craft";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { isDatabaseFailure } from "~/server/db/failures.server";
 import { deleteOwnCraft, submissionCountsQuery } from "~/server/features/community-crafts.server";
-import {
-  craftFormFailure,
-  loadCraftForm,
-  pickSkin,
-  pickSticker,
-  saveCraftForm,
-  searchSkins,
-  searchStickers,
-  type CraftFormPost,
-} from "~/server/features/craft-form.server";
+import { answerCraftForm, craftFormFailure, loadCraftForm } from "~/server/features/craft-form.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
-import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/sticker-crafts/submit";
@@ -63,39 +54,19 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return formRefusal<CraftFormExtra>("", body.status === 413 ? `${SAVE_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;
   const intent = formText(form, "intent");
-  const { verb, position, id } = parseCraftIntent(intent);
-  const post: CraftFormPost = { context, mode: MODE, userId: user.id, intent, form };
-  switch (knownIntent(verb, ["submit", "delete", ...CRAFT_STEPS])) {
-    case "delete": {
-      const submission = parseForm(form, deleteOwnCraftSchema);
-      const deleted = submission.status === "success" ? await deleteOwnCraft(context.db, context.env.IMAGES, submission.value.id, user.id) : null;
-      if (!deleted || submission.status !== "success") return formRefusal<CraftFormExtra>(intent, "Sticker craft not found.", 404);
-      if (deleted.status === "published") context.purgeEdgeCache(stickerCraftPages(submission.value.id));
-      return redirect("/profile?tab=crafts&notice=craft-deleted");
-    }
-    case "submit":
-      try {
-        const outcome = await saveCraftForm(post);
-        return outcome.status === "saved" ? redirect("/profile?tab=crafts&notice=craft-submitted") : outcome.reply;
-      } catch (error) {
-        // A database failure is answered (and logged) around the whole action; this is R2's.
-        if (isDatabaseFailure(error)) throw error;
-        console.error(error);
-        return craftFormFailure(MODE)({ intent, form });
-      }
-    case "search-skin":
-      return searchSkins(post);
-    case "pick-skin":
-      return pickSkin(post, id);
-    case "search-sticker":
-      return searchStickers(post, position);
-    case "pick-sticker":
-      return pickSticker(post, position, Number(id));
-    case "clear-sticker":
-      return pickSticker(post, position, null);
-    default:
-      return formRefusal<CraftFormExtra>(intent, "Unknown action.", 400);
-  }
+  return answerCraftForm(
+    { context, mode: MODE, userId: user.id, intent, form },
+    {
+      remove: async () => {
+        const submission = parseForm(form, deleteOwnCraftSchema);
+        const deleted = submission.status === "success" ? await deleteOwnCraft(context.db, context.env.IMAGES, submission.value.id, user.id) : null;
+        if (!deleted || submission.status !== "success") return formRefusal<CraftFormExtra>(intent, "Sticker craft not found.", 404);
+        if (deleted.status === "published") context.purgeEdgeCache(stickerCraftPages(submission.value.id));
+        return redirect("/profile?tab=crafts&notice=craft-deleted");
+      },
+      saved: () => redirect("/profile?tab=crafts&notice=craft-submitted"),
+    },
+  );
 }
 
 export default function SubmitCraftPage() {
@@ -148,6 +119,7 @@ export default function SubmitCraftPage() {
         lastResult={answer?.result}
         results={answer?.results}
         submitLabel={craft ? "Resubmit for review" : "Submit for review"}
+        checks={communityCraftChecks}
       />
     </div>
   );

@@ -12,7 +12,7 @@ import { searchPlan } from "~/domain/search";
 import { craftIdOfKey, craftImageSlotOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
 import { communityCraftSchema, INGAME_REQUIRED } from "~/forms/community-craft";
 import {
-  craftFormSchema,
+  CRAFT_STEPS,
   EMPTY_CRAFT_VIEW,
   emptySticker,
   type CatalogueItem,
@@ -21,6 +21,7 @@ import {
   type CraftValues,
   type CraftView,
   type PickerResults,
+  parseCraftIntent,
 } from "~/forms/craft-form";
 import {
   CRAFT_FILE_FIELDS,
@@ -33,9 +34,10 @@ import {
 } from "~/forms/sticker-craft";
 import { getSessionUser } from "../auth/session.server";
 import type { Database } from "../db/client.server";
+import { isDatabaseFailure } from "../db/failures.server";
 import { stickerCrafts } from "../db/schema.server";
 import { TRY_AGAIN, type ActionFailure } from "../http/action-failures.server";
-import { formText } from "../http/form-body.server";
+import { formText, knownIntent } from "../http/form-body.server";
 import { formRefusal, formReply, parseForm } from "../http/form-reply.server";
 import { readImageField, type CheckedImage } from "../http/uploads.server";
 import { searchDirectQuery } from "./catalogue.server";
@@ -122,6 +124,11 @@ function postedCraftQuery(db: Database, id: number) {
     .from(stickerCrafts)
     .where(eq(stickerCrafts.id, id))
     .limit(1);
+}
+
+/** The schema a mode's form is checked with: each mode posts the fields it always posted. */
+function craftFormSchema(mode: CraftFormMode) {
+  return mode.stickers === "typed" ? stickerCraftSchema : communityCraftSchema;
 }
 
 const stickerField = (position: number, name: string) => `stickers[${position - 1}].${name}`;
@@ -302,7 +309,7 @@ const NOT_FOUND = "Sticker craft not found.";
  * The save intent: every field and every file is checked before anything is written; a refused
  * file, a reached limit or a stale form stores nothing.
  */
-export async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
+async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
   const { context, mode, form, intent } = post;
   const { submission, value } = parseCraftForm(mode, form);
   let view: CraftView | null = null;
@@ -379,5 +386,46 @@ export async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
       return refuse(429, COMMUNITY_LIMIT_MESSAGES[outcome.limit]);
     case "conflict":
       return refuse(409, `${SAVE_FAILED}: this sticker craft was changed meanwhile. Open it again to see the changes, then save.`);
+  }
+}
+
+/** What a route adds to the form's action: its delete, and its answer to a save that went through. */
+export interface CraftFormRoute<Removed, Saved> {
+  remove: () => Promise<Removed>;
+  saved: (id: number) => Saved;
+}
+
+/**
+ * The form's action, after the route has read the body and who posts it: the intent read by
+ * `parseCraftIntent` and switched on (ADR 035), the save, the pickers' steps, and the route's delete.
+ */
+export async function answerCraftForm<Removed, Saved>(post: CraftFormPost, route: CraftFormRoute<Removed, Saved>) {
+  const { verb, position, id } = parseCraftIntent(post.intent);
+  switch (knownIntent(verb, [post.mode.saveIntent, "delete", ...CRAFT_STEPS])) {
+    case "save":
+    case "submit":
+      try {
+        const outcome = await saveCraftForm(post);
+        return outcome.status === "saved" ? route.saved(outcome.id) : outcome.reply;
+      } catch (error) {
+        // A database failure is answered (and logged) around the whole action; this is R2's.
+        if (isDatabaseFailure(error)) throw error;
+        console.error(error);
+        return craftFormFailure(post.mode)(post);
+      }
+    case "delete":
+      return route.remove();
+    case "search-skin":
+      return searchSkins(post);
+    case "pick-skin":
+      return pickSkin(post, id);
+    case "search-sticker":
+      return searchStickers(post, position);
+    case "pick-sticker":
+      return pickSticker(post, position, Number(id));
+    case "clear-sticker":
+      return pickSticker(post, position, null);
+    default:
+      return formRefusal<CraftFormExtra>(post.intent, "Unknown action.", 400);
   }
 }
