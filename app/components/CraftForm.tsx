@@ -1,10 +1,9 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminSaveButton } from "~/components/AdminSaveButton";
 import { CatalogueSearch, ChosenSkin, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
-import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, SubmitButton, TextareaField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { craftIntent, type CraftFormMode, type CraftValues, type CraftView, type PickerResults as FoundItems } from "~/forms/craft-form";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
@@ -124,8 +123,11 @@ interface CraftFormProps {
   defaultValue?: CraftValues;
   lastResult?: SubmissionResult<string[]>;
   results?: FoundItems;
-  /** The save button's text. */
-  submitLabel: string;
+  /**
+   * The save button, given what the form still misses with JavaScript (a name, a skin; null when
+   * ready): the editor's waits for them, the player's form checks its schema when it is sent.
+   */
+  saveButton: (missing: string | null) => ReactNode;
   /** The id of the heading that names the form. */
   labelledBy?: string;
   /** The checks the browser runs before sending (the player's form); the editor is checked by the server only. */
@@ -147,7 +149,7 @@ export function CraftForm(props: CraftFormProps) {
   return <CraftFormFields key={key} {...props} />;
 }
 
-function CraftFormFields({ mode, view, defaultValue, lastResult, results, submitLabel, labelledBy, checks }: CraftFormProps) {
+function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveButton, labelledBy, checks }: CraftFormProps) {
   // The server checks the form; the browser checks what `checks` has it check, or else the link and price inputs' types.
   const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(checks ?? { defaultNoValidate: false }) });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
@@ -234,19 +236,7 @@ function CraftFormFields({ mode, view, defaultValue, lastResult, results, submit
         })}
       </section>
 
-      <SaveButton mode={mode} missing={missing}>
-        {submitLabel}
-      </SaveButton>
+      {saveButton(missing)}
     </Form>
-  );
-}
-
-/** The admin's save waits (with JavaScript) for a name and a skin; a player's form says what is missing when it is sent. */
-function SaveButton({ mode, missing, children }: { mode: CraftFormMode; missing: string | null; children: ReactNode }) {
-  if (mode.saveIntent === "save") return <AdminSaveButton missing={missing}>{children}</AdminSaveButton>;
-  return (
-    <SubmitButton intent={mode.saveIntent} name="intent" value={mode.saveIntent} pendingText="Submitting...">
-      {children}
-    </SubmitButton>
   );
 }

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminEditorFrame, AdminList } from "~/components/AdminList";
+import { AdminSaveButton } from "~/components/AdminSaveButton";
 import { CraftForm } from "~/components/CraftForm";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
@@ -101,7 +102,7 @@ export default function AdminStickerCrafts() {
           defaultValue={editor?.values}
           lastResult={replied?.result}
           results={replied?.results}
-          submitLabel="Save sticker craft"
+          saveButton={(missing) => <AdminSaveButton missing={missing}>Save sticker craft</AdminSaveButton>}
           labelledBy="editor-heading"
         />
       </AdminEditorFrame>

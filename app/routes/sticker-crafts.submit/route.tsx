@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, buttonClass, Notice } from "~/components/basics";
 import { communityCraftChecks } from "~/components/community-craft-checks";
 import { CraftForm } from "~/components/CraftForm";
+import { SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { COMMUNITY_LIMIT_MESSAGES, CRAFT_STATUS_LABELS, submissionLimitReached } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
@@ -118,7 +119,11 @@ export default function SubmitCraftPage() {
         defaultValue={edited?.values}
         lastResult={answer?.result}
         results={answer?.results}
-        submitLabel={craft ? "Resubmit for review" : "Submit for review"}
+        saveButton={() => (
+          <SubmitButton intent={MODE.saveIntent} name="intent" value={MODE.saveIntent} pendingText="Submitting...">
+            {craft ? "Resubmit for review" : "Submit for review"}
+          </SubmitButton>
+        )}
         checks={communityCraftChecks}
       />
     </div>
