@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { AdminSaveButton } from "~/components/AdminList";
+import { AdminSaveButton } from "~/components/AdminSaveButton";
 import { Field, FormError, initialText, TextareaField } from "~/components/forms";
 import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
 

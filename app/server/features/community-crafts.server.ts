@@ -1,38 +1,19 @@
-// Community sticker crafts: what players submit, what admins decide, and who may see which. The
-// crafts live in sticker_crafts beside the official ones (author_id set, a status); the official
-// queries and writes stay in sticker-crafts.server.ts and are reused here.
+// Community sticker crafts: what admins decide, and who may see which. The crafts live in
+// sticker_crafts beside the official ones (author_id set, a status); the official queries stay in
+// sticker-crafts.server.ts and are reused here, and a player's submission is written by the one
+// craft form's write (craft-writes.server.ts), which counts against the limits judged here.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
-import {
-  isCraftVisibleTo,
-  MAX_PENDING_CRAFTS,
-  MAX_SUBMISSIONS_PER_DAY,
-  SUBMISSION_WINDOW_MS,
-  submissionLimitReached,
-  type CraftStatus,
-  type ModerationAction,
-  type SubmissionLimit,
-} from "~/domain/community-crafts";
+import { isCraftVisibleTo, SUBMISSION_WINDOW_MS, type CraftStatus, type ModerationAction } from "~/domain/community-crafts";
 import { formatDollars, priceRange } from "~/domain/money";
-import { IMAGE_FORMATS } from "~/domain/images";
-import { craftImageKey, craftImageUrl, craftTotals, keyOfImageUrl } from "~/domain/sticker-crafts";
+import { craftTotals } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
-import {
-  craftModerationLog,
-  craftReports,
-  craftSubmissions,
-  mailOutbox,
-  skins,
-  stickerCrafts,
-  stickerCraftStickers,
-  stickers,
-  users,
-} from "../db/schema.server";
-import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
-import type { MailMessage } from "../mail/outbox.server";
+import { craftModerationLog, craftReports, craftSubmissions, skins, stickerCrafts, stickers, users } from "../db/schema.server";
+import { deleteImagesUnder } from "../http/uploads.server";
+import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
 import { craftCardColumns, craftSkinColumns } from "./catalogue.server";
 import { craftDecisionMail } from "../mail/craft-mails.server";
-import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft, deleteImages, insertStickersFrom, type StickerRow } from "./sticker-crafts.server";
+import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft } from "./sticker-crafts.server";
 
 const isCommunity = isNotNull(stickerCrafts.authorId);
 const published = eq(stickerCrafts.status, "published");
@@ -175,25 +156,11 @@ export type CraftPage = NonNullable<Awaited<ReturnType<typeof loadCraftPage>>>;
 
 // ---------------------------------------------------------------- a player's writes
 
-export interface CommunityCraftInput {
-  name: string;
-  description: string | null;
-  skinId: string;
-  externalCraftLink: string | null;
-  /** Catalogue stickers at their positions (name and image from the catalogue, no price or link). */
-  stickers: StickerRow[];
-  ingame: CheckedImage | null;
-  placement: { upload: CheckedImage | null; remove: boolean };
-}
-
-export type SubmitOutcome =
-  { status: "submitted"; id: number } | { status: "limit"; limit: SubmissionLimit } | { status: "not-found" } | { status: "conflict" };
-
 /** The author's pending crafts other than the one being edited. */
-const pendingOthers = (authorId: string | SQL, editingId: number) =>
+export const pendingOthers = (authorId: string | SQL, editingId: number) =>
   sql<number>`(select count(*) from ${stickerCrafts} where ${stickerCrafts.authorId} = ${authorId} and ${stickerCrafts.status} = 'pending' and ${stickerCrafts.id} <> ${editingId})`;
 /** The author's submissions in the last 24 hours, deleted crafts' included. */
-const submissionsLastDay = (authorId: string | SQL, now: number) =>
+export const submissionsLastDay = (authorId: string | SQL, now: number) =>
   sql<number>`(select count(*) from ${craftSubmissions} where ${craftSubmissions.authorId} = ${authorId} and ${craftSubmissions.submittedAt} > ${now - SUBMISSION_WINDOW_MS})`;
 
 /** The counts the limits judge, for the submit page to say so before the player fills it in. */
@@ -202,233 +169,6 @@ export function submissionCountsQuery(db: Database, owner: SQL, now: number) {
     .select({ pendingOthers: pendingOthers(owner, 0).as("pending_others"), lastDay: submissionsLastDay(owner, now).as("last_day") })
     .from(users)
     .where(eq(users.id, owner));
-}
-
-/**
- * The submission's own row, written only while the limits allow it and, for an edit, only while
- * the craft is still the author's, pending or rejected, at the version they edited. Every other
- * statement of the batch holds only while this row exists, so the check and the writes are one
- * transaction: parallel submissions cannot pass the limits together.
- */
-function insertTicket(db: Database, ticket: string, authorId: string, now: number, editing: { id: number; version: number } | null) {
-  const editable = editing
-    ? exists(
-        db
-          .select({ one: sql`1` })
-          .from(stickerCrafts)
-          .where(
-            and(
-              eq(stickerCrafts.id, editing.id),
-              eq(stickerCrafts.authorId, authorId),
-              inArray(stickerCrafts.status, ["pending", "rejected"]),
-              eq(stickerCrafts.version, editing.version),
-            ),
-          ),
-      )
-    : undefined;
-  return db.insert(craftSubmissions).select(
-    db
-      .select({
-        // drizzle wants every column, in the table's order.
-        id: sql`${ticket}`.as("id"),
-        authorId: users.id,
-        craftId: sql`${editing?.id ?? null}`.as("craft_id"),
-        submittedAt: sql`${now}`.as("submitted_at"),
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, authorId),
-          sql`${pendingOthers(authorId, editing?.id ?? 0)} < ${MAX_PENDING_CRAFTS}`,
-          sql`${submissionsLastDay(authorId, now)} < ${MAX_SUBMISSIONS_PER_DAY}`,
-          editable,
-        ),
-      ),
-  );
-}
-
-/** After the batch: whether the ticket went in, and else the counts and the edited craft's state that refused it. */
-function submissionVerdict(db: Database, ticket: string, authorId: string, now: number, editingId: number) {
-  return db
-    .select({
-      craftId: sql<number | null>`(select ${craftSubmissions.craftId} from ${craftSubmissions} where ${craftSubmissions.id} = ${ticket})`.as("ticket_craft"),
-      ticketed: sql<number>`exists(select 1 from ${craftSubmissions} where ${craftSubmissions.id} = ${ticket})`.as("ticketed"),
-      pendingOthers: pendingOthers(authorId, editingId).as("pending_others"),
-      lastDay: submissionsLastDay(authorId, now).as("last_day"),
-      editable:
-        sql<number>`exists(select 1 from ${stickerCrafts} where ${stickerCrafts.id} = ${editingId} and ${stickerCrafts.authorId} = ${authorId} and ${stickerCrafts.status} in ('pending', 'rejected'))`.as(
-          "editable",
-        ),
-    })
-    .from(users)
-    .where(eq(users.id, authorId));
-}
-
-type Verdict = Awaited<ReturnType<typeof submissionVerdict>>[number] | undefined;
-
-function refusal(verdict: Verdict, editing: boolean): Exclude<SubmitOutcome, { status: "submitted" }> {
-  if (!verdict) return { status: "not-found" };
-  if (editing && !verdict.editable) return { status: "not-found" };
-  const limit = submissionLimitReached(verdict);
-  if (limit) return { status: "limit", limit };
-  return { status: "conflict" };
-}
-
-const ticketCraft = (ticket: string) => sql`(select ${craftSubmissions.craftId} from ${craftSubmissions} where ${craftSubmissions.id} = ${ticket})`;
-const ticketExists = (db: Database, ticket: string) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(craftSubmissions)
-      .where(eq(craftSubmissions.id, ticket)),
-  );
-
-/** A new community craft: ticket, craft, its stickers and its image URLs in one batch; then the images go to R2. */
-export async function submitNewCraft(db: Database, bucket: R2Bucket, authorId: string, input: CommunityCraftInput, now = Date.now()): Promise<SubmitOutcome> {
-  const ticket = crypto.randomUUID();
-  const version = now.toString(36);
-  const at = new Date(now);
-  const ownCraft = eq(stickerCrafts.id, ticketCraft(ticket));
-  const imageUrl = (slot: "ingame" | "placement", image: CheckedImage | null) =>
-    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}-${version}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
-  const results = await db.batch([
-    insertTicket(db, ticket, authorId, now, null),
-    db.insert(stickerCrafts).select(
-      db
-        .select({
-          // drizzle wants every column, in the table's order; a NULL id becomes the next rowid.
-          id: sql`null`.as("id"),
-          name: sql`${input.name}`.as("name"),
-          description: sql`${input.description}`.as("description"),
-          ingameImage: sql`null`.as("ingame_image"),
-          placementImage: sql`null`.as("placement_image"),
-          skinId: sql`${input.skinId}`.as("skin_id"),
-          externalCraftLink: sql`${input.externalCraftLink}`.as("external_craft_link"),
-          createdBy: sql`${authorId}`.as("created_by"),
-          version: sql`1`.as("version"),
-          createdAt: sql`${now}`.as("created_at"),
-          updatedAt: sql`${now}`.as("updated_at"),
-          authorId: craftSubmissions.authorId,
-          status: sql`'pending'`.as("status"),
-          rejectionReason: sql`null`.as("rejection_reason"),
-          submittedAt: craftSubmissions.submittedAt,
-        })
-        .from(craftSubmissions)
-        .where(eq(craftSubmissions.id, ticket)),
-    ),
-    // Inside the batch nothing else writes, so the newest craft is the one just inserted.
-    db
-      .update(craftSubmissions)
-      .set({ craftId: sql`(select max(${stickerCrafts.id}) from ${stickerCrafts})` })
-      .where(eq(craftSubmissions.id, ticket)),
-    db
-      .update(stickerCrafts)
-      .set({ ingameImage: imageUrl("ingame", input.ingame), placementImage: imageUrl("placement", input.placement.upload) })
-      .where(ownCraft),
-    ...(insertStickersFrom(
-      db,
-      { stickers: input.stickers },
-      input.stickers.map((s) => s.image),
-      ownCraft,
-      at,
-    ) as []),
-    submissionVerdict(db, ticket, authorId, now, 0),
-  ]);
-  const verdict = (results[results.length - 1] as Verdict[])[0];
-  const id = verdict?.craftId;
-  if (!verdict?.ticketed || !id) return refusal(verdict, false);
-  try {
-    await putImages(bucket, plannedImages(id, input, version), COMMUNITY_IMAGE_METADATA);
-  } catch (error) {
-    // Nothing of a failed submission stays, nor does it count against the author's limits.
-    await db.batch([db.delete(stickerCrafts).where(eq(stickerCrafts.id, id)), db.delete(craftSubmissions).where(eq(craftSubmissions.id, ticket))]);
-    await deleteImagesUnder(bucket, `${id}/`);
-    throw error;
-  }
-  return { status: "submitted", id };
-}
-
-function plannedImages(craftId: number, input: CommunityCraftInput, version: string) {
-  const planned: { slot: "ingame" | "placement"; key: string; image: CheckedImage; url: string }[] = [];
-  for (const [slot, image] of [
-    ["ingame", input.ingame],
-    ["placement", input.placement.upload],
-  ] as const) {
-    if (!image) continue;
-    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext, version);
-    planned.push({ slot, key, image, url: craftImageUrl(key, version) });
-  }
-  return planned;
-}
-
-/**
- * An edit of the author's own pending or rejected craft, which goes back to the queue: the new
- * images go to R2 first, under keys of their own (so nothing stored is replaced), then one batch
- * (ticket, stickers replaced, craft updated). Should R2 fail, D1 is never asked; should the batch
- * fail or be refused (a limit, a moderator's decision meanwhile), the new images are removed
- * again, and the craft stays exactly as it was. After a save, the images nothing refers to any
- * more are removed.
- */
-export async function resubmitCraft(
-  db: Database,
-  bucket: R2Bucket,
-  authorId: string,
-  editing: { id: number; version: number },
-  input: CommunityCraftInput,
-  now = Date.now(),
-): Promise<SubmitOutcome> {
-  const ticket = crypto.randomUUID();
-  const version = now.toString(36);
-  const planned = plannedImages(editing.id, input, version);
-  const urlOf = (slot: "ingame" | "placement") => planned.find((p) => p.slot === slot)?.url;
-  await putImages(bucket, planned, COMMUNITY_IMAGE_METADATA);
-  const written = planned.map((p) => p.key);
-  const ingame = urlOf("ingame");
-  const placement = urlOf("placement") ?? (input.placement.remove ? null : undefined);
-  const held = and(eq(stickerCrafts.id, editing.id), ticketExists(db, ticket))!;
-  const results = await db
-    .batch([
-      insertTicket(db, ticket, authorId, now, editing),
-      db.delete(stickerCraftStickers).where(and(eq(stickerCraftStickers.craftId, editing.id), ticketExists(db, ticket))),
-      ...(insertStickersFrom(
-        db,
-        { stickers: input.stickers },
-        input.stickers.map((s) => s.image),
-        held,
-        new Date(now),
-      ) as []),
-      db
-        .update(stickerCrafts)
-        .set({
-          name: input.name,
-          description: input.description,
-          skinId: input.skinId,
-          externalCraftLink: input.externalCraftLink,
-          ...(ingame === undefined ? {} : { ingameImage: ingame }),
-          ...(placement === undefined ? {} : { placementImage: placement }),
-          status: "pending",
-          rejectionReason: null,
-          version: sql`${stickerCrafts.version} + 1`,
-          submittedAt: new Date(now),
-          updatedAt: new Date(now),
-        })
-        .where(held)
-        .returning({ ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage }),
-      submissionVerdict(db, ticket, authorId, now, editing.id),
-    ])
-    .catch(async (error: unknown) => {
-      await deleteImages(bucket, written);
-      throw error;
-    });
-  const verdict = (results[results.length - 1] as Verdict[])[0];
-  const updated = (results[results.length - 2] as { ingameImage: string | null; placementImage: string | null }[])[0];
-  if (!verdict?.ticketed || !updated) {
-    await deleteImages(bucket, written);
-    return refusal(verdict, true);
-  }
-  const referenced = [updated.ingameImage, updated.placementImage].map(keyOfImageUrl).filter((key): key is string => key !== null);
-  await deleteImagesUnder(bucket, `${editing.id}/`, new Set(referenced));
-  return { status: "submitted", id: editing.id };
 }
 
 /** Deletes one of the author's own crafts (any state) and its images; null when it is not theirs. */
@@ -501,7 +241,7 @@ export async function moderateCraft(
       .set({ status: to, rejectionReason: to === "rejected" ? decision.reason : null, version: sql`${stickerCrafts.version} + 1` })
       .where(and(eq(stickerCrafts.id, decision.id), logged))
       .returning({ id: stickerCrafts.id }),
-    enqueueMailWhen(db, decision.mail, logged, now),
+    ...enqueueMailWhereQueries(db, decision.mail, logged, now),
     // Taken down, its reports are answered.
     ...(decision.action === "unpublished" ? [db.delete(craftReports).where(and(eq(craftReports.craftId, decision.id), logged))] : []),
   ]);
@@ -511,30 +251,6 @@ export async function moderateCraft(
     .from(stickerCrafts)
     .where(and(eq(stickerCrafts.id, decision.id), isCommunity));
   return current ? { status: "conflict" } : { status: "not-found" };
-}
-
-/** Queues a mail only while `condition` holds, as one statement of the caller's batch. */
-function enqueueMailWhen(db: Database, message: MailMessage, condition: SQL, now: number) {
-  return db.insert(mailOutbox).select(
-    db
-      .select({
-        // drizzle wants every column, in the table's order.
-        id: sql`${crypto.randomUUID()}`.as("id"),
-        to: sql`${message.to}`.as("to"),
-        subject: sql`${message.subject}`.as("subject"),
-        text: sql`${message.text}`.as("text"),
-        html: sql`${message.html}`.as("html"),
-        status: sql`'pending'`.as("status"),
-        attempts: sql`0`.as("attempts"),
-        nextAttemptAt: sql`${now}`.as("next_attempt_at"),
-        claimedUntil: sql`null`.as("claimed_until"),
-        lastError: sql`null`.as("last_error"),
-        createdAt: sql`${now}`.as("created_at"),
-        sentAt: sql`null`.as("sent_at"),
-      })
-      .from(sql`(select 1)`)
-      .where(condition),
-  );
 }
 
 /** A log entry for a community craft as it is now, written only while `where` holds for it. */
@@ -576,13 +292,13 @@ export async function deleteCommunityCraft(
   const logged = logEntry(db, entry);
   const results = await db.batch([
     insertLogEntry(db, entry, eq(stickerCrafts.id, removal.id), { adminId: removal.adminId, action: "deleted", reason: removal.reason, now }),
-    enqueueMailWhen(db, removal.mail, logged, now),
+    ...enqueueMailWhereQueries(db, removal.mail, logged, now),
     db
       .delete(stickerCrafts)
       .where(and(eq(stickerCrafts.id, removal.id), logged))
       .returning({ id: stickerCrafts.id }),
   ]);
-  if ((results[2] as { id: number }[]).length === 0) return false;
+  if ((results[3] as { id: number }[]).length === 0) return false;
   await deleteImagesUnder(bucket, `${removal.id}/`);
   return true;
 }

@@ -1,11 +1,9 @@
-import { and, asc, desc, eq, exists, isNull, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { searchKey } from "~/domain/catalogue";
-import { IMAGE_FORMATS } from "~/domain/images";
-import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftCardColumns } from "./catalogue.server";
-import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
+import { deleteImagesUnder } from "../http/uploads.server";
 
 /** Every official craft, newest first, with its skin: the admin list (community crafts have their queue). */
 export function allCraftsQuery(db: Database) {
@@ -88,175 +86,6 @@ export function skinByIdQuery(db: Database, id: string) {
 
 // ---------------------------------------------------------------- admin writes
 
-export interface StickerRow {
-  position: number;
-  name: string;
-  /** A catalogue image URL, one of this craft's image URLs, or the key an upload goes to. */
-  image: string | null;
-  upload: CheckedImage | null;
-  priceCents: number | null;
-  externalLink: string | null;
-}
-
-export interface CraftInput {
-  name: string;
-  description: string | null;
-  skinId: string;
-  externalCraftLink: string | null;
-  ingame: { upload: CheckedImage | null; remove: boolean };
-  placement: { upload: CheckedImage | null; remove: boolean };
-  stickers: StickerRow[];
-}
-
-/** Where each upload goes (a key of its own) and the URL pages show for it. */
-function plannedUploads(craftId: number, input: CraftInput, version: string) {
-  const uploads: { key: string; image: CheckedImage; url: string }[] = [];
-  const plan = (slot: CraftImageSlot, image: CheckedImage | null) => {
-    if (!image) return null;
-    const key = craftImageKey(craftId, slot, IMAGE_FORMATS[image.format].ext, version);
-    const url = craftImageUrl(key, version);
-    uploads.push({ key, image, url });
-    return url;
-  };
-  const ingame = plan("ingame", input.ingame.upload);
-  const placement = plan("placement", input.placement.upload);
-  const stickerImages = input.stickers.map((s) => plan({ sticker: s.position }, s.upload) ?? s.image);
-  return { uploads, ingame, placement, stickerImages };
-}
-
-/** Sticker rows selected from the craft row itself, so they exist only while `where` holds for it. */
-export function insertStickersFrom(db: Database, input: Pick<CraftInput, "stickers">, images: (string | null)[], craftWhere: SQL, now: Date) {
-  return input.stickers.map((sticker, index) =>
-    db.insert(stickerCraftStickers).select(
-      db
-        .select({
-          // drizzle wants every column, in the table's order; a NULL id becomes the next rowid.
-          id: sql`null`.as("id"),
-          craftId: stickerCrafts.id,
-          name: sql`${sticker.name}`.as("name"),
-          image: sql`${images[index] ?? null}`.as("image"),
-          priceCents: sql`${sticker.priceCents}`.as("price_cents"),
-          externalLink: sql`${sticker.externalLink}`.as("external_link"),
-          position: sql`${sticker.position}`.as("position"),
-          lastUpdated: sql`${now.getTime()}`.as("last_updated"),
-        })
-        .from(stickerCrafts)
-        .where(craftWhere),
-    ),
-  );
-}
-
-const newestCraft = sql`${stickerCrafts.id} = (select max(id) from ${stickerCrafts})`;
-
-/**
- * A new craft and its stickers in one batch; then its images go to R2 under the new id. Should
- * R2 fail, the craft is removed again, so a failed save leaves nothing behind.
- */
-export async function createCraft(db: Database, bucket: R2Bucket, input: CraftInput, adminId: string, version: string): Promise<number> {
-  const now = new Date();
-  const imageUrl = (slot: "ingame" | "placement", image: CheckedImage | null) =>
-    image ? sql`'/images/' || ${stickerCrafts.id} || ${`/${slot}-${version}.${IMAGE_FORMATS[image.format].ext}?v=${version}`}` : null;
-  const stickerImages = input.stickers.map((s) =>
-    s.upload ? sql`'/images/' || ${stickerCrafts.id} || ${`/stickers/${s.position}-${version}.${IMAGE_FORMATS[s.upload.format].ext}?v=${version}`}` : s.image,
-  );
-  const [inserted] = await db.batch([
-    db
-      .insert(stickerCrafts)
-      .values({
-        name: input.name,
-        description: input.description,
-        skinId: input.skinId,
-        externalCraftLink: input.externalCraftLink,
-        createdBy: adminId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: stickerCrafts.id }),
-    db
-      .update(stickerCrafts)
-      .set({ ingameImage: imageUrl("ingame", input.ingame.upload), placementImage: imageUrl("placement", input.placement.upload) })
-      .where(newestCraft),
-    ...(insertStickersFrom(db, input, stickerImages as (string | null)[], newestCraft, now) as []),
-  ]);
-  const id = inserted[0]!.id;
-  const { uploads } = plannedUploads(id, input, version);
-  try {
-    await putImages(bucket, uploads);
-  } catch (error) {
-    await db.delete(stickerCrafts).where(eq(stickerCrafts.id, id));
-    await deleteImagesUnder(bucket, `${id}/`);
-    throw error;
-  }
-  return id;
-}
-
-export interface CurrentCraft {
-  id: number;
-  version: number;
-  /** A player's craft: its images are marked, so the image route serves them only once it is published. */
-  community: boolean;
-  ingameImage: string | null;
-  placementImage: string | null;
-}
-
-/**
- * Saves an edited craft: images to R2 first (under new keys, marked when the craft is a player's),
- * then the craft and its stickers in one batch in which every statement holds only while the craft
- * still has the version the admin edited; so re-saving replaces the stickers all at once or not at
- * all. A refused or failed batch removes the new images again; after a save, objects under the
- * craft's prefix that nothing refers to any more are removed.
- */
-export async function updateCraft(db: Database, bucket: R2Bucket, current: CurrentCraft, input: CraftInput, version: string): Promise<"saved" | "conflict"> {
-  const now = new Date();
-  const planned = plannedUploads(current.id, input, version);
-  await putImages(bucket, planned.uploads, current.community ? COMMUNITY_IMAGE_METADATA : undefined);
-  const written = planned.uploads.map((upload) => upload.key);
-  const ingameImage = planned.ingame ?? (input.ingame.remove ? null : current.ingameImage);
-  const placementImage = planned.placement ?? (input.placement.remove ? null : current.placementImage);
-  const unchanged = and(eq(stickerCrafts.id, current.id), eq(stickerCrafts.version, current.version))!;
-  const results = await db
-    .batch([
-      db.delete(stickerCraftStickers).where(
-        and(
-          eq(stickerCraftStickers.craftId, current.id),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(stickerCrafts)
-              .where(unchanged),
-          ),
-        ),
-      ),
-      ...(insertStickersFrom(db, input, planned.stickerImages, unchanged, now) as []),
-      db
-        .update(stickerCrafts)
-        .set({
-          name: input.name,
-          description: input.description,
-          skinId: input.skinId,
-          externalCraftLink: input.externalCraftLink,
-          ingameImage,
-          placementImage,
-          version: sql`${stickerCrafts.version} + 1`,
-          updatedAt: now,
-        })
-        .where(unchanged)
-        .returning({ id: stickerCrafts.id }),
-    ])
-    .catch(async (error: unknown) => {
-      await deleteImages(bucket, written);
-      throw error;
-    });
-  const updated = results[results.length - 1] as { id: number }[];
-  if (updated.length === 0) {
-    await deleteImages(bucket, written);
-    return "conflict";
-  }
-  const referenced = [ingameImage, placementImage, ...planned.stickerImages].map(keyOfImageUrl).filter((key): key is string => key !== null);
-  await deleteImagesUnder(bucket, `${current.id}/`, new Set(referenced));
-  return "saved";
-}
-
 /**
  * Deletes an official craft (its stickers go with it) and then every image under its prefix; a
  * community craft is deleted through the moderation log (`deleteCommunityCraft`), never here.
@@ -269,24 +98,4 @@ export async function deleteCraft(db: Database, bucket: R2Bucket, id: number): P
   if (deleted.length === 0) return false;
   await deleteImagesUnder(bucket, `${id}/`);
   return true;
-}
-
-/** Removes the objects a failed save wrote. */
-export async function deleteImages(bucket: R2Bucket, keys: readonly string[]): Promise<void> {
-  if (keys.length > 0) await bucket.delete([...keys]);
-}
-
-/** What an admin save needs to know first: the craft being edited (if any) and the chosen skin. */
-export function craftForEditQuery(db: Database, id: number) {
-  return db
-    .select({
-      id: stickerCrafts.id,
-      version: stickerCrafts.version,
-      ingameImage: stickerCrafts.ingameImage,
-      placementImage: stickerCrafts.placementImage,
-      community: sql<number>`${stickerCrafts.authorId} is not null`.as("community"),
-    })
-    .from(stickerCrafts)
-    .where(eq(stickerCrafts.id, id))
-    .limit(1);
 }
