@@ -1,4 +1,5 @@
-import { floatBarBands, floatMarker, floatRangeSpan, floatRangeText, floatWithinRangeText, type Wear } from "~/domain/wear";
+import { floatWithinRangeText } from "~/domain/float-range";
+import { floatBarBands, floatMarker, floatRangeSpan, floatRangeText, type Wear } from "~/domain/wear";
 
 /** Stripes for a band the skin cannot have (app.css): told apart by pattern as well as colour. */
 const IMPOSSIBLE = "float-band-impossible";

@@ -1,7 +1,6 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { formatShortDate } from "~/domain/dates";
-import { breakEvenPriceCents, DEFAULT_FEES, describeFee, feeRule, MARKET_NAMES, MARKETS } from "~/domain/market-fees";
 import { formatFloat, formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/domain/resell";
 import { formatDollars } from "~/domain/money";
 import { VARIANT_NAMES } from "~/domain/variants";
@@ -76,9 +75,9 @@ export function TrackerCard({
             {tracker.wearValue !== null ? <> · Float {formatFloat(tracker.wearValue)}</> : null}
           </p>
           <p className="text-sm text-muted">Bought {formatCalendarDate(tracker.boughtAt)}</p>
-          {tracker.soldAt && tracker.saleMarket ? (
+          {tracker.soldAt ? (
             <p className="text-sm text-muted">
-              Sold {formatCalendarDate(tracker.soldAt)} on {MARKET_NAMES[tracker.saleMarket]}
+              Sold {formatCalendarDate(tracker.soldAt)} on {tracker.saleMarketName}
             </p>
           ) : null}
         </div>
@@ -91,14 +90,14 @@ export function TrackerCard({
           <dt className="text-muted">Buy price</dt>
           <dd className="font-semibold">{formatDollars(tracker.buyPriceCents)}</dd>
         </div>
-        {tracker.sale && tracker.saleMarket ? (
+        {tracker.sale ? (
           <>
             <div>
               <dt className="text-muted">Sale price</dt>
               <dd className="font-semibold">{formatDollars(tracker.sale.priceCents)}</dd>
             </div>
             <div>
-              <dt className="text-muted">Fee ({describeFee(feeRule(tracker.saleMarket, tracker.saleFeeBasisPoints))})</dt>
+              <dt className="text-muted">Fee ({tracker.saleFeeLabel})</dt>
               <dd className="font-semibold">{formatDollars(tracker.sale.feeCents)}</dd>
             </div>
           </>
@@ -120,10 +119,7 @@ export function TrackerCard({
       </dl>
       {sold ? null : (
         <p className="text-xs text-muted" data-testid="break-even">
-          Break-even sale price after fees:{" "}
-          {MARKETS.filter((market) => market !== "other")
-            .map((market) => `${MARKET_NAMES[market]} ${formatBreakEven(breakEvenPriceCents(tracker.buyPriceCents, DEFAULT_FEES[market]))}`)
-            .join(" · ")}
+          Break-even sale price after fees: {tracker.breakEven.map(({ market, cents }) => `${market} ${formatBreakEven(cents)}`).join(" · ")}
         </p>
       )}
       <p className="text-xs text-muted">Last price update: {formatUpdated(tracker.lastPriceUpdate)}</p>

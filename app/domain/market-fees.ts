@@ -133,3 +133,11 @@ export function realisedProfit(buyPriceCents: number, sale: Sale): { cents: numb
   const cents = sale.priceCents - sale.feeCents - buyPriceCents;
   return { cents, percent: buyPriceCents > 0 ? (cents / buyPriceCents) * 100 : null };
 }
+
+/** An open item's break-even price on each market with a fee (by name; null: none breaks even). */
+export function breakEvenPrices(costCents: number): { market: string; cents: number | null }[] {
+  return MARKETS.filter((market) => market !== "other").map((market) => ({
+    market: MARKET_NAMES[market],
+    cents: breakEvenPriceCents(costCents, DEFAULT_FEES[market]),
+  }));
+}

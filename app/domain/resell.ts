@@ -39,6 +39,11 @@ export interface LoadedTracker {
   saleFeeCents: number | null;
   /** The sale's price and fee (from the fields above); null while open. */
   sale: Sale | null;
+  /** The sale's market and fee rule as the card names them ("Skinport", "8 %"); null while open. */
+  saleMarketName: string | null;
+  saleFeeLabel: string | null;
+  /** While open: the break-even sale price on each market after its default fee. */
+  breakEven: { market: string; cents: number | null }[];
   createdAt: number;
   updatedAt: number;
   currentCents: number;

@@ -12,7 +12,7 @@ import {
   steamFees,
   type FeeRule,
 } from "~/domain/market-fees";
-import { floatWithinRange, floatWithinRangeText } from "~/domain/wear";
+import { floatWithinRange, floatWithinRangeText } from "~/domain/float-range";
 
 const rules: fc.Arbitrary<FeeRule> = fc.oneof(
   fc.constant<FeeRule>({ kind: "steam" }),

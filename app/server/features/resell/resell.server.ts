@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
-import { feeRule, saleFeeCents } from "~/domain/market-fees";
+import { breakEvenPrices, describeFee, feeRule, MARKET_NAMES, saleFeeCents } from "~/domain/market-fees";
 import { currentPriceCents, saleOf, type LoadedTracker, type WearPrice } from "~/domain/resell";
 import type { TrackerFormSkin, TrackerInput } from "~/forms/resell";
 import type { SaleInput } from "~/forms/sale";
@@ -205,6 +205,9 @@ export function loadTrackers(context: AppLoadContext): Promise<LoadedTracker[]> 
       withCurrentPrices(trackers, wears, variantPrices).map((tracker) => ({
         ...tracker,
         sale: saleOf(tracker),
+        saleMarketName: tracker.saleMarket ? MARKET_NAMES[tracker.saleMarket] : null,
+        saleFeeLabel: tracker.saleMarket ? describeFee(feeRule(tracker.saleMarket, tracker.saleFeeBasisPoints)) : null,
+        breakEven: tracker.soldAt === null ? breakEvenPrices(tracker.buyPriceCents) : [],
         createdAt: tracker.createdAt.getTime(),
         updatedAt: tracker.updatedAt.getTime(),
         lastPriceUpdate: tracker.lastPriceUpdate?.getTime() ?? null,
