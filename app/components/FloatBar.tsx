@@ -1,3 +1,4 @@
+import { floatWithinRangeText } from "~/domain/float-range";
 import { floatBarBands, floatMarker, floatRangeSpan, floatRangeText, type Wear } from "~/domain/wear";
 
 /** Stripes for a band the skin cannot have (app.css): told apart by pattern as well as colour. */
@@ -15,6 +16,7 @@ export function FloatBar({
   maxFloat,
   wears,
   marker,
+  rangeLine = false,
   className = "",
 }: {
   minFloat: number;
@@ -23,11 +25,14 @@ export function FloatBar({
   wears?: readonly { wear: Wear; enabled: boolean; price: string }[];
   /** A float to mark; nothing is marked for null or a value that is not a float. */
   marker?: number | null;
+  /** Show under the bar where the marked float lies within the skin's range (a line kept even when empty, so typing moves nothing). */
+  rangeLine?: boolean;
   className?: string;
 }) {
   const bands = floatBarBands(minFloat, maxFloat, wears);
   const range = floatRangeSpan(minFloat, maxFloat);
   const marked = floatMarker(marker, minFloat, maxFloat);
+  const withinRange = marked ? floatWithinRangeText(marked.value, minFloat, maxFloat) : null;
   return (
     <figure className={`min-w-0 ${className}`} data-testid="float-bar">
       <figcaption className="text-xs text-muted">{floatRangeText(minFloat, maxFloat)}</figcaption>
@@ -79,6 +84,11 @@ export function FloatBar({
         ))}
       </ul>
       {marked ? <p className="sr-only">{marked.text}</p> : null}
+      {rangeLine ? (
+        <p className="mt-1 min-h-4 text-xs text-muted" data-testid="float-in-range">
+          {withinRange}
+        </p>
+      ) : null}
     </figure>
   );
 }

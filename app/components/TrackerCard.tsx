@@ -1,16 +1,22 @@
-import { useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { formatShortDate } from "~/domain/dates";
-import { formatFloat, formatPrice, formatProfit, profitOf, type LoadedTracker } from "~/domain/resell";
+import { formatFloat, formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/domain/resell";
 import { formatDollars } from "~/domain/money";
+import { VARIANT_NAMES } from "~/domain/variants";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { WEAR_NAMES } from "~/domain/wear";
 import { replyError, type FormReply } from "~/forms/reply";
 import { FloatBar } from "./FloatBar";
+import { SubmitButton } from "./forms";
 import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";
 import { FallbackImage } from "./FallbackImage";
+
+function formatBreakEven(cents: number | null): string {
+  return cents === null ? "none" : formatDollars(cents);
+}
 
 function formatUpdated(ms: number | null): string {
   return ms === null ? "No Data" : formatShortDate(ms);
@@ -38,8 +44,10 @@ export function TrackerCard({
   const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
   const deleting = remover.state !== "idle";
-  const profit = profitOf(tracker.buyPriceCents, tracker.currentCents);
+  const profit = itemProfit(tracker);
+  const sold = tracker.sale !== null;
   const editHref = `/resell-tracker/${tracker.id}/edit`;
+  const saleHref = `/resell-tracker/${tracker.id}/sale`;
   const close = useCallback(() => setEditing(false), []);
   const done = useCallback(
     (message: string) => {
@@ -62,26 +70,45 @@ export function TrackerCard({
             </a>
           </h3>
           <p className="text-sm text-muted">
+            {tracker.variant !== "normal" ? <>{VARIANT_NAMES[tracker.variant]} · </> : null}
             {WEAR_NAMES[tracker.wear]}
             {tracker.wearValue !== null ? <> · Float {formatFloat(tracker.wearValue)}</> : null}
           </p>
           <p className="text-sm text-muted">Bought {formatCalendarDate(tracker.boughtAt)}</p>
+          {tracker.soldAt ? (
+            <p className="text-sm text-muted">
+              Sold {formatCalendarDate(tracker.soldAt)} on {tracker.saleMarketName}
+            </p>
+          ) : null}
         </div>
       </div>
-      <FloatBar minFloat={tracker.minFloat} maxFloat={tracker.maxFloat} marker={tracker.wearValue} />
-      <TradeLockBadge boughtAt={tracker.boughtAt} timeZone={timeZone} now={now} />
+      <FloatBar minFloat={tracker.minFloat} maxFloat={tracker.maxFloat} marker={tracker.wearValue} rangeLine={tracker.wearValue !== null} />
+      {sold ? null : <TradeLockBadge boughtAt={tracker.boughtAt} timeZone={timeZone} now={now} />}
       {tracker.notes ? <p className="whitespace-pre-line break-words text-sm">{tracker.notes}</p> : null}
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-muted">Buy price</dt>
           <dd className="font-semibold">{formatDollars(tracker.buyPriceCents)}</dd>
         </div>
-        <div>
-          <dt className="text-muted">Current price</dt>
-          <dd className="font-semibold">{formatPrice(tracker.currentCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Profit</dt>
+        {tracker.sale ? (
+          <>
+            <div>
+              <dt className="text-muted">Sale price</dt>
+              <dd className="font-semibold">{formatDollars(tracker.sale.priceCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Fee ({tracker.saleFeeLabel})</dt>
+              <dd className="font-semibold">{formatDollars(tracker.sale.feeCents)}</dd>
+            </div>
+          </>
+        ) : (
+          <div>
+            <dt className="text-muted">Current price</dt>
+            <dd className="font-semibold">{formatPrice(tracker.currentCents)}</dd>
+          </div>
+        )}
+        <div className={sold ? "col-span-3" : ""}>
+          <dt className="text-muted">{sold ? "Realised profit after fee" : "Profit"}</dt>
           <dd
             className={`font-semibold ${!profit ? "" : profit.cents > 0 ? "text-green-300" : profit.cents < 0 ? "text-red-300" : ""}`}
             data-testid="tracker-profit"
@@ -90,6 +117,11 @@ export function TrackerCard({
           </dd>
         </div>
       </dl>
+      {sold ? null : (
+        <p className="text-xs text-muted" data-testid="break-even">
+          Break-even sale price after fees: {tracker.breakEven.map(({ market, cents }) => `${market} ${formatBreakEven(cents)}`).join(" · ")}
+        </p>
+      )}
       <p className="text-xs text-muted">Last price update: {formatUpdated(tracker.lastPriceUpdate)}</p>
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <a
@@ -102,6 +134,22 @@ export function TrackerCard({
         >
           Edit
         </a>
+        <a href={saleHref} className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
+          {sold ? "Correct sale" : "Record sale"}
+        </a>
+        {sold ? (
+          <Form method="post" action={saleHref}>
+            <input type="hidden" name="intent" value="undo" />
+            <SubmitButton
+              intent="undo"
+              formAction={saleHref}
+              pendingText="Undoing..."
+              className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent"
+            >
+              Undo sale
+            </SubmitButton>
+          </Form>
+        ) : null}
         <remover.Form method="post" action="/resell-tracker">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="trackerId" value={tracker.id} />

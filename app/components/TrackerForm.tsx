@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { VARIANT_NAMES } from "~/domain/variants";
 import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import type { FormReply } from "~/forms/reply";
 import { NOTES_MAX_LENGTH, trackerSchema, type TrackerFormContext } from "~/forms/resell";
@@ -16,6 +17,7 @@ export interface TrackerDefaults {
   boughtAt?: string;
   buyPrice?: string;
   notes?: string;
+  variant?: string;
 }
 
 /** Another control of the same form, by name (the wear and the float set each other). */
@@ -52,8 +54,8 @@ export function TrackerForm({
 }) {
   const fetcher = useFetcher<FormReply>();
   const hydrated = useHydrated();
-  const { skin, enabledWears, today } = context;
-  const rules = { enabledWears, minFloat: skin.minFloat, maxFloat: skin.maxFloat, today };
+  const { skin, enabledWears, variants, today, soldAt } = context;
+  const rules = { enabledWears, minFloat: skin.minFloat, maxFloat: skin.maxFloat, today, variants, soldAt };
   const [form, fields] = useForm({
     id: `tracker-${action}`,
     lastResult: (fetcher.data ?? pageResult)?.result,
@@ -112,10 +114,13 @@ export function TrackerForm({
             },
           }}
         />
+        {variants.length > 1 ? (
+          <SelectField label="Variant" meta={fields.variant} options={variants.map((variant) => ({ value: variant, label: VARIANT_NAMES[variant] }))} />
+        ) : null}
         <DateField label="Bought date" meta={fields.boughtAt} inputProps={{ max: today }} />
         <NumberField label="Buy price ($)" meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
       </div>
-      <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} />
+      <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} rangeLine />
       <TextareaField label="Notes" meta={fields.notes} hint="Optional" textareaProps={{ rows: 3, maxLength: NOTES_MAX_LENGTH }} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton fetcher={fetcher} pendingText="Saving...">

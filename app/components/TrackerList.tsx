@@ -1,11 +1,16 @@
 import { useCallback, useState } from "react";
 import { formatDollars } from "~/domain/money";
-import { formatProfit, portfolioSummary, type LoadedTracker, type TrackedItem } from "~/domain/resell";
+import { formatProfit, portfolioSummary, type LoadedTracker, type TrackedItem, type TrackerView } from "~/domain/resell";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";
 
 export const EMPTY_TRACKERS = "You have no resell trackers yet.";
+/** A view without items while the account has trackers in the other. */
+const EMPTY_VIEWS: Record<TrackerView, string> = {
+  open: "Nothing open: every tracked item is sold.",
+  sold: "No sold items yet. Record a sale from an open item's card.",
+};
 
 /** The portfolio above the list: a summary of every tracked item, not only the page shown (beyond the spec). */
 export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readonly TrackedItem[]; timeZone: string; now: number }) {
@@ -13,8 +18,10 @@ export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readon
   const items: [string, string][] = [
     ["Items", String(summary.items)],
     ["Total invested", formatDollars(summary.investedCents)],
-    ["Current value", summary.unpriced === summary.items ? "No Data" : formatDollars(summary.valueCents)],
-    ["Total profit", formatProfit(summary.profit)],
+    ["Open value", summary.unpriced === summary.items ? "No Data" : formatDollars(summary.valueCents)],
+    ["Open profit", formatProfit(summary.profit)],
+    ["Realised profit", summary.realised ? formatProfit(summary.realised) : "None sold yet"],
+    ["Fees paid", formatDollars(summary.feesCents)],
     ["Tradeable now", `${summary.tradeable} of ${summary.items}`],
   ];
   return (
@@ -22,7 +29,7 @@ export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readon
       <h2 id="portfolio-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted">
         Portfolio
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="portfolio-summary">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="portfolio-summary">
         {items.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-muted">{label}</dt>
@@ -48,6 +55,7 @@ export function TrackerList({
   returnTo,
   notice,
   summary,
+  view = "open",
 }: {
   trackers: readonly LoadedTracker[];
   timeZone: string;
@@ -56,6 +64,8 @@ export function TrackerList({
   notice: string | null;
   /** Every tracked item, for the portfolio summary above the cards; none: no summary. */
   summary?: readonly TrackedItem[];
+  /** The view shown (`?view=`), for its empty text. */
+  view?: TrackerView;
 }) {
   const { timeZone, now } = useLocalClock(serverTimeZone, serverNow);
   const [message, setMessage] = useState<string | null>(null);
@@ -64,19 +74,17 @@ export function TrackerList({
   return (
     <div className="space-y-4">
       {shown ? <Notice>{shown}</Notice> : null}
+      {summary && summary.length > 0 ? <PortfolioSummary trackers={summary} timeZone={timeZone} now={now} /> : null}
       {trackers.length === 0 ? (
-        <p>{EMPTY_TRACKERS}</p>
+        <p>{summary && summary.length > 0 ? EMPTY_VIEWS[view] : EMPTY_TRACKERS}</p>
       ) : (
-        <>
-          {summary ? <PortfolioSummary trackers={summary} timeZone={timeZone} now={now} /> : null}
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Resell trackers">
-            {trackers.map((tracker) => (
-              <li key={tracker.id}>
-                <TrackerCard tracker={tracker} timeZone={timeZone} now={now} returnTo={returnTo} onMessage={onMessage} />
-              </li>
-            ))}
-          </ul>
-        </>
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Resell trackers">
+          {trackers.map((tracker) => (
+            <li key={tracker.id}>
+              <TrackerCard tracker={tracker} timeZone={timeZone} now={now} returnTo={returnTo} onMessage={onMessage} />
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

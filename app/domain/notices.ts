@@ -33,6 +33,8 @@ const NOTICES = {
     added: "Resell tracker added!",
     updated: "Tracker updated successfully!",
     deleted: "Tracker deleted.",
+    sold: "Sale recorded. The item is in the Sold view.",
+    "sale-undone": "Sale undone: the item is open again.",
   },
   loadouts: {
     created: "Loadout created. Pick a skin for each slot.",

@@ -1,5 +1,6 @@
 import { formatDollars } from "./money.ts";
 import { pageOf, requestedPage } from "./pages.ts";
+import { VARIANT_NAMES, VARIANTS, type Variant } from "./variants.ts";
 import { WEAR_NAMES, type Wear } from "./wear.ts";
 
 /**
@@ -7,14 +8,10 @@ import { WEAR_NAMES, type Wear } from "./wear.ts";
  * job's notify step compares each alert's current price with the price it saw last.
  */
 
-export const ALERT_VARIANTS = ["normal", "stattrak", "souvenir"] as const;
-export type AlertVariant = (typeof ALERT_VARIANTS)[number];
-
-export const ALERT_VARIANT_NAMES: Record<AlertVariant, string> = {
-  normal: "Normal",
-  stattrak: "StatTrak™",
-  souvenir: "Souvenir",
-};
+/** An alert watches one of the skin's variants (app/domain/variants.ts). */
+export const ALERT_VARIANTS = VARIANTS;
+export type AlertVariant = Variant;
+export const ALERT_VARIANT_NAMES = VARIANT_NAMES;
 
 /** The highest target a form accepts: above any real skin price, and well inside safe integers. */
 export const ALERT_TARGET_MAX_CENTS = 100_000_00;

@@ -118,9 +118,10 @@ export function priceOrNoData(cents: number | null): string {
   return cents === null ? "No data" : formatDollars(cents);
 }
 
-/** What was invested by the end of each day: the buy prices of the items bought on or before it. */
-export function investedByDay(days: readonly string[], items: readonly { boughtAt: string; buyPriceCents: number }[]): number[] {
-  return days.map((day) => items.reduce((sum, item) => (item.boughtAt <= day ? sum + item.buyPriceCents : sum), 0));
+/** What was invested by the end of each day: the buy prices of the items held then (bought on or before it, not yet sold). */
+export function investedByDay(days: readonly string[], items: readonly { boughtAt: string; buyPriceCents: number; soldAt?: string | null }[]): number[] {
+  const held = (item: (typeof items)[number], day: string) => item.boughtAt <= day && (!item.soldAt || day < item.soldAt);
+  return days.map((day) => items.reduce((sum, item) => (held(item, day) ? sum + item.buyPriceCents : sum), 0));
 }
 
 /** "lowest $24.10, average $26.52, highest $28.46 over 30 days" (the chart's description). */

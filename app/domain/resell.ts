@@ -1,6 +1,8 @@
+import { realisedProfit, type Market, type Sale } from "./market-fees";
 import { formatDollars, formatPercent, formatSignedDollars } from "./money";
 import { pageOf, requestedPage } from "./pages";
 import { isTradeable } from "./trade-lock";
+import type { Variant } from "./variants";
 import type { Wear } from "./wear";
 
 /** Spec section 9: the tracker's price rules. Money in integer cents; 0 means no price data. */
@@ -20,12 +22,28 @@ export interface LoadedTracker {
   rarityColor: string;
   minFloat: number;
   maxFloat: number;
+  stattrak: boolean;
+  souvenir: boolean;
   lastPriceUpdate: number | null;
   buyPriceCents: number;
   wear: Wear;
   wearValue: number | null;
   notes: string | null;
   boughtAt: string;
+  variant: Variant;
+  /** The sale: all null while the item is open. */
+  salePriceCents: number | null;
+  soldAt: string | null;
+  saleMarket: Market | null;
+  saleFeeBasisPoints: number | null;
+  saleFeeCents: number | null;
+  /** The sale's price and fee (from the fields above); null while open. */
+  sale: Sale | null;
+  /** The sale's market and fee rule as the card names them ("Skinport", "8 %"); null while open. */
+  saleMarketName: string | null;
+  saleFeeLabel: string | null;
+  /** While open: the break-even sale price on each market after its default fee. */
+  breakEven: { market: string; cents: number | null }[];
   createdAt: number;
   updatedAt: number;
   currentCents: number;
@@ -73,37 +91,76 @@ export function formatFloat(value: number): string {
   return value.toFixed(4);
 }
 
+/** A tracker's sale, or null while it is open. */
+export function saleOf(tracker: { salePriceCents: number | null; saleFeeCents: number | null }): Sale | null {
+  return tracker.salePriceCents === null ? null : { priceCents: tracker.salePriceCents, feeCents: tracker.saleFeeCents ?? 0 };
+}
+
 export interface TrackedItem {
   buyPriceCents: number;
   currentCents: number;
   boughtAt: string;
+  /** Null while the item is held (open). */
+  sale: Sale | null;
+}
+
+/** What an item made or would make: realised after the fee once sold, else current minus buy price. */
+export function itemProfit(item: TrackedItem): Profit | null {
+  return item.sale ? realisedProfit(item.buyPriceCents, item.sale) : profitOf(item.buyPriceCents, item.currentCents);
 }
 
 export interface PortfolioSummary {
+  /** Open items (held, not sold). */
   items: number;
   investedCents: number;
-  /** Current value of the items that have price data. */
+  /** Current value of the open items that have price data. */
   valueCents: number;
-  /** Items without price data, left out of value and profit. */
+  /** Open items without price data, left out of value and profit. */
   unpriced: number;
+  /** Open profit: value minus the cost of the priced open items. */
   profit: Profit | null;
   tradeable: number;
+  sold: number;
+  /** Realised profit of the sold items after fees, with percent of what they cost; null before a sale. */
+  realised: Profit | null;
+  feesCents: number;
 }
 
-/** The portfolio above the list: items, invested, current value, profit and percent, tradeable now. */
+/**
+ * The portfolio above the list: open items, invested, open value and profit, tradeable now; sold
+ * items, realised profit after fees and the fees paid.
+ */
 export function portfolioSummary(items: readonly TrackedItem[], timeZone: string, now: number): PortfolioSummary {
-  const priced = items.filter((item) => item.currentCents > 0);
+  const open = items.filter((item) => item.sale === null);
+  const sold = items.filter((item) => item.sale !== null);
+  const priced = open.filter((item) => item.currentCents > 0);
   const valueCents = priced.reduce((sum, item) => sum + item.currentCents, 0);
   const pricedCost = priced.reduce((sum, item) => sum + item.buyPriceCents, 0);
   const profitCents = valueCents - pricedCost;
+  const soldCost = sold.reduce((sum, item) => sum + item.buyPriceCents, 0);
+  const realisedCents = sold.reduce((sum, item) => sum + (item.sale ? realisedProfit(item.buyPriceCents, item.sale).cents : 0), 0);
   return {
-    items: items.length,
-    investedCents: items.reduce((sum, item) => sum + item.buyPriceCents, 0),
+    items: open.length,
+    investedCents: open.reduce((sum, item) => sum + item.buyPriceCents, 0),
     valueCents,
-    unpriced: items.length - priced.length,
+    unpriced: open.length - priced.length,
     profit: priced.length === 0 ? null : { cents: profitCents, percent: pricedCost > 0 ? (profitCents / pricedCost) * 100 : null },
-    tradeable: items.filter((item) => isTradeable(item.boughtAt, timeZone, now)).length,
+    tradeable: open.filter((item) => isTradeable(item.boughtAt, timeZone, now)).length,
+    sold: sold.length,
+    realised: sold.length === 0 ? null : { cents: realisedCents, percent: soldCost > 0 ? (realisedCents / soldCost) * 100 : null },
+    feesCents: sold.reduce((sum, item) => sum + (item.sale?.feeCents ?? 0), 0),
   };
+}
+
+/** The list's two views (`?view=sold`); open by default. */
+export const TRACKER_VIEWS = [
+  { value: "open", label: "Open" },
+  { value: "sold", label: "Sold" },
+] as const;
+export type TrackerView = (typeof TRACKER_VIEWS)[number]["value"];
+
+export function parseTrackerView(value: string | null): TrackerView {
+  return value === "sold" ? "sold" : "open";
 }
 
 export const TRACKER_SORTS = [
@@ -130,7 +187,7 @@ export interface SortableTracker extends TrackedItem {
  */
 export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort): T[] {
   const newest = (a: T, b: T) => b.createdAt - a.createdAt || b.id - a.id;
-  const profit = (t: T) => profitOf(t.buyPriceCents, t.currentCents)?.cents ?? null;
+  const profit = (t: T) => itemProfit(t)?.cents ?? null;
   return [...trackers].sort((a, b) => {
     switch (sort) {
       case "bought-desc":
@@ -155,8 +212,11 @@ export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], 
  * edit returns to), and what the portfolio summary needs of all of them: a page stays small
  * however many an account keeps.
  */
-export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, params: URLSearchParams) {
-  const sorted = sortTrackers(trackers, sort);
+export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, view: TrackerView, params: URLSearchParams) {
+  const sorted = sortTrackers(
+    trackers.filter((tracker) => (tracker.sale === null) === (view === "open")),
+    sort,
+  );
   const pointedAt = Number(params.get("tracker"));
   const shown = pageOf(
     sorted,
@@ -166,6 +226,6 @@ export function trackerListPage<T extends SortableTracker>(trackers: readonly T[
     trackers: shown.items,
     page: shown.page,
     pageCount: shown.pageCount,
-    summary: trackers.map(({ buyPriceCents, currentCents, boughtAt }): TrackedItem => ({ buyPriceCents, currentCents, boughtAt })),
+    summary: trackers.map(({ buyPriceCents, currentCents, boughtAt, sale }): TrackedItem => ({ buyPriceCents, currentCents, boughtAt, sale })),
   };
 }

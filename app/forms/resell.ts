@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dollarsToCents, hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
+import { VARIANTS, type Variant } from "~/domain/variants";
 import { wearForFloat, WEARS, type Wear } from "~/domain/wear";
 
 /** Spec section 5, word for word. */
@@ -13,6 +14,8 @@ export const TRACKER_MESSAGES = {
   futureDate: "The bought date cannot be in the future.",
   buyPrice: "Please enter a valid buy price.",
   notesTooLong: "Notes can be at most 1000 characters.",
+  variantImpossible: "This skin does not come in that variant.",
+  afterSale: "The bought date cannot be after the sale date.",
   failed: "An error occurred. Please try again.",
 } as const;
 
@@ -27,6 +30,10 @@ export interface TrackerSkinRules {
   maxFloat: number;
   /** Today's date "YYYY-MM-DD" in the user's time zone; later dates are refused. */
   today: string;
+  /** The variants the skin comes in; "normal" when not given. */
+  variants?: readonly Variant[];
+  /** The sale date of a sold tracker: a bought date after it is refused. */
+  soldAt?: string | null;
 }
 
 /**
@@ -43,7 +50,12 @@ export function trackerSchema(rules?: TrackerSkinRules) {
         .string({ error: TRACKER_MESSAGES.boughtAt })
         .max(10, TRACKER_MESSAGES.boughtAt)
         .refine(isCalendarDate, TRACKER_MESSAGES.boughtAt)
-        .refine((date) => !rules || date <= rules.today, TRACKER_MESSAGES.futureDate),
+        .refine((date) => !rules || date <= rules.today, TRACKER_MESSAGES.futureDate)
+        .refine((date) => !rules?.soldAt || date <= rules.soldAt, TRACKER_MESSAGES.afterSale),
+      variant: z
+        .enum(VARIANTS, { error: TRACKER_MESSAGES.variantImpossible })
+        .default("normal")
+        .refine((variant) => !rules || (rules.variants ?? ["normal"]).includes(variant), TRACKER_MESSAGES.variantImpossible),
       buyPrice: z
         .number({ error: TRACKER_MESSAGES.buyPrice })
         .min(0, TRACKER_MESSAGES.buyPrice)
@@ -83,11 +95,16 @@ export interface TrackerFormSkin {
   image: string;
   minFloat: number;
   maxFloat: number;
+  stattrak: boolean;
+  souvenir: boolean;
 }
 export interface TrackerFormContext {
   skin: TrackerFormSkin;
   enabledWears: Wear[];
+  variants: Variant[];
   today: string;
+  /** A sold tracker's sale date (the bought date may not be later). */
+  soldAt: string | null;
 }
 
 /** The resell form's name in its actions' replies (it has one form and no intent field). */

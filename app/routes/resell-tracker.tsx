@@ -11,7 +11,7 @@ import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
 import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
-import { parseTrackerSort, trackerListPage, TRACKER_SORTS, type LoadedTracker } from "~/domain/resell";
+import { parseTrackerSort, parseTrackerView, trackerListPage, TRACKER_SORTS, TRACKER_VIEWS, type LoadedTracker, type TrackerView } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
 import { replyError } from "~/forms/reply";
@@ -33,15 +33,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
   const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
+  const view = parseTrackerView(url.searchParams.get("view"));
   const headers = { "Cache-Control": "private, no-cache" };
   return data(
     {
       signedIn: user !== null,
       loginHref: loginPath("/resell-tracker"),
       sort,
+      view,
+      counts: { open: trackers.filter((t) => t.sale === null).length, sold: trackers.filter((t) => t.sale !== null).length },
       timeZone: requestTimeZone(request),
       now: Date.now(),
-      ...trackerListPage(user ? trackers : [], sort, url.searchParams),
+      ...trackerListPage(user ? trackers : [], sort, view, url.searchParams),
       portfolio: user ? portfolioChart(days, trackers, value) : null,
       notice: noticeText("resellTracker", url.searchParams.get("notice")),
     },
@@ -79,7 +82,7 @@ async function removeTracker({ request, context }: ActionFunctionArgs) {
   return redirect(withNotice(safeReturnPath(body.form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
 }
 
-function SortForm({ sort }: { sort: string }) {
+function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
@@ -89,6 +92,7 @@ function SortForm({ sort }: { sort: string }) {
       className="flex items-end gap-2"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
     >
+      {view === "sold" ? <input type="hidden" name="view" value="sold" /> : null}
       <div>
         <label htmlFor="tracker-sort" className="mb-1 block text-sm font-medium">
           Sort by
@@ -107,6 +111,34 @@ function SortForm({ sort }: { sort: string }) {
         </button>
       )}
     </Form>
+  );
+}
+
+/** Open and Sold as links (the view is URL state), the sort kept. */
+function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; counts: Record<TrackerView, number> }) {
+  const href = (target: TrackerView) => {
+    const params = new URLSearchParams();
+    if (target === "sold") params.set("view", "sold");
+    if (sort !== "newest") params.set("sort", sort);
+    const search = params.toString();
+    return `/resell-tracker${search ? `?${search}` : ""}`;
+  };
+  return (
+    <nav aria-label="Tracker views">
+      <ul className="flex gap-2">
+        {TRACKER_VIEWS.map((option) => (
+          <li key={option.value}>
+            <a
+              href={href(option.value)}
+              aria-current={option.value === view ? "page" : undefined}
+              className={`inline-block rounded-md border px-3 py-2 text-sm font-semibold ${option.value === view ? "border-accent bg-accent text-black" : "border-line hover:border-accent"}`}
+            >
+              {option.label} ({counts[option.value]})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -139,7 +171,7 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
 }
 
 export default function ResellTrackerPage() {
-  const { signedIn, loginHref, sort, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } = useLoaderData<typeof loader>();
+  const { signedIn, loginHref, sort, view, counts, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } = useLoaderData<typeof loader>();
   // A delete posted without JavaScript that was refused (with JavaScript the card shows it).
   const refused = replyError(useActionData<typeof action>());
   const returnTo = useReturnPath();
@@ -160,7 +192,7 @@ export default function ResellTrackerPage() {
         <h1 className="text-3xl font-bold">Resell Tracker</h1>
         {summary.length > 0 ? (
           <div className="flex flex-wrap items-end gap-3">
-            <SortForm sort={sort} />
+            <SortForm sort={sort} view={view} />
             <a href="/resell-tracker.csv" download className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
               Export CSV
             </a>
@@ -171,7 +203,8 @@ export default function ResellTrackerPage() {
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
       {refused ? <Notice tone="error">{refused}</Notice> : null}
-      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} summary={summary} />
+      {summary.length > 0 ? <ViewLinks view={view} sort={sort} counts={counts} /> : null}
+      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} summary={summary} view={view} />
       <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
       <PortfolioHistory model={portfolio} tracked={summary.length > 0} />
     </section>

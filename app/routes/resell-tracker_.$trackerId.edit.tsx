@@ -7,7 +7,7 @@ import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
 import { TRACKER_FORM, TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
-import { trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
+import { trackedSkin, trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
@@ -28,17 +28,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const tracker = found[0];
   if (!user) return data({ signedIn: false, loginHref, form: null } satisfies TrackerPageData, { headers });
   if (!tracker) throw new Response("Tracker not found.", { status: 404 });
-  const form = trackerFormContext(
-    request,
-    { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat },
-    wears,
-  );
+  const form = trackerFormContext(request, trackedSkin(tracker), wears, tracker.soldAt);
   const defaults = {
     wear: tracker.wearValue === null ? tracker.wear : "",
     wearValue: tracker.wearValue === null ? "" : String(tracker.wearValue),
     boughtAt: tracker.boughtAt,
     buyPrice: (tracker.buyPriceCents / 100).toFixed(2),
     notes: tracker.notes ?? "",
+    variant: tracker.variant,
   };
   return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData, { headers });
 }
@@ -55,14 +52,7 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   if (!tracker) return trackerRefusal(404, "Tracker not found.");
   // The skin of a tracker does not change; the form's skin field is ignored.
   post.form.set("skinId", tracker.skinId);
-  const submission = parseTracker(
-    post.form,
-    trackerFormContext(
-      request,
-      { id: tracker.skinId, name: tracker.skinName, image: tracker.skinImage, minFloat: tracker.minFloat, maxFloat: tracker.maxFloat },
-      wears,
-    ),
-  );
+  const submission = parseTracker(post.form, trackerFormContext(request, trackedSkin(tracker), wears, tracker.soldAt));
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
   if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerRefusal(404, "Tracker not found.");
   if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "updated"));

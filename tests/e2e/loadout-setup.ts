@@ -45,11 +45,22 @@ export async function sampleLoadout(baseURL: string, user: TestUser): Promise<nu
   return id;
 }
 
+/** A sold tracker of `user` (an AK-47 | Redline sold on Skinport); answers its id. */
+export async function soldTracker(baseURL: string, user: TestUser): Promise<number> {
+  const fields = { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "10.00", notes: "Sample sold tracker" };
+  await read(await request(baseURL, user, "/resell-tracker/new?skin=ak-47-redline", fields), 303, "tracking a skin");
+  const list = await read(await request(baseURL, user, "/resell-tracker"), 200, "the tracker list");
+  const id = Number(/id="tracker-(\d+)"/.exec(list)![1]);
+  const sale = { intent: "sell", salePrice: "12.00", soldAt: "2026-01-05", market: "skinport" };
+  await read(await request(baseURL, user, `/resell-tracker/${id}/sale`, sale), 303, "recording a sale");
+  return id;
+}
+
 /**
  * A page path with its placeholders filled by objects made for the visit (tests/e2e/pages.ts):
  * `{ownLoadout}` the id of a shared sample loadout of the visiting `user`, `{overBudgetLoadout}` the
  * id of one of theirs already over its budget, `{sharedLoadout}` the token of another new user's
- * shared sample loadout.
+ * shared sample loadout, `{soldTracker}` the id of a sold tracker of the visiting `user`.
  */
 export async function samplePath(
   path: string,
@@ -67,6 +78,10 @@ export async function samplePath(
     const id = await createLoadout(baseURL, user, { title: "Over budget sample", budget: "1" });
     await pickSkin(baseURL, user, id, { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" });
     filled = filled.replace("{overBudgetLoadout}", String(id));
+  }
+  if (filled.includes("{soldTracker}")) {
+    if (!user) throw new Error(`${path}: {soldTracker} needs a signed-in visitor`);
+    filled = filled.replace("{soldTracker}", String(await soldTracker(baseURL, user)));
   }
   if (filled.includes("{sharedLoadout}")) {
     const owner = await createUser({ label: "sample-sharer" });

@@ -11,7 +11,8 @@ export interface ProductPage {
    * A path that shows the page, with sample parameters from the seed. Objects the seed has not got
    * are made for the visit (tests/e2e/loadout-setup.ts, `samplePath`): `{ownLoadout}` (a shared
    * loadout of the visiting user, with a budget), `{overBudgetLoadout}` (one of theirs over its
-   * budget) and `{sharedLoadout}` (another user's share token).
+   * budget), `{sharedLoadout}` (another user's share token) and `{soldTracker}` (a sold tracker of
+   * the visiting user).
    */
   path: string;
   /**
@@ -53,6 +54,10 @@ export const PAGES: ProductPage[] = [
   // No tracker of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
   { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: SIGNED_OUT },
   { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: ["user"], consoleErrors: notFound },
+  // The sale form of a sold tracker (its fields, Undo sale), the list's Sold view with its card, and a visitor's login prompt.
+  { route: "routes/resell-tracker_.$trackerId.sale", path: "/resell-tracker/{soldTracker}/sale", as: ["user"] },
+  { route: "routes/resell-tracker", path: "/resell-tracker?view=sold&tracker={soldTracker}", as: ["user"] },
+  { route: "routes/resell-tracker_.$trackerId.sale", path: "/resell-tracker/999999/sale", as: SIGNED_OUT },
   { route: "routes/loadouts._index", path: "/loadouts" },
   { route: "routes/loadouts.new", path: "/loadouts/new" },
   { route: "routes/loadouts.$loadoutType.$loadoutId", path: "/loadouts/official/1" },

@@ -272,6 +272,25 @@ const MATRIX: Record<string, Probe[]> = {
       writes: ["owner"],
     },
   ],
+  "routes/resell-tracker_.$trackerId.sale": [
+    allGet("the owner's tracker's sale page", (w) => `/resell-tracker/${w.trackerId}/sale`, { visitor: 200, other: 404, admin: 404, owner: 200 }),
+    {
+      name: "record the owner's tracker's sale",
+      method: "POST",
+      path: (w) => `/resell-tracker/${w.trackerId}/sale`,
+      fields: () => ({ intent: "sell", salePrice: "50.00", soldAt: "2026-01-03", market: "skinport" }),
+      expect: { visitor: 401, other: 404, admin: 404, owner: { to: /^\/resell-tracker\?view=sold&tracker=\d+&notice=sold#/ } },
+      writes: ["owner"],
+    },
+    {
+      name: "undo the owner's tracker's sale",
+      method: "POST",
+      path: (w) => `/resell-tracker/${w.trackerId}/sale`,
+      fields: () => ({ intent: "undo" }),
+      expect: { visitor: 401, other: 404, admin: 404, owner: { to: /^\/resell-tracker\?view=open&tracker=\d+&notice=sale-undone#/ } },
+      writes: ["owner"],
+    },
+  ],
   "routes/loadouts.new": [
     allGet("the create form", "/loadouts/new"),
     {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { TRACKER_MESSAGES } from "~/forms/resell";
+import { SALE_MESSAGES } from "~/forms/sale";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { notice } from "~/domain/notices";
 import { hashToken, randomToken } from "~/server/auth/tokens.server";
@@ -353,6 +354,28 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       },
       message: TRACKER_MESSAGES.failed,
       typed: "Edited before the fault",
+    },
+  ],
+  "routes/resell-tracker_.$trackerId.sale": [
+    {
+      name: "record a sale",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-sale");
+        const id = await newTracker(cookie);
+        return { path: `/resell-tracker/${id}/sale`, cookie, fields: { intent: "sell", salePrice: "37.65", soldAt: DAY, market: "csfloat" } };
+      },
+      message: SALE_MESSAGES.failed,
+      typed: "37.65",
+    },
+    {
+      name: "undo a sale",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-sale");
+        const id = await newTracker(cookie);
+        expect((await post(`/resell-tracker/${id}/sale`, { intent: "sell", salePrice: "20.00", soldAt: DAY, market: "steam" }, { cookie })).status).toBe(303);
+        return { path: `/resell-tracker/${id}/sale`, cookie, fields: { intent: "undo" } };
+      },
+      message: SALE_MESSAGES.failed,
     },
   ],
   "routes/loadouts.new": [

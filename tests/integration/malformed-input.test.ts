@@ -47,6 +47,8 @@ const INTENTS = [
   "unpublish",
   "dismiss",
   "report",
+  "sell",
+  "undo",
 ];
 const FIELDS = [
   "intent",
@@ -79,6 +81,10 @@ const FIELDS = [
   "stickers[1].keep",
   "removePlacement",
   "ingameFile",
+  "salePrice",
+  "soldAt",
+  "market",
+  "feePercent",
 ];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */

@@ -11,6 +11,7 @@ const trackers = Array.from({ length: 130 }, (_, i) => ({
   buyPriceCents: 100,
   currentCents: i % 2 ? 150 : 0,
   boughtAt: "2026-01-01",
+  sale: null,
 }));
 
 describe("limits", () => {
@@ -58,14 +59,14 @@ describe("pages of long lists", () => {
   });
 
   it("trackers: a page of the sorted list, the summary over all of them", () => {
-    const first = trackerListPage(trackers, "newest", params(""));
+    const first = trackerListPage(trackers, "newest", "open", params(""));
     expect(first.trackers).toHaveLength(ITEMS_PER_PAGE);
     expect(first.trackers[0]!.id).toBe(130);
     expect(first.pageCount).toBe(3);
     expect(first.summary).toHaveLength(130);
-    expect(trackerListPage(trackers, "newest", params("page=3")).trackers).toHaveLength(130 - 2 * ITEMS_PER_PAGE);
-    expect(trackerListPage(trackers, "newest", params("page=9")).page).toBe(3);
-    expect(trackerListPage(trackers, "newest", params("tracker=1")).page).toBe(3);
+    expect(trackerListPage(trackers, "newest", "open", params("page=3")).trackers).toHaveLength(130 - 2 * ITEMS_PER_PAGE);
+    expect(trackerListPage(trackers, "newest", "open", params("page=9")).page).toBe(3);
+    expect(trackerListPage(trackers, "newest", "open", params("tracker=1")).page).toBe(3);
   });
 
   it("favourites: the page's cards with their alerts only", () => {

@@ -8,6 +8,7 @@ import {
   formatFloat,
   formatPrice,
   formatProfit,
+  itemProfit,
   parseTrackerSort,
   portfolioSummary,
   profitOf,
@@ -17,7 +18,7 @@ import {
 import { safeReturnPath, withHash } from "~/domain/same-site-path";
 import { formatLocalDateTime, isCalendarDate, isTimeZone, todayIn, tradeableAt, tradeLockLabel } from "~/domain/trade-lock";
 import { wearForFloat } from "~/domain/wear";
-import { TRACKER_MESSAGES, trackerSchema } from "~/forms/resell";
+import { TRACKER_MESSAGES, trackerSchema, type TrackerSkinRules } from "~/forms/resell";
 
 const wears: WearPrice[] = [
   { wear: "FN", enabled: false, priceCents: 0 },
@@ -114,10 +115,12 @@ describe("trade lock: bought date + 7 days at 09:00 local", () => {
 describe("portfolio summary and sorting", () => {
   const now = Date.parse("2026-06-01T12:00:00Z");
   const items = [
-    { id: 1, createdAt: 1, buyPriceCents: 1000, currentCents: 1500, boughtAt: "2026-01-01" },
-    { id: 2, createdAt: 2, buyPriceCents: 2000, currentCents: 1000, boughtAt: "2026-05-30" },
-    { id: 3, createdAt: 3, buyPriceCents: 500, currentCents: 0, boughtAt: "2026-03-01" },
+    { id: 1, createdAt: 1, buyPriceCents: 1000, currentCents: 1500, boughtAt: "2026-01-01", sale: null },
+    { id: 2, createdAt: 2, buyPriceCents: 2000, currentCents: 1000, boughtAt: "2026-05-30", sale: null },
+    { id: 3, createdAt: 3, buyPriceCents: 500, currentCents: 0, boughtAt: "2026-03-01", sale: null },
   ];
+  // Sold on Skinport for $30.00: 8 % fee ($2.40), $27.60 for an item that cost $20.00.
+  const sold = { id: 4, createdAt: 4, buyPriceCents: 2000, currentCents: 9999, boughtAt: "2026-01-01", sale: { priceCents: 3000, feeCents: 240 } };
   it("adds items up, leaving items without price data out of value and profit", () => {
     expect(portfolioSummary(items, "UTC", now)).toEqual({
       items: 3,
@@ -126,7 +129,22 @@ describe("portfolio summary and sorting", () => {
       unpriced: 1,
       profit: { cents: -500, percent: (-500 / 3000) * 100 },
       tradeable: 2,
+      sold: 0,
+      realised: null,
+      feesCents: 0,
     });
+  });
+  it("counts a sold item in realised profit and fees, out of the open holdings", () => {
+    expect(portfolioSummary([...items, sold], "UTC", now)).toMatchObject({
+      items: 3,
+      investedCents: 3500,
+      valueCents: 2500,
+      sold: 1,
+      realised: { cents: 760, percent: 38 },
+      feesCents: 240,
+    });
+    expect(formatProfit(itemProfit(sold))).toBe("+$7.60 (+38.0%)");
+    expect(sortTrackers([...items, sold], "profit-desc").map((t) => t.id)).toEqual([4, 1, 2, 3]);
   });
   it("sorts newest first by default, by bought date or by profit (no data last)", () => {
     expect(parseTrackerSort("nope")).toBe("newest");
@@ -202,6 +220,20 @@ describe("the resell form schema", () => {
     expect(errors({ ...valid, wear: "FN" }).wear).toEqual([TRACKER_MESSAGES.wearImpossible]);
   });
 
+  it("takes only a variant the skin comes in, and no bought date after a sale", () => {
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    const withRules = (extra: Partial<TrackerSkinRules>) => trackerSchema({ ...rules, enabledWears: [...rules.enabledWears], ...extra });
+    const statTrak = { ...valid, wear: "FT", variant: "stattrak" };
+    const errors = (fields: Record<string, string>, extra: Partial<TrackerSkinRules>) => parseWithZod(form(fields), { schema: withRules(extra) }).reply().error;
+    expect(errors(statTrak, {})?.variant).toEqual([TRACKER_MESSAGES.variantImpossible]);
+    expect(parseWithZod(form(statTrak), { schema: withRules({ variants: ["normal", "stattrak"] }) }).status).toBe("success");
+    expect(errors({ ...valid, wear: "FT" }, { soldAt: "2026-04-30" })?.boughtAt).toEqual([TRACKER_MESSAGES.afterSale]);
+  });
+
   it("lets a float decide the wear, trims notes and stores cents", () => {
     const result = parse({ ...valid, wear: "MW", wearValue: "0.38", notes: "  for the trade-up  " });
     expect(result.status).toBe("success");
@@ -212,6 +244,7 @@ describe("the resell form schema", () => {
       wearValue: 0.38,
       buyPriceCents: 1250,
       notes: "for the trade-up",
+      variant: "normal",
     });
     const plain = parse({ ...valid, wear: "FT", notes: "   " });
     expect(plain.status === "success" && plain.value).toMatchObject({ wear: "FT", wearValue: null, notes: null });

@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const alertNotice = noticeText("priceAlerts", notice);
   // Favourites and trackers a page at a time (an alert's notice opens the page with its card).
   const favoritePage = favoritesPage(user ? favorites.cards : [], user ? favorites.alerts : [], url.searchParams);
-  const trackerPage = trackerListPage(user ? trackers : [], "newest", url.searchParams);
+  const trackerPage = trackerListPage(user ? trackers : [], "newest", "open", url.searchParams);
   return {
     user: user ? { email: user.email } : null,
     tab,

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
+import { MARKETS } from "../../domain/market-fees.ts";
+import { VARIANTS } from "../../domain/variants.ts";
 import { WEARS } from "../../domain/wear.ts";
 
 const createdAt = () =>
@@ -539,6 +541,16 @@ export const resellTrackers = sqliteTable(
     notes: text("notes"),
     /** Calendar date the user bought the skin, YYYY-MM-DD. */
     boughtAt: text("bought_at").notNull(),
+    /** Normal, StatTrak or Souvenir: which of the skin's prices the item has. */
+    variant: text("variant", { enum: VARIANTS }).notNull().default("normal"),
+    /** The sale, all set or all null: what the buyer paid, the date (YYYY-MM-DD), the market. */
+    salePriceCents: integer("sale_price_cents"),
+    soldAt: text("sold_at"),
+    saleMarket: text("sale_market", { enum: MARKETS }),
+    /** The player's own fee for this sale in basis points; null: the market's default. */
+    saleFeeBasisPoints: integer("sale_fee_basis_points"),
+    /** The fee the sale paid, worked out when it was recorded (later rule changes leave it). */
+    saleFeeCents: integer("sale_fee_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,8 +36,8 @@ export function skinVariantPricesQuery(db: Database, skinId: string) {
 
 /**
  * The owner's portfolio value per day from `firstDay` on: for each day, the sum of that day's
- * normal price of every tracked item (its skin and wear) bought on or before it. Days without any
- * price are absent; an item without a price that day adds nothing.
+ * price of every item held then (its skin, variant and wear; bought on or before it, sold after it).
+ * Days without any price are absent; an item without a price that day adds nothing.
  */
 export function portfolioValueQuery(db: Database, owner: string | SQL, firstDay: string) {
   return db
@@ -48,8 +48,10 @@ export function portfolioValueQuery(db: Database, owner: string | SQL, firstDay:
       and(
         eq(priceHistory.skinId, resellTrackers.skinId),
         eq(priceHistory.wear, resellTrackers.wear),
-        eq(priceHistory.variant, "normal"),
+        eq(priceHistory.variant, resellTrackers.variant),
         gte(priceHistory.day, resellTrackers.boughtAt),
+        // Held that day: a sold item leaves the value on its sale date.
+        sql`(${resellTrackers.soldAt} is null or ${priceHistory.day} < ${resellTrackers.soldAt})`,
       ),
     )
     .where(and(eq(resellTrackers.userId, owner), gte(priceHistory.day, firstDay)))

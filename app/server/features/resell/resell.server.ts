@@ -1,11 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
-import { currentPriceCents, type LoadedTracker, type WearPrice } from "~/domain/resell";
-import type { TrackerInput } from "~/forms/resell";
+import { breakEvenPrices, describeFee, feeRule, MARKET_NAMES, saleFeeCents } from "~/domain/market-fees";
+import { currentPriceCents, saleOf, type LoadedTracker, type WearPrice } from "~/domain/resell";
+import type { TrackerFormSkin, TrackerInput } from "~/forms/resell";
+import type { SaleInput } from "~/forms/sale";
 import type { Database } from "../../db/client.server";
 import { belowLimit } from "../../db/limits.server";
-import { resellTrackers, skins, skinWears } from "../../db/schema.server";
+import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
 
 /** Trackers belong to `owner`: a user id, or `sessionOwner(...)` to read them in a page's batch. */
@@ -20,12 +22,20 @@ const trackerColumns = {
   rarityColor: skins.rarityColor,
   minFloat: skins.minFloat,
   maxFloat: skins.maxFloat,
+  stattrak: skins.stattrak,
+  souvenir: skins.souvenir,
   lastPriceUpdate: skins.lastPriceUpdate,
   buyPriceCents: resellTrackers.buyPriceCents,
   wear: resellTrackers.wear,
   wearValue: resellTrackers.wearValue,
   notes: resellTrackers.notes,
   boughtAt: resellTrackers.boughtAt,
+  variant: resellTrackers.variant,
+  salePriceCents: resellTrackers.salePriceCents,
+  soldAt: resellTrackers.soldAt,
+  saleMarket: resellTrackers.saleMarket,
+  saleFeeBasisPoints: resellTrackers.saleFeeBasisPoints,
+  saleFeeCents: resellTrackers.saleFeeCents,
   createdAt: resellTrackers.createdAt,
   updatedAt: resellTrackers.updatedAt,
 };
@@ -50,39 +60,69 @@ export function trackerQuery(db: Database, owner: Owner, id: number) {
     .limit(1);
 }
 
-/** Wear prices of every skin the owner tracks (or of one tracker's skin with `trackerId`). */
-export function trackerWearsQuery(db: Database, owner: Owner, trackerId?: number) {
-  const tracked = db
+/** The owner's tracked skins (or one tracker's skin with `trackerId`). */
+function trackedSkins(db: Database, owner: Owner, trackerId?: number) {
+  return db
     .select({ skinId: resellTrackers.skinId })
     .from(resellTrackers)
     .where(trackerId === undefined ? eq(resellTrackers.userId, owner) : and(eq(resellTrackers.userId, owner), eq(resellTrackers.id, trackerId)));
+}
+
+/** Wear prices of every skin the owner tracks (or of one tracker's skin with `trackerId`). */
+export function trackerWearsQuery(db: Database, owner: Owner, trackerId?: number) {
   return db
     .select({ skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
     .from(skinWears)
-    .where(inArray(skinWears.skinId, tracked));
+    .where(inArray(skinWears.skinId, trackedSkins(db, owner, trackerId)));
+}
+
+/** StatTrak and Souvenir prices of every skin the owner tracks. */
+export function trackerVariantPricesQuery(db: Database, owner: Owner) {
+  return db
+    .select({ skinId: skinVariantPrices.skinId, variant: skinVariantPrices.variant, wear: skinVariantPrices.wear, priceCents: skinVariantPrices.priceCents })
+    .from(skinVariantPrices)
+    .where(inArray(skinVariantPrices.skinId, trackedSkins(db, owner)));
 }
 
 export type TrackerRow = Awaited<ReturnType<typeof trackersQuery>>[number];
-export type WearRow = Awaited<ReturnType<typeof trackerWearsQuery>>[number];
 
-/** Each tracker with its current price (spec section 9). */
-export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readonly WearRow[]) {
+/** The skin of a tracker row, as the resell form needs it. */
+export function trackedSkin(tracker: TrackerRow): TrackerFormSkin {
+  const { skinId: id, skinName: name, skinImage: image, minFloat, maxFloat, stattrak, souvenir } = tracker;
+  return { id, name, image, minFloat, maxFloat, stattrak, souvenir };
+}
+export type WearRow = Awaited<ReturnType<typeof trackerWearsQuery>>[number];
+export type VariantPriceRow = Awaited<ReturnType<typeof trackerVariantPricesQuery>>[number];
+
+/**
+ * Each tracker with its current price (spec section 9), from its variant's prices: a StatTrak or
+ * Souvenir item has its variant's price for each enabled wear (none where the feed has none).
+ */
+export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readonly WearRow[], variantPrices: readonly VariantPriceRow[] = []) {
   const bySkin = new Map<string, WearPrice[]>();
   for (const row of wears) bySkin.set(row.skinId, [...(bySkin.get(row.skinId) ?? []), row]);
-  return trackers.map((tracker) => ({ ...tracker, currentCents: currentPriceCents(tracker.wear, bySkin.get(tracker.skinId) ?? []) }));
+  const variantPrice = new Map(variantPrices.map((row) => [`${row.skinId}/${row.variant}/${row.wear}`, row.priceCents]));
+  return trackers.map((tracker) => {
+    const skinWears = bySkin.get(tracker.skinId) ?? [];
+    const prices =
+      tracker.variant === "normal"
+        ? skinWears
+        : skinWears.map((w) => ({ ...w, priceCents: variantPrice.get(`${tracker.skinId}/${tracker.variant}/${w.wear}`) ?? 0 }));
+    return { ...tracker, currentCents: currentPriceCents(tracker.wear, prices) };
+  });
 }
 
 /** A new tracker, unless the user has ACCOUNT_LIMITS.trackers already: then "limit". */
 export async function createTracker(db: Database, userId: string, input: TrackerInput): Promise<number | "limit"> {
   const [row] = await db.all<{ id: number }>(sql`
-    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at)
-    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}
+    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant)
+    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}, ${input.variant}
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers)}
     returning id`);
   return row?.id ?? "limit";
 }
 
-/** Updates the owner's tracker (its skin stays); false when it is not theirs or gone. */
+/** Updates the owner's tracker (its skin stays); false when it is not theirs, gone, or sold before the new bought date. */
 export async function updateTracker(db: Database, userId: string, id: number, input: Omit<TrackerInput, "skinId">): Promise<boolean> {
   const rows = await db
     .update(resellTrackers)
@@ -92,9 +132,53 @@ export async function updateTracker(db: Database, userId: string, id: number, in
       buyPriceCents: input.buyPriceCents,
       notes: input.notes,
       boughtAt: input.boughtAt,
+      variant: input.variant,
       updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
     })
-    .where(and(eq(resellTrackers.id, id), eq(resellTrackers.userId, userId)))
+    .where(
+      and(
+        eq(resellTrackers.id, id),
+        eq(resellTrackers.userId, userId),
+        sql`(${resellTrackers.soldAt} is null or ${resellTrackers.soldAt} >= ${input.boughtAt})`,
+      ),
+    )
+    .returning({ id: resellTrackers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records (or corrects) the sale of the owner's tracker, with the fee its rule takes from the price
+ * now; false when the tracker is not theirs, gone, or bought after the sale date.
+ */
+export async function recordSale(db: Database, userId: string, id: number, sale: SaleInput): Promise<boolean> {
+  const rows = await db
+    .update(resellTrackers)
+    .set({
+      salePriceCents: sale.priceCents,
+      soldAt: sale.soldAt,
+      saleMarket: sale.market,
+      saleFeeBasisPoints: sale.feeBasisPoints,
+      saleFeeCents: saleFeeCents(sale.priceCents, feeRule(sale.market, sale.feeBasisPoints)),
+      updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
+    })
+    .where(and(eq(resellTrackers.id, id), eq(resellTrackers.userId, userId), sql`${resellTrackers.boughtAt} <= ${sale.soldAt}`))
+    .returning({ id: resellTrackers.id });
+  return rows.length > 0;
+}
+
+/** Undoes the sale of the owner's tracker: it is open again. False when it is not theirs, gone or not sold. */
+export async function undoSale(db: Database, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .update(resellTrackers)
+    .set({
+      salePriceCents: null,
+      soldAt: null,
+      saleMarket: null,
+      saleFeeBasisPoints: null,
+      saleFeeCents: null,
+      updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
+    })
+    .where(and(eq(resellTrackers.id, id), eq(resellTrackers.userId, userId), isNotNull(resellTrackers.soldAt)))
     .returning({ id: resellTrackers.id });
   return rows.length > 0;
 }
@@ -115,12 +199,18 @@ export async function deleteTracker(db: Database, userId: string, id: number): P
 export function loadTrackers(context: AppLoadContext): Promise<LoadedTracker[]> {
   if (!context.sessionId) return Promise.resolve([]);
   const owner = requestOwner(context);
-  return context.load([trackersQuery(context.db, owner), trackerWearsQuery(context.db, owner)]).then(([trackers, wears]) =>
-    withCurrentPrices(trackers, wears).map((tracker) => ({
-      ...tracker,
-      createdAt: tracker.createdAt.getTime(),
-      updatedAt: tracker.updatedAt.getTime(),
-      lastPriceUpdate: tracker.lastPriceUpdate?.getTime() ?? null,
-    })),
-  );
+  return context
+    .load([trackersQuery(context.db, owner), trackerWearsQuery(context.db, owner), trackerVariantPricesQuery(context.db, owner)])
+    .then(([trackers, wears, variantPrices]) =>
+      withCurrentPrices(trackers, wears, variantPrices).map((tracker) => ({
+        ...tracker,
+        sale: saleOf(tracker),
+        saleMarketName: tracker.saleMarket ? MARKET_NAMES[tracker.saleMarket] : null,
+        saleFeeLabel: tracker.saleMarket ? describeFee(feeRule(tracker.saleMarket, tracker.saleFeeBasisPoints)) : null,
+        breakEven: tracker.soldAt === null ? breakEvenPrices(tracker.buyPriceCents) : [],
+        createdAt: tracker.createdAt.getTime(),
+        updatedAt: tracker.updatedAt.getTime(),
+        lastPriceUpdate: tracker.lastPriceUpdate?.getTime() ?? null,
+      })),
+    );
 }

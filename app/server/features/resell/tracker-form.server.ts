@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
+import { variantsOf } from "~/domain/variants";
 import type { Wear } from "~/domain/wear";
 import { TRACKER_FORM, trackerSchema, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
 import { readCappedFormData } from "../../http/form-body.server";
@@ -7,11 +8,26 @@ import { formRefusal, parseForm } from "../../http/form-reply.server";
 import { getSessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
 
-export function trackerFormContext(request: Request, skin: TrackerFormSkin, wears: readonly { wear: Wear; enabled: boolean }[]): TrackerFormContext {
+export function trackerFormContext(
+  request: Request,
+  skin: TrackerFormSkin,
+  wears: readonly { wear: Wear; enabled: boolean }[],
+  soldAt: string | null = null,
+): TrackerFormContext {
   return {
-    skin: { id: skin.id, name: skin.name, image: skin.image, minFloat: skin.minFloat, maxFloat: skin.maxFloat },
+    skin: {
+      id: skin.id,
+      name: skin.name,
+      image: skin.image,
+      minFloat: skin.minFloat,
+      maxFloat: skin.maxFloat,
+      stattrak: skin.stattrak,
+      souvenir: skin.souvenir,
+    },
     enabledWears: wears.filter((w) => w.enabled).map((w) => w.wear),
+    variants: variantsOf(skin),
     today: todayIn(Date.now(), requestTimeZone(request)),
+    soldAt,
   };
 }
 
@@ -32,7 +48,14 @@ export async function readTrackerPost(context: AppLoadContext, request: Request)
 export function parseTracker(form: FormData, context: TrackerFormContext) {
   return parseForm(
     form,
-    trackerSchema({ enabledWears: context.enabledWears, minFloat: context.skin.minFloat, maxFloat: context.skin.maxFloat, today: context.today }),
+    trackerSchema({
+      enabledWears: context.enabledWears,
+      minFloat: context.skin.minFloat,
+      maxFloat: context.skin.maxFloat,
+      today: context.today,
+      variants: context.variants,
+      soldAt: context.soldAt,
+    }),
   );
 }
 export type { TrackerInput };

@@ -1,0 +1,149 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DateField, FormError, NumberField, SelectField, SubmitButton } from "~/components/forms";
+import { pageMeta } from "~/components/page-meta";
+import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
+import { DEFAULT_FEES, describeFee, FEES_CHECKED_ON, formatBasisPoints, MARKET_NAMES, MARKETS } from "~/domain/market-fees";
+import { formatDollars } from "~/domain/money";
+import { loginPath } from "~/domain/same-site-path";
+import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
+import { trackerIdSchema } from "~/forms/resell";
+import { SALE_INTENTS, SALE_MESSAGES, saleSchema } from "~/forms/sale";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
+import { recordSale, trackerQuery, undoSale } from "~/server/features/resell/resell.server";
+import { requestTimeZone } from "~/server/features/resell/time-zone.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
+
+/** The sale of one of the owner's trackers: record it, correct it, undo it. Owner only; another user's answers 404. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = trackerIdSchema.safeParse(params.trackerId);
+  const loginHref = loginPath(new URL(request.url).pathname);
+  const headers = { "Cache-Control": "private, no-cache" };
+  const userPromise = getSessionUser(context);
+  const rowsPromise =
+    id.success && context.sessionId ? context.load([trackerQuery(context.db, requestOwner(context), id.data)]) : Promise.resolve([[]] as const);
+  const [user, [found]] = await Promise.all([userPromise, rowsPromise]);
+  if (!user) return data({ signedIn: false as const, loginHref }, { headers });
+  const tracker = found[0];
+  if (!tracker) throw new Response(SALE_MESSAGES.notFound, { status: 404 });
+  const today = todayIn(Date.now(), requestTimeZone(request));
+  return data(
+    {
+      signedIn: true as const,
+      loginHref,
+      tracker: {
+        id: tracker.id,
+        skinName: tracker.skinName,
+        boughtAt: tracker.boughtAt,
+        buyPriceCents: tracker.buyPriceCents,
+        sold: tracker.soldAt !== null,
+      },
+      today,
+      defaults: {
+        salePrice: tracker.salePriceCents === null ? "" : (tracker.salePriceCents / 100).toFixed(2),
+        soldAt: tracker.soldAt ?? today,
+        market: tracker.saleMarket ?? "",
+        feePercent: tracker.saleFeeBasisPoints === null ? "" : formatBasisPoints(tracker.saleFeeBasisPoints),
+      },
+    },
+    { headers },
+  );
+}
+
+export const action = answeringDatabaseFailures(saveSale, (failure) => failedForm(failure, SALE_MESSAGES.failed));
+
+async function saveSale({ params, request, context }: ActionFunctionArgs) {
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request)]);
+  const posted = formText(body.ok ? body.form : null, "intent");
+  if (!user) return formRefusal(posted, "Please log in to track resells.", 401);
+  if (!body.ok) return formRefusal(posted, body.message, body.status);
+  const intent = knownIntent(posted, SALE_INTENTS);
+  if (!intent) return formRefusal(posted, "Unknown action.", 400);
+  const id = trackerIdSchema.safeParse(params.trackerId);
+  if (!id.success) return formRefusal(intent, SALE_MESSAGES.notFound, 404);
+  const [[tracker]] = await context.load([trackerQuery(context.db, user.id, id.data)]);
+  if (!tracker) return formRefusal(intent, SALE_MESSAGES.notFound, 404);
+  const back = `/resell-tracker?view=${intent === "sell" ? "sold" : "open"}&tracker=${tracker.id}`;
+  if (intent === "undo") {
+    if (!(await undoSale(context.db, user.id, tracker.id))) return formRefusal(intent, SALE_MESSAGES.notSold, 409);
+    return redirect(`${back}&notice=sale-undone#tracker-${tracker.id}`, 303);
+  }
+  const submission = parseForm(body.form, saleSchema({ boughtAt: tracker.boughtAt, today: todayIn(Date.now(), requestTimeZone(request)) }));
+  if (submission.status !== "success") return formReply(intent, submission.reply());
+  // The bought date may have moved since the form was read: the update checks it again.
+  if (!(await recordSale(context.db, user.id, tracker.id, submission.value))) {
+    return formReply(intent, submission.reply({ fieldErrors: { soldAt: [SALE_MESSAGES.beforeBought] } }));
+  }
+  return redirect(`${back}&notice=sold#tracker-${tracker.id}`, 303);
+}
+
+const MARKET_OPTIONS = MARKETS.map((market) => ({ value: market, label: `${MARKET_NAMES[market]} (${describeFee(DEFAULT_FEES[market])})` }));
+
+export default function SalePage() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const sellReply = reply?.intent === "undo" ? undefined : reply?.result;
+  const rules = page.signedIn ? { boughtAt: page.tracker.boughtAt, today: page.today } : undefined;
+  const [form, fields] = useForm({
+    id: "sale",
+    lastResult: sellReply,
+    defaultValue: page.signedIn ? page.defaults : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: saleSchema(rules) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (!page.signedIn) {
+    return (
+      <TrackerPage title="Record Sale">
+        <TrackerLoginPrompt text="Log in to record the sales of your resell trackers." loginHref={page.loginHref} />
+      </TrackerPage>
+    );
+  }
+  const { tracker, today } = page;
+  const undoError = reply?.intent === "undo" && reply.result.error ? reply.result.error[""]?.[0] : null;
+  return (
+    <TrackerPage title={tracker.sold ? "Correct Sale" : "Record Sale"}>
+      <p>
+        <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {formatDollars(tracker.buyPriceCents)}.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormError form={form} />
+        <input type="hidden" name="intent" value="sell" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberField label="Sale price ($)" meta={fields.salePrice} hint="What the buyer paid" inputProps={{ min: 0, step: 0.01 }} />
+          <DateField label="Sold date" meta={fields.soldAt} inputProps={{ min: tracker.boughtAt, max: today }} />
+          <SelectField label="Market" meta={fields.market} placeholder="Select market" options={MARKET_OPTIONS} />
+          <NumberField
+            label="Fee (%)"
+            meta={fields.feePercent}
+            hint={`Optional: empty uses the market's fee (as of ${formatCalendarDate(FEES_CHECKED_ON)})`}
+            inputProps={{ min: 0, max: 99.99, step: 0.01 }}
+          />
+        </div>
+        <SubmitButton intent="sell" pendingText="Saving...">
+          {tracker.sold ? "Save Sale" : "Record Sale"}
+        </SubmitButton>
+      </Form>
+      {tracker.sold ? (
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="undo" />
+          {undoError ? (
+            <p role="alert" className="text-sm text-red-300">
+              {undoError}
+            </p>
+          ) : null}
+          <SubmitButton intent="undo" pendingText="Undoing..." className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+            Undo sale
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </TrackerPage>
+  );
+}
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, { title: "Record Sale", description: "Record the sale of a tracked item.", path: location.pathname, noindex: true });
