@@ -17,14 +17,16 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/resell-tracker_.$trackerId.sale": { total: 137, app: 53 },
   "routes/admin.loadouts": { total: 137, app: 53 },
   "routes/admin.sticker-crafts": { total: 137, app: 53 },
-  "routes/loadouts.new": { total: 135, app: 51 },
+  // The merges of 26 November midday (one craft form, portfolio, the way back's fragment) moved shared
+  // code: +0.1 KB on these three.
+  "routes/loadouts.new": { total: 136, app: 51 },
   "routes/admin.loadouts_.$id.edit": { total: 111, app: 27 },
   "routes/loadouts.edit.$id": { total: 111, app: 27 },
   "routes/loadouts.user.$id.fill": { total: 109, app: 25 },
-  "routes/loadouts.shared.$token": { total: 108, app: 24 },
+  "routes/loadouts.shared.$token": { total: 109, app: 24 },
   "routes/login": { total: 105, app: 21 },
   "routes/reset-password": { total: 105, app: 21 },
-  "routes/skins.$skinId": { total: 102, app: 18 },
+  "routes/skins.$skinId": { total: 103, app: 18 },
 };
 
 const pages = firstVisitScripts();
