@@ -58,6 +58,9 @@ async function checkPage(page: Page, entry: ProductPage) {
   }
 }
 
+/** Placeholders filled with objects of the visiting user (tests/e2e/loadout-setup.ts, `samplePath`). */
+const OWN_OBJECTS = /\{(ownLoadout|overBudgetLoadout)\}/;
+
 const RUNS = [
   { name: "signed out", visitor: "visitor" },
   { name: "signed in", visitor: "user" },
@@ -77,10 +80,15 @@ for (const run of RUNS) {
           javaScriptEnabled,
           baseURL,
           createUser,
+          sharedAccount,
           pageFor,
         }) => {
           test.slow(entry.heavy === true, "axe reads hundreds of cards twice");
-          const visitor = run.visitor === "visitor" ? null : await createUser({ admin: run.visitor === "admin" });
+          // A visit only reads, so the signed-in rows share the worker's account; a page shown with
+          // objects made for the visit gets an account of its own, so the others stay as they were.
+          const ownObjects = OWN_OBJECTS.test(entry.path);
+          const visitor =
+            run.visitor === "visitor" ? null : ownObjects ? await createUser({ admin: run.visitor === "admin" }) : await sharedAccount(run.visitor);
           const signedIn = visitor ? await pageFor(visitor) : page;
           const visit = { ...entry, path: await samplePath(entry.path, { baseURL: baseURL!, user: visitor, createUser }) };
           if (javaScriptEnabled) return checkPage(signedIn, visit);

@@ -1,6 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { TestAccounts, type TestUser } from "./test-accounts";
-import { e2eAdminEmail } from "./admins.ts";
+import { e2eAdminEmail, e2eSharedAdminEmail } from "./admins.ts";
 import failOnServerCrash from "./server-crash.ts";
 
 export type { TestUser };
@@ -26,6 +26,43 @@ async function signIn(context: BrowserContext, user: TestUser, baseURL: string):
   await context.addCookies([{ ...user.cookie, url: baseURL }]);
 }
 
+/**
+ * Accounts a worker makes once and keeps until it ends, for tests that only read pages: made on
+ * first use (with the test's base URL), deleted like the others when the worker stops.
+ */
+class SharedAccounts {
+  private accounts: TestAccounts | undefined;
+  private readonly made = new Map<"user" | "admin", Promise<TestUser>>();
+
+  constructor(private readonly parallelIndex: number) {}
+
+  get(kind: "user" | "admin", baseURL: string): Promise<TestUser> {
+    this.accounts ??= new TestAccounts(baseURL);
+    const accounts = this.accounts;
+    let user = this.made.get(kind);
+    if (!user) {
+      user = accounts.create(kind === "admin" ? { email: e2eSharedAdminEmail(this.parallelIndex) } : { label: "shared-reader" });
+      this.made.set(kind, user);
+    }
+    return user;
+  }
+
+  async dispose(): Promise<void> {
+    if (!this.accounts) return;
+    try {
+      // Settle every creation still under way, so none is left behind.
+      await Promise.allSettled(this.made.values());
+      await this.accounts.cleanUp();
+    } finally {
+      this.accounts.close();
+    }
+  }
+}
+
+interface WorkerFixtures {
+  sharedAccounts: SharedAccounts;
+}
+
 interface Fixtures {
   /** Fails every test at once, naming the crash, once the server has exited during the run. */
   serverAlive: void;
@@ -45,6 +82,12 @@ interface Fixtures {
   admin: TestUser;
   /** A page of its own signed in as `admin` (a test may hold it beside `signedInPage`). */
   adminPage: Page;
+  /**
+   * The worker's shared user or admin, for a test that only reads pages and changes nothing the
+   * next test could see (the accessibility rows): one account for all of them, instead of one
+   * registration per test.
+   */
+  sharedAccount: (kind: "user" | "admin") => Promise<TestUser>;
 }
 
 /**
@@ -53,7 +96,22 @@ interface Fixtures {
  * browser, see test-accounts.ts), put its session cookie in the browser, and delete the account
  * (and everything that belongs to it) after the test. They work the same with JavaScript on and off.
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sharedAccounts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const shared = new SharedAccounts(workerInfo.parallelIndex);
+      try {
+        await use(shared);
+      } finally {
+        await shared.dispose();
+      }
+    },
+    { scope: "worker" },
+  ],
+  sharedAccount: async ({ sharedAccounts, baseURL }, use) => {
+    await use((kind) => sharedAccounts.get(kind, baseURL!));
+  },
   allowedConsoleErrors: [[], { option: true }],
   // Playwright reads a fixture's dependencies from its first parameter's pattern, so it must be one.
   // eslint-disable-next-line no-empty-pattern
