@@ -111,3 +111,18 @@ export function caseReturnPercent(expectedCents: number, casePriceCents: number 
   const cost = casePriceCents + (needsKey ? (keyPriceCents ?? 0) : 0);
   return cost > 0 ? (expectedCents / cost) * 100 : null;
 }
+
+/** A chance as a percentage with enough decimals to tell small ones apart ("79.92 %", "0.011 %"). */
+export function formatChance(probability: number): string {
+  const percent = probability * 100;
+  const digits = percent >= 1 || percent === 0 ? 2 : percent >= 0.01 ? 3 : 4;
+  return `${percent.toFixed(digits)} %`;
+}
+
+/** Every item of a weapon case with its odds and worth, and the expected value of one opening. */
+export function caseValue<T extends { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }>(
+  items: readonly T[],
+) {
+  const valued = caseItemOdds(items).map((entry) => ({ ...entry, ...itemDropValue(entry.item, entry.item.prices) }));
+  return { items: valued, ...caseExpectedValue(valued) };
+}

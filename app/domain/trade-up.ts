@@ -253,6 +253,9 @@ export const CONTRACT_PARAMS: readonly string[] = Array.from({ length: MAX_ROWS 
 
 const SKIN_ID = /^[a-z0-9-]{1,200}$/;
 
+/** Whether a text can be a skin id (the catalogue's readable slugs). */
+export const isSkinIdText = (value: string) => SKIN_ID.test(value);
+
 export const CONTRACT_PARSE_MESSAGES = {
   skin: (row: number) => `Row ${row}: choose a skin from the catalogue.`,
   float: (row: number) => `Row ${row}: the float must be a number from 0 to 1.`,
@@ -312,3 +315,6 @@ export function addToContract(rows: readonly ContractRow[], skinId: string): Con
   const variant = rows[0]?.variant === "stattrak" ? "stattrak" : "normal";
   return [...rows, { skinId, float: null, variant, count: 1 }];
 }
+
+/** 'Add to trade-up': the trade-up page adds the skin to the visitor's current contract and opens it. */
+export const addToTradeUpPath = (skinId: string) => `/trade-up?intent=${encodeURIComponent(`add:${skinId}`)}`;
