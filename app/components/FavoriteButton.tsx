@@ -49,7 +49,7 @@ function FavoriteLoginLink({ skinId, skinName, variant }: FavoriteButtonProps) {
   const returnPath = useReturnPath();
   return (
     <a
-      href={loginPath(`${returnPath}#${skinAnchor(skinId)}`)}
+      href={loginPath(returnPath, skinAnchor(skinId))}
       className={favoriteLook(variant, false)}
       aria-label={variant === "icon" ? `Log in to add ${skinName} to favorites` : undefined}
       data-testid="favorite-toggle"

@@ -78,6 +78,14 @@ const MAX_WAY_BACK_HASH = 64;
  * site or too long.
  */
 export function wayBack(value: string): string {
+  if (remembered?.value !== value) remembered = { value, answer: findWayBack(value) };
+  return remembered.answer;
+}
+
+/** The last way back found: a page's cards ask for the same one, once each, in a render. */
+let remembered: { value: string; answer: string } | undefined;
+
+function findWayBack(value: string): string {
   const resolved = resolveSameSitePath(value);
   if (resolved === null) return "/";
   const url = new URL(resolved, BASE);
@@ -96,9 +104,20 @@ export function wayBack(value: string): string {
   return `${url.pathname}${search}${hash}`;
 }
 
-/** The login page, coming back to `returnTo` (its way back) afterwards. */
-export function loginPath(returnTo: string): string {
-  return `/login?redirectTo=${encodeURIComponent(wayBack(returnTo))}`;
+/** Fragments the URL parser keeps as written: putting one after a way back needs no parsing. */
+const PLAIN_FRAGMENT = /^[\w.~%-]+$/;
+
+/**
+ * The login page, coming back to `returnTo` (its way back) afterwards, at `#fragment` if given:
+ * the same as `loginPath(returnTo#fragment)`, without parsing the page's path again for each card.
+ */
+export function loginPath(returnTo: string, fragment?: string): string {
+  let back = wayBack(returnTo);
+  if (fragment !== undefined) {
+    if (!PLAIN_FRAGMENT.test(fragment) || back === "/") back = wayBack(`${returnTo.split("#")[0]}#${fragment}`);
+    else back = `${back.split("#")[0]}${fragment.length < MAX_WAY_BACK_HASH ? `#${fragment}` : ""}`;
+  }
+  return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /** A same-site path with `?notice=KEY` set (replacing any notice it had), for Post/Redirect/Get; "/" for any other. */

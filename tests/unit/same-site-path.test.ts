@@ -107,7 +107,19 @@ describe("a way back echoes only the page's state, bounded", () => {
     expect(wayBack(`/${"a".repeat(MAX_WAY_BACK)}`)).toBe("/");
     expect(wayBack(`/search?q=${"a".repeat(200)}&q=ak`)).toBe("/search?q=ak");
     expect(wayBack(`/x#${"h".repeat(100)}`)).toBe("/x");
+    expect(loginPath("/weapons/AK-47?sort=price-asc", "skin-ak-47-redline")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc#skin-ak-47-redline")}`,
+    );
     expect(loginPath(`/weapons/AK-47?x=${"y".repeat(60_000)}&sort=price-asc`)).toBe(`/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc")}`);
+  });
+
+  it("gives a login link with a fragment the same way back as the path with that fragment", () => {
+    const fragment = fc.oneof(fc.stringMatching(/^[\w.~%-]{0,80}$/), fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(fc.oneof(fc.webPath(), hostilePath), fragment, (path, anchor) => {
+        expect(loginPath(path, anchor)).toBe(loginPath(`${path.split("#")[0]}#${anchor}`));
+      }),
+    );
   });
 
   it("is never longer than the limit plus a short fragment, and always a path of this site", () => {

@@ -125,6 +125,11 @@ export const caseKeys = sqliteTable("case_keys", {
   /** The name without the game's "Key | " prefix, e.g. "CS:GO Case Key". */
   name: text("name").notNull().unique(),
   image: text("image"),
+  /** The market's price in cents (0 = no data), written by the price job; see docs/features/price-feed.md. */
+  priceCents: integer("price_cents").notNull().default(0),
+  lastPriceUpdate: integer("last_price_update", { mode: "timestamp_ms" }),
+  /** 'demo' for seeded prices, or the feed's name once a price job has written them. */
+  priceSource: text("price_source").notNull().default("demo"),
 });
 
 export const CRATE_KINDS = ["weapon_case", "souvenir_package", "sticker_capsule"] as const;
@@ -143,6 +148,11 @@ export const crates = sqliteTable(
     kind: text("kind", { enum: CRATE_KINDS }).notNull().default("weapon_case"),
     /** The key that opens it; null when it needs none (souvenir packages, most capsules). */
     keyId: integer("key_id").references(() => caseKeys.id),
+    /** The market's price in cents (0 = no data), written by the price job; see docs/features/price-feed.md. */
+    priceCents: integer("price_cents").notNull().default(0),
+    lastPriceUpdate: integer("last_price_update", { mode: "timestamp_ms" }),
+    /** 'demo' for seeded prices, or the feed's name once a price job has written them. */
+    priceSource: text("price_source").notNull().default("demo"),
   },
   (t) => [uniqueIndex("crates_slug_idx").on(t.slug)],
 );
@@ -210,8 +220,40 @@ export const stickers = sqliteTable(
     /** Lower-case name with everything but letters and digits removed; what the picker matches on. */
     searchKey: text("search_key").notNull(),
     image: text("image").notNull(),
+    /** The event or collection as the game names it ("Community Sticker Capsule 1", "2014 EMS One Katowice"). */
+    category: text("category"),
+    /** The market's price in cents (0 = no data), written by the price job; see docs/features/price-feed.md. */
+    priceCents: integer("price_cents").notNull().default(0),
+    lastPriceUpdate: integer("last_price_update", { mode: "timestamp_ms" }),
+    /** 'demo' for seeded prices, or the feed's name once a price job has written them. */
+    priceSource: text("price_source").notNull().default("demo"),
   },
   (t) => [index("stickers_name_idx").on(t.name)],
+);
+
+export const MARKET_ITEM_KINDS = ["sticker", "crate", "key"] as const;
+export type MarketItemKind = (typeof MARKET_ITEM_KINDS)[number];
+
+/**
+ * Daily price history of the catalogue's other market items (stickers, containers, keys), the
+ * counterpart of price_history: one row per item and UTC day, the day's latest price, the same
+ * retention. `item_id` is stickers.id, crates.id or case_keys.id as `kind` says (no foreign key:
+ * catalogue rows are upserted, never deleted).
+ */
+export const itemPriceHistory = sqliteTable(
+  "item_price_history",
+  {
+    kind: text("kind", { enum: MARKET_ITEM_KINDS }).notNull(),
+    itemId: integer("item_id").notNull(),
+    /** UTC calendar day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId, t.day] }),
+    index("item_price_history_day_idx").on(t.day),
+    check("item_price_history_price_check", sql`${t.priceCents} >= 0`),
+  ],
 );
 
 // ---------------------------------------------------------------- accounts
