@@ -8,7 +8,7 @@ import { CASE_TIER_ODDS, CASE_TIERS, caseValue, formatChance, STATTRAK_ODDS } fr
 import { formatDollars } from "~/domain/money";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
-import { crateBySlugQuery, crateCollectionsQuery, crateSkinsBySlugQuery, crateStickersQuery, listedSkin } from "~/server/features/containers.server";
+import { crateBySlugQuery, crateCost, crateCollectionsQuery, crateSkinsBySlugQuery, crateStickersQuery, listedSkin } from "~/server/features/containers.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.caseSlug ?? "";
@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   ]);
   const headers = catalogueCacheHeaders(request);
   const crate = found[0];
-  if (!crate) return data({ crate: null, groups: [], value: null, collections: [], stickers: [] }, { status: 404, headers });
+  if (!crate) return data({ crate: null, cost: null, groups: [], value: null, collections: [], stickers: [] }, { status: 404, headers });
   const items = skinRows.map((row) => ({ ...listedSkin(row), minFloat: row.minFloat, maxFloat: row.maxFloat, stattrak: row.stattrak, special: row.special }));
   const shown = (entry: (typeof items)[number], note?: string) => ({
     id: entry.skin.id,
@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       const members = items.filter((item) => item.skin.rarity === rarity);
       return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: members.map((item) => shown(item)), odds: null }] : [];
     });
-    return data({ crate, groups, value: null, collections, stickers }, { headers });
+    return data({ crate, cost: crateCost(crate, null), groups, value: null, collections, stickers }, { headers });
   }
 
   const value = caseValue(items.map((item) => ({ ...item, rarity: item.skin.rarity, prices: item.prices })));
@@ -63,6 +63,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data(
     {
       crate,
+      cost: crateCost(crate, value.expectedCents),
       groups,
       value: { expectedCents: value.expectedCents, coverage: value.coverage, oddsTotal: value.items.reduce((sum, entry) => sum + entry.odds, 0) },
       collections,
@@ -75,8 +76,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export const headers = catalogueHeaders;
 
 export default function CasePage() {
-  const { crate, groups, value, collections, stickers } = useLoaderData<typeof loader>();
-  if (!crate) {
+  const { crate, cost, groups, value, collections, stickers } = useLoaderData<typeof loader>();
+  if (!crate || !cost) {
     return (
       <section className="py-16 text-center">
         <h1 className="text-2xl font-bold">Case not found.</h1>
@@ -105,7 +106,8 @@ export default function CasePage() {
           <Breadcrumb trail={[{ to: "/cases", label: "Cases" }]} />
           <h1 className="text-3xl font-bold">{crate.name}</h1>
           <p className="text-sm text-muted">
-            Price: No price{crate.keyName ? ` · opens with the ${crate.keyName}: No price` : crate.kind === "weapon_case" ? " · needs no key" : ""}
+            Price: {cost.priceText}
+            {crate.keyName ? ` · opens with the ${crate.keyName}: ${cost.keyPriceText}` : crate.kind === "weapon_case" ? " · needs no key" : ""}
           </p>
         </div>
       </div>
@@ -117,7 +119,8 @@ export default function CasePage() {
           </h2>
           <p className="text-sm">
             It covers <span data-testid="case-coverage">{formatChance(value.coverage)}</span> of the odds: items, wears and variants without a price are shown
-            and left out. Return against case and key: No price.
+            and left out. Return against {crate.keyName ? "case and key" : "the case"}:{" "}
+            <span data-testid="case-return">{cost.returnPercent === null ? "No price" : `${cost.returnPercent.toFixed(1)} %`}</span>.
           </p>
           <p className="text-sm text-muted">
             How it is computed: each item&apos;s odds (its tier&apos;s published odds, shared equally within the tier) times what it is worth when it drops.

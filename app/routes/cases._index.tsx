@@ -5,7 +5,7 @@ import { pageMeta } from "~/components/page-meta";
 import { caseValue, formatChance } from "~/domain/case-odds";
 import { formatDollars } from "~/domain/money";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
-import { crateListQuery, weaponCaseItemsQuery, weaponCaseSkinPricesQuery, withPrices } from "~/server/features/containers.server";
+import { crateCost, crateListQuery, weaponCaseItemsQuery, weaponCaseSkinPricesQuery, withPrices } from "~/server/features/containers.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [crates, items, skinRows] = await context.load([crateListQuery(context.db), weaponCaseItemsQuery(context.db), weaponCaseSkinPricesQuery(context.db)]);
@@ -26,7 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .filter((crate) => crate.kind === "weapon_case")
     .map((crate) => {
       const value = caseValue(itemsByCase.get(crate.id) ?? []);
-      return { name: crate.name, slug: crate.slug, image: crate.image, keyName: crate.keyName, expectedCents: value.expectedCents, coverage: value.coverage };
+      return {
+        name: crate.name,
+        slug: crate.slug,
+        image: crate.image,
+        keyName: crate.keyName,
+        expectedCents: value.expectedCents,
+        coverage: value.coverage,
+        ...crateCost(crate, value.expectedCents),
+      };
     });
   const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
   return data({ cases, packages }, { headers: catalogueCacheHeaders(request) });
@@ -55,12 +63,18 @@ export default function CasesPage() {
                 <FallbackImage sources={[crate.image]} alt="" className="h-14 w-14 shrink-0 object-contain" />
                 <span className="text-sm">
                   <span className="block font-semibold">{crate.name}</span>
-                  <span className="block text-muted">Price: No price{crate.keyName ? ` · key: No price` : ""}</span>
+                  <span className="block text-muted">
+                    Price: {crate.priceText}
+                    {crate.keyName ? ` · key: ${crate.keyPriceText}` : ""}
+                  </span>
                   <span className="block">
                     Expected value {formatDollars(Math.round(crate.expectedCents))}{" "}
                     <span className="text-muted">(covers {formatChance(crate.coverage)} of the odds)</span>
                   </span>
-                  <span className="block text-muted">Return: No price</span>
+                  <span className="block text-muted">
+                    Return:{" "}
+                    {crate.returnPercent === null ? "No price" : `${crate.returnPercent.toFixed(1)} % of ${crate.keyName ? "case and key" : "the case"}`}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TRADE_UP_MESSAGES } from "~/domain/trade-up";
 import { get } from "./helpers";
@@ -109,6 +110,17 @@ describe("case and collection pages", () => {
     expect(html).toMatch(/data-testid="case-expected-value">\$[\d,.]+</);
     expect(html).toMatch(/data-testid="case-coverage">[\d.]+ %</);
     expect(html).toContain('href="/collections/the-revolution-collection"');
+    expect(html).toContain('data-testid="case-return">No price<');
+
+    // With the case's and its key's prices, the return against both.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE crates SET price_cents = 100 WHERE slug = 'revolution-case'"),
+      env.DB.prepare("UPDATE case_keys SET price_cents = 250 WHERE id = (SELECT key_id FROM crates WHERE slug = 'revolution-case')"),
+    ]);
+    const priced = text(await (await get("/cases/revolution-case")).text());
+    const expected = Number(/data-testid="case-expected-value">\$([\d.]+)</.exec(priced)![1]) * 100;
+    expect(priced).toContain("Price: $1.00 · opens with the Revolution Case Key: $2.50");
+    expect(priced).toContain(`data-testid="case-return">${((expected / 350) * 100).toFixed(1)} %<`);
     const missing = await get("/cases/no-such-case");
     expect(missing.status).toBe(404);
     const list = await get("/cases");

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { ItemPrices } from "~/domain/case-odds";
-import { priceRange } from "~/domain/money";
+import { caseReturnPercent, type ItemPrices } from "~/domain/case-odds";
+import { formatDollars, priceRange } from "~/domain/money";
 import { isWear, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
 import {
@@ -122,7 +122,22 @@ const crateColumns = {
   image: crates.image,
   kind: crates.kind,
   keyName: sql<string | null>`${caseKeys.name}`.as("key_name"),
+  /** Prices in cents, 0 while the feed has none. */
+  priceCents: crates.priceCents,
+  keyPriceCents: sql<number | null>`${caseKeys.priceCents}`.as("key_price_cents"),
 };
+
+/** A container's price and its key's (null: none known), and the return of one opening against both. */
+export function crateCost(crate: { keyName: string | null; priceCents: number; keyPriceCents: number | null }, expectedCents: number | null) {
+  const price = crate.priceCents > 0 ? crate.priceCents : null;
+  const keyPrice = crate.keyPriceCents !== null && crate.keyPriceCents > 0 ? crate.keyPriceCents : null;
+  const needsKey = crate.keyName !== null;
+  return {
+    priceText: price === null ? "No price" : formatDollars(price),
+    keyPriceText: keyPrice === null ? "No price" : formatDollars(keyPrice),
+    returnPercent: expectedCents === null ? null : caseReturnPercent(expectedCents, price, keyPrice, needsKey),
+  };
+}
 
 /** Weapon cases and souvenir packages (sticker capsules hold no skins), by name. */
 export function crateListQuery(db: Database) {
