@@ -15,6 +15,7 @@ import { alertAnchor } from "~/domain/price-alerts";
 import { buildChartModel } from "~/domain/price-chart";
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { rarityTextColor } from "~/domain/rarity";
+import { addToTradeUpPath, nextRarity } from "~/domain/trade-up";
 import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
@@ -110,7 +111,7 @@ function Badge({ children, className, style }: { children: string; className: st
   );
 }
 
-function NameList({ title, items }: { title: string; items: { name: string; image: string | null }[] }) {
+function NameList({ title, items, base }: { title: string; items: { name: string; image: string | null; slug: string | null }[]; base: string }) {
   if (items.length === 0) return null;
   return (
     <section aria-label={title} className="rounded-lg border border-line bg-panel p-4">
@@ -119,7 +120,13 @@ function NameList({ title, items }: { title: string; items: { name: string; imag
         {items.map((item) => (
           <li key={item.name} className="flex items-center gap-2 text-sm">
             <FallbackImage sources={[item.image]} alt="" className="h-8 w-8 shrink-0 object-contain" />
-            {item.name}
+            {item.slug ? (
+              <Link to={`${base}/${encodeURIComponent(item.slug)}`} className="hover:text-accent">
+                {item.name}
+              </Link>
+            ) : (
+              item.name
+            )}
           </li>
         ))}
       </ul>
@@ -166,6 +173,11 @@ export default function SkinPage() {
         <div id={`skin-${encodeURIComponent(skin.id)}`} className="flex scroll-mt-20 flex-wrap items-center gap-3">
           <FavoriteButton skinId={skin.id} skinName={skin.name} favorite={favorite} variant="label" />
           <TrackButton skinId={skin.id} label="Track Resell" className={`${buttonClass} inline-block`} />
+          {nextRarity(skin.rarity) ? (
+            <a href={addToTradeUpPath(skin.id)} className="text-sm text-accent underline">
+              Add to trade-up
+            </a>
+          ) : null}
           {favorite ? (
             <Link to={`/profile?tab=favorites#${alertAnchor(skin.id)}`} className="text-sm text-accent underline">
               Set a price alert
@@ -202,8 +214,8 @@ export default function SkinPage() {
         {priceHistory ? <PriceHistory skinId={skin.id} history={priceHistory} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <NameList title="Crates" items={crates} />
-          <NameList title="Collections" items={collections} />
+          <NameList title="Crates" items={crates} base="/cases" />
+          <NameList title="Collections" items={collections} base="/collections" />
         </div>
       </div>
     </article>

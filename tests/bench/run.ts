@@ -51,6 +51,26 @@ const ROUTES: Route[] = [
   { name: "skin", path: "/skins/ak-47-redline" },
   { name: "search", path: "/search?q=ak" },
   { name: "official-loadout", path: "/loadouts/official/1" },
+  { name: "case", path: "/cases/revolution-case" },
+  { name: "collection", path: "/collections/the-revolution-collection" },
+  // Ten inputs, one per row, from two collections: the calculator's largest contract.
+  {
+    name: "trade-up",
+    path: `/trade-up?${[
+      "mag-7-insomnia",
+      "mp9-featherweight",
+      "scar-20-fragments",
+      "p250-re-built",
+      "mp5-sd-liquidation",
+      "sg-553-cyberforce",
+      "tec-9-rebel",
+      "pp-bizon-brass",
+      "m4a1-s-varicamo",
+      "sg-553-damascus-steel",
+    ]
+      .map((skin, index) => `s${index + 1}=${skin}&f${index + 1}=0.${index + 1}&n${index + 1}=1`)
+      .join("&")}`,
+  },
   { name: "loadout-editor", path: "/loadouts/edit/{loadout}?slot=ak47_tside", cookie: "signed-in" },
 ];
 

@@ -80,6 +80,11 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/weapons.$weaponName": [allGet("a weapon", "/weapons/AWP")],
   "routes/skins.$skinId": [allGet("the owner's favourite skin", `/skins/${FAVORITE}`)],
   "routes/search": [allGet("a search", "/search?q=asiimov")],
+  "routes/cases._index": [allGet("the cases", "/cases")],
+  "routes/cases.$caseSlug": [allGet("a case", "/cases/revolution-case")],
+  "routes/collections._index": [allGet("the collections", "/collections")],
+  "routes/collections.$collectionSlug": [allGet("a collection", "/collections/the-revolution-collection")],
+  "routes/trade-up": [allGet("a contract", "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10")],
   "routes/api.suggestions": [allGet("suggestions", "/api/suggestions?q=asiimov")],
   "routes/sticker-crafts._index": [allGet("the crafts", "/sticker-crafts")],
   "routes/sticker-crafts.$craftId": [

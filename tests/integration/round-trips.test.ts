@@ -27,6 +27,10 @@ function sampleFor(route: ManifestRoute, param: string, samples: Samples): strin
       return "AK-47";
     case "skinId":
       return "ak-47-redline";
+    case "caseSlug":
+      return "revolution-case";
+    case "collectionSlug":
+      return "the-revolution-collection";
     case "loadoutType":
       return "official";
     case "loadoutId":

@@ -116,7 +116,7 @@ const SKIN_GROUPS = {
 function skinGroupNamesQuery(db: Database, kind: keyof typeof SKIN_GROUPS, where: SQL) {
   const { link, groupId, group } = SKIN_GROUPS[kind];
   return db
-    .select({ skinId: link.skinId, name: group.name, image: group.image })
+    .select({ skinId: link.skinId, name: group.name, image: group.image, slug: group.slug })
     .from(link)
     .innerJoin(group, eq(group.id, groupId))
     .innerJoin(skins, eq(skins.id, link.skinId))

@@ -6,6 +6,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
+import { CONTRACT_PARAMS } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
 /**
@@ -32,6 +33,10 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
   { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
+  { path: /^\/(cases|collections)$/, params: [] },
+  { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
+  // The picker's search and the form's buttons have no reader: a visit with them is not kept.
+  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent"] },
 ];
 
 /** A weapon page's filter values as it reads them, sorted. */
@@ -73,6 +78,8 @@ const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[
     return kind === "all" ? [] : [kind];
   },
   side: ([value]) => (parseSide(value) === "ct" ? ["ct"] : []),
+  // A contract's fields as given: the trade-up page redirects any other spelling to its canonical one.
+  ...Object.fromEntries(CONTRACT_PARAMS.map((name) => [name, ([value]: readonly string[]) => (value === undefined ? [] : [value])])),
 };
 
 /** How long a kept page is served, in seconds, unless `EDGE_CACHE_SECONDS` says otherwise (0 switches the cache off). */

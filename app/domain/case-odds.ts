@@ -1,0 +1,128 @@
+import { WEAR_BANDS, WEARS, type Wear } from "./wear.ts";
+
+/*
+ * What opening a weapon case gives, and what that is worth (docs/features/cases-and-collections.md
+ * has the sources): the odds Valve published for every weapon case, by rarity, shared equally
+ * among a rarity's items; a 10 % chance of StatTrak for an item that has a StatTrak version; and
+ * the drop float drawn uniformly from the item's float range.
+ */
+
+/** The published odds of each tier of a weapon case. */
+export const CASE_TIER_ODDS = {
+  "Mil-Spec": 0.7992,
+  Restricted: 0.1598,
+  Classified: 0.032,
+  Covert: 0.0064,
+  "Rare Special Item": 0.0026,
+} as const;
+export type CaseTier = keyof typeof CASE_TIER_ODDS;
+export const CASE_TIERS = Object.keys(CASE_TIER_ODDS) as CaseTier[];
+
+/** The chance that an item with a StatTrak version drops as StatTrak. */
+export const STATTRAK_ODDS = 0.1;
+
+/** The tier an item of a case falls in; null for a rarity the published odds do not name. */
+export function caseTier(rarity: string, special: boolean): CaseTier | null {
+  if (special) return "Rare Special Item";
+  return rarity in CASE_TIER_ODDS && rarity !== "Rare Special Item" ? (rarity as CaseTier) : null;
+}
+
+/**
+ * Each tier's odds, shared equally among its items. A tier the case lacks gives its odds to none:
+ * the present tiers are scaled so they still sum to 1 (no weapon case of the catalogue lacks one).
+ */
+export function caseItemOdds<T extends { rarity: string; special: boolean }>(items: readonly T[]): { item: T; tier: CaseTier; odds: number }[] {
+  const counts = new Map<CaseTier, number>();
+  for (const item of items) {
+    const tier = caseTier(item.rarity, item.special);
+    if (tier) counts.set(tier, (counts.get(tier) ?? 0) + 1);
+  }
+  const present = [...counts.keys()].reduce((sum, tier) => sum + CASE_TIER_ODDS[tier], 0);
+  return items.flatMap((item) => {
+    const tier = caseTier(item.rarity, item.special);
+    if (!tier) return [];
+    return [{ item, tier, odds: CASE_TIER_ODDS[tier] / present / counts.get(tier)! }];
+  });
+}
+
+/**
+ * The chance of each wear when the float is drawn uniformly from [minFloat, maxFloat]: the share
+ * of the range each wear's band covers. A range of one point is that point's wear.
+ */
+export function wearOdds(minFloat: number, maxFloat: number): Record<Wear, number> {
+  const span = maxFloat - minFloat;
+  const odds = Object.fromEntries(WEARS.map((wear) => [wear, 0])) as Record<Wear, number>;
+  if (span <= 0) {
+    const wear = WEARS.find((w) => minFloat < WEAR_BANDS[w].max) ?? "BS";
+    odds[wear] = 1;
+    return odds;
+  }
+  for (const wear of WEARS) {
+    const band = WEAR_BANDS[wear];
+    odds[wear] = Math.max(0, Math.min(maxFloat, band.max) - Math.max(minFloat, band.min)) / span;
+  }
+  return odds;
+}
+
+/** An item's prices: each wear's normal and StatTrak price in cents, absent where none is known. */
+export interface ItemPrices {
+  normal: Partial<Record<Wear, number>>;
+  stattrak: Partial<Record<Wear, number>>;
+}
+
+/**
+ * What one item is worth when it drops: the sum over wears and variants of their chance times
+ * their price, over the ones with a price; `coverage` is the share of the item's chances that have
+ * one (1 when every wear and variant it can drop in is priced).
+ */
+export function itemDropValue(item: { minFloat: number; maxFloat: number; stattrak: boolean }, prices: ItemPrices): { valueCents: number; coverage: number } {
+  const wears = wearOdds(item.minFloat, item.maxFloat);
+  const variants = item.stattrak
+    ? [
+        { odds: 1 - STATTRAK_ODDS, price: prices.normal },
+        { odds: STATTRAK_ODDS, price: prices.stattrak },
+      ]
+    : [{ odds: 1, price: prices.normal }];
+  let valueCents = 0;
+  let coverage = 0;
+  for (const wear of WEARS) {
+    for (const variant of variants) {
+      const chance = wears[wear] * variant.odds;
+      const price = variant.price[wear];
+      if (chance === 0 || price === undefined) continue;
+      valueCents += chance * price;
+      coverage += chance;
+    }
+  }
+  return { valueCents, coverage };
+}
+
+/** The expected value of one opening, and the share of the odds it covers. */
+export function caseExpectedValue(items: readonly { odds: number; valueCents: number; coverage: number }[]): { expectedCents: number; coverage: number } {
+  return {
+    expectedCents: items.reduce((sum, item) => sum + item.odds * item.valueCents, 0),
+    coverage: items.reduce((sum, item) => sum + item.odds * item.coverage, 0),
+  };
+}
+
+/** Return of one opening as a percentage of what it costs (case plus key); null while a price is missing. */
+export function caseReturnPercent(expectedCents: number, casePriceCents: number | null, keyPriceCents: number | null, needsKey: boolean): number | null {
+  if (casePriceCents === null || (needsKey && keyPriceCents === null)) return null;
+  const cost = casePriceCents + (needsKey ? (keyPriceCents ?? 0) : 0);
+  return cost > 0 ? (expectedCents / cost) * 100 : null;
+}
+
+/** A chance as a percentage with enough decimals to tell small ones apart ("79.92 %", "0.011 %"). */
+export function formatChance(probability: number): string {
+  const percent = probability * 100;
+  const digits = percent >= 1 || percent === 0 ? 2 : percent >= 0.01 ? 3 : 4;
+  return `${percent.toFixed(digits)} %`;
+}
+
+/** Every item of a weapon case with its odds and worth, and the expected value of one opening. */
+export function caseValue<T extends { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }>(
+  items: readonly T[],
+) {
+  const valued = caseItemOdds(items).map((entry) => ({ ...entry, ...itemDropValue(entry.item, entry.item.prices) }));
+  return { items: valued, ...caseExpectedValue(valued) };
+}

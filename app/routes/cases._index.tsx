@@ -1,0 +1,107 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FallbackImage } from "~/components/FallbackImage";
+import { pageMeta } from "~/components/page-meta";
+import { caseValue, formatChance } from "~/domain/case-odds";
+import { formatDollars } from "~/domain/money";
+import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
+import { crateCost, crateListQuery, weaponCaseItemsQuery, weaponCaseSkinPricesQuery, withPrices } from "~/server/features/containers.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [crates, items, skinRows] = await context.load([crateListQuery(context.db), weaponCaseItemsQuery(context.db), weaponCaseSkinPricesQuery(context.db)]);
+  const skins = new Map(skinRows.map((row) => [row.id, withPrices(row)]));
+  const itemsByCase = new Map<
+    number,
+    { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ReturnType<typeof withPrices>["prices"] }[]
+  >();
+  for (const item of items) {
+    const skin = skins.get(item.skinId);
+    if (!skin) continue;
+    const list = itemsByCase.get(item.crateId) ?? [];
+    list.push({ ...skin, rarity: item.rarity, special: item.special });
+    itemsByCase.set(item.crateId, list);
+  }
+  const listed = crates.filter((crate) => crate.slug !== null);
+  const cases = listed
+    .filter((crate) => crate.kind === "weapon_case")
+    .map((crate) => {
+      const value = caseValue(itemsByCase.get(crate.id) ?? []);
+      return {
+        name: crate.name,
+        slug: crate.slug,
+        image: crate.image,
+        keyName: crate.keyName,
+        expectedCents: value.expectedCents,
+        coverage: value.coverage,
+        ...crateCost(crate, value.expectedCents),
+      };
+    });
+  const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
+  return data({ cases, packages }, { headers: catalogueCacheHeaders(request) });
+}
+
+export const headers = catalogueHeaders;
+
+export default function CasesPage() {
+  const { cases, packages } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-8">
+      <section className="space-y-4" aria-labelledby="cases-heading">
+        <h1 id="cases-heading" className="text-3xl font-bold">
+          Cases
+        </h1>
+        <p className="text-muted">
+          What one opening of each weapon case is worth at today&apos;s prices, from the published odds: open a case to see how it is computed.
+        </p>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {cases.map((crate) => (
+            <li key={crate.slug}>
+              <Link
+                to={`/cases/${encodeURIComponent(crate.slug ?? "")}`}
+                className="flex items-center gap-3 rounded-lg border border-line bg-panel p-3 hover:border-accent"
+              >
+                <FallbackImage sources={[crate.image]} alt="" className="h-14 w-14 shrink-0 object-contain" />
+                <span className="text-sm">
+                  <span className="block font-semibold">{crate.name}</span>
+                  <span className="block text-muted">
+                    Price: {crate.priceText}
+                    {crate.keyName ? ` · key: ${crate.keyPriceText}` : ""}
+                  </span>
+                  <span className="block">
+                    Expected value {formatDollars(Math.round(crate.expectedCents))}{" "}
+                    <span className="text-muted">(covers {formatChance(crate.coverage)} of the odds)</span>
+                  </span>
+                  <span className="block text-muted">
+                    Return:{" "}
+                    {crate.returnPercent === null ? "No price" : `${crate.returnPercent.toFixed(1)} % of ${crate.keyName ? "case and key" : "the case"}`}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="space-y-3" aria-labelledby="packages-heading">
+        <h2 id="packages-heading" className="text-2xl font-bold">
+          Souvenir packages
+        </h2>
+        <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
+          {packages.map((crate) => (
+            <li key={crate.slug} className="py-1">
+              <Link to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
+                {crate.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Cases",
+    description: "Every Counter-Strike 2 weapon case with the expected value of one opening at today's prices.",
+    path: "/cases",
+  });

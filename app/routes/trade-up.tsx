@@ -1,0 +1,310 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { buttonClass, Notice } from "~/components/basics";
+import { CatalogueSearch, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import { FallbackImage } from "~/components/FallbackImage";
+import { pageMeta } from "~/components/page-meta";
+import { formatChance } from "~/domain/case-odds";
+import { formatDollars, formatSignedDollars } from "~/domain/money";
+import { searchPlan } from "~/domain/search";
+import {
+  addToContract,
+  CONTRACT_PARAMS,
+  contractQuery,
+  isSkinIdText,
+  MAX_COUNT,
+  parseContract,
+  rowField,
+  TRADE_UP_GAME_VERSION,
+  VARIANT_NAMES,
+  VARIANTS,
+  type ContractRow,
+} from "~/domain/trade-up";
+import { WEAR_NAMES } from "~/domain/wear";
+import { catalogueCacheHeaders, catalogueHeaders, searchDirectQuery } from "~/server/features/catalogue.server";
+import { computeTradeUp, tradeUpQueries } from "~/server/features/trade-ups.server";
+import { cookieAttributes, cookieValue } from "~/server/http/cookies.server";
+
+const PAGE = "/trade-up";
+/** The visitor's current contract (its query string), so 'Add to trade-up' on a skin page adds to it. */
+const CONTRACT_COOKIE = "trade_up";
+const CONTRACT_COOKIE_DAYS = 30;
+/** The fields a visit may carry besides the contract: the picker's search and the form's buttons. */
+const FIND = "find";
+const INTENT = "intent";
+
+/** The sorted pairs of the fields the page reads, to tell a canonical URL from one to redirect. */
+function readPairs(params: URLSearchParams): string {
+  const names = new Set([...CONTRACT_PARAMS, FIND, INTENT]);
+  return [...params.entries()]
+    .filter(([name]) => names.has(name))
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
+    .join("&");
+}
+
+function cookieRows(request: Request): ContractRow[] {
+  const saved = cookieValue(request.headers.get("Cookie"), CONTRACT_COOKIE);
+  const parsed = parseContract(new URLSearchParams(saved ?? ""));
+  return parsed.errors.length === 0 ? parsed.rows : [];
+}
+
+/**
+ * The contract as the URL's query string (rows `s1`, `f1`, `n1`, `v1` ...). A button of the form
+ * (`intent` add:{skin}, remove:{row}, search) and a form's raw fields are turned into the
+ * canonical URL by a redirect, which also keeps the contract in a cookie for 'Add to trade-up'.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const parsed = parseContract(params);
+  const [verb = "", argument = ""] = (params.get(INTENT) ?? "").split(/:(.*)/s);
+  const find = (params.get(FIND) ?? "").trim().slice(0, 100);
+
+  if (parsed.errors.length === 0) {
+    let rows = parsed.rows;
+    if (verb === "add" && isSkinIdText(argument)) rows = addToContract(rows.length === 0 ? cookieRows(request) : rows, argument);
+    if (verb === "remove") rows = rows.filter((_, index) => String(index + 1) !== argument);
+    const keepFind = find !== "" && verb !== "add" && verb !== "remove";
+    const target = new URLSearchParams(contractQuery(rows));
+    if (keepFind) target.set(FIND, find);
+    if (readPairs(params) !== readPairs(target)) {
+      const query = contractQuery(rows);
+      return redirect(`${PAGE}${target.size > 0 ? `?${target.toString()}` : ""}`, {
+        headers: {
+          "Set-Cookie": `${CONTRACT_COOKIE}=${encodeURIComponent(query)}; Max-Age=${CONTRACT_COOKIE_DAYS * 86_400}; ${cookieAttributes(request)}`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    }
+  }
+
+  const rows = parsed.rows;
+  const plan = find ? searchPlan(find) : null;
+  const [tradeRows, found] = await Promise.all([
+    rows.length > 0 ? context.load([...tradeUpQueries(context.db, rows)]) : Promise.resolve(null),
+    plan ? context.load([searchDirectQuery(context.db, plan)]).then(([results]) => results) : Promise.resolve(null),
+  ]);
+  const view = computeTradeUp(rows, tradeRows);
+  const status = parsed.errors.length > 0 ? 400 : view.result.status === "refused" ? 422 : 200;
+  return data(
+    {
+      ...view,
+      parseErrors: parsed.errors,
+      query: contractQuery(rows),
+      find,
+      found: found?.map(({ id, name, image }) => ({ id, name, image })) ?? (find ? [] : null),
+    },
+    { status, headers: catalogueCacheHeaders(request) },
+  );
+}
+
+export const headers = catalogueHeaders;
+
+const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
+const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
+
+export default function TradeUpPage() {
+  const { rows, result, outcomes, value, parseErrors, query, find, found } = useLoaderData<typeof loader>();
+  const messages = [...parseErrors, ...result.messages];
+  const refused = parseErrors.length > 0 || result.status === "refused";
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Trade-up calculator</h1>
+        <p className="mt-1 text-muted">
+          Ten skins of one rarity (five Covert) for one of the next rarity from their collections, on the rules of {TRADE_UP_GAME_VERSION}: each input counts by
+          where its float sits in its own range. The contract lives in the address, so a link shares it.
+        </p>
+      </div>
+
+      <Form method="get" action={PAGE} className="space-y-4" aria-label="Trade-up contract">
+        {rows.length === 0 ? (
+          <p className="text-muted">No inputs yet: search for a skin below, or use ‘Add to trade-up’ on a skin page.</p>
+        ) : (
+          <ol className="space-y-3" aria-label="Inputs">
+            {rows.map((row) => {
+              const n = row.index;
+              const name = row.skin?.name ?? row.skinId;
+              return (
+                <li
+                  key={`${n}-${row.skinId}`}
+                  className="grid gap-3 rounded-lg border border-line bg-panel p-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] sm:items-end"
+                >
+                  <input type="hidden" name={rowField("s", n)} value={row.skinId} />
+                  <div className="flex items-center gap-3">
+                    {row.skin ? <FallbackImage sources={[row.skin.image]} alt="" className="h-10 w-14 shrink-0 object-contain" /> : null}
+                    <div>
+                      {row.skin ? (
+                        <Link to={`/skins/${encodeURIComponent(row.skinId)}`} className="font-semibold hover:text-accent">
+                          {name}
+                        </Link>
+                      ) : (
+                        <span className="font-semibold">{name}</span>
+                      )}
+                      {row.skin ? (
+                        <p className="text-xs text-muted">
+                          {row.skin.rarity} · float {row.skin.minFloat} to {row.skin.maxFloat}
+                          {row.wear ? ` · ${WEAR_NAMES[row.wear]}` : ""} · {row.priceCents === null ? "No price" : formatDollars(row.priceCents)}
+                        </p>
+                      ) : null}
+                    </div>
+                  </div>
+                  <div>
+                    <label htmlFor={rowField("f", n)} className="block text-xs text-muted">
+                      Float of {name}
+                    </label>
+                    <input
+                      id={rowField("f", n)}
+                      name={rowField("f", n)}
+                      defaultValue={row.float ?? ""}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className={fieldClass}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={rowField("n", n)} className="block text-xs text-muted">
+                      Count of {name}
+                    </label>
+                    <input
+                      id={rowField("n", n)}
+                      name={rowField("n", n)}
+                      type="number"
+                      min={1}
+                      max={MAX_COUNT}
+                      required
+                      defaultValue={row.count}
+                      className={fieldClass}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={rowField("v", n)} className="block text-xs text-muted">
+                      Variant of {name}
+                    </label>
+                    <select id={rowField("v", n)} name={rowField("v", n)} defaultValue={row.variant} className={fieldClass}>
+                      {VARIANTS.map((variant) => (
+                        <option key={variant} value={variant}>
+                          {VARIANT_NAMES[variant]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <button type="submit" name="intent" value={`remove:${n + 1}`} formNoValidate className={pickerButtonClass}>
+                    Remove<span className="sr-only"> {name}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {rows.length > 0 ? (
+            <button type="submit" className={buttonClass}>
+              Update contract
+            </button>
+          ) : null}
+          {rows.length > 0 ? (
+            <a href={PAGE} className="text-sm text-accent underline">
+              Start over
+            </a>
+          ) : null}
+        </div>
+        <section aria-labelledby="add-heading" className="space-y-3 rounded-lg border border-line bg-panel p-3">
+          <h2 id="add-heading" className="text-lg font-semibold">
+            Add a skin
+          </h2>
+          <CatalogueSearch id="trade-up-find" name={FIND} label="Skin name" query={find} intent="search" buttonLabel="Search" />
+          <PickerResults label="Skins found" items={found ?? undefined} intent={(item) => `add:${item.id}`} />
+        </section>
+      </Form>
+
+      {messages.length > 0 ? (
+        <Notice tone={refused ? "error" : "info"}>
+          <ul className="space-y-1" data-testid="trade-up-messages">
+            {messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+
+      {result.status === "valid" && value ? (
+        <section aria-labelledby="outcomes-heading" className="space-y-4">
+          <h2 id="outcomes-heading" className="text-2xl font-bold">
+            {`Outcomes: ${result.stattrak ? "StatTrak™ " : ""}${result.next === "Extraordinary" ? "knives and gloves" : result.next}`}
+          </h2>
+          <dl className="grid gap-3 sm:grid-cols-4">
+            <Figure label="Inputs' cost" value={value.costCents === null ? "No price for every input" : formatDollars(value.costCents)} />
+            <Figure
+              label="Expected value"
+              value={`${formatDollars(Math.round(value.expectedCents))} (covers ${formatChance(value.coverage)} of the odds)`}
+              testId="expected-value"
+            />
+            <Figure
+              label="Expected profit"
+              value={value.expectedProfitCents === null ? "Unknown" : formatSignedDollars(Math.round(value.expectedProfitCents))}
+            />
+            <Figure label="Chance of profit" value={value.profitChance === null ? "Unknown" : formatChance(value.profitChance)} />
+          </dl>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="outcomes">
+              <caption className="sr-only">Every possible outcome with its chance, float, wear and price</caption>
+              <thead className="text-muted">
+                <tr>
+                  {OUTCOME_COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="py-2 pr-3">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {outcomes.map((outcome) => (
+                  <tr key={outcome.id} className="border-t border-line">
+                    <td className="py-2 pr-3">
+                      <Link to={`/skins/${encodeURIComponent(outcome.id)}`} className="hover:text-accent">
+                        {outcome.name}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3" data-testid="outcome-chance">
+                      {formatChance(outcome.probability)}
+                    </td>
+                    <td className="py-2 pr-3" data-testid="outcome-float">
+                      {outcome.float.toFixed(6)}
+                    </td>
+                    <td className="py-2 pr-3">{WEAR_NAMES[outcome.wear]}</td>
+                    <td className="py-2">{outcome.priceCents === null ? "No price" : formatDollars(outcome.priceCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-sm">
+            <a href={`${PAGE}?${query}`} className="text-accent underline">
+              Link to this contract
+            </a>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-line bg-panel p-3">
+      <dt className="text-xs uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-1 font-semibold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, {
+    title: "Trade-up calculator",
+    description: "Every outcome of a Counter-Strike 2 trade-up contract with its chance, float and price, on the rules of October 2025.",
+    path: data?.query ? `${PAGE}?${data.query}` : PAGE,
+    noindex: Boolean(data?.query),
+  });

@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { caseReturnPercent, type ItemPrices } from "~/domain/case-odds";
+import { formatDollars, priceRange } from "~/domain/money";
+import { isWear, type Wear } from "~/domain/wear";
+import type { Database } from "../db/client.server";
+import {
+  caseKeys,
+  collections,
+  crates,
+  crateStickers,
+  skinCollections,
+  skinCrates,
+  skins,
+  skinVariantPrices,
+  skinWears,
+  stickers,
+  weapons,
+} from "../db/schema.server";
+
+// The reads of the case, collection and trade-up pages: drizzle query builders for a page's one
+// `context.load([...])` batch.
+
+/** A wear-to-price object of a skin's known prices, as D1 answers it (JSON text). */
+const pricesJson = (where: SQL, wear: SQL, price: SQL, table: SQL) =>
+  sql<string | null>`(select json_group_object(${wear}, ${price}) from ${table} where ${where})`;
+
+/**
+ * A skin with what the pages compute from: rarity, float range, whether it has StatTrak (gloves
+ * never do, whatever the catalogue says) and its known prices per wear, normal and StatTrak.
+ * Aliased columns: D1 answers a batch's rows keyed by column name.
+ */
+export const pricedSkinColumns = {
+  id: skins.id,
+  name: skins.name,
+  image: skins.image,
+  rarity: skins.rarity,
+  rarityColor: skins.rarityColor,
+  minFloat: skins.minFloat,
+  maxFloat: skins.maxFloat,
+  stattrak: sql<boolean>`(${skins.stattrak} = 1 and (select ${weapons.category} from ${weapons} where ${weapons.name} = ${skins.weapon}) <> 'Gloves')`
+    .mapWith(Boolean)
+    .as("can_stattrak"),
+  souvenir: skins.souvenir,
+  normalPrices: pricesJson(
+    sql`${skinWears.skinId} = ${skins.id} and ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0`,
+    sql`${skinWears.wear}`,
+    sql`${skinWears.priceCents}`,
+    sql`${skinWears}`,
+  ).as("normal_prices"),
+  stattrakPrices: pricesJson(
+    sql`${skinVariantPrices.skinId} = ${skins.id} and ${skinVariantPrices.variant} = 'stattrak' and ${skinVariantPrices.priceCents} > 0`,
+    sql`${skinVariantPrices.wear}`,
+    sql`${skinVariantPrices.priceCents}`,
+    sql`${skinVariantPrices}`,
+  ).as("stattrak_prices"),
+};
+
+function parsePrices(json: string | null): Partial<Record<Wear, number>> {
+  if (!json) return {};
+  const parsed: unknown = JSON.parse(json);
+  if (typeof parsed !== "object" || parsed === null) return {};
+  return Object.fromEntries(Object.entries(parsed).filter(([wear, cents]) => isWear(wear) && typeof cents === "number" && cents > 0));
+}
+
+/** A priced skin row as the pages use it: its prices parsed. */
+export function withPrices<T extends { normalPrices: string | null; stattrakPrices: string | null }>(
+  row: T,
+): Omit<T, "normalPrices" | "stattrakPrices"> & { prices: ItemPrices } {
+  const { normalPrices, stattrakPrices, ...rest } = row;
+  return { ...rest, prices: { normal: parsePrices(normalPrices), stattrak: parsePrices(stattrakPrices) } };
+}
+
+// ---------------------------------------------------------------- collections
+
+export function collectionListQuery(db: Database) {
+  return db
+    .select({ name: collections.name, slug: collections.slug, image: collections.image, skinCount: sql<number>`count(${skinCollections.skinId})` })
+    .from(collections)
+    .leftJoin(skinCollections, eq(skinCollections.collectionId, collections.id))
+    .groupBy(collections.id)
+    .orderBy(asc(collections.name));
+}
+
+export function collectionBySlugQuery(db: Database, slug: string) {
+  return db
+    .select({ id: collections.id, name: collections.name, image: collections.image, slug: collections.slug })
+    .from(collections)
+    .where(eq(collections.slug, slug))
+    .limit(1);
+}
+
+/** The skins of the collection with this slug. */
+export function collectionSkinsQuery(db: Database, slug: string) {
+  return db
+    .select(pricedSkinColumns)
+    .from(skinCollections)
+    .innerJoin(collections, eq(collections.id, skinCollections.collectionId))
+    .innerJoin(skins, eq(skins.id, skinCollections.skinId))
+    .where(eq(collections.slug, slug))
+    .orderBy(asc(skins.name));
+}
+
+/** The containers dropping skins of the collection with this slug. */
+export function collectionCratesQuery(db: Database, slug: string) {
+  return db
+    .selectDistinct({ name: crates.name, slug: crates.slug, image: crates.image, kind: crates.kind })
+    .from(skinCollections)
+    .innerJoin(collections, eq(collections.id, skinCollections.collectionId))
+    .innerJoin(skinCrates, and(eq(skinCrates.skinId, skinCollections.skinId), eq(skinCrates.special, false)))
+    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
+    .where(eq(collections.slug, slug))
+    .orderBy(asc(crates.name));
+}
+
+// ---------------------------------------------------------------- cases
+
+const crateColumns = {
+  id: crates.id,
+  name: crates.name,
+  slug: crates.slug,
+  image: crates.image,
+  kind: crates.kind,
+  keyName: sql<string | null>`${caseKeys.name}`.as("key_name"),
+  /** Prices in cents, 0 while the feed has none. */
+  priceCents: crates.priceCents,
+  keyPriceCents: sql<number | null>`${caseKeys.priceCents}`.as("key_price_cents"),
+};
+
+/** A container's price and its key's (null: none known), and the return of one opening against both. */
+export function crateCost(crate: { keyName: string | null; priceCents: number; keyPriceCents: number | null }, expectedCents: number | null) {
+  const price = crate.priceCents > 0 ? crate.priceCents : null;
+  const keyPrice = crate.keyPriceCents !== null && crate.keyPriceCents > 0 ? crate.keyPriceCents : null;
+  const needsKey = crate.keyName !== null;
+  return {
+    priceText: price === null ? "No price" : formatDollars(price),
+    keyPriceText: keyPrice === null ? "No price" : formatDollars(keyPrice),
+    returnPercent: expectedCents === null ? null : caseReturnPercent(expectedCents, price, keyPrice, needsKey),
+  };
+}
+
+/** Weapon cases and souvenir packages (sticker capsules hold no skins), by name. */
+export function crateListQuery(db: Database) {
+  return db
+    .select(crateColumns)
+    .from(crates)
+    .leftJoin(caseKeys, eq(caseKeys.id, crates.keyId))
+    .where(ne(crates.kind, "sticker_capsule"))
+    .orderBy(asc(crates.name));
+}
+
+export function crateBySlugQuery(db: Database, slug: string) {
+  return db.select(crateColumns).from(crates).leftJoin(caseKeys, eq(caseKeys.id, crates.keyId)).where(eq(crates.slug, slug)).limit(1);
+}
+
+/** The skins a container drops (`where` a condition on crates), each with its container and whether it is a rare special item. */
+function crateSkinsQuery(db: Database, where: SQL) {
+  return db
+    .select({ ...pricedSkinColumns, crateId: skinCrates.crateId, special: skinCrates.special })
+    .from(skinCrates)
+    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
+    .innerJoin(skins, eq(skins.id, skinCrates.skinId))
+    .where(where)
+    .orderBy(asc(skins.name));
+}
+
+export const crateSkinsBySlugQuery = (db: Database, slug: string) => crateSkinsQuery(db, eq(crates.slug, slug));
+
+/** Which skins each weapon case drops (the case list's expected values; the skins' prices come apart, once each). */
+export function weaponCaseItemsQuery(db: Database) {
+  return db
+    .select({ crateId: skinCrates.crateId, skinId: skinCrates.skinId, special: skinCrates.special, rarity: skins.rarity })
+    .from(skinCrates)
+    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
+    .innerJoin(skins, eq(skins.id, skinCrates.skinId))
+    .where(eq(crates.kind, "weapon_case"));
+}
+
+/** The skins of every weapon case, each once, with their prices. */
+export function weaponCaseSkinPricesQuery(db: Database) {
+  const inCases = db
+    .select({ id: skinCrates.skinId })
+    .from(skinCrates)
+    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
+    .where(eq(crates.kind, "weapon_case"));
+  return db
+    .select({
+      id: skins.id,
+      minFloat: skins.minFloat,
+      maxFloat: skins.maxFloat,
+      stattrak: pricedSkinColumns.stattrak,
+      normalPrices: pricedSkinColumns.normalPrices,
+      stattrakPrices: pricedSkinColumns.stattrakPrices,
+    })
+    .from(skins)
+    .where(inArray(skins.id, inCases));
+}
+
+/** What a sticker capsule holds. */
+export function crateStickersQuery(db: Database, slug: string) {
+  return db
+    .select({ id: stickers.id, name: stickers.name, image: stickers.image })
+    .from(crateStickers)
+    .innerJoin(crates, eq(crates.id, crateStickers.crateId))
+    .innerJoin(stickers, eq(stickers.id, crateStickers.stickerId))
+    .where(eq(crates.slug, slug))
+    .orderBy(asc(stickers.name));
+}
+
+/** The collections of the skins of the container with this slug (its page links them). */
+export function crateCollectionsQuery(db: Database, slug: string) {
+  return db
+    .selectDistinct({ name: collections.name, slug: collections.slug })
+    .from(skinCrates)
+    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
+    .innerJoin(skinCollections, eq(skinCollections.skinId, skinCrates.skinId))
+    .innerJoin(collections, eq(collections.id, skinCollections.collectionId))
+    .where(eq(crates.slug, slug))
+    .orderBy(asc(collections.name));
+}
+
+// ---------------------------------------------------------------- trade-ups
+
+/** The inputs' skins, each with its collection. */
+export function tradeUpInputsQuery(db: Database, ids: readonly string[]) {
+  return db
+    .select({ ...pricedSkinColumns, collectionId: skinCollections.collectionId, collectionName: sql<string | null>`${collections.name}`.as("collection_name") })
+    .from(skins)
+    .leftJoin(skinCollections, eq(skinCollections.skinId, skins.id))
+    .leftJoin(collections, eq(collections.id, skinCollections.collectionId))
+    .where(inArray(skins.id, [...ids]));
+}
+
+/** Every skin of the inputs' collections (the outcomes are those of the next rarity). */
+export function tradeUpCollectionSkinsQuery(db: Database, ids: readonly string[]) {
+  const inputCollections = db
+    .select({ id: skinCollections.collectionId })
+    .from(skinCollections)
+    .where(inArray(skinCollections.skinId, [...ids]));
+  return db
+    .select({ ...pricedSkinColumns, collectionId: skinCollections.collectionId })
+    .from(skinCollections)
+    .innerJoin(skins, eq(skins.id, skinCollections.skinId))
+    .where(inArray(skinCollections.collectionId, inputCollections));
+}
+
+/** The rare special items of the weapon cases dropping each Covert input (a five-Covert contract's outcomes). */
+export function tradeUpSpecialsQuery(db: Database, ids: readonly string[]) {
+  const drops = alias(skinCrates, "drops");
+  const inputs = alias(skins, "input_skins");
+  return db
+    .selectDistinct({ ...pricedSkinColumns, inputId: sql<string>`${drops.skinId}`.as("input_id") })
+    .from(drops)
+    .innerJoin(inputs, and(eq(inputs.id, drops.skinId), eq(inputs.rarity, "Covert")))
+    .innerJoin(crates, and(eq(crates.id, drops.crateId), eq(crates.kind, "weapon_case")))
+    .innerJoin(skinCrates, and(eq(skinCrates.crateId, drops.crateId), eq(skinCrates.special, true)))
+    .innerJoin(skins, eq(skins.id, skinCrates.skinId))
+    .where(and(eq(drops.special, false), inArray(drops.skinId, [...ids])));
+}
+
+/** A skin as the case and collection pages list it: its prices as a range of its wears (normal). */
+export function listedSkin<
+  T extends { id: string; name: string; image: string; rarity: string; rarityColor: string; normalPrices: string | null; stattrakPrices: string | null },
+>(row: T) {
+  const { prices, ...skin } = withPrices(row);
+  const cents = Object.values(prices.normal);
+  return { skin, prices, priceText: priceRange(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
+}

@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// A refused contract answers 422, which the browser reports on its console.
+test.use({ allowedConsoleErrors: [/the server responded with a status of 422/] });
+
+/** The chances a list shows ("11.42 %"), as numbers. */
+async function chancesOf(page: Page, testId: string): Promise<number[]> {
+  const texts = await page.getByTestId(testId).allTextContents();
+  return texts.map((text) => Number(/([\d.]+) %/.exec(text)?.[1]));
+}
+
+test("skin page to its collection and case: the case's odds sum to 100 % with an expected value", async ({ page }) => {
+  await page.goto("/skins/ak-47-head-shot");
+  await page.getByRole("region", { name: "Collections" }).getByRole("link", { name: "The Revolution Collection" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "The Revolution Collection" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Trade up Mil-Spec skins of this collection/ })).toBeVisible();
+
+  await page.getByRole("link", { name: "Revolution Case" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Revolution Case" })).toBeVisible();
+  await expect(page.getByTestId("case-expected-value")).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(page.getByRole("region", { name: "Rare special items" })).toBeVisible();
+  const perItem = await page.getByTestId("item-note").allTextContents();
+  const total = perItem.map((text) => Number(/^([\d.]+) %/.exec(text)?.[1])).reduce((sum, value) => sum + value, 0);
+  expect(total).toBeGreaterThan(99.5);
+  expect(total).toBeLessThan(100.5);
+});
+
+test("a ten-input contract built in the form: outcomes summing to 100 % with a float; a Souvenir input is refused", async ({ page }) => {
+  await page.goto("/trade-up");
+  await page.getByLabel("Skin name").fill("insomnia");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Choose MAG-7 | Insomnia" }).click();
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&n1=1$/);
+  await expect(page.getByTestId("trade-up-messages")).toContainText("Enter the float of MAG-7 | Insomnia.");
+
+  await page.getByLabel("Float of MAG-7 | Insomnia").fill("0.2");
+  await page.getByLabel("Count of MAG-7 | Insomnia").fill("10");
+  await page.getByRole("button", { name: "Update contract" }).click();
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&f1=0\.2&n1=10$/);
+  await expect(page.getByRole("heading", { name: "Outcomes: Restricted" })).toBeVisible();
+  const chances = await chancesOf(page, "outcome-chance");
+  expect(chances.reduce((sum, value) => sum + value, 0)).toBeCloseTo(100, 1);
+  await expect(page.getByTestId("outcome-float").first()).toHaveText(/^0\.\d{6}$/);
+
+  await page.getByLabel("Variant of MAG-7 | Insomnia").selectOption("souvenir");
+  await page.getByRole("button", { name: "Update contract" }).click();
+  await expect(page.getByTestId("trade-up-messages")).toContainText("Souvenir skins cannot be used in a trade-up contract (MAG-7 | Insomnia).");
+  await expect(page.getByTestId("outcome-chance")).toHaveCount(0);
+});
+
+test("mixed rarities are refused; five Covert inputs list knives", async ({ page }) => {
+  await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=5&s2=m4a1-s-emphorosaur-s&f2=0.2&n2=5");
+  await expect(page.getByTestId("trade-up-messages")).toContainText("All inputs must be of one rarity; this contract mixes Mil-Spec and Restricted.");
+
+  await page.goto("/trade-up?s1=awp-lightning-strike&f1=0.05&n1=5");
+  await expect(page.getByRole("heading", { name: "Outcomes: knives and gloves" })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("outcomes")
+      .getByRole("link", { name: /^Karambit \|/ })
+      .first(),
+  ).toBeVisible();
+});
