@@ -27,6 +27,8 @@ function sampleFor(route: ManifestRoute, param: string, samples: Samples): strin
       return "AK-47";
     case "skinId":
       return "ak-47-redline";
+    case "stickerId":
+      return "1947";
     case "loadoutType":
       return "official";
     case "loadoutId":
