@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { formatDate } from "~/domain/dates";
 import { leavingLink } from "~/domain/external-links";
 import { formatDollars } from "~/domain/money";
+import type { StickerPriceSource } from "~/domain/sticker-crafts";
+import { PathLink } from "./links";
 import { FallbackImage } from "./FallbackImage";
 import { EnlargeableImage } from "./ImageViewer";
 import { Breadcrumb } from "./basics";
@@ -25,6 +27,10 @@ export interface CraftDetailData {
     name: string;
     image: string | null;
     priceCents: number | null;
+    /** 'market': the feed's price of the catalogue sticker; 'typed': the price an admin typed. */
+    priceSource: StickerPriceSource | null;
+    /** The catalogue sticker of exactly this name, whose page the name links to. */
+    stickerId: number | null;
     externalLink: string | null;
     lastUpdated: number | null;
     share: number | null;
@@ -32,6 +38,12 @@ export interface CraftDetailData {
   skinPrice: { range: string | null };
   totals: { stickers: string; craft: string | null };
 }
+
+/** What the page says about where a sticker's price comes from. */
+const PRICE_SOURCE_LABELS: Record<StickerPriceSource, string> = {
+  market: "market price",
+  typed: "price set by the SkinVault team",
+};
 
 /** Marks a craft made by a player rather than by the SkinVault team. */
 export function CommunityBadge() {
@@ -141,10 +153,17 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
                 {sticker.image ? <FallbackImage sources={[sticker.image]} alt="" className="h-16 w-16 shrink-0 object-contain" /> : null}
                 <div className="min-w-0 flex-1">
                   <Heading level={level(3)} className="font-semibold">
-                    {sticker.name}
+                    {sticker.stickerId === null ? (
+                      sticker.name
+                    ) : (
+                      <PathLink to={`/stickers/${sticker.stickerId}`} className="underline hover:text-accent">
+                        {sticker.name}
+                      </PathLink>
+                    )}
                   </Heading>
-                  <p className="text-sm text-muted">
+                  <p className="text-sm text-muted" data-testid="craft-sticker-price">
                     {sticker.priceCents === null ? "No Data" : formatDollars(sticker.priceCents)}
+                    {sticker.priceSource === null ? null : <> ({PRICE_SOURCE_LABELS[sticker.priceSource]})</>}
                     {sticker.share === null ? null : <> · {sticker.share.toFixed(1)}% of the stickers</>}
                     {sticker.lastUpdated ? <> · Last updated {formatDate(sticker.lastUpdated)}</> : null}
                   </p>

@@ -1,6 +1,6 @@
-// The skin page's price history: range (7, 30, 90 days) and wear are links that change the URL
-// (`?range=90&wear=FT`), so they work without JavaScript; min, average and max of the range as
-// text, and the chart the loader drew.
+// The price history of a skin page (range and wear) or a sticker page (range only): range (7, 30,
+// 90 days) and wear are links that change the URL (`?range=90&wear=FT`), so they work without
+// JavaScript; min, average and max of the range as text, and the chart the loader drew.
 import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { describeSummary, PRICE_RANGES, type PriceRange, type PriceSummary } from "~/domain/price-history";
@@ -10,7 +10,8 @@ import { PriceChart } from "./PriceChart";
 
 export interface PriceHistoryData {
   range: PriceRange;
-  wear: Wear;
+  /** The wear charted; null for an item without wears (a sticker). */
+  wear: Wear | null;
   /** The skin's enabled wears, for the wear links. */
   wears: Wear[];
   /** Whether the URL named the wear (range links then keep it). */
@@ -23,13 +24,14 @@ const linkClass = (current: boolean) =>
   `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
 
 /** Range and wear codes need no encoding in a query string. */
-function historyHref(skinId: string, range: PriceRange, wear: Wear | null): `/${string}` {
-  return `/skins/${encodeURIComponent(skinId)}?range=${range}${wear ? `&wear=${wear}` : ""}#price-history`;
+function historyHref(path: `/${string}`, range: PriceRange, wear: Wear | null): `/${string}` {
+  return `${path}?range=${range}${wear ? `&wear=${wear}` : ""}#price-history`;
 }
 
-export function PriceHistory({ skinId, history }: { skinId: string; history: PriceHistoryData }) {
+/** `path`: the page's own path (`/skins/ak-47-redline`, `/stickers/1947`), already encoded. */
+export function PriceHistory({ path, history }: { path: `/${string}`; history: PriceHistoryData }) {
   const { range, wear, wears, wearAsked, summary, model } = history;
-  const wearName = WEAR_NAMES[wear];
+  const wearName = wear ? WEAR_NAMES[wear] : "Market";
   return (
     <section id="price-history" aria-labelledby="price-history-heading" className="scroll-mt-20 space-y-3 rounded-lg border border-line bg-panel p-4">
       <h2 id="price-history-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
@@ -39,7 +41,7 @@ export function PriceHistory({ skinId, history }: { skinId: string; history: Pri
         {PRICE_RANGES.map((option) => (
           <PathLink
             key={option}
-            to={historyHref(skinId, option, wearAsked ? wear : null)}
+            to={historyHref(path, option, wearAsked ? wear : null)}
             preventScrollReset
             aria-current={option === range ? "true" : undefined}
             className={linkClass(option === range)}
@@ -53,7 +55,7 @@ export function PriceHistory({ skinId, history }: { skinId: string; history: Pri
           {wears.map((option) => (
             <PathLink
               key={option}
-              to={historyHref(skinId, range, option)}
+              to={historyHref(path, range, option)}
               preventScrollReset
               aria-current={option === wear ? "true" : undefined}
               className={linkClass(option === wear)}
@@ -90,7 +92,7 @@ export function PriceHistory({ skinId, history }: { skinId: string; history: Pri
         />
       ) : (
         <p className="text-sm text-muted">
-          No price history for {wearName} in the last {range} days.
+          No price history{wear ? ` for ${wearName}` : ""} in the last {range} days.
         </p>
       )}
     </section>

@@ -1,10 +1,12 @@
-// Steam/Skinport market names ("market_hash_name") to the catalogue's skins and wears. Plain
-// functions: the price job parses every name of the feed with them, the unit tests read a table.
+// Steam/Skinport market names ("market_hash_name") to the catalogue's skins and wears, stickers,
+// containers and keys. Plain functions: the price job parses every name of the feed with them, the
+// unit tests read a table. The rules, the game version and the sources: docs/features/market-names.md.
 import { WEAR_NAMES, type Wear } from "./wear.ts";
 
 export type PriceVariant = "normal" | "stattrak" | "souvenir";
 
-export interface MarketName {
+export interface SkinMarketName {
+  kind: "skin";
   /** The weapon, knife or glove type as the catalogue names it ("AK-47", "Karambit", "Sport Gloves"). */
   weapon: string;
   /** The finish ("Redline", "Doppler"); null for a vanilla knife ("★ Karambit"). */
@@ -14,8 +16,29 @@ export interface MarketName {
   variant: PriceVariant;
 }
 
+/** 'Sticker | Harp of War (Holo)' -> the catalogue sticker named "Harp of War (Holo)", exactly. */
+export interface StickerMarketName {
+  kind: "sticker";
+  /** The name after "Sticker | ", variant and event included, as the catalogue writes it. */
+  name: string;
+}
+
+/**
+ * A plain name (no " | ", no star, no StatTrak): a container ("Operation Bravo Case", "Paris 2023
+ * Legends Sticker Capsule", "ESL One Cologne 2014 Dust II Souvenir Package") or a key ("CS:GO Case
+ * Key") when the catalogue has exactly that name; anything else of this form (a pass, a name tag) is
+ * unmatched.
+ */
+export interface ContainerOrKeyMarketName {
+  kind: "container-or-key";
+  name: string;
+}
+
+export type MarketName = SkinMarketName | StickerMarketName | ContainerOrKeyMarketName;
+
 const WEAR_BY_NAME = new Map<string, Wear>(Object.entries(WEAR_NAMES).map(([wear, name]) => [name, wear as Wear]));
 const STAR = "★";
+const STICKER = "Sticker | ";
 const STATTRAK = "StatTrak™";
 const SOUVENIR = "Souvenir";
 /** Market names of things that are not weapon finishes: stickers, cases, agents, graffiti, pins... */
@@ -25,18 +48,33 @@ const NOT_A_SKIN =
 const GLOVES = /(Gloves|Hand Wraps)$/;
 
 /**
- * Parses a market name, or null for anything that is not a weapon, knife or glove finish.
- *   'AK-47 | Redline (Field-Tested)'              -> AK-47, Redline, FT, normal
+ * Parses a market name, or null for anything that is neither a weapon, knife or glove finish, a
+ * sticker, nor a plain name (a container or key):
+ *   'AK-47 | Redline (Field-Tested)'              -> skin AK-47, Redline, FT, normal
  *   'StatTrak™ AK-47 | Redline (Minimal Wear)'    -> ..., stattrak
  *   'Souvenir AWP | Dragon Lore (Factory New)'    -> ..., souvenir
  *   '★ StatTrak™ Karambit | Doppler (Factory New)' -> Karambit, Doppler, FN, stattrak
  *   '★ Karambit'                                  -> Karambit, no finish, no wear (a vanilla knife)
  *   '★ Sport Gloves | Vice (Field-Tested)'        -> Sport Gloves, Vice, FT, normal
+ *   'Sticker | Titan (Holo) | Katowice 2014'      -> sticker "Titan (Holo) | Katowice 2014"
+ *   'Operation Bravo Case', 'CS:GO Case Key'      -> container or key by that name
  * A finish with brackets of its own keeps them ('M4A4 | 龍王 (Dragon King) (Field-Tested)').
  */
 export function parseMarketName(raw: string): MarketName | null {
-  let rest = raw.trim();
-  if (rest.length === 0 || rest.length > 200) return null;
+  const name = raw.trim();
+  if (name.length === 0 || name.length > 200) return null;
+  if (name.startsWith(STICKER)) {
+    const sticker = name.slice(STICKER.length).trim();
+    return /^[\p{L}\p{N}]/u.test(sticker) ? { kind: "sticker", name: sticker } : null;
+  }
+  if (!name.includes("|") && !name.includes(STAR) && !name.includes(STATTRAK) && /^[\p{L}\p{N}]/u.test(name)) {
+    return { kind: "container-or-key", name };
+  }
+  return parseSkinName(name);
+}
+
+function parseSkinName(name: string): SkinMarketName | null {
+  let rest = name;
   const starred = rest.startsWith(STAR);
   if (starred) rest = rest.slice(STAR.length).trimStart();
   let variant: PriceVariant = "normal";
@@ -66,12 +104,12 @@ export function parseMarketName(raw: string): MarketName | null {
   if (finish === null) {
     // Only knives come without a finish (vanilla): starred, no wear, never Souvenir.
     if (!starred || wear !== null || variant === "souvenir" || GLOVES.test(weapon)) return null;
-    return { weapon, finish: null, wear: null, variant };
+    return { kind: "skin", weapon, finish: null, wear: null, variant };
   }
   // A finish always has a wear; knives and gloves carry the star, nothing else does.
   if (wear === null) return null;
   if (GLOVES.test(weapon) && (!starred || variant !== "normal")) return null;
-  return { weapon, finish, wear, variant };
+  return { kind: "skin", weapon, finish, wear, variant };
 }
 
 /** Doppler and Gamma Doppler phases the catalogue lists as skins of their own ("Karambit | Doppler (Phase 2)"). */
@@ -102,7 +140,43 @@ export function buildSkinIndex(skins: readonly { id: string; name: string }[]): 
 }
 
 /** The skins a parsed name prices: its own skin, every regular phase of a Doppler, or none. */
-export function skinIdsFor(index: ReadonlyMap<string, readonly string[]>, name: MarketName): readonly string[] {
+export function skinIdsFor(index: ReadonlyMap<string, readonly string[]>, name: SkinMarketName): readonly string[] {
   if (name.finish === null) return []; // the catalogue lists finishes only, no vanilla knives
   return index.get(`${name.weapon} | ${name.finish}`) ?? [];
+}
+
+/** The catalogue's other market items: stickers, containers (cases, capsules, packages) and keys. */
+export const MARKET_ITEM_KINDS = ["sticker", "crate", "key"] as const;
+export type MarketItemKind = (typeof MARKET_ITEM_KINDS)[number];
+export interface MarketItemRef {
+  kind: MarketItemKind;
+  id: number;
+}
+
+/**
+ * Stickers by their exact catalogue name, containers and keys by theirs (one index: a name both a
+ * container and a key would be ambiguous). A name listed twice maps to every item it names, and
+ * `marketItemFor` refuses it.
+ */
+export function buildMarketItemIndex(items: readonly (MarketItemRef & { name: string })[]) {
+  const stickers = new Map<string, MarketItemRef[]>();
+  const others = new Map<string, MarketItemRef[]>();
+  for (const item of items) {
+    const index = item.kind === "sticker" ? stickers : others;
+    const refs = index.get(item.name);
+    const ref = { kind: item.kind, id: item.id };
+    if (refs) refs.push(ref);
+    else index.set(item.name, [ref]);
+  }
+  return { stickers, others };
+}
+
+/**
+ * The one sticker, container or key a parsed name prices, matched by exact name, never by
+ * similarity; null when none or more than one has that name (e.g. the catalogue's two stickers
+ * "Mirage (Gold)"): an ambiguous name is refused, not guessed.
+ */
+export function marketItemFor(index: ReturnType<typeof buildMarketItemIndex>, name: StickerMarketName | ContainerOrKeyMarketName): MarketItemRef | null {
+  const refs = (name.kind === "sticker" ? index.stickers : index.others).get(name.name);
+  return refs?.length === 1 ? refs[0]! : null;
 }

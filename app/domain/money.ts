@@ -31,3 +31,8 @@ export function formatPercent(percent: number): string {
 export function hasWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 }
+
+/** A market price: dollars, or 'No Data' for 0 cents (the spec's wording for a missing price). */
+export function marketPriceLabel(cents: number): string {
+  return cents > 0 ? formatDollars(cents) : "No Data";
+}

@@ -1,6 +1,6 @@
 // The local stand-in for a price feed: without PRICE_FEED_URL the price job moves the demo prices by
 // a small deterministic drift, so prices and their history change under `npm start`.
-import type { PriceVariant } from "./market-names.ts";
+import type { MarketItemKind, PriceVariant } from "./market-names.ts";
 import type { Wear } from "./wear.ts";
 
 /** A run moves a price by at most this fraction, up or down. */
@@ -27,8 +27,17 @@ export function driftBucket(now: number): number {
 
 /** The drift factor of one price in one bucket: 1 - MAX_DRIFT .. 1 + MAX_DRIFT. */
 export function driftFactor(skinId: string, wear: Wear, variant: PriceVariant, bucket: number): number {
-  const unit = hash32(`${skinId}|${wear}|${variant}|${bucket}`) / 0xffffffff; // 0..1
+  return factorOf(`${skinId}|${wear}|${variant}|${bucket}`);
+}
+
+function factorOf(seed: string): number {
+  const unit = hash32(seed) / 0xffffffff; // 0..1
   return 1 + (unit * 2 - 1) * MAX_DRIFT;
+}
+
+function drifted(priceCents: number, factor: () => number): number {
+  if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return 0;
+  return Math.max(MIN_DRIFT_PRICE_CENTS, Math.round(priceCents * factor()));
 }
 
 /**
@@ -36,7 +45,10 @@ export function driftFactor(skinId: string, wear: Wear, variant: PriceVariant, b
  * never from 0 (no data) to a price.
  */
 export function driftedPriceCents(priceCents: number, skinId: string, wear: Wear, variant: PriceVariant, bucket: number): number {
-  if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return 0;
-  const moved = Math.round(priceCents * driftFactor(skinId, wear, variant, bucket));
-  return Math.max(MIN_DRIFT_PRICE_CENTS, moved);
+  return drifted(priceCents, () => driftFactor(skinId, wear, variant, bucket));
+}
+
+/** The same drift for a sticker's, container's or key's price (one price each, no wear). */
+export function driftedItemPriceCents(priceCents: number, kind: MarketItemKind, id: number, bucket: number): number {
+  return drifted(priceCents, () => factorOf(`${kind}:${id}|${bucket}`));
 }

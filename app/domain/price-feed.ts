@@ -1,7 +1,7 @@
 // The price feed: its shape (Skinport's /v1/items), and the plan of what one run writes. Pure:
 // the job in app/server/jobs/price-job.server.ts reads the feed and the stored prices, and writes the plan.
 import { z } from "zod";
-import { buildSkinIndex, parseMarketName, skinIdsFor, type PriceVariant } from "./market-names.ts";
+import { buildMarketItemIndex, buildSkinIndex, marketItemFor, parseMarketName, skinIdsFor, type MarketItemKind, type PriceVariant } from "./market-names.ts";
 import { dollarsToCents } from "./money.ts";
 import type { Wear } from "./wear.ts";
 
@@ -45,13 +45,33 @@ export function itemPriceCents(item: Pick<FeedItem, "min_price" | "suggested_pri
   return cents > 0 ? cents : null;
 }
 
-/** What the job knows before a run: the catalogue's skins and their stored prices. */
+/** A sticker, container or key with its stored price (0 = no data) and where that price came from. */
+export interface StoredItemPrice {
+  kind: MarketItemKind;
+  id: number;
+  name: string;
+  priceCents: number;
+  priceSource: string;
+}
+
+/** What the job knows before a run: the catalogue's skins, stickers, containers, keys and their stored prices. */
 export interface StoredPrices {
   skins: readonly { id: string; name: string }[];
   /** Every wear row of skin_wears (normal prices; 0 = no data). */
   wears: readonly { skinId: string; wear: Wear; enabled: boolean; priceCents: number }[];
   /** Every row of skin_variant_prices. */
   variants: readonly { skinId: string; variant: Exclude<PriceVariant, "normal">; wear: Wear; priceCents: number }[];
+  /** Every sticker, container and key (the demo drift reads the demo-priced ones only). */
+  items: readonly StoredItemPrice[];
+}
+
+/** A sticker's, container's or key's price. */
+export interface ItemPriceRow {
+  kind: MarketItemKind;
+  id: number;
+  priceCents: number;
+  /** The stored price changed: its `last_price_update` moves. */
+  changed: boolean;
 }
 
 export interface PriceRow {
@@ -68,13 +88,20 @@ export interface PricePlan {
   variantPrices: PriceRow[];
   /** Every price the feed gave for a known skin and wear: today's history rows. */
   history: PriceRow[];
+  /**
+   * Stickers, containers and keys to write: a changed price, or a price the feed confirms for an
+   * item whose source is not yet the feed (its `price_source` becomes the feed's).
+   */
+  itemPrices: ItemPriceRow[];
+  /** Every sticker, container and key price the feed gave: today's item history rows. */
+  itemHistory: ItemPriceRow[];
   /** Skins with at least one changed price: their `last_price_update` moves. */
   changedSkinIds: string[];
   /** Skins the feed priced: their `price_source` becomes the feed's. */
   pricedSkinIds: string[];
-  /** Feed items that priced a known skin and possible wear. */
+  /** Feed items that priced a known skin and possible wear, or exactly one sticker, container or key. */
   matched: number;
-  /** Feed items that did not: not a skin (stickers, cases...), unknown, an impossible wear. */
+  /** Feed items that did not: unknown names, an impossible wear, a name two stickers share. */
   unmatched: number;
   /** Matched items whose prices were already stored, or that came without a price. */
   unchanged: number;
@@ -83,10 +110,11 @@ export interface PricePlan {
 const key = (skinId: string, variant: PriceVariant, wear: Wear) => `${skinId}|${variant}|${wear}`;
 
 /**
- * Maps every feed item to its skins and wear and compares with the stored prices. An item seen
- * twice counts twice; its last price wins. A skin the feed does not name keeps its prices.
+ * Maps every feed item to its skins and wear, or to its one sticker, container or key, and compares
+ * with the stored prices. An item seen twice counts twice; its last price wins. What the feed does
+ * not name keeps its prices. `feedSource` is the feed's name (what `price_source` becomes).
  */
-export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices): PricePlan {
+export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices, feedSource: string): PricePlan {
   const index = buildSkinIndex(stored.skins);
   const current = new Map<string, number>();
   const enabled = new Set<string>();
@@ -101,8 +129,25 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
   let matched = 0;
   let unmatched = 0;
   let unchanged = 0;
+  const itemIndex = buildMarketItemIndex(stored.items);
+  const storedItems = new Map(stored.items.map((row) => [`${row.kind}|${row.id}`, row]));
+  const nextItems = new Map<string, ItemPriceRow>();
   for (const item of items) {
-    const name = parseMarketName(item.market_hash_name);
+    const parsed = parseMarketName(item.market_hash_name);
+    if (parsed && parsed.kind !== "skin") {
+      const ref = marketItemFor(itemIndex, parsed);
+      if (!ref) {
+        unmatched++;
+        continue;
+      }
+      matched++;
+      const cents = itemPriceCents(item);
+      const before = storedItems.get(`${ref.kind}|${ref.id}`)!.priceCents;
+      if (cents === null || cents === before) unchanged++; // no price today, or the stored one
+      if (cents !== null) nextItems.set(`${ref.kind}|${ref.id}`, { ...ref, priceCents: cents, changed: cents !== before });
+      continue;
+    }
+    const name = parsed;
     const wear = name?.wear;
     const skinIds = name && wear ? skinIdsFor(index, name).filter((id) => enabled.has(`${id}|${wear}`)) : [];
     if (!name || !wear || skinIds.length === 0) {
@@ -134,10 +179,13 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
     changedSkins.add(row.skinId);
     (row.variant === "normal" ? wearPrices : variantPrices).push(row);
   }
+  const itemHistory = [...nextItems.values()];
   return {
     wearPrices,
     variantPrices,
     history: [...next.values()],
+    itemPrices: itemHistory.filter((row) => row.changed || storedItems.get(`${row.kind}|${row.id}`)!.priceSource !== feedSource),
+    itemHistory,
     changedSkinIds: [...changedSkins],
     pricedSkinIds: [...pricedSkins],
     matched,

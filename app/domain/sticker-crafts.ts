@@ -73,6 +73,32 @@ export function craftIdOfKey(key: string): number | null {
 
 // ---------------------------------------------------------------- totals (beyond the spec)
 
+/** Where a craft sticker's price comes from: the price feed (a catalogue sticker), or what an admin typed. */
+export type StickerPriceSource = "market" | "typed";
+
+export interface CraftStickerPrice {
+  priceCents: number | null;
+  source: StickerPriceSource | null;
+  /** When that price was last updated (ms), or null. */
+  updatedAt: number | null;
+}
+
+/**
+ * A craft sticker's price: the feed's price of its catalogue sticker when the feed has one (more
+ * than 0 cents), else the price an admin typed on an official craft (community crafts have none),
+ * else no price.
+ */
+export function craftStickerPrice(sticker: {
+  marketCents: number | null;
+  marketUpdatedAt: number | null;
+  typedCents: number | null;
+  typedUpdatedAt: number | null;
+}): CraftStickerPrice {
+  if (sticker.marketCents !== null && sticker.marketCents > 0) return { priceCents: sticker.marketCents, source: "market", updatedAt: sticker.marketUpdatedAt };
+  if (sticker.typedCents !== null) return { priceCents: sticker.typedCents, source: "typed", updatedAt: sticker.typedUpdatedAt };
+  return { priceCents: null, source: null, updatedAt: null };
+}
+
 export interface CraftTotals {
   /** Sum of the stickers' known prices, in cents. */
   stickersCents: number;

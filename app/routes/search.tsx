@@ -3,20 +3,22 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
 import { isSearchable, SEARCH_MIN_LENGTH, searchQueryParam } from "~/domain/search";
-import { catalogueCacheHeaders, catalogueHeaders, loadSearchResults } from "~/server/features/catalogue.server";
+import { FallbackImage } from "~/components/FallbackImage";
+import { PathLink } from "~/components/links";
+import { catalogueCacheHeaders, catalogueHeaders, loadSkinAndStickerResults } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = searchQueryParam(new URL(request.url).searchParams);
   const favoritesPromise = loadFavoriteIds(context);
-  const results = await loadSearchResults(context, query);
-  return data({ query, searchable: isSearchable(query), results, favoriteIds: await favoritesPromise }, { headers: catalogueCacheHeaders(request) });
+  const { skins: results, stickers } = await loadSkinAndStickerResults(context, query);
+  return data({ query, searchable: isSearchable(query), results, stickers, favoriteIds: await favoritesPromise }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function SearchPage() {
-  const { query, searchable, results, favoriteIds } = useLoaderData<typeof loader>();
+  const { query, searchable, results, stickers, favoriteIds } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="text-3xl font-bold">Search skins</h1>
@@ -39,14 +41,35 @@ export default function SearchPage() {
       </Form>
       {!searchable ? (
         <p className="mt-6 text-muted">Type at least {SEARCH_MIN_LENGTH} characters to search.</p>
-      ) : results.length === 0 ? (
-        <p className="mt-6">No skins found for “{query}”.</p>
       ) : (
         <>
-          <p className="mt-6 text-sm text-muted" aria-live="polite">
-            {results.length} {results.length === 1 ? "result" : "results"} for “{query}”
-          </p>
-          <SkinGrid skins={results} label="Search results" favoriteIds={favoriteIds} />
+          {results.length === 0 ? (
+            <p className="mt-6">No skins found for “{query}”.</p>
+          ) : (
+            <>
+              <p className="mt-6 text-sm text-muted" aria-live="polite">
+                {results.length} {results.length === 1 ? "result" : "results"} for “{query}”
+              </p>
+              <SkinGrid skins={results} label="Search results" favoriteIds={favoriteIds} />
+            </>
+          )}
+          {stickers.length > 0 ? (
+            <section aria-labelledby="sticker-results-heading" className="mt-8">
+              <h2 id="sticker-results-heading" className="text-xl font-semibold">
+                Stickers
+              </h2>
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Sticker results">
+                {stickers.map((sticker) => (
+                  <li key={sticker.id}>
+                    <PathLink to={`/stickers/${sticker.id}`} className="flex items-center gap-3 rounded-lg border border-line bg-panel p-3 hover:border-accent">
+                      <FallbackImage sources={[sticker.image]} alt="" className="h-12 w-12 shrink-0 object-contain" />
+                      <span className="text-sm font-semibold">{sticker.name}</span>
+                    </PathLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </>
       )}
     </section>

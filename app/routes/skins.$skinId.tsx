@@ -211,7 +211,7 @@ export default function SkinPage() {
           {skin.lastPriceUpdate ? <p className="mt-2 text-xs text-muted">Last price update: {formatDateTime(skin.lastPriceUpdate)}</p> : null}
         </section>
 
-        {priceHistory ? <PriceHistory skinId={skin.id} history={priceHistory} /> : null}
+        {priceHistory ? <PriceHistory path={`/skins/${encodeURIComponent(skin.id)}`} history={priceHistory} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
           <NameList title="Crates" items={crates} base="/cases" />

@@ -6,7 +6,7 @@ import { CATEGORY_NAMES, slugify, searchKey, type CategoryName } from "../../app
 import { RARITY_COLORS, rarityFromColor } from "../../app/domain/rarity.ts";
 import { WEARS, isWearEnabled, type Wear } from "../../app/domain/wear.ts";
 import type { CrateKind } from "../../app/server/db/schema.server.ts";
-import { demoPriceCents } from "./demo-prices.ts";
+import { demoCratePriceCents, demoKeyPriceCents, demoPriceCents, demoStickerPriceCents } from "./demo-prices.ts";
 
 export const IMAGE_BASE_URL = "https://cdn.cstrike.app";
 
@@ -66,6 +66,21 @@ export interface CrateRow extends NamedRow {
   slug: string;
   kind: CrateKind;
   keyId: number | null;
+  /** Demo price (cents). */
+  priceCents: number;
+}
+export interface KeyRow extends NamedRow {
+  /** Demo price (cents). */
+  priceCents: number;
+}
+export interface StickerRow {
+  id: number;
+  name: string;
+  image: string;
+  /** The event or collection (cs2-lib's `category`), e.g. "Community Sticker Capsule 1". */
+  category: string | null;
+  /** Demo price (cents; 0 = no data). */
+  priceCents: number;
 }
 export interface Catalogue {
   categories: CategoryRow[];
@@ -75,14 +90,14 @@ export interface Catalogue {
   /** Weapon cases, souvenir packages and sticker capsules. */
   crates: CrateRow[];
   /** The keys that open them. */
-  keys: NamedRow[];
+  keys: KeyRow[];
   collections: CollectionRow[];
   /** Which skins a container drops; `special` marks its rare special items (knives, gloves). */
   skinCrates: { skinId: string; crateId: number; special: boolean }[];
   crateStickers: { crateId: number; stickerId: number }[];
   skinCollections: { skinId: string; collectionId: number }[];
   /** Stickers: the craft editor's picker, and the demo sticker crafts. */
-  stickers: { id: number; name: string; image: string }[];
+  stickers: StickerRow[];
 }
 
 function translation(item: CS2Item) {
@@ -197,11 +212,10 @@ export function buildCatalogue(): Catalogue {
     }
   }
 
-  const stickers = CS2_ITEMS.filter((item) => item.type === "sticker" && item.image).map((item) => ({
-    id: item.id,
-    name: stripPrefix(translation(item).name, "Sticker | "),
-    image: imageUrl(item.image)!,
-  }));
+  const stickers = CS2_ITEMS.filter((item) => item.type === "sticker" && item.image).map((item): StickerRow => {
+    const name = stripPrefix(translation(item).name, "Sticker | ");
+    return { id: item.id, name, image: imageUrl(item.image)!, category: translation(item).category ?? null, priceCents: demoStickerPriceCents(item.id, name) };
+  });
 
   const stickerIds = new Set(stickers.map((sticker) => sticker.id));
   const crateStickers: Catalogue["crateStickers"] = [];
@@ -216,6 +230,7 @@ export function buildCatalogue(): Catalogue {
     id: item.id,
     name: stripPrefix(translation(item).name, "Key | "),
     image: imageUrl(item.image),
+    priceCents: demoKeyPriceCents(item.id),
   }));
   const keyIds = new Set(keys.map((key) => key.id));
   for (const crate of crates.values()) {
@@ -255,6 +270,7 @@ function addCrate(crates: Map<string, CrateRow>, container: CS2Item): CrateRow {
     slug: slugify(name),
     kind: crateKind(container),
     keyId: container.keys?.[0] ?? null,
+    priceCents: demoCratePriceCents(container.id, crateKind(container)),
   };
   crates.set(name, row);
   return row;

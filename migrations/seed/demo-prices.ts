@@ -1,6 +1,8 @@
 // Deterministic demo prices: no price feed is reachable offline, so the seed invents plausible
-// ones. Every skin row written with them carries price_source = 'demo'.
+// ones. Every skin, sticker, container and key row written with them carries price_source = 'demo'.
+import { stickerKind, type StickerType } from "../../app/domain/stickers.ts";
 import type { Wear } from "../../app/domain/wear.ts";
+import type { CrateKind } from "../../app/server/db/schema.server.ts";
 
 const RANGE_BY_RARITY: Record<string, [minCents: number, maxCents: number]> = {
   "Consumer Grade": [3, 60],
@@ -32,4 +34,40 @@ export function demoPriceCents(skinId: string, wear: Wear, rarity: string): numb
   const spread = (stableHash(skinId) % 10_000) / 10_000;
   const base = min + (max - min) * spread * spread;
   return Math.max(3, Math.round(base * WEAR_FACTOR[wear]));
+}
+
+const STICKER_RANGE: Record<StickerType, [minCents: number, maxCents: number]> = {
+  paper: [3, 120],
+  glitter: [5, 150],
+  embroidered: [10, 400],
+  holo: [15, 2500],
+  lenticular: [40, 3000],
+  foil: [50, 8000],
+  gold: [100, 20000],
+};
+const CRATE_RANGE: Record<CrateKind, [minCents: number, maxCents: number]> = {
+  weapon_case: [3, 1500],
+  sticker_capsule: [10, 3000],
+  souvenir_package: [50, 40000],
+};
+
+function inRange(seed: string, [min, max]: [number, number]): number {
+  const spread = (stableHash(seed) % 10_000) / 10_000;
+  return Math.max(3, Math.round(min + (max - min) * spread * spread));
+}
+
+/** Demo sticker prices by type (paper cheap, gold dear); about one in forty has no price. */
+export function demoStickerPriceCents(id: number, name: string): number {
+  if (stableHash(`sticker:${id}:nodata`) % 40 === 0) return 0;
+  return inRange(`sticker:${id}`, STICKER_RANGE[stickerKind(name).type]);
+}
+
+/** Demo container prices by kind: cases cheap, souvenir packages dear. */
+export function demoCratePriceCents(id: number, kind: CrateKind): number {
+  return inRange(`crate:${id}`, CRATE_RANGE[kind]);
+}
+
+/** Demo key prices: about the store's $2.49, a little more for the old tradable keys. */
+export function demoKeyPriceCents(id: number): number {
+  return inRange(`key:${id}`, [249, 400]);
 }

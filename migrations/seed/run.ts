@@ -100,6 +100,7 @@ const [counts] = query<Record<string, number>>(
     "sticker_craft_stickers",
     "skin_variant_prices",
     "price_history",
+    "item_price_history",
   ]
     .map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`)
     .join(", ")}`,

@@ -28,6 +28,14 @@ function insertRows(table: string, columns: string[], rows: SqlValue[][], confli
   return statements;
 }
 
+/**
+ * A sticker, container or key row that exists keeps its price; one still without a price (rows the
+ * migration that added prices left at 0) takes the demo price, while no price job has priced it.
+ */
+const DEMO_PRICE_UNTIL_PRICED = (table: string) =>
+  `price_cents = CASE WHEN ${table}.price_source = 'demo' AND ${table}.price_cents = 0 THEN excluded.price_cents ELSE ${table}.price_cents END,
+      last_price_update = coalesce(${table}.last_price_update, excluded.last_price_update)`;
+
 /** Upserts the catalogue: re-running changes nothing, and prices a price job wrote are kept. */
 export function catalogueStatements(catalogue: Catalogue, now: number): string[] {
   return [
@@ -90,15 +98,16 @@ export function catalogueStatements(catalogue: Catalogue, now: number): string[]
     ),
     ...insertRows(
       "case_keys",
-      ["id", "name", "image"],
-      catalogue.keys.map((k) => [k.id, k.name, k.image]),
-      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image",
+      ["id", "name", "image", "price_cents", "last_price_update", "price_source"],
+      catalogue.keys.map((k) => [k.id, k.name, k.image, k.priceCents, now, "demo"]),
+      `ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image, ${DEMO_PRICE_UNTIL_PRICED("case_keys")}`,
     ),
     ...insertRows(
       "crates",
-      ["id", "name", "image", "slug", "kind", "key_id"],
-      catalogue.crates.map((c) => [c.id, c.name, c.image, c.slug, c.kind, c.keyId]),
-      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image, slug = excluded.slug, kind = excluded.kind, key_id = excluded.key_id",
+      ["id", "name", "image", "slug", "kind", "key_id", "price_cents", "last_price_update", "price_source"],
+      catalogue.crates.map((c) => [c.id, c.name, c.image, c.slug, c.kind, c.keyId, c.priceCents, now, "demo"]),
+      `ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image, slug = excluded.slug, kind = excluded.kind, key_id = excluded.key_id,
+      ${DEMO_PRICE_UNTIL_PRICED("crates")}`,
     ),
     ...insertRows(
       "collections",
@@ -108,9 +117,10 @@ export function catalogueStatements(catalogue: Catalogue, now: number): string[]
     ),
     ...insertRows(
       "stickers",
-      ["id", "name", "search_key", "image"],
-      catalogue.stickers.map((s) => [s.id, s.name, searchKey(s.name), s.image]),
-      "ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image",
+      ["id", "name", "search_key", "image", "category", "price_cents", "last_price_update", "price_source"],
+      catalogue.stickers.map((s) => [s.id, s.name, searchKey(s.name), s.image, s.category, s.priceCents, now, "demo"]),
+      `ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_key = excluded.search_key, image = excluded.image, category = excluded.category,
+      ${DEMO_PRICE_UNTIL_PRICED("stickers")}`,
     ),
     ...insertRows(
       "skin_crates",
@@ -176,6 +186,16 @@ export { buildCatalogue };
  * so it mixes the id's length, a few of its characters and the wear. Deterministic, and varied
  * enough that neighbouring skins do not move in step.
  */
+/** A day's move from today's price in per mille: a trend, a weekly to three-weekly swing and a jitter. */
+function historyPermille(seed: string): string {
+  const period = `(7 + ${seed} % 15)`;
+  return `(
+      (${seed} % 301 - 150) * d.n / 90
+      + (abs(((d.n + ${seed}) % ${period}) * 2 - ${period}) * 2 - ${period}) * (20 + ${seed} % 61) / ${period}
+      + (d.n * 7919 + ${seed} * 104729) % 31 - 15
+    )`;
+}
+
 function sqlSeed(skin: string, wear: string, extra = "0"): string {
   return `((${extra} + length(${skin}) * 7919 + unicode(substr(${skin}, 1, 1)) * 131 + unicode(substr(${skin}, -1, 1)) * 977
     + unicode(substr(${skin}, length(${skin}) / 2 + 1, 1)) * 313 + unicode(substr(${skin}, -2, 1)) * 59
@@ -203,22 +223,33 @@ ON CONFLICT DO NOTHING;`,
 
 /**
  * Demo price history: `days` UTC days ending today for every priced wear and variant (normal from
- * skin_wears, StatTrak and Souvenir from skin_variant_prices), generated inside SQLite by one
- * INSERT ... SELECT over a recursive CTE of days, only while price_history is empty. Today's row
+ * skin_wears, StatTrak and Souvenir from skin_variant_prices) and every priced sticker, container and
+ * key (into item_price_history), generated inside SQLite by one
+ * INSERT ... SELECT over a recursive CTE of days, only while its table is empty. Today's row
  * is the current price; earlier days add a per-series trend (up to ±15 % over 90 days), a weekly
  * to three-weekly swing (±2 to ±8 %) and a daily jitter (±1.5 %), all in integer per mille.
  */
 export function demoPriceHistoryStatements(days: number): string[] {
   if (!Number.isInteger(days) || days < 1) throw new Error(`Cannot backfill ${days} days`);
   // The variant joins the mix, so a skin's StatTrak line does not copy its normal one.
-  const seed = sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027");
-  const period = `(7 + ${seed} % 15)`;
-  const permille = `(
-      (${seed} % 301 - 150) * d.n / 90
-      + (abs(((d.n + ${seed}) % ${period}) * 2 - ${period}) * 2 - ${period}) * (20 + ${seed} % 61) / ${period}
-      + (d.n * 7919 + ${seed} * 104729) % 31 - 15
-    )`;
+  const permille = historyPermille(sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027"));
+  // Stickers, containers and keys the same way, into item_price_history while it is empty.
+  const itemPermille = historyPermille(sqlSeed("(p.kind || ':' || p.item_id)", "'FN'", "instr('sticker crate key', p.kind) * 4027"));
   return [
+    `INSERT INTO item_price_history (kind, item_id, day, price_cents)
+WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
+p(kind, item_id, price_cents) AS (
+  SELECT 'sticker', id, price_cents FROM stickers WHERE price_cents > 0
+  UNION ALL
+  SELECT 'crate', id, price_cents FROM crates WHERE price_cents > 0
+  UNION ALL
+  SELECT 'key', id, price_cents FROM case_keys WHERE price_cents > 0
+)
+SELECT p.kind, p.item_id, date('now', '-' || d.n || ' days'),
+  CASE WHEN d.n = 0 THEN p.price_cents ELSE max(1, p.price_cents * (1000 + ${itemPermille}) / 1000) END
+FROM p, d
+WHERE NOT EXISTS (SELECT 1 FROM item_price_history)
+ON CONFLICT DO NOTHING;`,
     `INSERT INTO price_history (skin_id, variant, wear, day, price_cents)
 WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
 p(skin_id, variant, wear, price_cents) AS (

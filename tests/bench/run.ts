@@ -49,6 +49,7 @@ const ROUTES: Route[] = [
   // All 59 AK-47 skins in one grid (docs/decisions/034-weapon-page-in-one-grid.md).
   { name: "weapon", path: "/weapons/AK-47", htmlTargetGzip: 18 * 1024 },
   { name: "skin", path: "/skins/ak-47-redline" },
+  { name: "sticker", path: "/stickers/1947" },
   { name: "search", path: "/search?q=ak" },
   { name: "official-loadout", path: "/loadouts/official/1" },
   { name: "case", path: "/cases/revolution-case" },

@@ -41,7 +41,11 @@ export const PAGES: ProductPage[] = [
   { route: "routes/skins.$skinId", path: "/skins/ak-47-redline" },
   { route: "routes/skins.$skinId", path: "/skins/mac-10-silver", as: SIGNED_OUT },
   { route: "routes/skins.$skinId", path: "/skins/no-such-skin", as: SIGNED_OUT, consoleErrors: notFound },
+  // A sticker page with its price, chart and the demo crafts that carry it; one that does not exist.
+  { route: "routes/stickers.$stickerId", path: "/stickers/1947" },
+  { route: "routes/stickers.$stickerId", path: "/stickers/999999999", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/search", path: "/search?q=ak47" },
+  { route: "routes/search", path: "/search?q=harp+of+wat", as: SIGNED_OUT },
   { route: "routes/search", path: "/search", as: SIGNED_OUT },
   { route: "routes/cases._index", path: "/cases", as: SIGNED_OUT },
   { route: "routes/cases.$caseSlug", path: "/cases/revolution-case" },

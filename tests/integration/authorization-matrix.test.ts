@@ -79,6 +79,7 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/category.$categoryName": [allGet("a category", "/category/Rifles")],
   "routes/weapons.$weaponName": [allGet("a weapon", "/weapons/AWP")],
   "routes/skins.$skinId": [allGet("the owner's favourite skin", `/skins/${FAVORITE}`)],
+  "routes/stickers.$stickerId": [allGet("a sticker", "/stickers/1947")],
   "routes/search": [allGet("a search", "/search?q=asiimov")],
   "routes/cases._index": [allGet("the cases", "/cases")],
   "routes/cases.$caseSlug": [allGet("a case", "/cases/revolution-case")],

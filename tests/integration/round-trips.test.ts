@@ -31,6 +31,8 @@ function sampleFor(route: ManifestRoute, param: string, samples: Samples): strin
       return "revolution-case";
     case "collectionSlug":
       return "the-revolution-collection";
+    case "stickerId":
+      return "1947";
     case "loadoutType":
       return "official";
     case "loadoutId":

@@ -11,6 +11,7 @@ const TABLES = [
   "skin_crates",
   "skin_collections",
   "stickers",
+  "case_keys",
   "official_loadouts",
   "official_loadout_slots",
   "sticker_crafts",
@@ -25,6 +26,9 @@ async function snapshot() {
 // Re-running the whole seed (with some 9,700 catalogue stickers) takes a few seconds in workerd.
 it("re-running the seed changes nothing, and keeps prices a price job wrote", { timeout: 30_000 }, async () => {
   await env.DB.prepare("UPDATE skin_wears SET price_cents = 123456 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();
+  // A sticker and a case the feed priced (one at 0, no data) keep their prices.
+  await env.DB.prepare("UPDATE stickers SET price_cents = 0, price_source = 'api.example' WHERE id = 1947").run();
+  await env.DB.prepare("UPDATE crates SET price_cents = 77, price_source = 'api.example' WHERE id = 11422").run();
   const before = await snapshot();
   for (let i = 0; i < env.TEST_SEED.length; i += 50) {
     await env.DB.batch(env.TEST_SEED.slice(i, i + 50).map((sql) => env.DB.prepare(sql)));

@@ -74,8 +74,19 @@ describe("public sticker craft pages", () => {
     const positions = stickers.map((s) => html.indexOf(`>${s.name.replace(/&/g, "&amp;").replace(/'/g, "&#x27;")}<`));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    const total = stickers.reduce((sum, s) => sum + (s.price_cents ?? 0), 0);
+    // A catalogue sticker counts at its market price (the seed's demo price), else at the typed one.
+    const market = await env.DB.prepare(
+      `SELECT c.position, (SELECT CASE WHEN count(*) = 1 THEN max(price_cents) END FROM stickers WHERE name = c.name) AS cents
+       FROM sticker_craft_stickers c WHERE c.craft_id = ? ORDER BY c.position`,
+    )
+      .bind(craft!.id)
+      .all<{ position: number; cents: number | null }>();
+    const total = stickers.reduce((sum, s, index) => {
+      const cents = market.results[index]?.cents;
+      return sum + (cents !== null && cents !== undefined && cents > 0 ? cents : (s.price_cents ?? 0));
+    }, 0);
     expect(html).toContain(`$${(total / 100).toFixed(2)}`);
+    expect(html.replace(/<!-- -->/g, "")).toContain("(market price)");
     expect(html).toContain("% of the stickers");
     expect(html).toContain("Craft cost");
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildSkinIndex, parseMarketName, skinIdsFor, type MarketName } from "~/domain/market-names";
+import { buildMarketItemIndex, buildSkinIndex, marketItemFor, parseMarketName, skinIdsFor, type MarketName, type SkinMarketName } from "~/domain/market-names";
 
-const skin = (weapon: string, finish: string | null, wear: MarketName["wear"], variant: MarketName["variant"] = "normal"): MarketName => ({
+const skin = (weapon: string, finish: string | null, wear: SkinMarketName["wear"], variant: SkinMarketName["variant"] = "normal"): MarketName => ({
+  kind: "skin",
   weapon,
   finish,
   wear,
@@ -48,24 +49,34 @@ const TABLE: [string, MarketName | null][] = [
   ["★ Specialist Gloves | Crimson Kimono (Battle-Scarred)", skin("Specialist Gloves", "Crimson Kimono", "BS")],
   ["★ Hand Wraps | Cobalt Skulls (Minimal Wear)", skin("Hand Wraps", "Cobalt Skulls", "MW")],
   ["★ Driver Gloves | King Snake (Well-Worn)", skin("Driver Gloves", "King Snake", "WW")],
-  // Not skins
-  ["Sticker | Titan (Holo) | Katowice 2014", null],
-  ["Sticker | s1mple (Gold) | Paris 2023", null],
-  ["Operation Breakout Weapon Case", null],
-  ["Kilowatt Case", null],
-  ["Chroma 2 Case Key", null],
-  ["Paris 2023 Legends Sticker Capsule", null],
-  ["ESL One Cologne 2014 Dust II Souvenir Package", null],
+  // Stickers: the name after "Sticker | ", type and event included
+  ["Sticker | Titan (Holo) | Katowice 2014", { kind: "sticker", name: "Titan (Holo) | Katowice 2014" }],
+  ["Sticker | s1mple (Gold) | Paris 2023", { kind: "sticker", name: "s1mple (Gold) | Paris 2023" }],
+  ["Sticker | Harp of War (Holo)", { kind: "sticker", name: "Harp of War (Holo)" }],
+  ["Sticker | Crown (Foil)", { kind: "sticker", name: "Crown (Foil)" }],
+  ["Sticker | Heroic (Glitter) | Antwerp 2022", { kind: "sticker", name: "Heroic (Glitter) | Antwerp 2022" }],
+  ["Sticker | Freeze (Lenticular)", { kind: "sticker", name: "Freeze (Lenticular)" }],
+  ["Sticker | FURIA (Embroidered) | Budapest 2025", { kind: "sticker", name: "FURIA (Embroidered) | Budapest 2025" }],
+  ["Sticker | rain (Gold, Champion) | Antwerp 2022", { kind: "sticker", name: "rain (Gold, Champion) | Antwerp 2022" }],
+  ["Sticker | ", null],
+  // Containers and keys: a plain name, looked up exactly
+  ["Operation Breakout Weapon Case", { kind: "container-or-key", name: "Operation Breakout Weapon Case" }],
+  ["Kilowatt Case", { kind: "container-or-key", name: "Kilowatt Case" }],
+  ["Chroma 2 Case Key", { kind: "container-or-key", name: "Chroma 2 Case Key" }],
+  ["Paris 2023 Legends Sticker Capsule", { kind: "container-or-key", name: "Paris 2023 Legends Sticker Capsule" }],
+  ["ESL One Cologne 2014 Dust II Souvenir Package", { kind: "container-or-key", name: "ESL One Cologne 2014 Dust II Souvenir Package" }],
+  ["Name Tag", { kind: "container-or-key", name: "Name Tag" }], // plain, but no catalogue container or key: unmatched
+  ["Operation Riptide Pass", { kind: "container-or-key", name: "Operation Riptide Pass" }],
+  ["Karambit", { kind: "container-or-key", name: "Karambit" }], // a vanilla knife without its star: no container has that name
+  // Neither
   ["Sir Bloody Miami Darryl | The Professionals", null],
   ["'Two Times' McCoy | TACP Cavalry", null],
   ["Music Kit | Kelly Bailey, Hazardous Environments", null],
   ["StatTrak™ Music Kit | Daniel Sadowski, Crimson Assault", null],
   ["Sealed Graffiti | Lambda (Tiger Orange)", null],
   ["Patch | Crazy Banana", null],
-  ["Name Tag", null],
   ["Charm | Baby Karat CT", null],
   ["Souvenir Charm | Austin 2025 Highlight | Twistzz", null],
-  ["Operation Riptide Pass", null],
   // Garbage
   ["", null],
   ["   ", null],
@@ -73,7 +84,6 @@ const TABLE: [string, MarketName | null][] = [
   ["AK-47 | Redline (Slightly Used)", null],
   ["AK-47 | | (Field-Tested)", null],
   ["| Redline (Field-Tested)", null],
-  ["Karambit", null], // a vanilla knife without its star
   ["★ Karambit (Factory New)", null],
   ["Souvenir ★ Karambit", null],
   ["Sport Gloves | Vice (Field-Tested)", null], // gloves carry the star
@@ -101,7 +111,11 @@ describe("skinIdsFor", () => {
     { id: "m4a4-dragon-king", name: "M4A4 | 龍王 (Dragon King)" },
     { id: "desert-eagle-sunset-storm-84", name: "Desert Eagle | Sunset Storm 弐" },
   ]);
-  const ids = (name: string) => skinIdsFor(index, parseMarketName(name)!);
+  const ids = (name: string) => {
+    const parsed = parseMarketName(name);
+    if (parsed?.kind !== "skin") throw new Error(`${name} is not a skin`);
+    return skinIdsFor(index, parsed);
+  };
 
   it("finds a skin by weapon and finish, whatever the variant and wear", () => {
     expect(ids("AK-47 | Redline (Field-Tested)")).toEqual(["ak-47-redline"]);
@@ -124,5 +138,37 @@ describe("skinIdsFor", () => {
   it("finds nothing for vanilla knives and unknown finishes", () => {
     expect(ids("★ Karambit")).toEqual([]);
     expect(ids("AK-47 | Not A Real Finish (Field-Tested)")).toEqual([]);
+  });
+});
+
+describe("marketItemFor", () => {
+  const index = buildMarketItemIndex([
+    { kind: "sticker", id: 1, name: "Harp of War (Holo)" },
+    { kind: "sticker", id: 2, name: "Mirage (Gold)" },
+    { kind: "sticker", id: 3, name: "Mirage (Gold)" },
+    { kind: "crate", id: 10, name: "Operation Bravo Case" },
+    { kind: "key", id: 20, name: "Operation Bravo Case Key" },
+    { kind: "crate", id: 11, name: "Twice" },
+    { kind: "key", id: 21, name: "Twice" },
+  ]);
+  const find = (name: string) => {
+    const parsed = parseMarketName(name);
+    if (!parsed || parsed.kind === "skin") throw new Error(`${name} is not a sticker, container or key`);
+    return marketItemFor(index, parsed);
+  };
+  it("finds stickers, containers and keys by their exact names", () => {
+    expect(find("Sticker | Harp of War (Holo)")).toEqual({ kind: "sticker", id: 1 });
+    expect(find("Operation Bravo Case")).toEqual({ kind: "crate", id: 10 });
+    expect(find("Operation Bravo Case Key")).toEqual({ kind: "key", id: 20 });
+  });
+  it("never by similarity, and never a sticker by a container's name", () => {
+    expect(find("Sticker | Harp of War")).toBeNull();
+    expect(find("Sticker | harp of war (holo)")).toBeNull();
+    expect(find("Harp of War (Holo)")).toBeNull();
+    expect(find("Sticker | Operation Bravo Case")).toBeNull();
+  });
+  it("refuses a name that two catalogue items share", () => {
+    expect(find("Sticker | Mirage (Gold)")).toBeNull();
+    expect(find("Twice")).toBeNull();
   });
 });

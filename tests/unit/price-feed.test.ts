@@ -61,6 +61,7 @@ describe("the plan of a run", () => {
       { skinId: "karambit-doppler-ruby", wear: "FN", enabled: true, priceCents: 500000 },
     ],
     variants: [{ skinId: "ak-47-redline", variant: "stattrak", wear: "FT", priceCents: 7000 }],
+    items: [],
   };
 
   it("counts matched, unmatched and unchanged items and lists only changed prices", () => {
@@ -76,8 +77,9 @@ describe("the plan of a run", () => {
         item("AK-47 | Redline (Well-Worn)", null, null), // not in the stored wears: unmatched
       ],
       stored,
+      "api.example",
     );
-    expect(plan).toMatchObject({ matched: 5, unmatched: 3, unchanged: 2 });
+    expect(plan).toMatchObject({ matched: 5, unmatched: 3, unchanged: 2, itemPrices: [], itemHistory: [] });
     expect(plan.wearPrices).toEqual([
       { skinId: "ak-47-redline", variant: "normal", wear: "FT", priceCents: 2550 },
       { skinId: "karambit-doppler-phase-1", variant: "normal", wear: "FN", priceCents: 110000 },
@@ -86,6 +88,54 @@ describe("the plan of a run", () => {
     expect(plan.history).toHaveLength(6);
     expect(plan.changedSkinIds.sort()).toEqual(["ak-47-redline", "karambit-doppler-phase-1"]);
     expect(plan.pricedSkinIds.sort()).toEqual(["ak-47-redline", "karambit-doppler-phase-1", "karambit-doppler-phase-2"]);
+  });
+});
+
+describe("the plan for stickers, containers and keys", () => {
+  const sticker = (id: number, name: string, priceCents = 100, priceSource = "demo") => ({ kind: "sticker" as const, id, name, priceCents, priceSource });
+  const stored: StoredPrices = {
+    skins: [],
+    wears: [],
+    variants: [],
+    items: [
+      sticker(1, "Titan (Holo) | Katowice 2014", 65000),
+      sticker(2, "Harp of War (Holo)"),
+      sticker(3, "Mirage (Gold)"),
+      sticker(4, "Mirage (Gold)"),
+      sticker(5, "Titan | Katowice 2014", 5000, "api.example"),
+      { kind: "crate", id: 10, name: "Operation Bravo Case", priceCents: 900, priceSource: "demo" },
+      { kind: "crate", id: 11, name: "Paris 2023 Legends Sticker Capsule", priceCents: 30, priceSource: "demo" },
+      { kind: "key", id: 20, name: "CS:GO Case Key", priceCents: 249, priceSource: "demo" },
+    ],
+  };
+
+  it("matches exact names only, refuses a name two stickers share, and keeps the stored price without one", () => {
+    const plan = planPriceUpdate(
+      [
+        item("Sticker | Titan (Holo) | Katowice 2014", 650), // unchanged price, but the source moves to the feed
+        item("Sticker | Harp of War (Holo)", 2.5),
+        item("Sticker | Harp of War (Foil)", 9), // not in the catalogue
+        item("Sticker | harp of war (holo)", 2.5), // never by similarity
+        item("Sticker | Mirage (Gold)", 3), // two catalogue stickers: refused
+        item("Sticker | Titan | Katowice 2014", null, null), // no price: the stored one stays
+        item("Operation Bravo Case", 8.4),
+        item("Paris 2023 Legends Sticker Capsule", 0.3), // unchanged, source moves
+        item("CS:GO Case Key", 2.49), // unchanged, source moves
+        item("Operation Riptide Pass", 14), // not in the catalogue
+      ],
+      stored,
+      "api.example",
+    );
+    expect(plan).toMatchObject({ matched: 6, unmatched: 4, unchanged: 4 });
+    expect(plan.itemHistory).toEqual([
+      { kind: "sticker", id: 1, priceCents: 65000, changed: false },
+      { kind: "sticker", id: 2, priceCents: 250, changed: true },
+      { kind: "crate", id: 10, priceCents: 840, changed: true },
+      { kind: "crate", id: 11, priceCents: 30, changed: false },
+      { kind: "key", id: 20, priceCents: 249, changed: false },
+    ]);
+    expect(plan.itemPrices).toEqual(plan.itemHistory); // all changed or still demo-sourced
+    expect(planPriceUpdate([item("Sticker | Titan (Holo) | Katowice 2014", 650)], stored, "demo").itemPrices).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
 import { MARKETS } from "../../domain/market-fees.ts";
+import { MARKET_ITEM_KINDS } from "../../domain/market-names.ts";
 import { VARIANTS } from "../../domain/variants.ts";
 import { WEARS } from "../../domain/wear.ts";
 
@@ -232,9 +233,6 @@ export const stickers = sqliteTable(
   },
   (t) => [index("stickers_name_idx").on(t.name)],
 );
-
-export const MARKET_ITEM_KINDS = ["sticker", "crate", "key"] as const;
-export type MarketItemKind = (typeof MARKET_ITEM_KINDS)[number];
 
 /**
  * Daily price history of the catalogue's other market items (stickers, containers, keys), the

@@ -3,7 +3,19 @@ import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Database } from "../db/client.server";
-import { categories, collections, crates, officialLoadouts, skinCollections, skinCrates, skins, skinWears, stickerCrafts, weapons } from "../db/schema.server";
+import {
+  categories,
+  collections,
+  crates,
+  officialLoadouts,
+  skinCollections,
+  skinCrates,
+  skins,
+  skinWears,
+  stickerCrafts,
+  stickers,
+  weapons,
+} from "../db/schema.server";
 
 // The reads of the catalogue pages: each function returns a drizzle query builder for the page's
 // one `context.load([...])` batch.
@@ -175,45 +187,82 @@ const searchColumns = {
   rarityColor: skins.rarityColor,
 };
 
-/** A row contains every word of the query (one LIKE pattern per word). */
-const directCondition = (patterns: readonly string[]) => and(...patterns.map((pattern) => like(skins.searchKey, pattern)));
+/** Stickers searched like skins (a group of their own on the search page); ids as text for the ranking. */
+const stickerSearchColumns = {
+  id: sql<string>`cast(${stickers.id} as text)`.as("id"),
+  name: stickers.name,
+  searchKey: stickers.searchKey,
+  image: stickers.image,
+};
 
-/** Direct matches: every word of the query, best tier first (the same order the ranking applies). */
-export function searchDirectQuery(db: Database, plan: SearchPlan) {
+/** What search reads: skins, or stickers, with their searchable columns. */
+const SEARCHED = {
+  skins: { table: skins, key: skins.searchKey, keyText: `"skins"."search_key"` },
+  stickers: { table: stickers, key: stickers.searchKey, keyText: `"stickers"."search_key"` },
+} as const;
+type Searched = (typeof SEARCHED)[keyof typeof SEARCHED];
+
+/** A row contains every word of the query (one LIKE pattern per word). */
+const directCondition = (searched: Searched, plan: SearchPlan) => and(...plan.directPatterns.map((pattern) => like(searched.key, pattern)));
+
+/** Direct matches, best tier first (the same order the ranking applies), then by name. */
+const directOrder = (searched: Searched, plan: SearchPlan) => {
   const { key } = plan.terms;
-  return db
-    .select(searchColumns)
-    .from(skins)
-    .where(directCondition(plan.directPatterns))
-    .orderBy(
-      sql`case when ${skins.searchKey} = ${key} then 0 when ${skins.searchKey} like ${`${key}%`} then 1
-               when ${skins.searchKey} like ${`%${key}%`} then 2 else 3 end`,
-      asc(skins.name),
-    )
-    .limit(SEARCH_LIMIT);
-}
+  return sql`case when ${searched.key} = ${key} then 0 when ${searched.key} like ${`${key}%`} then 1
+               when ${searched.key} like ${`%${key}%`} then 2 else 3 end`;
+};
 
 /** Rows any fuzzy variant could match; the ranking picks its 20 per variant from them. */
 const FUZZY_POOL_LIMIT = 400;
 
 /**
- * Fuzzy candidates, asked in the same batch as the direct query. The database applies the rule
- * "fuzzy only when fewer than 5 direct hits" too (a subquery computed once), so a common query
- * costs no fuzzy scan; the ranking still checks the rule itself. The alternatives are written
- * into the SQL text (`fuzzyAlternatives`).
+ * The fuzzy candidates' condition. The database applies the rule "fuzzy only when fewer than 5
+ * direct hits" too (a subquery computed once), so a common query costs no fuzzy scan; the ranking
+ * still checks the rule itself. The alternatives are written into the SQL text (`fuzzyAlternatives`).
+ */
+const fuzzyCondition = (searched: Searched, plan: SearchPlan) =>
+  and(
+    sql`(select count(*) from (select 1 from ${searched.table} where ${directCondition(searched, plan)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`,
+    sql.raw(`(${fuzzyAlternatives(plan, searched.keyText)})`),
+  );
+
+/** Direct matches: every word of the query, best tier first. */
+export function searchDirectQuery(db: Database, plan: SearchPlan) {
+  const searched = SEARCHED.skins;
+  return db.select(searchColumns).from(skins).where(directCondition(searched, plan)).orderBy(directOrder(searched, plan), asc(skins.name)).limit(SEARCH_LIMIT);
+}
+
+/**
+ * Fuzzy candidates, asked in the same batch as the direct query. "+name" keeps SQLite from walking
+ * the name index (a table lookup per row) to skip a sort of the few rows that match: a plain scan
+ * is several times faster here.
  */
 export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
-  const fewDirectHits = sql`(select count(*) from (select 1 from ${skins} where ${directCondition(plan.directPatterns)} limit ${FUZZY_THRESHOLD})) < ${FUZZY_THRESHOLD}`;
-  return (
-    db
-      .select(searchColumns)
-      .from(skins)
-      .where(and(fewDirectHits, sql.raw(`(${fuzzyAlternatives(plan)})`)))
-      // "+name" keeps SQLite from walking the name index (a table lookup per row) to skip a sort
-      // of the few rows that match: a plain scan is several times faster here.
-      .orderBy(sql`+${skins.name}`)
-      .limit(FUZZY_POOL_LIMIT)
-  );
+  return db
+    .select(searchColumns)
+    .from(skins)
+    .where(fuzzyCondition(SEARCHED.skins, plan))
+    .orderBy(sql`+${skins.name}`)
+    .limit(FUZZY_POOL_LIMIT);
+}
+
+/** The same two reads over the catalogue's stickers. */
+export function stickerSearchDirectQuery(db: Database, plan: SearchPlan) {
+  const searched = SEARCHED.stickers;
+  return db
+    .select(stickerSearchColumns)
+    .from(stickers)
+    .where(directCondition(searched, plan))
+    .orderBy(directOrder(searched, plan), asc(stickers.name))
+    .limit(SEARCH_LIMIT);
+}
+export function stickerSearchFuzzyQuery(db: Database, plan: SearchPlan) {
+  return db
+    .select(stickerSearchColumns)
+    .from(stickers)
+    .where(fuzzyCondition(SEARCHED.stickers, plan))
+    .orderBy(sql`+${stickers.name}`)
+    .limit(FUZZY_POOL_LIMIT);
 }
 
 /**
@@ -221,12 +270,11 @@ export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
  * A long query has dozens of patterns, past D1's limit of 100 bound parameters, so they are
  * written into the text; a pattern is only letters, digits, % and _, checked here once more.
  */
-function fuzzyAlternatives(plan: SearchPlan): string {
+function fuzzyAlternatives(plan: SearchPlan, column: string): string {
   const literal = (pattern: string) => {
     if (!/^[a-z0-9%_]+$/.test(pattern)) throw new Error(`Unsafe search pattern ${pattern}`);
     return `'${pattern}'`;
   };
-  const column = `"skins"."search_key"`;
   const allOf = (group: string[]) => `(${group.map((pattern) => `${column} like ${literal(pattern)}`).join(" and ")})`;
   const anyOf = (groups: string[][]) => groups.map(allOf).join(" or ");
   // instr() is a plain substring test: most rows fail the guard before any typo pattern is tried.
@@ -262,3 +310,19 @@ export async function loadSearchResults({ db, load }: AppLoadContext, query: str
   return rankSearchResults(query, direct, fuzzy).map(({ searchKey: _key, ...result }) => result);
 }
 export type SearchResult = Awaited<ReturnType<typeof loadSearchResults>>[number];
+
+/** The search page: skins and, a group of their own, stickers, ranked alike, in one batch. */
+export async function loadSkinAndStickerResults({ db, load }: AppLoadContext, query: string) {
+  const plan = searchPlan(query);
+  if (!plan) return { skins: [], stickers: [] };
+  const [direct, fuzzy, stickerDirect, stickerFuzzy] = await load([
+    searchDirectQuery(db, plan),
+    searchFuzzyQuery(db, plan),
+    stickerSearchDirectQuery(db, plan),
+    stickerSearchFuzzyQuery(db, plan),
+  ]);
+  return {
+    skins: rankSearchResults(query, direct, fuzzy).map(({ searchKey: _key, ...result }) => result),
+    stickers: rankSearchResults(query, stickerDirect, stickerFuzzy).map(({ searchKey: _key, ...result }) => result),
+  };
+}

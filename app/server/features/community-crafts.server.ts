@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { isCraftVisibleTo, SUBMISSION_WINDOW_MS, type CraftStatus, type ModerationAction } from "~/domain/community-crafts";
 import { formatDollars, priceRange } from "~/domain/money";
-import { craftTotals } from "~/domain/sticker-crafts";
+import { craftStickerPrice, craftTotals } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
 import { craftModerationLog, craftReports, craftSubmissions, skins, stickerCrafts, stickers, users } from "../db/schema.server";
 import { deleteImagesUnder } from "../http/uploads.server";
@@ -140,14 +140,28 @@ export async function loadCraftPage(context: AppLoadContext, id: number, viewer:
   const access = visibility[0];
   if (!craft || !access || !isCraftVisibleTo(access, user)) return null;
   const price = prices[0] ?? { minCents: null, maxCents: null };
+  const stickerPrices = stickerRows.map((s) =>
+    craftStickerPrice({
+      marketCents: s.marketCents,
+      marketUpdatedAt: s.marketUpdatedAt,
+      typedCents: s.priceCents,
+      typedUpdatedAt: s.lastUpdated?.getTime() ?? null,
+    }),
+  );
   const totals = craftTotals(
     price.minCents,
-    stickerRows.map((s) => s.priceCents),
+    stickerPrices.map((p) => p.priceCents),
   );
   const { version: _version, updatedAt, ...shown } = craft;
   return {
     craft: { ...shown, updatedAt: updatedAt.getTime(), community: access.authorId !== null, status: access.status, rejectionReason: access.rejectionReason },
-    stickers: stickerRows.map((s, index) => ({ ...s, lastUpdated: s.lastUpdated?.getTime() ?? null, share: totals.shares[index] ?? null })),
+    stickers: stickerRows.map(({ marketCents: _market, marketUpdatedAt: _updated, priceCents: _typed, lastUpdated: _typedAt, ...s }, index) => ({
+      ...s,
+      priceCents: stickerPrices[index]!.priceCents,
+      priceSource: stickerPrices[index]!.source,
+      lastUpdated: stickerPrices[index]!.updatedAt,
+      share: totals.shares[index] ?? null,
+    })),
     skinPrice: { range: priceRange(price.minCents, price.maxCents), minCents: price.minCents },
     totals: { stickers: formatDollars(totals.stickersCents), craft: totals.craftCents === null ? null : formatDollars(totals.craftCents) },
   };

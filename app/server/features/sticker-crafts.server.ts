@@ -3,6 +3,7 @@ import { searchKey } from "~/domain/catalogue";
 import type { Database } from "../db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftCardColumns } from "./catalogue.server";
+import { catalogueStickerIdOf } from "./stickers.server";
 import { deleteImagesUnder } from "../http/uploads.server";
 
 /** Every official craft, newest first, with its skin: the admin list (community crafts have their queue). */
@@ -30,6 +31,10 @@ export function craftQuery(db: Database, id: number) {
     .limit(1);
 }
 
+/**
+ * A craft's stickers in order, each with the catalogue sticker of exactly its name (when there is
+ * one, and only one) and that sticker's market price and last update.
+ */
 export function craftStickersQuery(db: Database, craftId: number) {
   return db
     .select({
@@ -39,8 +44,12 @@ export function craftStickersQuery(db: Database, craftId: number) {
       priceCents: stickerCraftStickers.priceCents,
       externalLink: stickerCraftStickers.externalLink,
       lastUpdated: stickerCraftStickers.lastUpdated,
+      stickerId: sql<number | null>`${stickers.id}`.as("sticker_id"),
+      marketCents: sql<number | null>`${stickers.priceCents}`.as("market_cents"),
+      marketUpdatedAt: sql<number | null>`${stickers.lastPriceUpdate}`.as("market_updated_at"),
     })
     .from(stickerCraftStickers)
+    .leftJoin(stickers, eq(stickers.id, catalogueStickerIdOf(stickerCraftStickers.name)))
     .where(eq(stickerCraftStickers.craftId, craftId))
     .orderBy(asc(stickerCraftStickers.position));
 }

@@ -25,6 +25,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/category\/[^/]+$/, params: [] },
   { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection"] },
   { path: /^\/skins\/[^/]+$/, params: ["range", "wear"] },
+  { path: /^\/stickers\/[^/]+$/, params: ["range"] },
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },

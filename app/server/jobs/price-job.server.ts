@@ -1,15 +1,15 @@
 // The scheduled price job: reads the provider feed (Skinport's /v1/items shape) or, locally without
-// one, drifts the demo prices; writes prices, StatTrak/Souvenir prices, `last_price_update` and
-// today's history rows in one atomic batch; keeps the counts and the last error in price_feed_runs.
+// one, drifts the demo prices; writes skin prices, StatTrak/Souvenir prices, sticker, container and
+// key prices, `last_price_update` and today's history rows in one atomic batch; keeps the counts and the last error in price_feed_runs.
 // The bulk writes hand their rows over as one JSON array read with json_each (SQL of its own,
 // in drizzle's `sql` template, inside drizzle's builders).
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { driftBucket, driftedPriceCents } from "~/domain/price-drift";
-import { chunk, planPriceUpdate, validateFeed, type PricePlan, type PriceRow, type StoredPrices } from "~/domain/price-feed";
+import { driftBucket, driftedItemPriceCents, driftedPriceCents } from "~/domain/price-drift";
+import { chunk, planPriceUpdate, validateFeed, type ItemPriceRow, type PricePlan, type PriceRow, type StoredPrices } from "~/domain/price-feed";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { createDatabase, type Database } from "../db/client.server";
-import { priceFeedRuns, priceHistory, skins, skinVariantPrices, skinWears } from "../db/schema.server";
+import { caseKeys, crates, itemPriceHistory, priceFeedRuns, priceHistory, skins, skinVariantPrices, skinWears, stickers } from "../db/schema.server";
 
 export interface PriceFeedEnv {
   ENVIRONMENT: string;
@@ -29,6 +29,11 @@ export const PRICE_LEASE_MS = 5 * 60_000;
  * two), far below D1's 100 bound parameters and 100 KB statements.
  */
 export const ROWS_PER_STATEMENT = 500;
+/**
+ * Sticker, container and key rows per statement: a row is about 26 bytes of JSON
+ * (["sticker",12009,20000,1]), so 1,500 rows stay near 40 KB, within the same limits.
+ */
+export const ITEM_ROWS_PER_STATEMENT = 1_500;
 /** Old history rows deleted per run at most (a day of history is about 16,000 rows). */
 export const RETENTION_DELETE_LIMIT = 50_000;
 
@@ -41,7 +46,7 @@ export type PriceJobResult =
       matched: number;
       unmatched: number;
       unchanged: number;
-      /** Prices written (normal and variant rows). */
+      /** Prices written (normal and variant rows, stickers, containers and keys). */
       written: number;
       changedSkinIds: string[];
       /** D1 statements of the write batch. */
@@ -90,7 +95,7 @@ export async function runPriceJob(d1: D1Database, env: PriceFeedEnv, now = Date.
     await recordFailure(db, feed, items.error, lease.until, now);
     return { status: "failed", feed, error: items.error };
   }
-  const plan = planPriceUpdate(items.items, await readStoredPrices(db, "all"));
+  const plan = planPriceUpdate(items.items, await readStoredPrices(db, "all"), feed);
   return writePlan(db, feed, plan, lease.until, now, feed);
 }
 
@@ -154,12 +159,20 @@ function recordFailure(db: Database, feed: string, error: string, until: number,
     .where(heldBy(feed, until));
 }
 
-/** The catalogue's skins and stored prices: all of them, or only the demo-priced skins'. One round trip. */
+/**
+ * The catalogue's skins, stickers, containers and keys with their stored prices: all of them, or
+ * only the demo-priced ones. One round trip.
+ */
 async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<StoredPrices> {
   const demoSkin = eq(skins.priceSource, DEMO_FEED);
   const ofDemoSkin = (skinId: typeof skinWears.skinId | typeof skinVariantPrices.skinId) =>
     which === "demo" ? inArray(skinId, db.select({ id: skins.id }).from(skins).where(demoSkin)) : undefined;
-  const [skinRows, wears, variants] = await db.batch([
+  const items = (table: typeof stickers | typeof crates | typeof caseKeys) =>
+    db
+      .select({ id: table.id, name: table.name, priceCents: table.priceCents, priceSource: table.priceSource })
+      .from(table)
+      .where(which === "demo" ? eq(table.priceSource, DEMO_FEED) : undefined);
+  const [skinRows, wears, variants, stickerRows, crateRows, keyRows] = await db.batch([
     db
       .select({ id: skins.id, name: skins.name })
       .from(skins)
@@ -172,11 +185,23 @@ async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<St
       .select({ skinId: skinVariantPrices.skinId, variant: skinVariantPrices.variant, wear: skinVariantPrices.wear, priceCents: skinVariantPrices.priceCents })
       .from(skinVariantPrices)
       .where(ofDemoSkin(skinVariantPrices.skinId)),
+    items(stickers),
+    items(crates),
+    items(caseKeys),
   ]);
-  return { skins: skinRows, wears, variants };
+  return {
+    skins: skinRows,
+    wears,
+    variants,
+    items: [
+      ...stickerRows.map((row) => ({ ...row, kind: "sticker" as const })),
+      ...crateRows.map((row) => ({ ...row, kind: "crate" as const })),
+      ...keyRows.map((row) => ({ ...row, kind: "key" as const })),
+    ],
+  };
 }
 
-/** The demo drift as a plan: every stored price of a demo skin moves (0, no data, stays 0). */
+/** The demo drift as a plan: every stored price of a demo skin or item moves (0, no data, stays 0). */
 export function planDemoDrift(stored: StoredPrices, bucket: number): PricePlan {
   const rows: { row: PriceRow; before: number }[] = [];
   for (const wear of stored.wears) {
@@ -194,15 +219,25 @@ export function planDemoDrift(stored: StoredPrices, bucket: number): PricePlan {
     history.push(row);
     if (row.priceCents !== before) changed.push(row);
   }
+  const itemHistory: ItemPriceRow[] = stored.items
+    .filter((item) => item.priceCents > 0)
+    .map((item) => {
+      const priceCents = driftedItemPriceCents(item.priceCents, item.kind, item.id, bucket);
+      return { kind: item.kind, id: item.id, priceCents, changed: priceCents !== item.priceCents };
+    });
+  const itemPrices = itemHistory.filter((row) => row.changed);
+  const matched = rows.length + itemHistory.length;
   return {
     wearPrices: changed.filter((row) => row.variant === "normal"),
     variantPrices: changed.filter((row) => row.variant !== "normal"),
     history,
+    itemPrices,
+    itemHistory,
     changedSkinIds: [...new Set(changed.map((row) => row.skinId))],
     pricedSkinIds: [],
-    matched: rows.length,
+    matched,
     unmatched: 0,
-    unchanged: rows.length - changed.length,
+    unchanged: matched - changed.length - itemPrices.length,
   };
 }
 
@@ -215,6 +250,11 @@ const tuple = (row: PriceRow) => [row.skinId, row.variant, row.wear, row.priceCe
 const feedRows = (rows: PriceRow[]) =>
   sql`select json_extract(value, '$[0]') as skin_id, json_extract(value, '$[1]') as variant, json_extract(value, '$[2]') as wear,
       json_extract(value, '$[3]') as price_cents from json_each(${JSON.stringify(rows.map(tuple))})`;
+/** Sticker, container and key rows as one JSON array of [kind, id, price_cents, changed]. */
+const itemRows = (rows: ItemPriceRow[]) =>
+  sql`select json_extract(value, '$[0]') as kind, json_extract(value, '$[1]') as id, json_extract(value, '$[2]') as price_cents,
+      json_extract(value, '$[3]') as changed from json_each(${JSON.stringify(rows.map((row) => [row.kind, row.id, row.priceCents, row.changed ? 1 : 0]))})`;
+const ITEM_TABLES = { sticker: stickers, crate: crates, key: caseKeys } as const;
 const idsIn = (ids: string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** The statements that write a plan: prices, variant prices, skins, history, retention, run state. */
@@ -231,6 +271,9 @@ export function planStatements(
     db
       .delete(priceHistory)
       .where(sql`rowid in (select rowid from ${priceHistory} where ${priceHistory.day} < ${historyCutoffDay(now)} limit ${RETENTION_DELETE_LIMIT})`),
+    db
+      .delete(itemPriceHistory)
+      .where(sql`rowid in (select rowid from ${itemPriceHistory} where ${itemPriceHistory.day} < ${historyCutoffDay(now)} limit ${RETENTION_DELETE_LIMIT})`),
   ];
   for (const rows of chunk(plan.wearPrices, ROWS_PER_STATEMENT)) {
     statements.push(
@@ -283,6 +326,35 @@ export function planStatements(
         }),
     );
   }
+  for (const kind of ["sticker", "crate", "key"] as const) {
+    const table = ITEM_TABLES[kind];
+    const rows = plan.itemPrices.filter((row) => row.kind === kind);
+    for (const group of chunk(rows, ITEM_ROWS_PER_STATEMENT)) {
+      statements.push(
+        db
+          .update(table)
+          .set({
+            priceCents: sql`item_rows.price_cents`,
+            lastPriceUpdate: sql`case when item_rows.changed = 1 then ${now} else ${table.lastPriceUpdate} end`,
+            ...(priceSource ? { priceSource } : {}),
+          })
+          .from(sql`(${itemRows(group)}) as item_rows`)
+          .where(sql`${table.id} = item_rows.id`),
+      );
+    }
+  }
+  for (const rows of chunk(plan.itemHistory, ITEM_ROWS_PER_STATEMENT)) {
+    statements.push(
+      db
+        .insert(itemPriceHistory)
+        .select(sql`select kind, id, ${day}, price_cents from (${itemRows(rows)}) where true`)
+        .onConflictDoUpdate({
+          target: [itemPriceHistory.kind, itemPriceHistory.itemId, itemPriceHistory.day],
+          set: { priceCents: sql`excluded.price_cents` },
+          setWhere: sql`${itemPriceHistory.priceCents} <> excluded.price_cents`,
+        }),
+    );
+  }
   statements.push(
     db
       .update(priceFeedRuns)
@@ -317,7 +389,7 @@ async function writePlan(db: Database, feed: string, plan: PricePlan, leaseUntil
     matched: plan.matched,
     unmatched: plan.unmatched,
     unchanged: plan.unchanged,
-    written: plan.wearPrices.length + plan.variantPrices.length,
+    written: plan.wearPrices.length + plan.variantPrices.length + plan.itemPrices.filter((row) => row.changed).length,
     changedSkinIds: plan.changedSkinIds,
     statements: statements.length,
   };
