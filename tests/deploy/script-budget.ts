@@ -29,7 +29,7 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/skins.$skinId": { total: 104, app: 19 },
   // The trade-up calculator (issue 34): its rows are a Conform form with the catalogue picker, like
   // the craft forms; the same Conform and zod chunks put it over (docs/performance.md).
-  "routes/trade-up": { total: 125, app: 40 },
+  "routes/trade-up": { total: 125, app: 41 },
 };
 
 const pages = firstVisitScripts();
