@@ -86,6 +86,7 @@ describe("legal pages", () => {
     ["inquiry guidance", [contact.en], /Technical inquiries[\s\S]*Account inquiries[\s\S]*Privacy inquiries[\s\S]*Feedback/, /./],
     ["contact covers only this product", [contact.en], /This contact covers SkinVault only/, /./],
     ["essential cookies", [cookieSettings.en], /Login session[\s\S]*Language[\s\S]*Theme[\s\S]*Secure transmission/, /./],
+    ["the trade-up contract cookie", [cookieSettings.en, cookieSettings.de], /trade_up[\s\S]*30 (days|Tagen)/, /./],
     ["analytics up to 2 years", [cookieSettings.en], /up to 2 years/, /./],
     ["legal basis", [cookieSettings.en], /Legal basis[\s\S]*Art\. 6\(1\)\(a\) GDPR/, /./],
     ["browser instructions", [cookieSettings.en], /Google Chrome[\s\S]*Mozilla Firefox[\s\S]*Apple Safari[\s\S]*Microsoft Edge/, /./],
