@@ -1,3 +1,4 @@
+import { formatDollars } from "~/domain/money";
 import { FallbackImage } from "./FallbackImage";
 import { PathLink } from "./links";
 
@@ -9,6 +10,8 @@ export interface CraftCardData {
   skinImage: string;
   /** Made by a player (published after review) rather than by the SkinVault team. */
   community?: boolean;
+  /** The skin's cheapest wear plus the stickers, where a list shows it (null: the skin has no price). */
+  craftCents?: number | null;
 }
 
 /** A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. */
@@ -23,6 +26,11 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
       <h3 className="mt-2 font-semibold">{craft.name}</h3>
       {craft.community ? <p className="text-xs font-semibold text-accent">Community craft</p> : null}
       <p className="text-sm text-muted">{craft.skinName}</p>
+      {craft.craftCents === undefined ? null : (
+        <p className="mt-auto pt-1 text-sm">
+          Craft cost <span className="font-semibold">{craft.craftCents === null ? "No Data" : formatDollars(craft.craftCents)}</span>
+        </p>
+      )}
     </PathLink>
   );
 }

@@ -74,7 +74,47 @@ export function matchesCraftKind(kind: CraftKind, craft: { community: boolean })
   return kind === "all" || (kind === "community") === craft.community;
 }
 
-/** The gallery's URL for a filter (All has none, so it shares the edge cache's entry with /sticker-crafts). */
-export function craftKindPath(kind: CraftKind): string {
-  return kind === "all" ? "/sticker-crafts" : `/sticker-crafts?kind=${kind}`;
+// ---------------------------------------------------------------- the gallery's order
+
+export const CRAFT_ORDERS = [
+  { id: "newest", label: "Newest" },
+  { id: "cost-desc", label: "Highest craft cost" },
+  { id: "cost-asc", label: "Lowest craft cost" },
+] as const;
+export type CraftOrder = (typeof CRAFT_ORDERS)[number]["id"];
+
+/** `?order=` of the gallery; anything unknown is Newest. */
+export function parseCraftOrder(value: string | null): CraftOrder {
+  return CRAFT_ORDERS.find((order) => order.id === value)?.id ?? "newest";
+}
+
+/**
+ * The gallery's crafts in the chosen order: newest as they come, or by craft cost, crafts without a
+ * cost (their skin has no price) last, ties kept newest first.
+ */
+export function orderCrafts<T extends { craftCents: number | null }>(crafts: readonly T[], order: CraftOrder): T[] {
+  if (order === "newest") return [...crafts];
+  const direction = order === "cost-asc" ? 1 : -1;
+  return crafts
+    .map((craft, index) => ({ craft, index }))
+    .sort((a, b) => {
+      if (a.craft.craftCents === null || b.craft.craftCents === null)
+        return a.craft.craftCents === b.craft.craftCents ? a.index - b.index : a.craft.craftCents === null ? 1 : -1;
+      return (a.craft.craftCents - b.craft.craftCents) * direction || a.index - b.index;
+    })
+    .map(({ craft }) => craft);
+}
+
+/** The gallery's URL for a filter and an order (All and Newest have none, so they share the edge cache's entry with /sticker-crafts). */
+export function craftGalleryPath(kind: CraftKind, order: CraftOrder = "newest"): string {
+  const params = new URLSearchParams();
+  if (kind !== "all") params.set("kind", kind);
+  if (order !== "newest") params.set("order", order);
+  const search = params.toString();
+  return search ? `/sticker-crafts?${search}` : "/sticker-crafts";
+}
+
+/** Every URL the gallery is kept under: each filter in each order. */
+export function craftGalleryPaths(): string[] {
+  return CRAFT_KINDS.flatMap((kind) => CRAFT_ORDERS.map((order) => craftGalleryPath(kind.id, order.id)));
 }

@@ -2,25 +2,35 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { CraftGrid } from "~/components/CraftCard";
 import { pageMeta } from "~/components/page-meta";
-import { CRAFT_KINDS, craftKindPath, matchesCraftKind, parseCraftKind } from "~/domain/community-crafts";
-import { craftStats } from "~/domain/sticker-crafts";
+import { CRAFT_KINDS, CRAFT_ORDERS, craftGalleryPath, matchesCraftKind, orderCrafts, parseCraftKind, parseCraftOrder } from "~/domain/community-crafts";
+import { craftStats, craftTotals } from "~/domain/sticker-crafts";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { galleryCraftsQuery } from "~/server/features/community-crafts.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const kind = parseCraftKind(new URL(request.url).searchParams.get("kind"));
+  const params = new URL(request.url).searchParams;
+  const kind = parseCraftKind(params.get("kind"));
+  const order = parseCraftOrder(params.get("order"));
   const [rows] = await context.load([galleryCraftsQuery(context.db)]);
   // The stats count every published craft, official and community, whatever the filter.
   const crafts = rows
     .filter((craft) => matchesCraftKind(kind, craft))
-    .map(({ id, name, ingameImage, skinName, skinImage, community }) => ({ id, name, ingameImage, skinName, skinImage, community }));
-  return data({ kind, crafts, stats: craftStats(rows) }, { headers: catalogueCacheHeaders(request) });
+    .map(({ id, name, ingameImage, skinName, skinImage, community, skinMinCents, stickersCents }) => ({
+      id,
+      name,
+      ingameImage,
+      skinName,
+      skinImage,
+      community,
+      craftCents: craftTotals(skinMinCents, [stickersCents]).craftCents,
+    }));
+  return data({ kind, order, crafts: orderCrafts(crafts, order), stats: craftStats(rows) }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function StickerCraftsPage() {
-  const { kind, crafts, stats } = useLoaderData<typeof loader>();
+  const { kind, order, crafts, stats } = useLoaderData<typeof loader>();
   const figures = [
     { label: "Total crafts", value: stats.total },
     { label: "With in-game images", value: stats.withIngame },
@@ -45,18 +55,32 @@ export default function StickerCraftsPage() {
           </div>
         ))}
       </dl>
-      <nav aria-label="Show crafts" className="flex gap-2">
-        {CRAFT_KINDS.map((option) => (
-          <Link
-            key={option.id}
-            to={craftKindPath(option.id)}
-            aria-current={option.id === kind ? "page" : undefined}
-            className={`rounded-full border px-3 py-1 text-sm font-medium ${option.id === kind ? "border-accent text-accent" : "border-line hover:border-accent"}`}
-          >
-            {option.label}
-          </Link>
-        ))}
-      </nav>
+      <div className="flex flex-wrap justify-between gap-3">
+        <nav aria-label="Show crafts" className="flex gap-2">
+          {CRAFT_KINDS.map((option) => (
+            <Link
+              key={option.id}
+              to={craftGalleryPath(option.id, order)}
+              aria-current={option.id === kind ? "page" : undefined}
+              className={`rounded-full border px-3 py-1 text-sm font-medium ${option.id === kind ? "border-accent text-accent" : "border-line hover:border-accent"}`}
+            >
+              {option.label}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label="Order crafts" className="flex flex-wrap gap-2">
+          {CRAFT_ORDERS.map((option) => (
+            <Link
+              key={option.id}
+              to={craftGalleryPath(kind, option.id)}
+              aria-current={option.id === order ? "page" : undefined}
+              className={`rounded-full border px-3 py-1 text-sm font-medium ${option.id === order ? "border-accent text-accent" : "border-line hover:border-accent"}`}
+            >
+              {option.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
       {crafts.length === 0 ? (
         <section className="rounded-lg border border-line bg-panel p-10 text-center">
           <h2 className="text-xl font-semibold">No Sticker Crafts Yet</h2>

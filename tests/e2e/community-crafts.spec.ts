@@ -7,6 +7,9 @@ test.use({ allowedConsoleErrors: [/the server responded with a status of 40[04]/
 
 const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
+/** Cents of a shown dollar amount ("1,234.50"), or null when there is none. */
+const cents = (dollars: string | undefined) => (dollars === undefined ? null : Math.round(Number(dollars.replaceAll(",", "")) * 100));
+
 /** Fills the player's form from the gallery's button: name, skin and a sticker by search, then the image. */
 async function submitCraft(page: Page, name: string, { sticker }: { sticker: boolean }) {
   await page.goto("/sticker-crafts");
@@ -85,9 +88,25 @@ test("a player submits a craft, an admin publishes it, a visitor finds it among 
   await expect(page.getByTestId("craft-card").filter({ hasText: name })).toHaveCount(0);
   await page.getByRole("link", { name: "Community", exact: true }).click();
   await expect(page).toHaveURL(/\/sticker-crafts\?kind=community$/);
+  // Ordered by craft cost, each card says its cost, highest first.
+  await page.getByRole("link", { name: "Highest craft cost" }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?kind=community&order=cost-desc$/);
+  const costs = (await page.getByTestId("craft-card").allTextContents()).map((text) => cents(/Craft cost \$([\d,.]+)/.exec(text)?.[1]));
+  expect(costs.length).toBeGreaterThan(0);
+  const priced = costs.filter((cost): cost is number => cost !== null);
+  expect(priced).toEqual([...priced].sort((a, b) => b - a));
   await page.getByTestId("craft-card").filter({ hasText: name }).click();
   await expect(page).toHaveURL(craftPath!);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // Its catalogue sticker is priced by the market, and the craft costs more than its skin alone.
+  await expect(page.getByTestId("craft-sticker-price")).toHaveText(/^\$[\d,.]+ \(market price\) · 100.0% of the stickers/);
+  const skinFrom = cents(/Price range: \$([\d,.]+)/.exec(await page.getByText(/^Price range:/).innerText())?.[1]);
+  const craftCost = cents(
+    (await page.getByText("Craft cost (cheapest wear of the skin plus the stickers)").locator("xpath=following-sibling::dd").innerText()).slice(1),
+  );
+  expect(skinFrom).not.toBeNull();
+  expect(craftCost).toBeGreaterThan(skinFrom!);
 
   // The author sees it published.
   await author.goto("/profile?tab=crafts");

@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canAuthorEdit,
-  craftKindPath,
+  craftGalleryPath,
   isCraftVisibleTo,
   matchesCraftKind,
   MAX_PENDING_CRAFTS,
   MAX_SUBMISSIONS_PER_DAY,
+  orderCrafts,
   parseCraftKind,
+  parseCraftOrder,
   submissionLimitReached,
 } from "~/domain/community-crafts";
 import { isExternalLink } from "~/domain/external-links";
@@ -52,8 +55,9 @@ describe("who sees a craft", () => {
 describe("the gallery's filter", () => {
   it("reads All for anything unknown, and All has no parameter", () => {
     expect([parseCraftKind(null), parseCraftKind("COMMUNITY"), parseCraftKind("official")]).toEqual(["all", "all", "official"]);
-    expect(craftKindPath("all")).toBe("/sticker-crafts");
-    expect(craftKindPath("community")).toBe("/sticker-crafts?kind=community");
+    expect(craftGalleryPath("all")).toBe("/sticker-crafts");
+    expect(craftGalleryPath("community")).toBe("/sticker-crafts?kind=community");
+    expect(craftGalleryPath("official", "cost-desc")).toBe("/sticker-crafts?kind=official&order=cost-desc");
   });
   it("keeps crafts of the chosen kind", () => {
     const crafts = [{ community: true }, { community: false }];
@@ -61,8 +65,11 @@ describe("the gallery's filter", () => {
     expect(crafts.filter((c) => matchesCraftKind("official", c))).toEqual([{ community: false }]);
     expect(crafts.filter((c) => matchesCraftKind("all", c))).toHaveLength(2);
   });
-  it("is part of the edge cache's key, and every filter is purged with a craft", () => {
+  it("is part of the edge cache's key, and every filter in every order is purged with a craft", () => {
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("utm=x&kind=community"))).toBe("?kind=community");
+    expect(normalisedSearch("/sticker-crafts", new URLSearchParams("order=cost-asc&kind=all"))).toBe("?order=cost-asc");
+    expect(normalisedSearch("/sticker-crafts", new URLSearchParams("order=newest&kind=nothing"))).toBe("");
+    expect(stickerCraftPages(null)).toEqual(expect.arrayContaining(["/sticker-crafts?order=cost-asc", "/sticker-crafts?kind=community&order=cost-desc"]));
     expect(stickerCraftPages(7)).toEqual(
       expect.arrayContaining([
         "/sticker-crafts",
@@ -71,6 +78,39 @@ describe("the gallery's filter", () => {
         "/sticker-crafts/7",
         "/sticker-crafts/7.data",
       ]),
+    );
+  });
+});
+
+describe("the gallery's order", () => {
+  const crafts = [
+    { id: 1, craftCents: 500 },
+    { id: 2, craftCents: null },
+    { id: 3, craftCents: 12_000 },
+    { id: 4, craftCents: 500 },
+  ];
+  it("reads Newest for anything unknown", () => {
+    expect([parseCraftOrder(null), parseCraftOrder("COST-DESC"), parseCraftOrder("cost-asc")]).toEqual(["newest", "newest", "cost-asc"]);
+  });
+  it("orders by craft cost, crafts without a cost last, ties newest first", () => {
+    expect(orderCrafts(crafts, "cost-desc").map((c) => c.id)).toEqual([3, 1, 4, 2]);
+    expect(orderCrafts(crafts, "cost-asc").map((c) => c.id)).toEqual([1, 4, 3, 2]);
+    expect(orderCrafts(crafts, "newest").map((c) => c.id)).toEqual([1, 2, 3, 4]);
+  });
+  it("keeps every craft and sorts the priced ones monotonically", () => {
+    const craftList = fc.array(fc.record({ id: fc.nat(), craftCents: fc.option(fc.nat({ max: 10_000_000 }), { nil: null }) }), { maxLength: 30 });
+    fc.assert(
+      fc.property(craftList, fc.constantFrom("cost-asc" as const, "cost-desc" as const), (list, order) => {
+        const ordered = orderCrafts(list, order);
+        expect([...ordered].sort((a, b) => a.id - b.id || (a.craftCents ?? -1) - (b.craftCents ?? -1))).toEqual(
+          [...list].sort((a, b) => a.id - b.id || (a.craftCents ?? -1) - (b.craftCents ?? -1)),
+        );
+        const costs = ordered.map((craft) => craft.craftCents);
+        const firstUnpriced = costs.indexOf(null);
+        const priced = (firstUnpriced === -1 ? costs : costs.slice(0, firstUnpriced)) as number[];
+        if (firstUnpriced !== -1) expect(costs.slice(firstUnpriced).every((cost) => cost === null)).toBe(true);
+        priced.slice(1).forEach((cost, index) => expect(order === "cost-asc" ? cost >= priced[index]! : cost <= priced[index]!).toBe(true));
+      }),
     );
   });
 });

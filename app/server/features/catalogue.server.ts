@@ -92,7 +92,8 @@ export function findWeaponQuery(db: Database, name: string) {
   return db.select({ name: weapons.name, category: weapons.category, image: weapons.image }).from(weapons).where(eq(weapons.name, name)).limit(1);
 }
 
-const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
+/** A wear's price where the skin can have that wear and the feed has a price, else null: min/max of it are a skin's price range. */
+export const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
 
 /** A skin card's columns with the lowest and highest known price of its possible wears (group by skin, join skin_wears). */
 export const weaponSkinCardColumns = {

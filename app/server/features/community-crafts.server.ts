@@ -8,10 +8,21 @@ import { isCraftVisibleTo, SUBMISSION_WINDOW_MS, type CraftStatus, type Moderati
 import { formatDollars, priceRange } from "~/domain/money";
 import { craftStickerPrice, craftTotals } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
-import { craftModerationLog, craftReports, craftSubmissions, skins, stickerCrafts, stickers, users } from "../db/schema.server";
+import {
+  craftModerationLog,
+  craftReports,
+  craftSubmissions,
+  skins,
+  skinWears,
+  stickerCrafts,
+  stickerCraftStickers,
+  stickers,
+  users,
+} from "../db/schema.server";
 import { deleteImagesUnder } from "../http/uploads.server";
 import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
-import { craftCardColumns, craftSkinColumns } from "./catalogue.server";
+import { craftCardColumns, craftSkinColumns, priceOfEnabledWear } from "./catalogue.server";
+import { catalogueStickerIdOf } from "./stickers.server";
 import { craftDecisionMail } from "../mail/craft-mails.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft } from "./sticker-crafts.server";
 
@@ -20,10 +31,26 @@ const published = eq(stickerCrafts.status, "published");
 
 // ---------------------------------------------------------------- reads
 
-/** Every published craft, official and community, newest first, with its skin: the gallery and its stats. */
+/** A craft sticker's price as the craft page takes it: the feed's price of its catalogue sticker, else the typed one. */
+const craftStickerCents = sql`coalesce(nullif((select ${stickers.priceCents} from ${stickers} where ${stickers.id} = ${catalogueStickerIdOf(stickerCraftStickers.name)}), 0), ${stickerCraftStickers.priceCents})`;
+
+/**
+ * Every published craft, official and community, newest first, with its skin, the skin's cheapest
+ * price and its stickers' total (priced as on the craft page): the gallery, its order and its stats.
+ */
 export function galleryCraftsQuery(db: Database) {
   return db
-    .select({ ...craftCardColumns, placementImage: stickerCrafts.placementImage })
+    .select({
+      ...craftCardColumns,
+      placementImage: stickerCrafts.placementImage,
+      skinMinCents: sql<number | null>`(select min(${priceOfEnabledWear}) from ${skinWears} where ${skinWears.skinId} = ${stickerCrafts.skinId})`.as(
+        "skin_min_cents",
+      ),
+      stickersCents:
+        sql<number>`(select coalesce(sum(${craftStickerCents}), 0) from ${stickerCraftStickers} where ${stickerCraftStickers.craftId} = ${stickerCrafts.id})`.as(
+          "stickers_cents",
+        ),
+    })
     .from(stickerCrafts)
     .innerJoin(skins, eq(skins.id, stickerCrafts.skinId))
     .where(published)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { searchKey } from "~/domain/catalogue";
 import type { Database } from "../db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
-import { craftCardColumns } from "./catalogue.server";
+import { craftCardColumns, priceOfEnabledWear } from "./catalogue.server";
 import { catalogueStickerIdOf } from "./stickers.server";
 import { deleteImagesUnder } from "../http/uploads.server";
 
@@ -53,8 +53,6 @@ export function craftStickersQuery(db: Database, craftId: number) {
     .where(eq(stickerCraftStickers.craftId, craftId))
     .orderBy(asc(stickerCraftStickers.position));
 }
-
-const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
 
 /** The lowest and highest known price of the craft's skin over its possible wears. */
 export function craftSkinPriceQuery(db: Database, craftId: number) {

@@ -1,4 +1,4 @@
-import { parseCraftKind } from "~/domain/community-crafts";
+import { craftGalleryPaths, parseCraftKind, parseCraftOrder } from "~/domain/community-crafts";
 import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
 import { DEFAULT_LANGUAGE, parseLanguageParam } from "~/domain/legal-language";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
@@ -29,7 +29,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
-  { path: /^\/sticker-crafts$/, params: ["kind"] },
+  { path: /^\/sticker-crafts$/, params: ["kind", "order"] },
   { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
@@ -77,6 +77,10 @@ const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[
   kind: ([value = null]) => {
     const kind = parseCraftKind(value);
     return kind === "all" ? [] : [kind];
+  },
+  order: ([value = null]) => {
+    const order = parseCraftOrder(value);
+    return order === "newest" ? [] : [order];
   },
   side: ([value]) => (parseSide(value) === "ct" ? ["ct"] : []),
   // A contract's fields as given: the trade-up page redirects any other spelling to its canonical one.
@@ -224,10 +228,10 @@ export function sharedLoadoutPages(token: string): string[] {
 
 /**
  * The anonymous pages that show a sticker craft (its detail, also as the data a client-side
- * navigation asks for, the list under each filter, the home page). Ids of deleted crafts are used
+ * navigation asks for, the list under each filter and order, the home page). Ids of deleted crafts are used
  * again, so a new craft must not be shown another's kept page.
  */
 export function stickerCraftPages(id: number | null): string[] {
   const detail = id === null ? [] : [`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`];
-  return ["/", "/sticker-crafts", "/sticker-crafts?kind=community", "/sticker-crafts?kind=official", ...detail];
+  return ["/", ...craftGalleryPaths(), ...detail];
 }
