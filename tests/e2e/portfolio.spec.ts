@@ -1,3 +1,4 @@
+import { expectAccessibleState } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Validation errors answer 400 by design (the form comes back with its message).
@@ -64,7 +65,10 @@ test("a StatTrak tracker at the StatTrak price, sold on Skinport with profit aft
   await expect(summary).toContainText("Realised profitNone sold yet");
 });
 
-test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins", async ({ signedInPage: page }) => {
+test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins", async ({
+  signedInPage: page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/resell-tracker");
   await page.getByRole("link", { name: "Import", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Import Inventory" })).toBeVisible();
@@ -83,6 +87,7 @@ test("a Steam inventory imported: the preview names each item with its reason, I
     "Sir Bloody Miami Darryl | The Professionals: Not a weapon skin",
     "AK-47 | Redline (Field-Tested): Duplicate",
   ]);
+  if (javaScriptEnabled) await expectAccessibleState(page, "the import's preview");
 
   // Leave the second Redline out, and correct the first one's price and date.
   await rows.nth(2).getByRole("checkbox").uncheck();
