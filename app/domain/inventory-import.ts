@@ -78,7 +78,7 @@ const idOf = (value: unknown): string | null =>
   (typeof value === "string" && /^\d{1,20}$/.test(value)) || (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) ? String(value) : null;
 
 /** The Type tags of containers and stickers (`tags[].internal_name` where `category` is "Type"). */
-const CONTAINER_OR_STICKER_TYPES = new Set(["CSGO_Type_WeaponCase", "CSGO_Tool_Sticker", "CSGO_Tool_WeaponCase_KeyTag", "CSGO_Type_Spray"]);
+const CONTAINER_OR_STICKER_TYPES = new Set(["CSGO_Type_WeaponCase", "CSGO_Tool_Sticker", "CSGO_Tool_WeaponCase_KeyTag"]);
 const CONTAINER = /(Case|Capsule|Package|Key)$/;
 const CS2_APP_ID = "730";
 
