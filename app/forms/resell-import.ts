@@ -26,6 +26,16 @@ export const IMPORT_INTENTS = ["preview", "import"] as const;
 export const IMPORT_FORM = "import";
 
 /**
+ * Step 1, the inventory: pasted, or a file (a file wins). The server checks the size in bytes
+ * (IMPORT_MAX_BYTES, 413) and reads the file apart from the schema.
+ */
+export const previewSchema = z.object({
+  intent: z.literal("preview"),
+  text: z.string().optional(),
+  file: z.unknown().optional(),
+});
+
+/**
  * Step 2, the player's choices: the inventory as read in step 1 (read again and matched again on
  * the server) and, per row of the preview, whether to import it, its buy price and bought date.
  */

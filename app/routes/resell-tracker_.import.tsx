@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
-import { CheckboxField, DateField, ErrorList, FormError, NumberField, SubmitButton } from "~/components/forms";
+import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
 import { catalogueKeys, IMPORT_MAX_BYTES, matchImport, parseImport, SKIP_REASONS, type ImportMatch, type PreviewRow } from "~/domain/inventory-import";
@@ -15,8 +15,7 @@ import { loginPath } from "~/domain/same-site-path";
 import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { WEAR_NAMES } from "~/domain/wear";
-import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES, importSchema } from "~/forms/resell-import";
-import { replyError } from "~/forms/reply";
+import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES, importSchema, previewSchema } from "~/forms/resell-import";
 import { SALE_MESSAGES } from "~/forms/sale";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -63,6 +62,10 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   if (!intent) return formRefusal<ImportExtra>(posted, "Unknown action.", 400);
   const form = body.form;
 
+  if (intent === "preview") {
+    const submission = parseForm(form, previewSchema);
+    if (submission.status !== "success") return formReply<ImportExtra>(intent, submission.reply());
+  }
   const source = intent === "preview" ? await postedInventory(form) : { text: formText(form, "source") };
   if ("refusal" in source) return formRefusal<ImportExtra>(intent, source.refusal.message, source.refusal.status);
   if (new TextEncoder().encode(source.text).byteLength > IMPORT_MAX_BYTES) return formRefusal<ImportExtra>(intent, IMPORT_MESSAGES.tooLarge, 413);
@@ -138,39 +141,35 @@ export default function ImportPage() {
           lastResult={reply?.intent === "import" ? reply.result : undefined}
         />
       ) : (
-        <SourceForm fit={fit} error={replyError(reply)} />
+        <SourceForm fit={fit} lastResult={reply?.result} />
       )}
     </TrackerPage>
   );
 }
 
 /** Step 1: the inventory, pasted or as a file. */
-function SourceForm({ fit, error }: { fit: number; error: string | null }) {
+function SourceForm({ fit, lastResult }: { fit: number; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: "import-source",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: previewSchema }),
+    shouldValidate: "onSubmit",
+  });
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <p className="text-sm text-muted">
         Paste or upload your Steam inventory as JSON (from steamcommunity.com/inventory/&lt;your SteamID&gt;/730/2), or a CSV exported from the resell tracker.
         At most {IMPORT_MAX_BYTES / 1024 / 1024} MB. You choose what to import on the next page.
       </p>
       <p className="text-sm">{IMPORT_MESSAGES.fit(fit)}</p>
-      {error ? (
-        <div role="alert" className="rounded-md border border-red-600 bg-panel px-3 py-2 text-sm text-red-300">
-          {error}
-        </div>
-      ) : null}
+      <FormError form={form} />
       <input type="hidden" name="intent" value="preview" />
-      <div>
-        <label htmlFor="import-text" className="mb-1 block text-sm font-medium">
-          Inventory JSON or CSV
-        </label>
-        <textarea id="import-text" name="text" className="min-h-40 w-full rounded-md border border-line bg-panel-2 px-3 py-2 font-mono text-sm" />
-      </div>
-      <div>
-        <label htmlFor="import-file" className="mb-1 block text-sm font-medium">
-          Or a file
-        </label>
-        <input id="import-file" name="file" type="file" accept=".json,.csv,application/json,text/csv" className="block w-full text-sm" />
-      </div>
+      <TextareaField
+        label="Inventory JSON or CSV"
+        meta={fields.text}
+        textareaProps={{ className: "min-h-40 w-full rounded-md border border-line bg-panel-2 px-3 py-2 font-mono text-sm" }}
+      />
+      <FileField label="Or a file" meta={fields.file} inputProps={{ accept: ".json,.csv,application/json,text/csv" }} />
       <SubmitButton intent="preview" pendingText="Reading...">
         Preview
       </SubmitButton>
