@@ -87,14 +87,14 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, importSchema({ today }));
   if (submission.status !== "success") return formReply<ImportExtra>(IMPORT_FORM, submission.reply(), { extra });
   const fieldErrors: Record<string, string[]> = {};
-  const chosen: { index: number; match: ImportMatch; buyPrice: number; boughtAt: string }[] = [];
+  const chosen: { match: ImportMatch; buyPrice: number; boughtAt: string }[] = [];
   submission.value.rows.forEach((row, index) => {
     if (!row.pick) return;
     const match = preview.rows[index]?.match;
     if (!match) fieldErrors[`rows[${index}].pick`] = [IMPORT_MESSAGES.notOffered];
     else if (match.sale && match.sale.soldAt > today) fieldErrors[`rows[${index}].boughtAt`] = [SALE_MESSAGES.future];
     else if (match.sale && row.boughtAt! > match.sale.soldAt) fieldErrors[`rows[${index}].boughtAt`] = [TRACKER_MESSAGES.afterSale];
-    else chosen.push({ index, match, buyPrice: row.buyPrice!, boughtAt: row.boughtAt! });
+    else chosen.push({ match, buyPrice: row.buyPrice!, boughtAt: row.boughtAt! });
   });
   if (Object.keys(fieldErrors).length > 0) return formReply<ImportExtra>(IMPORT_FORM, submission.reply({ fieldErrors }), { extra });
   if (chosen.length === 0) return formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.nothingChosen] }), { extra });
