@@ -35,6 +35,7 @@ const NOTICES = {
     deleted: "Tracker deleted.",
     sold: "Sale recorded. The item is in the Sold view.",
     "sale-undone": "Sale undone: the item is open again.",
+    imported: "Import done: the chosen items are tracked now.",
   },
   loadouts: {
     created: "Loadout created. Pick a skin for each slot.",

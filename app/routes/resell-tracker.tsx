@@ -190,14 +190,19 @@ export default function ResellTrackerPage() {
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Resell Tracker</h1>
-        {summary.length > 0 ? (
-          <div className="flex flex-wrap items-end gap-3">
-            <SortForm sort={sort} view={view} />
-            <a href="/resell-tracker.csv" download className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
-              Export CSV
-            </a>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap items-end gap-3">
+          {summary.length > 0 ? (
+            <>
+              <SortForm sort={sort} view={view} />
+              <a href="/resell-tracker.csv" download className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
+                Export CSV
+              </a>
+            </>
+          ) : null}
+          <a href="/resell-tracker/import" className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
+            Import
+          </a>
+        </div>
       </div>
       <p className="text-sm text-muted">
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.

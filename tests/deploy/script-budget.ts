@@ -7,7 +7,8 @@ import { budgetProblems, firstVisitScripts, FIRST_VISIT_BUDGET, type KnownOverBu
 
 /** Over a budget on 26 November 2026 (docs/performance.md, "First-visit JavaScript"): ceilings in KB. */
 const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
-  "routes/profile": { total: 154, app: 70 },
+  // +0.2 KB: the notice after an inventory import (issue 35), shared by every page's notices.
+  "routes/profile": { total: 155, app: 70 },
   "routes/resell-tracker": { total: 148, app: 64 },
   "routes/admin.sticker-crafts_.queue": { total: 141, app: 57 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md.
@@ -15,6 +16,8 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/resell-tracker_.new": { total: 138, app: 54 },
   "routes/resell-tracker_.$trackerId.edit": { total: 138, app: 54 },
   "routes/resell-tracker_.$trackerId.sale": { total: 137, app: 53 },
+  // The inventory import (issue 35): a Conform form with the zod schema, like the resell form.
+  "routes/resell-tracker_.import": { total: 139, app: 55 },
   "routes/admin.loadouts": { total: 137, app: 53 },
   "routes/admin.sticker-crafts": { total: 138, app: 54 },
   // The merges of 26 November midday (one craft form, portfolio, prices, cases, the way back's

@@ -63,6 +63,7 @@ export const PAGES: ProductPage[] = [
   { route: "routes/profile", path: "/profile?tab=resell", as: ["user"] },
   { route: "routes/resell-tracker", path: "/resell-tracker" },
   { route: "routes/resell-tracker_.new", path: "/resell-tracker/new?skin=ak-47-redline" },
+  { route: "routes/resell-tracker_.import", path: "/resell-tracker/import", as: ["user"] },
   // No tracker of the test user's own exists: a visitor sees the login prompt, a user the not-found page.
   { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: SIGNED_OUT },
   { route: "routes/resell-tracker_.$trackerId.edit", path: "/resell-tracker/999999/edit", as: ["user"], consoleErrors: notFound },

@@ -1,3 +1,4 @@
+import { expectAccessibleState } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Validation errors answer 400 by design (the form comes back with its message).
@@ -62,4 +63,43 @@ test("a StatTrak tracker at the StatTrak price, sold on Skinport with profit aft
   await expect(page.getByRole("link", { name: "Open (1)" })).toHaveAttribute("aria-current", "page");
   await expect(card.getByRole("link", { name: "Record sale" })).toBeVisible();
   await expect(summary).toContainText("Realised profitNone sold yet");
+});
+
+test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins", async ({
+  signedInPage: page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/resell-tracker");
+  await page.getByRole("link", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Import Inventory" })).toBeVisible();
+  await page.getByLabel("Or a file").setInputFiles("tests/fixtures/steam-inventory.json");
+  await page.getByRole("button", { name: "Preview" }).click();
+
+  // Three skins offered (the second Redline is another asset); the rest with why, names as text.
+  await expect(page.getByText("3 of 8 items match the catalogue.")).toBeVisible();
+  const rows = page.getByTestId("import-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText("AWP | Asiimov · Field-Tested · StatTrak™");
+  await expect(page.getByTestId("import-skipped").getByRole("listitem")).toHaveText([
+    "Sticker | Titan (Holo) | Katowice 2014: Sticker or case",
+    "Operation Bravo Case: Sticker or case",
+    "AK-47 | Not <b>A</b> Skin (Field-Tested): Unknown name",
+    "Sir Bloody Miami Darryl | The Professionals: Not a weapon skin",
+    "AK-47 | Redline (Field-Tested): Duplicate",
+  ]);
+  if (javaScriptEnabled) await expectAccessibleState(page, "the import's preview");
+
+  // Leave the second Redline out, and correct the first one's price and date.
+  await rows.nth(2).getByRole("checkbox").uncheck();
+  await rows.nth(0).getByLabel("Buy price ($)").fill("11.11");
+  await rows.nth(0).getByLabel("Bought date").fill("2026-01-05");
+  await page.getByRole("button", { name: "Import chosen items" }).click();
+
+  await expect(page).toHaveURL(/\/resell-tracker\?notice=imported$/);
+  await expect(page.getByText("Import done: the chosen items are tracked now.")).toBeVisible();
+  const cards = page.getByTestId("tracker-card");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: "AK-47 | Redline" })).toContainText("Bought Jan 5, 2026");
+  await expect(cards.filter({ hasText: "AK-47 | Redline" })).toContainText("$11.11");
+  await expect(cards.filter({ hasText: "AWP | Asiimov" })).toContainText("StatTrak™ · Field-Tested");
 });

@@ -63,6 +63,11 @@ const LOADOUT_TITLE = "Matrix secret loadout";
 const ALERT_TARGET_CENTS = 7_777_777;
 
 const login = /^\/login(\?|$)/;
+/** A Steam inventory of one Redline, for the import. */
+const IMPORT_INVENTORY = JSON.stringify({
+  assets: [{ assetid: "1", classid: "1", instanceid: "0" }],
+  descriptions: [{ classid: "1", instanceid: "0", market_hash_name: "AK-47 | Redline (Field-Tested)" }],
+});
 const home = /^\/$/;
 const allGet = (name: string, path: string | ((world: World) => string), expect: Outcomes = 200): Probe => ({
   name,
@@ -264,6 +269,24 @@ const MATRIX: Record<string, Probe[]> = {
       path: () => `/resell-tracker/new?skin=${SKIN}`,
       fields: () => ({ skinId: SKIN, wear: "FT", boughtAt: "2026-01-02", buyPrice: "1.00" }),
       expect: { visitor: 401, rest: { to: /^\/resell-tracker\?notice=added$/ } },
+      writes: ["owner"],
+    },
+  ],
+  "routes/resell-tracker_.import": [
+    allGet("the import page", "/resell-tracker/import", { visitor: { to: login }, rest: 200 }),
+    {
+      name: "preview an inventory (one's own count only)",
+      method: "POST",
+      path: () => "/resell-tracker/import",
+      fields: () => ({ intent: "preview", text: IMPORT_INVENTORY }),
+      expect: { visitor: { to: login }, rest: 200 },
+    },
+    {
+      name: "import an item (one's own tracker)",
+      method: "POST",
+      path: () => "/resell-tracker/import",
+      fields: () => ({ intent: "import", source: IMPORT_INVENTORY, "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" }),
+      expect: { visitor: { to: login }, rest: { to: /^\/resell-tracker\?notice=imported$/ } },
       writes: ["owner"],
     },
   ],

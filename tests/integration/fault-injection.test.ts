@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { TRACKER_MESSAGES } from "~/forms/resell";
+import { IMPORT_MESSAGES } from "~/forms/resell-import";
 import { SALE_MESSAGES } from "~/forms/sale";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { notice } from "~/domain/notices";
@@ -64,6 +65,11 @@ const STRONG_PASSWORD = "New-Passw0rd!";
 const SKIN = "ak-47-redline";
 
 const DAY = "2026-01-02";
+/** A Steam inventory of one Redline, for the import. */
+const INVENTORY = JSON.stringify({
+  assets: [{ assetid: "1", classid: "1", instanceid: "0" }],
+  descriptions: [{ classid: "1", instanceid: "0", market_hash_name: "AK-47 | Redline (Field-Tested)" }],
+});
 
 async function userRow(email: string) {
   return (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!;
@@ -342,6 +348,28 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       }),
       message: TRACKER_MESSAGES.failed,
       typed: "Typed in the dialog",
+    },
+  ],
+  "routes/resell-tracker_.import": [
+    {
+      name: "preview an inventory",
+      prepare: async () => ({
+        path: "/resell-tracker/import",
+        cookie: (await signedInUser("fault-import")).cookie,
+        fields: { intent: "preview" },
+        files: [["file", { bytes: new TextEncoder().encode(INVENTORY), name: "inventory.json", type: "application/json" }]],
+      }),
+      message: IMPORT_MESSAGES.failed,
+      renders: true,
+    },
+    {
+      name: "import the chosen items",
+      prepare: async () => ({
+        path: "/resell-tracker/import",
+        cookie: (await signedInUser("fault-import")).cookie,
+        fields: { intent: "import", source: INVENTORY, "rows[0].pick": "on", "rows[0].buyPrice": "12.34", "rows[0].boughtAt": DAY },
+      }),
+      message: IMPORT_MESSAGES.failed,
     },
   ],
   "routes/resell-tracker_.$trackerId.edit": [

@@ -49,6 +49,8 @@ const INTENTS = [
   "report",
   "sell",
   "undo",
+  "preview",
+  "import",
 ];
 const FIELDS = [
   "intent",
@@ -85,6 +87,12 @@ const FIELDS = [
   "soldAt",
   "market",
   "feePercent",
+  "text",
+  "file",
+  "source",
+  "rows[0].pick",
+  "rows[0].buyPrice",
+  "rows[0].boughtAt",
 ];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */

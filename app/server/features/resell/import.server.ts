@@ -1,0 +1,108 @@
+import { count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { ImportedSale, ImportSkin } from "~/domain/inventory-import";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
+import { feeRule, saleFeeCents } from "~/domain/market-fees";
+import type { Variant } from "~/domain/variants";
+import type { Wear } from "~/domain/wear";
+import type { Database } from "../../db/client.server";
+import { belowLimit } from "../../db/limits.server";
+import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
+
+/** The catalogue skins an import names, by exact name or id (each list one JSON parameter, whatever its length). */
+function namedSkins(db: Database, keys: { names: readonly string[]; ids: readonly string[] }) {
+  return db
+    .select({ id: skins.id })
+    .from(skins)
+    .where(
+      or(
+        inArray(skins.name, sql`(select value from json_each(${JSON.stringify(keys.names)}))`),
+        inArray(skins.id, sql`(select value from json_each(${JSON.stringify(keys.ids)}))`),
+      ),
+    );
+}
+
+/** What the import's preview reads, in one batch: the named skins, their prices, and how many trackers the owner has. */
+export function importQueries(db: Database, owner: string | SQL, keys: { names: readonly string[]; ids: readonly string[] }) {
+  const ids = namedSkins(db, keys);
+  return [
+    db
+      .select({
+        id: skins.id,
+        name: skins.name,
+        minFloat: skins.minFloat,
+        maxFloat: skins.maxFloat,
+        stattrak: skins.stattrak,
+        souvenir: skins.souvenir,
+      })
+      .from(skins)
+      .where(inArray(skins.id, ids)),
+    db
+      .select({ skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
+      .from(skinWears)
+      .where(inArray(skinWears.skinId, ids)),
+    db
+      .select({ skinId: skinVariantPrices.skinId, variant: skinVariantPrices.variant, wear: skinVariantPrices.wear, priceCents: skinVariantPrices.priceCents })
+      .from(skinVariantPrices)
+      .where(inArray(skinVariantPrices.skinId, ids)),
+    trackerCountQuery(db, owner),
+  ] as const;
+}
+
+/** How many trackers the owner has. */
+export function trackerCountQuery(db: Database, owner: string | SQL) {
+  return db.select({ n: count() }).from(resellTrackers).where(eq(resellTrackers.userId, owner));
+}
+
+/** The batch's rows as the domain's skins. */
+export function importSkins(
+  found: readonly { id: string; name: string; minFloat: number; maxFloat: number; stattrak: boolean; souvenir: boolean }[],
+  wears: readonly { skinId: string; wear: Wear; enabled: boolean; priceCents: number }[],
+  variantPrices: readonly { skinId: string; variant: "stattrak" | "souvenir"; wear: Wear; priceCents: number }[],
+): ImportSkin[] {
+  return found.map((skin) => ({
+    ...skin,
+    wears: wears.filter((w) => w.skinId === skin.id),
+    variantPrices: variantPrices.filter((p) => p.skinId === skin.id),
+  }));
+}
+
+/** A tracker the import writes: checked against the catalogue and the player's choices already. */
+export interface ImportedTracker {
+  skinId: string;
+  wear: Wear;
+  variant: Variant;
+  wearValue: number | null;
+  buyPriceCents: number;
+  boughtAt: string;
+  notes: string | null;
+  sale: ImportedSale | null;
+}
+
+/**
+ * Writes every tracker in one statement, or none when they would take the owner past
+ * ACCOUNT_LIMITS.trackers: the limit is checked in the insert itself (as `createTracker` does), so
+ * parallel imports cannot overshoot it. The number written, or "limit".
+ */
+export async function importTrackers(db: Database, userId: string, trackers: readonly ImportedTracker[]): Promise<number | "limit"> {
+  const rows = trackers.map((t) => ({
+    ...t,
+    salePriceCents: t.sale?.priceCents ?? null,
+    soldAt: t.sale?.soldAt ?? null,
+    saleMarket: t.sale?.market ?? null,
+    saleFeeBasisPoints: t.sale?.feeBasisPoints ?? null,
+    saleFeeCents: t.sale ? saleFeeCents(t.sale.priceCents, feeRule(t.sale.market, t.sale.feeBasisPoints)) : null,
+    sale: undefined,
+  }));
+  const field = (name: keyof (typeof rows)[number]) => sql.raw(`json_extract(value, '$.${name}')`);
+  const written = await db.all<{ id: number }>(sql`
+    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant,
+      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents)
+    select ${userId}, ${field("skinId")}, ${field("buyPriceCents")}, ${field("wearValue")}, ${field("wear")}, ${field("notes")},
+      ${field("boughtAt")}, ${field("variant")}, ${field("salePriceCents")}, ${field("soldAt")}, ${field("saleMarket")},
+      ${field("saleFeeBasisPoints")}, ${field("saleFeeCents")}
+    from json_each(${JSON.stringify(rows)})
+    where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers - rows.length + 1)}
+    order by key
+    returning id`);
+  return written.length === rows.length ? written.length : "limit";
+}

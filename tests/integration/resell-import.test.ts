@@ -1,0 +1,234 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { IMPORT_MAX_BYTES, IMPORT_PARSE_MESSAGES } from "~/domain/inventory-import";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
+import { IMPORT_MESSAGES } from "~/forms/resell-import";
+import { get, post, postMultipart, signedInUser } from "./helpers";
+
+/** The inventory import: malformed or oversize input refused with nothing written, the limit kept under a race, the CSV export read back. */
+
+const SKIN = "ak-47-redline";
+const PAGE = "/resell-tracker/import";
+const REDLINE = "AK-47 | Redline (Field-Tested)";
+
+/** A Steam inventory (assets + descriptions) of `n` Redlines. */
+const inventory = (n: number) =>
+  JSON.stringify({
+    assets: Array.from({ length: n }, (_, i) => ({ appid: 730, contextid: "2", assetid: String(i + 1), classid: "1", instanceid: "0", amount: "1" })),
+    descriptions: [{ appid: 730, classid: "1", instanceid: "0", market_hash_name: REDLINE, marketable: 1 }],
+  });
+
+async function userId(email: string): Promise<string> {
+  return (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+}
+const trackerCount = async (id: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM resell_trackers WHERE user_id = ?").bind(id).first<{ n: number }>())!.n;
+const fillTrackers = (id: string, n: number) =>
+  env.DB.prepare(
+    "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2) INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at) SELECT ?1, ?3, 100, 'FT', '2026-01-01' FROM k",
+  )
+    .bind(id, n, SKIN)
+    .run();
+
+/** Step 2 with every row chosen, at the prices and dates given. */
+function importRows(cookie: string, source: string, rows: { buyPrice: string; boughtAt: string }[]) {
+  const fields: Record<string, string> = { intent: "import", source };
+  rows.forEach((row, i) => Object.assign(fields, { [`rows[${i}].pick`]: "on", [`rows[${i}].buyPrice`]: row.buyPrice, [`rows[${i}].boughtAt`]: row.boughtAt }));
+  return post(PAGE, fields, { cookie });
+}
+const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+describe("importing an inventory", { timeout: 60_000 }, () => {
+  it("refuses malformed JSON and CSV, oversize files and text, and writes nothing", async () => {
+    const user = await signedInUser("import-bad");
+    const id = await userId(user.email);
+    const cases: [Promise<Response>, number, string][] = [
+      [
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", '{"assets": ['],
+          ],
+          user.cookie,
+        ),
+        400,
+        IMPORT_PARSE_MESSAGES.notJson,
+      ],
+      [
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", '{"items": []}'],
+          ],
+          user.cookie,
+        ),
+        400,
+        IMPORT_PARSE_MESSAGES.notInventory,
+      ],
+      [
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", 'Skin,Skin ID,Wear,Bought date,Buy price\r\n"AK,ak-47-redline'],
+          ],
+          user.cookie,
+        ),
+        400,
+        "This CSV is not a resell tracker export",
+      ],
+      [
+        importRows(user.cookie, "Skin,Skin ID,Wear,Bought date,Buy price\r\nAK,ak-47-redline,XX,2026-01-02,1", [{ buyPrice: "1", boughtAt: "2026-01-02" }]),
+        400,
+        "row 2: the wear",
+      ],
+      [
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", ""],
+            ["file", { bytes: new Uint8Array(IMPORT_MAX_BYTES + 1).fill(32), name: "big.json" }],
+          ],
+          user.cookie,
+        ),
+        413,
+        IMPORT_MESSAGES.tooLarge,
+      ],
+      [
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", " ".repeat(IMPORT_MAX_BYTES + 1)],
+          ],
+          user.cookie,
+        ),
+        413,
+        IMPORT_MESSAGES.tooLarge,
+      ],
+      [
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", ""],
+          ],
+          user.cookie,
+        ),
+        400,
+        IMPORT_MESSAGES.empty,
+      ],
+    ];
+    for (const [response, status, message] of cases) {
+      const answer = await response;
+      expect(answer.status).toBe(status);
+      expect(await text(answer)).toContain(message.replaceAll('"', "&quot;"));
+    }
+    expect(await trackerCount(id)).toBe(0);
+  });
+
+  it("previews a Steam file, then imports the chosen rows only; past the limit it writes nothing", async () => {
+    const user = await signedInUser("import-limit");
+    const id = await userId(user.email);
+    const preview = await postMultipart(
+      PAGE,
+      [
+        ["intent", "preview"],
+        ["file", { bytes: new TextEncoder().encode(inventory(3)), name: "inventory.json", type: "application/json" }],
+      ],
+      user.cookie,
+    );
+    expect(preview.status).toBe(200);
+    const page = await text(preview);
+    expect(page).toContain("3 of 3 items match the catalogue.");
+    expect(page).toContain(`Up to ${ACCOUNT_LIMITS.trackers.toLocaleString("en-US")} more trackers fit`);
+
+    // Rows 0 and 2 chosen, row 1 left out.
+    const chosen = await post(
+      PAGE,
+      {
+        intent: "import",
+        source: inventory(3),
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "12.50",
+        "rows[0].boughtAt": "2026-01-02",
+        "rows[1].buyPrice": "1.00",
+        "rows[1].boughtAt": "2026-01-02",
+        "rows[2].pick": "on",
+        "rows[2].buyPrice": "13.00",
+        "rows[2].boughtAt": "2026-01-03",
+      },
+      { cookie: user.cookie },
+    );
+    expect(chosen.status).toBe(303);
+    expect(chosen.headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    const rows = await env.DB.prepare("SELECT skin_id, wear, variant, buy_price_cents, bought_at FROM resell_trackers WHERE user_id = ? ORDER BY id")
+      .bind(id)
+      .all();
+    expect(rows.results).toEqual([
+      { skin_id: SKIN, wear: "FT", variant: "normal", buy_price_cents: 1250, bought_at: "2026-01-02" },
+      { skin_id: SKIN, wear: "FT", variant: "normal", buy_price_cents: 1300, bought_at: "2026-01-03" },
+    ]);
+
+    // Two places left, three chosen: refused whole.
+    await fillTrackers(id, ACCOUNT_LIMITS.trackers - 4);
+    const row = { buyPrice: "1.00", boughtAt: "2026-01-02" };
+    const over = await importRows(user.cookie, inventory(3), [row, row, row]);
+    expect(over.status).toBe(409);
+    expect(await text(over)).toContain(IMPORT_MESSAGES.overLimit);
+    expect(await trackerCount(id)).toBe(ACCOUNT_LIMITS.trackers - 2);
+  });
+
+  it(`20 parallel imports racing for the last places cannot overshoot the limit`, async () => {
+    const user = await signedInUser("import-race");
+    const id = await userId(user.email);
+    await fillTrackers(id, ACCOUNT_LIMITS.trackers - 3);
+    const row = { buyPrice: "1.00", boughtAt: "2026-01-02" };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const answer = await importRows(user.cookie, inventory(2), [row, row]);
+        await answer.arrayBuffer();
+        return answer.status;
+      }),
+    );
+    expect(answers.filter((status) => status === 303)).toHaveLength(1);
+    expect(answers.filter((status) => status === 409)).toHaveLength(19);
+    expect(await trackerCount(id)).toBe(ACCOUNT_LIMITS.trackers - 1);
+  });
+
+  it("the CSV export, imported into another account, exports the same", async () => {
+    const owner = await signedInUser("import-csv-from");
+    const newTracker = (fields: Record<string, string>) =>
+      post(`/resell-tracker/new?skin=${SKIN}`, { skinId: SKIN, wear: "FT", boughtAt: "2026-01-02", buyPrice: "20.00", ...fields }, { cookie: owner.cookie });
+    expect((await newTracker({ variant: "stattrak", wearValue: "0.25", notes: '=HYPERLINK("x"), "quoted"' })).status).toBe(303);
+    expect((await newTracker({ buyPrice: "7.35", boughtAt: "2026-02-03" })).status).toBe(303);
+    const soldId = (await env.DB.prepare("SELECT max(id) AS id FROM resell_trackers").first<{ id: number }>())!.id;
+    const sale = { intent: "sell", salePrice: "30.00", soldAt: "2026-02-10", market: "skinport", feePercent: "5.5" };
+    expect((await post(`/resell-tracker/${soldId}/sale`, sale, { cookie: owner.cookie })).status).toBe(303);
+    const exported = await (await get("/resell-tracker.csv", owner.cookie)).text();
+
+    const other = await signedInUser("import-csv-to");
+    const preview = await postMultipart(
+      PAGE,
+      [
+        ["intent", "preview"],
+        ["file", { bytes: new TextEncoder().encode(exported), name: "resell-tracker.csv", type: "text/csv" }],
+      ],
+      other.cookie,
+    );
+    expect(await text(preview)).toContain("2 of 2 items match the catalogue.");
+    // The preview offers the CSV's own prices and dates; the import takes them as offered.
+    const imported = await importRows(other.cookie, exported, [
+      { buyPrice: "7.35", boughtAt: "2026-02-03" },
+      { buyPrice: "20.00", boughtAt: "2026-01-02" },
+    ]);
+    expect(imported.status).toBe(303);
+    const again = await (await get("/resell-tracker.csv", other.cookie)).text();
+    // Everything but when each tracker was added.
+    const withoutAdded = (csv: string) => csv.split("\r\n").map((line) => line.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z,(normal|stattrak)/, "$1"));
+    expect(withoutAdded(again).sort()).toEqual(withoutAdded(exported).sort());
+  });
+});
