@@ -1,7 +1,6 @@
 import { LOADOUT_SLOTS, type LoadoutSlot } from "./loadout-slots";
 import { skinFitsSlot } from "./loadouts";
 import { rarityRank } from "./rarity";
-import { VARIANT_NAMES } from "./variants";
 import { WEARS, type Wear } from "./wear";
 
 /** 'Fill empty slots within budget' works on one side or on both (`?side=both`). */
@@ -22,7 +21,8 @@ export function parseFillVariant(value: string | null | undefined): FillVariant 
   return value === "stattrak" ? value : "normal";
 }
 
-export const FILL_VARIANT_LABELS: Record<FillVariant, string> = { normal: VARIANT_NAMES.normal, stattrak: VARIANT_NAMES.stattrak };
+/** As `VARIANT_NAMES` spells them (app/domain/variants.ts), written out so the fill page's script does not take that module. */
+export const FILL_VARIANT_LABELS: Record<FillVariant, string> = { normal: "Normal", stattrak: "StatTrak™" };
 
 /**
  * What the page says when StatTrak™ is asked for: skins without a StatTrak™ version are skipped,

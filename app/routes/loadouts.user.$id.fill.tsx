@@ -53,6 +53,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       loadout: { id: row.id, title: row.title, budgetCents: row.budgetCents, version: row.version },
       side,
       variant,
+      // The note travels as data, not as script: only the StatTrak™ view shows it.
+      variantNote: variant === "stattrak" ? FILL_STATTRAK_NOTE : null,
       totalCents: view.totals.totalCents,
       overBudgetCents: view.totals.overBudgetCents,
       proposal: proposal && {
@@ -93,7 +95,7 @@ export default function FillLoadoutPage() {
   if (!fill) {
     return <NotFound heading={LOADOUT_MESSAGES.editNotFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
   }
-  const { loadout, side, variant, proposal } = fill;
+  const { loadout, side, variant, variantNote, proposal } = fill;
   const back = `/loadouts/user/${loadout.id}${side === "ct" ? "?side=ct" : ""}`;
   const secondary = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent";
 
@@ -117,9 +119,9 @@ export default function FillLoadoutPage() {
           options={FILL_VARIANTS.map((v) => ({ key: v, label: FILL_VARIANT_LABELS[v], href: fillPath(loadout.id, side, v) }))}
         />
       </div>
-      {variant === "stattrak" ? (
+      {variantNote ? (
         <p className="text-sm text-muted" data-testid="fill-stattrak-note">
-          {FILL_STATTRAK_NOTE}
+          {variantNote}
         </p>
       ) : null}
 

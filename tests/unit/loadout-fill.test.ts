@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  FILL_VARIANT_LABELS,
   FILL_VARIANTS,
   fillProposalKey,
   isFillableOption,
@@ -14,6 +15,7 @@ import {
 } from "~/domain/loadout-fill";
 import { findSlot, LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { RARITY_ORDER, rarityRank } from "~/domain/rarity";
+import { VARIANT_NAMES } from "~/domain/variants";
 import { WEARS } from "~/domain/wear";
 
 /** Weapons with slots on one side, on both, knife and glove types, and one with no slot at all. */
@@ -319,7 +321,8 @@ describe("fill empty slots within budget: the rule", () => {
     expect(picksOf(proposeFill(request({ budgetCents: 5000, options })))).toEqual(["ak47_tside=ak-stattrak@FT", "gloves_tside=gloves@FT"]);
   });
 
-  it("reads the variant from the URL: StatTrak™ when asked, normal by default", () => {
+  it("reads the variant from the URL: StatTrak™ when asked, normal by default; names it as everywhere else", () => {
+    expect(FILL_VARIANT_LABELS).toEqual({ normal: VARIANT_NAMES.normal, stattrak: VARIANT_NAMES.stattrak });
     expect(parseFillVariant("stattrak")).toBe("stattrak");
     expect(parseFillVariant("souvenir")).toBe("normal");
     expect(parseFillVariant(null)).toBe("normal");
