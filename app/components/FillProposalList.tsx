@@ -15,8 +15,8 @@ export interface ProposedSlot {
   priceCents: number;
 }
 
-/** The skins 'Fill empty slots within budget' proposes, one card per slot. */
-export function FillProposalList({ picks }: { picks: readonly ProposedSlot[] }) {
+/** The skins 'Fill empty slots within budget' proposes, one card per slot; `priceLabel` names a variant's price ('StatTrak™'). */
+export function FillProposalList({ picks, priceLabel }: { picks: readonly ProposedSlot[]; priceLabel?: string }) {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Proposed skins">
       {picks.map((pick) => (
@@ -29,11 +29,14 @@ export function FillProposalList({ picks }: { picks: readonly ProposedSlot[] }) 
           <p className="font-semibold">{pick.label}</p>
           <p className="break-words">
             <Link to={`/skins/${encodeURIComponent(pick.skinId)}`} className="underline hover:text-accent">
+              {priceLabel ? `${priceLabel} ` : ""}
               {pick.name}
             </Link>
           </p>
           <p className="text-muted">
-            {WEAR_NAMES[pick.wear]} · <span style={{ color: rarityTextColor(pick.rarityColor) }}>{pick.rarity}</span> · {formatDollars(pick.priceCents)}
+            {WEAR_NAMES[pick.wear]} · <span style={{ color: rarityTextColor(pick.rarityColor) }}>{pick.rarity}</span> ·{" "}
+            {priceLabel ? `${priceLabel} price ` : ""}
+            {formatDollars(pick.priceCents)}
           </p>
         </li>
       ))}

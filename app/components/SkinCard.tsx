@@ -21,7 +21,7 @@ export function RarityLabel({ rarity, color }: { rarity: string; color: string }
  * the heart and Track are separate controls beside it (a form cannot sit inside a link). The
  * card's id is the anchor the favourite toggle comes back to without JavaScript.
  */
-export function SkinCard({ skin, favorite, eager = false }: { skin: SkinCardData; favorite: boolean; eager?: boolean }) {
+export function SkinCard({ skin, favorite, eager = false, priceLabel }: { skin: SkinCardData; favorite: boolean; eager?: boolean; priceLabel?: string }) {
   const price = priceRange(skin.minPriceCents, skin.maxPriceCents);
   return (
     <article
@@ -46,7 +46,12 @@ export function SkinCard({ skin, favorite, eager = false }: { skin: SkinCardData
             {skin.souvenir ? <span className="rounded bg-yellow-900/60 px-1.5 py-0.5 text-yellow-200">Souvenir</span> : null}
           </p>
         ) : null}
-        {price ? (
+        {price && priceLabel ? (
+          <p className="mt-auto pt-2 text-sm text-muted">
+            <span className="block text-xs">{priceLabel}</span>
+            <span data-testid="skin-card-price">{price}</span>
+          </p>
+        ) : price ? (
           <p className="mt-auto pt-2 text-sm text-muted" data-testid="skin-card-price">
             {price}
           </p>
@@ -76,14 +81,27 @@ const SKIN_IMAGE = { width: 512, height: 384 };
  */
 export const EAGER_CARDS = 6;
 
-/** A grid of skin cards; `favoriteIds` are the signed-in user's favourites (hearts filled). */
-export function SkinGrid({ skins, label, favoriteIds = [] }: { skins: SkinCardData[]; label: string; favoriteIds?: readonly string[] }) {
+/**
+ * A grid of skin cards; `favoriteIds` are the signed-in user's favourites (hearts filled);
+ * `priceLabel` names the price every card shows when it is not the normal one ('StatTrak™ price').
+ */
+export function SkinGrid({
+  skins,
+  label,
+  favoriteIds = [],
+  priceLabel,
+}: {
+  skins: SkinCardData[];
+  label: string;
+  favoriteIds?: readonly string[];
+  priceLabel?: string;
+}) {
   const favorites = new Set(favoriteIds);
   return (
     <ul className={`mt-4 ${WEAPON_GRID}`} aria-label={label} data-testid="skin-grid">
       {skins.map((skin, index) => (
         <li key={skin.id}>
-          <SkinCard skin={skin} favorite={favorites.has(skin.id)} eager={index < EAGER_CARDS} />
+          <SkinCard skin={skin} favorite={favorites.has(skin.id)} eager={index < EAGER_CARDS} priceLabel={priceLabel} />
         </li>
       ))}
     </ul>

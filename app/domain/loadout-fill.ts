@@ -13,6 +13,24 @@ export function parseFillSide(value: string | null | undefined): FillSide {
 
 export const FILL_SIDE_LABELS: Record<FillSide, string> = { t: "T-Side", ct: "CT-Side", both: "Both sides" };
 
+/** Fill proposes normal skins, or on request (`?variant=stattrak`) StatTrak™ ones at their StatTrak™ prices. */
+export const FILL_VARIANTS = ["normal", "stattrak"] as const;
+export type FillVariant = (typeof FILL_VARIANTS)[number];
+
+export function parseFillVariant(value: string | null | undefined): FillVariant {
+  return value === "stattrak" ? value : "normal";
+}
+
+/** As `VARIANT_NAMES` spells them (app/domain/variants.ts), written out so the fill page's script does not take that module. */
+export const FILL_VARIANT_LABELS: Record<FillVariant, string> = { normal: "Normal", stattrak: "StatTrak™" };
+
+/**
+ * What the page says when StatTrak™ is asked for: skins without a StatTrak™ version are skipped,
+ * and a loadout records skins and wears, not the variant.
+ */
+export const FILL_STATTRAK_NOTE =
+  "StatTrak™: only skins that come in StatTrak™ are proposed, at their StatTrak™ prices; the others are skipped, so a slot with no StatTrak™ skin within the budget stays empty. Your loadout keeps skins and wears, not StatTrak™: once applied, it shows them at their normal prices.";
+
 /** The rule as the page states it; `proposeFill` is its definition. */
 export const FILL_RULE =
   "Fills as many empty slots as the budget left allows, then prefers higher rarity, then spends more of the budget; on a tie, the lower price wins. Each skin is offered at its cheapest possible wear with a known price. Slots you have filled are never changed.";
@@ -34,14 +52,18 @@ export interface FillOption {
   /** The weapon's catalogue category (Knives and Gloves decide the type slots). */
   category: string;
   rarity: string;
+  /** Whether the skin comes in StatTrak™ (a StatTrak™ fill proposes no other). */
+  stattrak: boolean;
   wear: Wear;
   enabled: boolean;
-  /** 0 means the price is unknown ('No Data'): never proposed. */
+  /** The price in the request's variant; 0 means it is unknown ('No Data'): never proposed. */
   priceCents: number;
 }
 
 export interface FillRequest<O extends FillOption> {
   side: FillSide;
+  /** The variant proposed; the options carry their prices in it. */
+  variant: FillVariant;
   /** Keys of the loadout's filled slots (both sides); they are never proposed. */
   filledSlots: readonly string[];
   /** The loadout's current total (both sides), in cents. */
@@ -65,9 +87,18 @@ export interface FillProposal<O extends FillOption> {
   unfilled: string[];
 }
 
-/** Whether an option may go into a slot: the slot's weapon (any knife, any gloves), an enabled wear, a known price. */
-export function isFillableOption(slot: LoadoutSlot, option: FillOption): boolean {
-  return skinFitsSlot(slot, option) && option.enabled && Number.isSafeInteger(option.priceCents) && option.priceCents > 0;
+/**
+ * Whether an option may go into a slot: the slot's weapon (any knife, any gloves), an enabled wear,
+ * a known price, and for a StatTrak™ fill a skin that comes in StatTrak™.
+ */
+export function isFillableOption(slot: LoadoutSlot, option: FillOption, variant: FillVariant): boolean {
+  return (
+    skinFitsSlot(slot, option) &&
+    (variant === "normal" || option.stattrak) &&
+    option.enabled &&
+    Number.isSafeInteger(option.priceCents) &&
+    option.priceCents > 0
+  );
 }
 
 const wearIndex = (wear: Wear) => WEARS.indexOf(wear);
@@ -149,7 +180,7 @@ export function proposeFill<O extends FillOption>(request: FillRequest<O>): Fill
 
   const states: SlotState<O>[] = [];
   for (const { slot, index } of empty) {
-    const options = request.options.filter((option) => isFillableOption(slot, option)).sort(compareCheapest);
+    const options = request.options.filter((option) => isFillableOption(slot, option, request.variant)).sort(compareCheapest);
     const cheapest = options[0];
     if (!cheapest) continue;
     const byRank = new Map<number, O[]>();

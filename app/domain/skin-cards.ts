@@ -42,7 +42,8 @@ export function unpackList(text: string): string[] {
 
 /**
  * Cards as lines of tab-separated fields: id ('' when it is the name's slug), name, image, rarity,
- * rarity colour, variants (1 StatTrak + 2 Souvenir), lowest and highest price in cents ('' for none).
+ * rarity colour, variants (1 StatTrak + 2 Souvenir), lowest and highest price in cents ('' for none)
+ * in the variant the grid shows (`priceVariantOf` in skin-list.ts).
  */
 export function packSkinCards(cards: readonly SkinCardData[]): string {
   return cards

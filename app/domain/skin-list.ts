@@ -1,5 +1,6 @@
 import { compareNames } from "./search";
 import { rarityRank } from "./rarity";
+import type { Variant } from "./variants";
 
 /**
  * Sorting and filtering a weapon's skins (spec sections 2 and 9). The state lives in the URL
@@ -74,6 +75,15 @@ export function parseSkinListState(params: URLSearchParams): SkinListState {
 
 export function isFiltered(state: SkinListState): boolean {
   return state.types.length + state.rarities.length + state.crates.length + state.collections.length > 0;
+}
+
+/**
+ * Which of the skins' prices the grid shows and sorts by: StatTrak or Souvenir when that is the one
+ * type chosen (every card shown then comes in it), the normal price otherwise.
+ */
+export function priceVariantOf(state: SkinListState): Variant {
+  const [only, ...others] = state.types;
+  return only !== undefined && only !== "none" && others.length === 0 ? only : "normal";
 }
 
 function matchesType(skin: ListedSkin, type: TypeFilter): boolean {

@@ -7,7 +7,20 @@ import { CostFigures, ViewSwitch } from "~/components/LoadoutSlots";
 import { FormError, SubmitButton } from "~/components/forms";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
-import { FILL_MESSAGES, FILL_RULE, FILL_SIDE_LABELS, FILL_SIDES, fillProposalKey, parseFillSide } from "~/domain/loadout-fill";
+import {
+  FILL_MESSAGES,
+  FILL_RULE,
+  FILL_SIDE_LABELS,
+  FILL_SIDES,
+  FILL_STATTRAK_NOTE,
+  FILL_VARIANT_LABELS,
+  FILL_VARIANTS,
+  fillProposalKey,
+  parseFillSide,
+  parseFillVariant,
+  type FillSide,
+  type FillVariant,
+} from "~/domain/loadout-fill";
 import { findSlot } from "~/domain/loadout-slots";
 import { LOADOUT_MESSAGES, parseLoadoutId, SIDE_LABELS } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
@@ -18,13 +31,18 @@ import { readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
-/** 'Fill empty slots within budget': the proposal for one side (or both), shown before anything is written. */
+/** The preview's URL for a side and a variant (normal is the default and stays out of the URL). */
+const fillPath = (id: number, side: FillSide, variant: FillVariant) =>
+  `/loadouts/user/${id}/fill?side=${side}${variant === "normal" ? "" : `&variant=${variant}`}`;
+
+/** 'Fill empty slots within budget': the proposal for one side (or both), in normal or StatTrak™ skins, shown before anything is written. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);
   const id = parseLoadoutId(params.id);
   const url = new URL(request.url);
   const side = parseFillSide(url.searchParams.get("side"));
-  const loaded = id === null ? null : await loadFillProposal(context, id, side);
+  const variant = parseFillVariant(url.searchParams.get("variant"));
+  const loaded = id === null ? null : await loadFillProposal(context, id, side, variant);
   const user = await userPromise;
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.
@@ -34,6 +52,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     fill: {
       loadout: { id: row.id, title: row.title, budgetCents: row.budgetCents, version: row.version },
       side,
+      variant,
+      // The note travels as data, not as script: only the StatTrak™ view shows it.
+      variantNote: variant === "stattrak" ? FILL_STATTRAK_NOTE : null,
       totalCents: view.totals.totalCents,
       overBudgetCents: view.totals.overBudgetCents,
       proposal: proposal && {
@@ -74,7 +95,7 @@ export default function FillLoadoutPage() {
   if (!fill) {
     return <NotFound heading={LOADOUT_MESSAGES.editNotFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
   }
-  const { loadout, side, proposal } = fill;
+  const { loadout, side, variant, variantNote, proposal } = fill;
   const back = `/loadouts/user/${loadout.id}${side === "ct" ? "?side=ct" : ""}`;
   const secondary = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent";
 
@@ -86,11 +107,23 @@ export default function FillLoadoutPage() {
         <p className="mt-2 text-sm text-muted">{FILL_RULE}</p>
       </div>
 
-      <ViewSwitch
-        label="Side to fill"
-        current={side}
-        options={FILL_SIDES.map((s) => ({ key: s, label: FILL_SIDE_LABELS[s], href: `/loadouts/user/${loadout.id}/fill?side=${s}` }))}
-      />
+      <div className="flex flex-wrap gap-2">
+        <ViewSwitch
+          label="Side to fill"
+          current={side}
+          options={FILL_SIDES.map((s) => ({ key: s, label: FILL_SIDE_LABELS[s], href: fillPath(loadout.id, s, variant) }))}
+        />
+        <ViewSwitch
+          label="Skins to propose"
+          current={variant}
+          options={FILL_VARIANTS.map((v) => ({ key: v, label: FILL_VARIANT_LABELS[v], href: fillPath(loadout.id, side, v) }))}
+        />
+      </div>
+      {variantNote ? (
+        <p className="text-sm text-muted" data-testid="fill-stattrak-note">
+          {variantNote}
+        </p>
+      ) : null}
 
       <FormError form={form} />
 
@@ -137,9 +170,10 @@ export default function FillLoadoutPage() {
           <section aria-labelledby="proposal-heading" className="space-y-3">
             <h2 id="proposal-heading" className="text-xl font-bold">
               Proposal: {FILL_SIDE_LABELS[side]}
+              {variant === "normal" ? "" : `, ${FILL_VARIANT_LABELS[variant]}`}
             </h2>
             {proposal.picks.length > 0 ? (
-              <FillProposalList picks={proposal.picks} />
+              <FillProposalList picks={proposal.picks} priceLabel={variant === "normal" ? undefined : FILL_VARIANT_LABELS[variant]} />
             ) : (
               <p>
                 {proposal.unfilled.length > 0
@@ -154,6 +188,7 @@ export default function FillLoadoutPage() {
 
           <Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-2">
             <input type="hidden" name="side" value={side} />
+            <input type="hidden" name="variant" value={variant} />
             <input type="hidden" name="version" value={loadout.version} />
             <input type="hidden" name="proposal" value={proposal.key} />
             {proposal.picks.length > 0 ? <SubmitButton pendingText="Applying...">Apply</SubmitButton> : null}

@@ -63,7 +63,9 @@ async function highestPrices(page: Page): Promise<number[]> {
   return prices.filter((p) => p.startsWith("$")).map((p) => Number(p.replace(/[$,]/g, "").split(" ").at(-1)));
 }
 
-test("sorting by highest price puts the most expensive skin first; filtering by StatTrak narrows the grid; both in the URL", async ({ page }, testInfo) => {
+test("sorting by highest price puts the most expensive skin first; filtering by StatTrak narrows the grid to StatTrak prices; both in the URL", async ({
+  page,
+}, testInfo) => {
   await page.goto("/weapons/AK-47");
   if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
   const cards = page.getByTestId("skin-card");
@@ -91,10 +93,20 @@ test("sorting by highest price puts the most expensive skin first; filtering by 
   expect(shown).toBeLessThan(59);
   await expect(cards).toHaveCount(shown);
   for (const card of await cards.all()) await expect(card).toContainText("StatTrak");
+  // The cards now show, say and sort by StatTrak™ prices.
+  const stattrakHighs = await highestPrices(page);
+  await expect(page.getByText("StatTrak™ price", { exact: true })).toHaveCount(stattrakHighs.length);
+  expect(stattrakHighs).toEqual([...stattrakHighs].sort((a, b) => b - a));
 
   // The filtered view can be shared: the same URL shows the same grid.
   await page.goto(page.url());
   await expect(cards).toHaveCount(shown);
+
+  // The first card's highest price is the dearest StatTrak™ price its skin page shows.
+  await cards.first().click();
+  await expect(page).toHaveURL(/\/skins\//);
+  const onSkinPage = await page.getByText(/^StatTrak™ \$/).allTextContents();
+  expect(Math.max(...onSkinPage.map((text) => Number(text.replace(/[^\d.]/g, ""))))).toBe(stattrakHighs[0]);
 });
 
 test("the weapon page shows all 59 AK-47 skins in one grid, and an old page link shows them all too", async ({ page }) => {

@@ -27,8 +27,19 @@ test("a player previews, cancels, then fills the empty T-Side slots within the b
   await expect(page.getByRole("heading", { level: 1, name: "Fill to the brim" })).toBeVisible();
   await expect(page.getByTestId("slot-glock_tside")).toContainText("Empty");
 
-  // Apply writes the whole proposal; the filled AK-47 stays as it was.
+  // StatTrak™ on request: StatTrak™ skins at their StatTrak™ prices; the same switch goes back to Normal.
   await page.getByRole("link", { name: "Fill empty slots within budget" }).click();
+  const variants = page.getByRole("navigation", { name: "Skins to propose" });
+  await expect(variants.getByRole("link", { name: "Normal" })).toHaveAttribute("aria-current", "page");
+  await variants.getByRole("link", { name: "StatTrak™" }).click();
+  await expect(page).toHaveURL(/[?&]side=t&variant=stattrak$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Proposal: T-Side, StatTrak™" })).toBeVisible();
+  await expect(page.getByTestId("fill-stattrak-note")).toContainText("only skins that come in StatTrak™ are proposed");
+  await expect(proposed.first()).toContainText("StatTrak™ price");
+  await variants.getByRole("link", { name: "Normal" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Proposal: T-Side", exact: true })).toBeVisible();
+
+  // Apply writes the whole proposal; the filled AK-47 stays as it was.
   const newTotal = await page.getByTestId("fill-new-total").textContent();
   const count = await proposed.count();
   await page.getByRole("button", { name: "Apply" }).click();

@@ -85,7 +85,7 @@ export const PAGES: ProductPage[] = [
   { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/{sharedLoadout}?side=ct", as: SIGNED_OUT },
   { route: "routes/loadouts.shared.$token", path: "/loadouts/shared/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=t", as: ["user"] },
-  { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=both", as: ["user"] },
+  { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{ownLoadout}/fill?side=both&variant=stattrak", as: ["user"] },
   { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/{overBudgetLoadout}/fill?side=t", as: ["user"] },
   { route: "routes/loadouts.user.$id.fill", path: "/loadouts/user/999999/fill", as: ["user"], consoleErrors: notFound },
   // No loadout of the test user's own exists: a visitor sees the login prompt, a user the not-found page.

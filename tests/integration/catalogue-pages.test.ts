@@ -85,10 +85,14 @@ describe("category", () => {
 
 describe("weapon", () => {
   /** The weapon's skin ids by price: lowest first by the cheapest wear, highest first by the dearest. */
-  const priceOrder = async (direction: "asc" | "desc", where = "") => {
+  /** AK-47 skin ids by price: normal, or a variant's price of the same wears. */
+  const priceOrder = async (direction: "asc" | "desc", where = "", variant?: "stattrak" | "souvenir") => {
     const pick = direction === "asc" ? "min" : "max";
+    const price = variant
+      ? `(SELECT v.price_cents FROM skin_variant_prices v WHERE v.skin_id = w.skin_id AND v.wear = w.wear AND v.variant = '${variant}')`
+      : "w.price_cents";
     const rows = await env.DB.prepare(
-      `SELECT s.id, ${pick}(CASE WHEN w.enabled = 1 AND w.price_cents > 0 THEN w.price_cents END) AS p
+      `SELECT s.id, ${pick}(CASE WHEN w.enabled = 1 AND ${price} > 0 THEN ${price} END) AS p
        FROM skins s JOIN skin_wears w ON w.skin_id = s.id WHERE s.weapon = 'AK-47' ${where}
        GROUP BY s.id ORDER BY p IS NULL, p ${direction}, s.name`,
     ).all<{ id: string }>();
@@ -144,9 +148,29 @@ describe("weapon", () => {
       "SELECT w.skin_id AS id FROM skin_wears w JOIN skins s ON s.id = w.skin_id WHERE s.weapon = 'AK-47' AND w.enabled = 1 ORDER BY w.price_cents DESC LIMIT 1",
     ).first<{ id: string }>();
     expect(desc[0]).toBe(dearest!.id);
+
+    // StatTrak™ and Souvenir prices in an order of their own: filtered to one of them, the grid shows, says and sorts by it.
+    await env.DB.prepare(
+      `INSERT INTO skin_variant_prices (skin_id, variant, wear, price_cents)
+       SELECT w.skin_id, v.variant, w.wear, (w.price_cents * 7919) % 100003 + 1
+       FROM skin_wears w JOIN skins s ON s.id = w.skin_id JOIN (SELECT 'stattrak' AS variant UNION ALL SELECT 'souvenir') v
+       WHERE s.weapon = 'AK-47' AND w.enabled = 1 AND w.price_cents > 0
+       ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents`,
+    ).run();
     const filtered = await get("/weapons/AK-47?sort=price-asc&type=stattrak");
-    expect(cardIds(filtered.html)).toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
+    const stattrakOrder = await priceOrder("asc", "AND s.stattrak = 1", "stattrak");
+    expect(stattrakOrder).not.toEqual(await priceOrder("asc", "AND s.stattrak = 1"));
+    expect(cardIds(filtered.html)).toEqual(stattrakOrder);
+    expect(filtered.html.match(/StatTrak™ price/g)).toHaveLength(stattrakOrder.length);
     expect(filtered.html).toMatch(/<input type="radio" name="sort"[^>]*checked=""[^>]*value="price-asc"/);
+    const souvenir = await get("/weapons/AK-47?sort=price-desc&type=souvenir");
+    expect(souvenir.roundTrips).toBe("1");
+    expect(cardIds(souvenir.html)).toEqual(await priceOrder("desc", "AND s.souvenir = 1", "souvenir"));
+    expect(souvenir.html).toContain("Souvenir price");
+    // Several types at once: normal prices, as before, and no label.
+    const both = await get("/weapons/AK-47?sort=price-desc&type=stattrak&type=souvenir");
+    expect(cardIds(both.html)).toEqual(await priceOrder("desc", "AND (s.stattrak = 1 OR s.souvenir = 1)"));
+    expect(both.html).not.toContain(" price</span>");
   });
 
   it("loads the first row's images at once and the rest lazily, each with its size set", async () => {

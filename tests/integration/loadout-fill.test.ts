@@ -28,13 +28,13 @@ const slotsOf = async (id: number) =>
 const versionOf = async (id: number) => (await env.DB.prepare("SELECT version FROM user_loadouts WHERE id = ?").bind(id).first<{ version: number }>())!.version;
 
 /** The preview's Apply form: its hidden fields, as a browser would send them. */
-function applyFields(html: string): { side: string; version: string; proposal: string } {
+function applyFields(html: string): { side: string; variant: string; version: string; proposal: string } {
   const field = (name: string) => {
     const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
     if (raw === undefined) throw new Error(`no ${name} field in the preview`);
     return raw.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
   };
-  return { side: field("side"), version: field("version"), proposal: field("proposal") };
+  return { side: field("side"), variant: field("variant"), version: field("version"), proposal: field("proposal") };
 }
 
 /** Every slot and wear the catalogue would accept for it: the editor's rule. */
@@ -100,6 +100,51 @@ describe("fill empty slots within budget", () => {
     await expectValid(slots);
     expect(await pageTotalCents(owner, id)).toBeLessThanOrEqual(6000);
     expect(await versionOf(id)).toBe(2);
+  });
+
+  it("StatTrak™ on request: only skins that come in StatTrak™, at their StatTrak™ prices; Apply writes them", async () => {
+    // StatTrak™ prices at twice the normal ones; a StatTrak™ price of 1 cent for skins that do not come in StatTrak™, never to be proposed.
+    await env.DB.prepare(
+      `INSERT INTO skin_variant_prices (skin_id, variant, wear, price_cents)
+       SELECT w.skin_id, 'stattrak', w.wear, CASE WHEN s.stattrak = 1 THEN w.price_cents * 2 ELSE 1 END
+       FROM skin_wears w JOIN skins s ON s.id = w.skin_id WHERE w.enabled = 1 AND w.price_cents > 0
+       ON CONFLICT DO UPDATE SET price_cents = excluded.price_cents`,
+    ).run();
+    const id = await createLoadout(owner, "300");
+    const preview = await get(`/loadouts/user/${id}/fill?side=t&variant=stattrak`, owner.cookie);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("X-D1-Round-Trips")).toBe("1");
+    const html = await preview.text();
+    expect(html).toContain("StatTrak™: only skins that come in StatTrak™ are proposed, at their StatTrak™ prices; the others are skipped");
+    const fields = applyFields(html);
+    expect(fields.variant).toBe("stattrak");
+    const added = Math.round(Number(/data-testid="fill-added">\$([\d.]+)/.exec(html)![1]) * 100);
+
+    const response = await post(`/loadouts/user/${id}/fill?side=t&variant=stattrak`, fields, { cookie: owner.cookie });
+    expect(response.status).toBe(302);
+    const slots = await slotsOf(id);
+    expect(slots.length).toBeGreaterThan(1);
+    await expectValid(slots);
+    // Every skin written comes in StatTrak™, and the proposal added up their StatTrak™ prices, within the budget.
+    let stattrakCents = 0;
+    for (const { skinId, wear } of slots) {
+      const row = await env.DB.prepare(
+        "SELECT s.stattrak, v.price_cents AS price FROM skins s JOIN skin_variant_prices v ON v.skin_id = s.id AND v.variant = 'stattrak' AND v.wear = ? WHERE s.id = ?",
+      )
+        .bind(wear, skinId)
+        .first<{ stattrak: number; price: number }>();
+      expect(row, `${skinId} ${wear}`).toMatchObject({ stattrak: 1 });
+      stattrakCents += row!.price;
+    }
+    expect(added).toBe(stattrakCents);
+    expect(added).toBeLessThanOrEqual(30_000);
+
+    // A variant Apply did not preview is refused (another proposal), and a made-up one is a 400; neither writes.
+    const other = await createLoadout(owner, "300");
+    const normalFields = applyFields(await (await get(`/loadouts/user/${other}/fill?side=t`, owner.cookie)).text());
+    expect((await post(`/loadouts/user/${other}/fill?side=t`, { ...normalFields, variant: "stattrak" }, { cookie: owner.cookie })).status).toBe(409);
+    expect((await post(`/loadouts/user/${other}/fill?side=t`, { ...normalFields, variant: "souvenir" }, { cookie: owner.cookie })).status).toBe(400);
+    expect(await slotsOf(other)).toEqual([]);
   });
 
   it("both sides at once, and every slot of the loadout that a budget this large allows", async () => {

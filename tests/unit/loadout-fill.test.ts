@@ -1,8 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fillProposalKey, isFillableOption, parseFillSide, proposeFill, type FillOption, type FillRequest, type FillSide } from "~/domain/loadout-fill";
+import {
+  FILL_VARIANT_LABELS,
+  FILL_VARIANTS,
+  fillProposalKey,
+  isFillableOption,
+  parseFillSide,
+  parseFillVariant,
+  proposeFill,
+  type FillOption,
+  type FillRequest,
+  type FillSide,
+  type FillVariant,
+} from "~/domain/loadout-fill";
 import { findSlot, LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { RARITY_ORDER, rarityRank } from "~/domain/rarity";
+import { VARIANT_NAMES } from "~/domain/variants";
 import { WEARS } from "~/domain/wear";
 
 /** Weapons with slots on one side, on both, knife and glove types, and one with no slot at all. */
@@ -20,6 +33,7 @@ const option = (fields: Partial<FillOption> & Pick<FillOption, "skinId" | "price
   weapon: "AK-47",
   category: "Rifles",
   rarity: "Mil-Spec",
+  stattrak: false,
   wear: "FT",
   enabled: true,
   ...fields,
@@ -27,6 +41,7 @@ const option = (fields: Partial<FillOption> & Pick<FillOption, "skinId" | "price
 
 const request = (fields: Partial<FillRequest<FillOption>> & Pick<FillRequest<FillOption>, "options">): FillRequest<FillOption> => ({
   side: "t",
+  variant: "normal",
   filledSlots: [],
   totalCents: 0,
   budgetCents: 10_000,
@@ -47,6 +62,7 @@ const optionsArbitrary = (maxSkins: number) =>
       fc.record({
         weapon: fc.constantFrom(...WEAPONS),
         rarity: fc.constantFrom(...RARITY_ORDER, "Unknown Grade"),
+        stattrak: fc.boolean(),
         wears: fc.uniqueArray(
           fc.record({
             wear: fc.constantFrom(...WEARS),
@@ -60,13 +76,21 @@ const optionsArbitrary = (maxSkins: number) =>
     )
     .map((skins) =>
       skins.flatMap((skin, index) =>
-        skin.wears.map((w): FillOption => ({ skinId: `skin-${index}`, weapon: skin.weapon.weapon, category: skin.weapon.category, rarity: skin.rarity, ...w })),
+        skin.wears.map((w): FillOption => ({
+          skinId: `skin-${index}`,
+          weapon: skin.weapon.weapon,
+          category: skin.weapon.category,
+          rarity: skin.rarity,
+          stattrak: skin.stattrak,
+          ...w,
+        })),
       ),
     );
 
 const requestArbitrary = (maxOptions: number) =>
   fc.record({
     side: fc.constantFrom<FillSide>("t", "ct", "both"),
+    variant: fc.constantFrom<FillVariant>(...FILL_VARIANTS),
     filledSlots: fc.subarray(LOADOUT_SLOTS.map((slot) => slot.key)),
     totalCents: fc.integer({ min: 0, max: 8000 }),
     budgetCents: fc.integer({ min: 0, max: 15_000 }),
@@ -78,7 +102,7 @@ const spareOf = (input: FillRequest<FillOption>, addedCents: number) => input.bu
 /** The valid options of every empty slot of the chosen side (slots with none left out). */
 function emptySlotOptions(input: FillRequest<FillOption>) {
   return LOADOUT_SLOTS.filter((slot) => (input.side === "both" || slot.side === input.side) && !input.filledSlots.includes(slot.key))
-    .map((slot) => ({ slot, options: input.options.filter((o) => isFillableOption(slot, o)) }))
+    .map((slot) => ({ slot, options: input.options.filter((o) => isFillableOption(slot, o, input.variant)) }))
     .filter((entry) => entry.options.length > 0);
 }
 
@@ -140,7 +164,7 @@ describe("fill empty slots within budget: properties", () => {
           expect(input.options).toContain(pick.option);
           expect(pick.option.enabled).toBe(true);
           expect(pick.option.priceCents).toBeGreaterThan(0);
-          expect(isFillableOption(findSlot(pick.slot)!, pick.option)).toBe(true);
+          expect(isFillableOption(findSlot(pick.slot)!, pick.option, input.variant)).toBe(true);
         }
       }),
       { numRuns: 500 },
@@ -281,6 +305,27 @@ describe("fill empty slots within budget: the rule", () => {
     expect(picksOf(proposal)).toEqual(["knives_tside=karambit@FT"]);
     expect(proposal.unfilled).toContain("glock_tside");
     expect(proposal.unfilled).not.toContain("ak47_tside");
+  });
+
+  it("StatTrak™: only skins that come in StatTrak™, at the prices given; a slot without one stays empty, and a normal fill takes any skin", () => {
+    const options = [
+      option({ skinId: "ak-no-stattrak", priceCents: 100 }),
+      option({ skinId: "ak-stattrak", stattrak: true, priceCents: 900 }),
+      option({ skinId: "gloves", weapon: "Sport Gloves", category: "Gloves", rarity: "Extraordinary", priceCents: 1000 }),
+    ];
+    const stattrak = proposeFill(request({ variant: "stattrak", budgetCents: 5000, options }));
+    expect(picksOf(stattrak)).toEqual(["ak47_tside=ak-stattrak@FT"]);
+    expect(stattrak.addedCents).toBe(900);
+    expect(stattrak.unfilled).toContain("gloves_tside");
+    // A normal fill, at the same budget, takes the gloves and spends the rest within the AK-47's rarity.
+    expect(picksOf(proposeFill(request({ budgetCents: 5000, options })))).toEqual(["ak47_tside=ak-stattrak@FT", "gloves_tside=gloves@FT"]);
+  });
+
+  it("reads the variant from the URL: StatTrak™ when asked, normal by default; names it as everywhere else", () => {
+    expect(FILL_VARIANT_LABELS).toEqual({ normal: VARIANT_NAMES.normal, stattrak: VARIANT_NAMES.stattrak });
+    expect(parseFillVariant("stattrak")).toBe("stattrak");
+    expect(parseFillVariant("souvenir")).toBe("normal");
+    expect(parseFillVariant(null)).toBe("normal");
   });
 
   it("both sides: a weapon with a slot on each side fills both", () => {

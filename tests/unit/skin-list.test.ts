@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySkinList, filterOptions, parseSkinListState, type ListedSkin } from "~/domain/skin-list";
+import { applySkinList, filterOptions, parseSkinListState, priceVariantOf, type ListedSkin } from "~/domain/skin-list";
 
 const skin = (name: string, rarity: string, price: number | null, extra: Partial<ListedSkin> = {}): ListedSkin => ({
   id: name.toLowerCase(),
@@ -34,6 +34,21 @@ describe("sorting a weapon's skins", () => {
     ["sort=nonsense", ["Asiimov", "Wild Lotus", "Redline", "Elite Build", "Safari Mesh"]],
   ])("%j", (query, expected) => {
     expect(names(query)).toEqual(expected);
+  });
+});
+
+describe("the price a grid shows", () => {
+  it.each([
+    ["", "normal"],
+    ["type=stattrak", "stattrak"],
+    ["type=souvenir&sort=price-desc", "souvenir"],
+    ["type=none", "normal"],
+    ["type=stattrak&type=souvenir", "normal"],
+    ["type=stattrak&type=none", "normal"],
+    ["type=stattrak&type=stattrak", "stattrak"],
+    ["type=golden", "normal"],
+  ])("%j shows the %s price", (query, variant) => {
+    expect(priceVariantOf(parseSkinListState(new URLSearchParams(query)))).toBe(variant);
   });
 });
 

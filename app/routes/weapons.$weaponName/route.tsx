@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
 import { packList, packSkinCards, unpackSkinCards } from "~/domain/skin-cards";
-import { applySkinList, filterOptions, parseSkinListState } from "~/domain/skin-list";
+import { applySkinList, filterOptions, parseSkinListState, priceVariantOf } from "~/domain/skin-list";
+import { VARIANT_NAMES } from "~/domain/variants";
 import {
   catalogueCacheHeaders,
   catalogueHeaders,
@@ -20,9 +21,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const name = params.weaponName ?? "";
   const favoritesPromise = loadFavoriteIds(context);
+  // Every matching skin in one grid; an old `?page=` link is ignored and shows them all.
+  const state = parseSkinListState(new URL(request.url).searchParams);
+  const priceVariant = priceVariantOf(state);
   const [found, skinRows, crateRows, collectionRows] = await context.load([
     findWeaponQuery(db, name),
-    weaponSkinsQuery(db, name),
+    weaponSkinsQuery(db, name, priceVariant),
     crateNamesOfWeaponQuery(db, name),
     collectionNamesOfWeaponQuery(db, name),
   ]);
@@ -38,8 +42,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     crates: cratesBySkin.get(skin.id) ?? [],
     collections: collectionsBySkin.get(skin.id) ?? [],
   }));
-  // Every matching skin in one grid; an old `?page=` link is ignored and shows them all.
-  const state = parseSkinListState(new URL(request.url).searchParams);
   const { rarities, crates, collections } = filterOptions(all);
   const weapon = found[0]?.name ?? name;
   const favoriteIds = await favoritesPromise;
@@ -47,6 +49,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     {
       weapon,
       state,
+      priceVariant,
       total: all.length,
       // Cards and filter choices as compact text (app/domain/skin-cards.ts): the hydration data stays light.
       cards: packSkinCards(applySkinList(all, state)),
@@ -60,7 +63,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export const headers = catalogueHeaders;
 
 export default function WeaponPage() {
-  const { weapon, state, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
+  const { weapon, state, priceVariant, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
   const skins = useMemo(() => unpackSkinCards(cards), [cards]);
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -79,7 +82,12 @@ export default function WeaponPage() {
           {skins.length === 0 ? (
             <p className="mt-6">No skins match these filters.</p>
           ) : (
-            <SkinGrid skins={skins} label={`${weapon} skins`} favoriteIds={favoriteIds} />
+            <SkinGrid
+              skins={skins}
+              label={`${weapon} skins`}
+              favoriteIds={favoriteIds}
+              priceLabel={priceVariant === "normal" ? undefined : `${VARIANT_NAMES[priceVariant]} price`}
+            />
           )}
         </>
       )}

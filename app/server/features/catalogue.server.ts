@@ -2,6 +2,7 @@ import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
+import type { Variant } from "~/domain/variants";
 import type { Database } from "../db/client.server";
 import {
   categories,
@@ -11,6 +12,7 @@ import {
   skinCollections,
   skinCrates,
   skins,
+  skinVariantPrices,
   skinWears,
   stickerCrafts,
   stickers,
@@ -92,26 +94,51 @@ export function findWeaponQuery(db: Database, name: string) {
   return db.select({ name: weapons.name, category: weapons.category, image: weapons.image }).from(weapons).where(eq(weapons.name, name)).limit(1);
 }
 
-/** A wear's price where the skin can have that wear and the feed has a price, else null: min/max of it are a skin's price range. */
-export const priceOfEnabledWear = sql`case when ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0 then ${skinWears.priceCents} end`;
+/**
+ * A wear's price in the variant a grid shows: `skin_wears` for Normal, the StatTrak or Souvenir row
+ * of `skin_variant_prices` for the same wear (a primary-key lookup per wear, in the same statement).
+ */
+function wearPriceOf(variant: Variant): SQL {
+  if (variant === "normal") return sql`${skinWears.priceCents}`;
+  return sql`(select ${skinVariantPrices.priceCents} from ${skinVariantPrices} where ${skinVariantPrices.skinId} = ${skinWears.skinId} and ${skinVariantPrices.variant} = ${variant} and ${skinVariantPrices.wear} = ${skinWears.wear})`;
+}
 
-/** A skin card's columns with the lowest and highest known price of its possible wears (group by skin, join skin_wears). */
-export const weaponSkinCardColumns = {
-  id: skins.id,
-  name: skins.name,
-  image: skins.image,
-  rarity: skins.rarity,
-  rarityColor: skins.rarityColor,
-  stattrak: skins.stattrak,
-  souvenir: skins.souvenir,
-  minPriceCents: sql<number | null>`min(${priceOfEnabledWear})`,
-  maxPriceCents: sql<number | null>`max(${priceOfEnabledWear})`,
+/** A wear's price where the skin can have that wear and the feed has a price, else null: min/max of it are a price range. */
+const enabledWearPrice = (price: SQL) => sql`case when ${skinWears.enabled} = 1 and ${price} > 0 then ${price} end`;
+
+/** The normal price of a wear the skin can have, else null. */
+export const priceOfEnabledWear = enabledWearPrice(wearPriceOf("normal"));
+
+/** A skin card's columns with the lowest and highest known price of its possible wears in `variant` (group by skin, join skin_wears). */
+function skinCardColumns(variant: Variant) {
+  const priceOfEnabledWear = enabledWearPrice(wearPriceOf(variant));
+  return {
+    id: skins.id,
+    name: skins.name,
+    image: skins.image,
+    rarity: skins.rarity,
+    rarityColor: skins.rarityColor,
+    stattrak: skins.stattrak,
+    souvenir: skins.souvenir,
+    minPriceCents: sql<number | null>`min(${priceOfEnabledWear})`,
+    maxPriceCents: sql<number | null>`max(${priceOfEnabledWear})`,
+  };
+}
+
+/** The card columns of each variant, built once (the weapon grid is the CPU-hottest page). */
+const CARD_COLUMNS: Record<Variant, ReturnType<typeof skinCardColumns>> = {
+  normal: skinCardColumns("normal"),
+  stattrak: skinCardColumns("stattrak"),
+  souvenir: skinCardColumns("souvenir"),
 };
 
-/** A weapon's skins with the lowest and highest known price of their possible wears. */
-export function weaponSkinsQuery(db: Database, weapon: string) {
+/** A skin card's columns at normal prices. */
+export const weaponSkinCardColumns = CARD_COLUMNS.normal;
+
+/** A weapon's skins with the lowest and highest known price of their possible wears, in `variant` (the grid's Type filter). */
+export function weaponSkinsQuery(db: Database, weapon: string, variant: Variant = "normal") {
   return db
-    .select(weaponSkinCardColumns)
+    .select(CARD_COLUMNS[variant])
     .from(skins)
     .leftJoin(skinWears, eq(skinWears.skinId, skins.id))
     .where(eq(skins.weapon, weapon))

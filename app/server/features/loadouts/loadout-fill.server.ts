@@ -1,11 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, sql, type SQL } from "drizzle-orm";
-import { FILL_MESSAGES, fillProposalKey, proposeFill, type FillSide } from "~/domain/loadout-fill";
+import { FILL_MESSAGES, fillProposalKey, proposeFill, type FillSide, type FillVariant } from "~/domain/loadout-fill";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, typeCategoryOf } from "~/domain/loadouts";
 import { applyFillSchema } from "~/forms/loadout-fill";
 import type { Database } from "../../db/client.server";
-import { skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+import { skins, skinVariantPrices, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
 import { fillLoadoutSlots, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "./loadouts.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
@@ -30,36 +30,49 @@ const WEAR_ORDER = sql`case ${skinWears.wear} when 'FN' then 0 when 'MW' then 1 
 /**
  * What 'Fill empty slots within budget' may propose, bounded for the page's single batch: the skins
  * that fit an empty slot of the side (the slot's weapon; any knife or gloves for those slots), each
- * once, at its cheapest enabled wear with a known price no higher than the budget. Read only for
- * the loadout's owner (by session), so nobody else's request costs the scan.
+ * once, at its cheapest enabled wear with a known price in `variant` (`skin_wears` for normal,
+ * `skin_variant_prices` for StatTrak™) no higher than the budget. Read only for the loadout's owner
+ * (by session), so nobody else's request costs the scan.
  */
-export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, side: FillSide) {
+export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, side: FillSide, variant: FillVariant) {
   const budget = db
     .select({ budget: userLoadouts.budgetCents })
     .from(userLoadouts)
     .where(and(eq(userLoadouts.id, loadoutId), eq(userLoadouts.userId, owner)));
   const filled = db.select({ slot: userLoadoutSlots.slot }).from(userLoadoutSlots).where(eq(userLoadoutSlots.loadoutId, loadoutId));
-  const ranked = db
+  const price = variant === "normal" ? skinWears.priceCents : skinVariantPrices.priceCents;
+  const base = db
     .select({
       skinId: skins.id,
       name: skins.name,
       rarity: skins.rarity,
       rarityColor: skins.rarityColor,
+      stattrak: skins.stattrak,
       weapon: skins.weapon,
       category: weapons.category,
       wear: skinWears.wear,
       enabled: skinWears.enabled,
-      priceCents: skinWears.priceCents,
-      wearRank: sql<number>`row_number() over (partition by ${skins.id} order by ${skinWears.priceCents}, ${WEAR_ORDER})`.as("wear_rank"),
+      priceCents: sql<number>`${price}`.as("price_cents"),
+      wearRank: sql<number>`row_number() over (partition by ${skins.id} order by ${price}, ${WEAR_ORDER})`.as("wear_rank"),
     })
     .from(skins)
     .innerJoin(weapons, eq(weapons.name, skins.weapon))
-    .innerJoin(
-      skinWears,
-      and(eq(skinWears.skinId, skins.id), eq(skinWears.enabled, true), gt(skinWears.priceCents, 0), lte(skinWears.priceCents, sql`(${budget})`)),
-    )
+    .innerJoin(skinWears, and(eq(skinWears.skinId, skins.id), eq(skinWears.enabled, true)))
+    .$dynamic();
+  const priced =
+    variant === "normal"
+      ? base
+      : base.innerJoin(
+          skinVariantPrices,
+          and(eq(skinVariantPrices.skinId, skins.id), eq(skinVariantPrices.variant, variant), eq(skinVariantPrices.wear, skinWears.wear)),
+        );
+  const ranked = priced
     .where(
-      sql`exists (select 1 from (${slotTable(side)}) as wanted where wanted.column1 not in (${filled}) and (wanted.column2 = ${skins.weapon} or wanted.column3 = ${weapons.category}))`,
+      and(
+        gt(price, 0),
+        lte(price, sql`(${budget})`),
+        sql`exists (select 1 from (${slotTable(side)}) as wanted where wanted.column1 not in (${filled}) and (wanted.column2 = ${skins.weapon} or wanted.column3 = ${weapons.category}))`,
+      ),
     )
     .as("ranked");
   return db
@@ -68,6 +81,7 @@ export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, si
       name: ranked.name,
       rarity: ranked.rarity,
       rarityColor: ranked.rarityColor,
+      stattrak: ranked.stattrak,
       weapon: ranked.weapon,
       category: ranked.category,
       wear: ranked.wear,
@@ -82,13 +96,13 @@ export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, si
  * The fill preview's data in one batch (the loadout, its slots and prices, the options) and the
  * proposal made from it. Null when the loadout does not exist; the caller checks the owner.
  */
-export async function loadFillProposal(context: AppLoadContext, loadoutId: number, side: FillSide) {
+export async function loadFillProposal(context: AppLoadContext, loadoutId: number, side: FillSide, variant: FillVariant) {
   const { db } = context;
   const [rows, slots, wears, options] = await context.load([
     loadoutQuery(db, "user", loadoutId),
     loadoutSlotsQuery(db, "user", loadoutId),
     loadoutWearsQuery(db, "user", loadoutId),
-    fillOptionsQuery(db, requestOwner(context), loadoutId, side),
+    fillOptionsQuery(db, requestOwner(context), loadoutId, side, variant),
   ]);
   const row = rows[0];
   if (!row) return null;
@@ -96,7 +110,7 @@ export async function loadFillProposal(context: AppLoadContext, loadoutId: numbe
   const proposal =
     row.budgetCents === null
       ? null
-      : proposeFill({ side, filledSlots: slots.map((slot) => slot.slot), totalCents: view.totals.totalCents, budgetCents: row.budgetCents, options });
+      : proposeFill({ side, variant, filledSlots: slots.map((slot) => slot.slot), totalCents: view.totals.totalCents, budgetCents: row.budgetCents, options });
   return { row, view, proposal };
 }
 
@@ -111,9 +125,9 @@ export async function applyFillAction(context: AppLoadContext, userId: string, l
   const fail = (status: number, message: string) => formRefusal("apply", message, status, { extra: { conflict: status === 409 } });
   if (loadoutId === null) return fail(404, LOADOUT_MESSAGES.notFound);
   if (submission.status !== "success") return formReply("apply", submission.reply(), { extra: { conflict: false } });
-  const { side, version, proposal: seen } = submission.value;
+  const { side, variant, version, proposal: seen } = submission.value;
 
-  const loaded = await loadFillProposal(context, loadoutId, side);
+  const loaded = await loadFillProposal(context, loadoutId, side, variant);
   if (!loaded || loaded.row.ownerId !== userId) return fail(404, LOADOUT_MESSAGES.notFound);
   if (loaded.row.version !== version) return fail(409, LOADOUT_MESSAGES.changedElsewhere);
   if (!loaded.proposal) return fail(400, FILL_MESSAGES.noBudget);
