@@ -32,6 +32,7 @@ const INTENTS = [
   "update",
   "set-alert",
   "remove-alert",
+  "delete-trade-up",
   "copy",
   "share-create",
   "share-settings",
@@ -85,6 +86,7 @@ const FIELDS = [
   "soldAt",
   "market",
   "feePercent",
+  "contract",
 ];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */
