@@ -1,5 +1,3 @@
-import { CONTRACT_PARAMS } from "./trade-up";
-
 const BASE = "http://same-site.invalid";
 
 /**
@@ -43,8 +41,8 @@ export function withHash(path: string, hash: string): string {
 
 /**
  * The query parameters a page reads for what it shows (filters, sort, search, price range, side,
- * tab, the edited object, the login form's mode and way on, a mailed link's token, a trade-up
- * contract's rows): all a way back needs to keep of the URL. A notice is not kept: it was said once.
+ * tab, the edited object, the login form's mode and way on, a mailed link's token): all a way back
+ * needs to keep of the URL. A notice is not kept: it was said once.
  */
 const PAGE_STATE_PARAMETERS = new Set([
   "sort",
@@ -66,7 +64,6 @@ const PAGE_STATE_PARAMETERS = new Set([
   "mode",
   "redirectTo",
   "token",
-  ...CONTRACT_PARAMS,
 ]);
 /** The longest way back a link or field of a page carries (the weapon grid repeats it in every card). */
 export const MAX_WAY_BACK = 512;

@@ -1,9 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { buttonClass, Notice } from "~/components/basics";
-import { Field, FormError, SubmitButton } from "~/components/forms";
 import type { ShellProps } from "~/components/Shell";
 import { CatalogueSearch, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
@@ -11,7 +9,6 @@ import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { formatDollars, formatSignedDollars } from "~/domain/money";
-import { loginPath } from "~/domain/same-site-path";
 import { searchPlan } from "~/domain/search";
 import {
   addToContract,
@@ -27,7 +24,7 @@ import {
   type ContractRow,
 } from "~/domain/trade-up";
 import { WEAR_NAMES } from "~/domain/wear";
-import { MAX_TRADE_UP_NAME_LENGTH, SAVED_TRADE_UP_MESSAGES, saveTradeUpSchema } from "~/forms/trade-up";
+import { SAVED_TRADE_UP_MESSAGES, saveTradeUpSchema } from "~/forms/trade-up";
 import { resultFor } from "~/forms/reply";
 import { getSessionUser, type SessionUser } from "~/server/auth/session.server";
 import { catalogueCacheHeaders, catalogueHeaders, searchDirectQuery } from "~/server/features/catalogue.server";
@@ -115,6 +112,11 @@ export const headers = catalogueHeaders;
 const SAVE = "save";
 /** Where a saved contract is listed. */
 const SAVED_PAGE = "/profile?tab=trade-ups";
+/**
+ * The login page, coming back to the contract: the whole query string, which a way back
+ * (`loginPath`) would cut to its page-state parameters; the login page checks it is a same-site path.
+ */
+const signInPath = (query: string) => `/login?redirectTo=${encodeURIComponent(query ? `${PAGE}?${query}` : PAGE)}`;
 
 /** 'Save' (signed in): the contract posted as its query string, saved when the rules accept it. */
 export const action = answeringDatabaseFailures(tradeUpAction, (failure) => failedForm(failure, SAVED_TRADE_UP_MESSAGES.saveFailed, { intent: SAVE }));
@@ -126,7 +128,7 @@ async function tradeUpAction({ request, context }: ActionFunctionArgs) {
   if (!user) {
     const posted = parseContract(new URLSearchParams(body.ok ? formText(body.form, "contract", 2000) : ""));
     const query = posted.errors.length === 0 ? contractQuery(posted.rows) : "";
-    return redirect(loginPath(query ? `${PAGE}?${query}` : PAGE), 303);
+    return redirect(signInPath(query), 303);
   }
   if (!body.ok) return formRefusal(SAVE, body.message, body.status);
   const intent = formText(body.form, INTENT);
@@ -346,41 +348,26 @@ export default function TradeUpPage() {
   );
 }
 
-/** 'Save' for a signed-in player (a name, the contract as its query string); a sign-in link back to the contract for a visitor. */
+// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads when the page
+// shows it, so a visitor's first visit carries neither (docs/performance.md).
+const SaveTradeUpForm = lazy(() => import("~/components/SaveTradeUpForm").then((module) => ({ default: module.SaveTradeUpForm })));
+
+/** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
 function SaveTradeUp({ query }: { query: string }) {
   const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
   const reply = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: SAVE,
-    lastResult: resultFor(reply, SAVE),
-    constraint: getZodConstraint(saveTradeUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveTradeUpSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const here = `${PAGE}?${query}`;
   return (
     <section aria-labelledby="save-heading" className="max-w-md space-y-3 rounded-lg border border-line bg-panel p-3">
       <h3 id="save-heading" className="text-lg font-semibold">
         Save this contract
       </h3>
       {signedIn ? (
-        <Form method="post" action={here} {...getFormProps(form)} className="space-y-3">
-          <input type="hidden" name={INTENT} value={SAVE} />
-          <input type="hidden" name="contract" value={query} />
-          <FormError form={form} />
-          <Field
-            label="Name"
-            meta={fields.name}
-            hint={`Up to ${MAX_TRADE_UP_NAME_LENGTH} characters; it is listed under My trade-ups on your profile.`}
-            inputProps={{ autoComplete: "off" }}
-          />
-          <SubmitButton formAction={here} intent={SAVE} pendingText="Saving...">
-            Save
-          </SubmitButton>
-        </Form>
+        <Suspense fallback={null}>
+          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} result={resultFor(reply, SAVE)} />
+        </Suspense>
       ) : (
         <p>
-          <Link to={loginPath(here)} className="text-accent underline">
+          <Link to={signInPath(query)} className="text-accent underline">
             Sign in to save this contract
           </Link>{" "}
           to your profile’s My trade-ups.
