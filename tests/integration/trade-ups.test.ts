@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
+import { ITEMS_PER_PAGE } from "~/domain/pages";
 import { TRADE_UP_MESSAGES } from "~/domain/trade-up";
 import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { get, post, signedInUser } from "./helpers";
@@ -223,6 +224,13 @@ describe("saved trade-ups", { timeout: 60_000 }, () => {
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
     expect(answers.find((answer) => answer.status === 409)?.html).toContain(escaped(LIMIT_MESSAGES.tradeUps));
     expect(await savedIds(user.email)).toHaveLength(ACCOUNT_LIMITS.tradeUps);
+
+    // 48 a page; a page past the end shows the last one, still in one round trip.
+    const last = await get("/profile?tab=trade-ups&page=99", user.cookie);
+    const html = await last.text();
+    expect(last.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(html.match(/data-testid="my-trade-up"/g)).toHaveLength(ACCOUNT_LIMITS.tradeUps - 4 * ITEMS_PER_PAGE);
+    expect(html).toContain('aria-label="Saved trade-up pages"');
   });
 
   it("only the owner sees or deletes a saved trade-up (another user's id answers 404); deleting the account removes them", async () => {

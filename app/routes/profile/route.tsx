@@ -95,8 +95,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const trackerPage = trackerListPage(user ? trackers : [], "newest", "open", url.searchParams);
   const tradeUpPage = pageBounds(tradeUps.total, parsePage(url.searchParams));
   const tradeUpMissing = Boolean(user) && tab === "trade-ups" && confirmTradeUp !== null && !tradeUps.doomed;
-  const pages = { favorites: favoritePage, resell: trackerPage, "trade-ups": tradeUpPage } as const;
-  const shownPage = tab === "favorites" || tab === "resell" || tab === "trade-ups" ? pages[tab] : { page: 1, pageCount: 1 };
+  // The tabs that come a page at a time; the others are one page.
+  const pages: Partial<Record<TabId, { page: number; pageCount: number }>> = { favorites: favoritePage, resell: trackerPage, "trade-ups": tradeUpPage };
+  const shownPage = pages[tab] ?? { page: 1, pageCount: 1 };
   return data(
     {
       user: user ? { email: user.email } : null,

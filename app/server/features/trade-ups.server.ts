@@ -31,8 +31,10 @@ type Owner = string | SQL;
 export function savedTradeUpsQueries(db: Database, owner: Owner, requestedPage: number, confirmId: number | null) {
   const mine = eq(savedTradeUps.userId, owner);
   const total = sql`(select count(*) from ${savedTradeUps} where ${mine})`;
-  const page = sql`min(${requestedPage}, max(1, (${total} + ${ITEMS_PER_PAGE - 1}) / ${ITEMS_PER_PAGE}))`;
-  const pageIds = sql`(select ${savedTradeUps.id} from ${savedTradeUps} where ${mine} order by ${savedTradeUps.createdAt} desc, ${savedTradeUps.id} desc limit ${ITEMS_PER_PAGE} offset (${page} - 1) * ${ITEMS_PER_PAGE})`;
+  // D1 binds every number as a real: the page size is written into the statement, the page cast.
+  const size = sql.raw(String(ITEMS_PER_PAGE));
+  const page = sql`cast(min(${requestedPage}, max(1, (${total} + ${size} - 1) / ${size})) as integer)`;
+  const pageIds = sql`(select ${savedTradeUps.id} from ${savedTradeUps} where ${mine} order by ${savedTradeUps.createdAt} desc, ${savedTradeUps.id} desc limit ${size} offset (${page} - 1) * ${size})`;
   const pageSkinIds = sql`(select json_extract(input.value, '$.skinId') from ${savedTradeUps}, json_each(${savedTradeUps.inputs}) as input where ${savedTradeUps.id} in ${pageIds})`;
   return [
     db
