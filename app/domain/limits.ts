@@ -8,6 +8,7 @@ export const ACCOUNT_LIMITS = {
   trackers: 1000,
   favorites: 500,
   priceAlerts: 200,
+  tradeUps: 200,
 } as const;
 
 export type LimitedKind = keyof typeof ACCOUNT_LIMITS;
@@ -20,4 +21,5 @@ export const LIMIT_MESSAGES: Record<LimitedKind, string> = {
   trackers: `You have ${count(ACCOUNT_LIMITS.trackers)} resell trackers, the most an account can keep. Delete one to add another.`,
   favorites: `You have ${count(ACCOUNT_LIMITS.favorites)} favourites, the most an account can keep. Remove one to add another.`,
   priceAlerts: `You have ${count(ACCOUNT_LIMITS.priceAlerts)} price alerts, the most an account can keep. Remove one to set another.`,
+  tradeUps: `You have ${count(ACCOUNT_LIMITS.tradeUps)} saved trade-ups, the most an account can keep. Delete one to save another.`,
 };

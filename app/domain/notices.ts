@@ -21,6 +21,8 @@ const NOTICES = {
     "logout-failed": "Failed to log out. Please try again.",
     "craft-submitted": "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
     "craft-deleted": "Sticker craft deleted.",
+    "trade-up-saved": "Trade-up saved. It is listed here, valued at today's prices.",
+    "trade-up-deleted": "Saved trade-up deleted.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
   priceAlerts: {

@@ -20,9 +20,14 @@ export interface Page<T> {
   pageCount: number;
 }
 
+/** The page shown of a list of `total` items (the last one when asked past the end), and how many there are. */
+export function pageBounds(total: number, requested: number, size = ITEMS_PER_PAGE): Omit<Page<never>, "items"> {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  return { page: Math.min(Math.max(1, requested), pageCount), pageCount };
+}
+
 export function pageOf<T>(items: readonly T[], requested: number, size = ITEMS_PER_PAGE): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / size));
-  const page = Math.min(Math.max(1, requested), pageCount);
+  const { page, pageCount } = pageBounds(items.length, requested, size);
   return { items: items.slice((page - 1) * size, page * size), page, pageCount };
 }
 

@@ -1,10 +1,13 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { buttonClass, Notice } from "~/components/basics";
+import type { ShellProps } from "~/components/Shell";
 import { CatalogueSearch, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { formatDollars, formatSignedDollars } from "~/domain/money";
 import { searchPlan } from "~/domain/search";
 import {
@@ -21,9 +24,15 @@ import {
   type ContractRow,
 } from "~/domain/trade-up";
 import { WEAR_NAMES } from "~/domain/wear";
+import { SAVED_TRADE_UP_MESSAGES, saveTradeUpSchema } from "~/forms/trade-up";
+import { resultFor } from "~/forms/reply";
+import { getSessionUser, type SessionUser } from "~/server/auth/session.server";
 import { catalogueCacheHeaders, catalogueHeaders, searchDirectQuery } from "~/server/features/catalogue.server";
-import { computeTradeUp, tradeUpQueries } from "~/server/features/trade-ups.server";
+import { computeTradeUp, saveTradeUp, tradeUpQueries } from "~/server/features/trade-ups.server";
+import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { cookieAttributes, cookieValue } from "~/server/http/cookies.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/trade-up";
 /** The visitor's current contract (its query string), so 'Add to trade-up' on a skin page adds to it. */
@@ -99,6 +108,54 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = catalogueHeaders;
+
+const SAVE = "save";
+/** Where a saved contract is listed. */
+const SAVED_PAGE = "/profile?tab=trade-ups";
+/**
+ * The login page, coming back to the contract: the whole query string, which a way back
+ * (`loginPath`) would cut to its page-state parameters; the login page checks it is a same-site path.
+ */
+const signInPath = (query: string) => `/login?redirectTo=${encodeURIComponent(query ? `${PAGE}?${query}` : PAGE)}`;
+
+/** 'Save' (signed in): the contract posted as its query string, saved when the rules accept it. */
+export const action = answeringDatabaseFailures(tradeUpAction, (failure) => failedForm(failure, SAVED_TRADE_UP_MESSAGES.saveFailed, { intent: SAVE }));
+
+async function tradeUpAction({ request, context }: ActionFunctionArgs) {
+  const userPromise = getSessionUser(context);
+  const body = await readCappedFormData(request);
+  const user = await userPromise;
+  if (!user) {
+    const posted = parseContract(new URLSearchParams(body.ok ? formText(body.form, "contract", 2000) : ""));
+    const query = posted.errors.length === 0 ? contractQuery(posted.rows) : "";
+    return redirect(signInPath(query), 303);
+  }
+  if (!body.ok) return formRefusal(SAVE, body.message, body.status);
+  const intent = formText(body.form, INTENT);
+  switch (knownIntent(intent, [SAVE])) {
+    case SAVE:
+      return saveIntent(context, user, body.form);
+    default:
+      return formRefusal(intent, "Unknown action.", 400);
+  }
+}
+
+async function saveIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const submission = parseForm(form, saveTradeUpSchema);
+  if (submission.status !== "success") return formReply(SAVE, submission.reply());
+  const parsed = parseContract(new URLSearchParams(submission.value.contract));
+  if (parsed.errors.length > 0) return formReply(SAVE, submission.reply({ formErrors: parsed.errors }));
+  // Only a contract the rules accept is saved, refused with the page's own messages.
+  const loaded = parsed.rows.length > 0 ? await context.load([...tradeUpQueries(context.db, parsed.rows)]) : null;
+  const { result } = computeTradeUp(parsed.rows, loaded);
+  if (result.status !== "valid") {
+    const messages = result.messages.length > 0 ? result.messages : [SAVED_TRADE_UP_MESSAGES.contract];
+    return formReply(SAVE, submission.reply({ formErrors: messages }), { status: 422 });
+  }
+  const id = await saveTradeUp(context.db, user.id, submission.value.name, parsed.rows);
+  if (id === "limit") return formReply(SAVE, submission.reply({ formErrors: [LIMIT_MESSAGES.tradeUps] }), { status: 409 });
+  return redirect(`${SAVED_PAGE}&notice=trade-up-saved`, 303);
+}
 
 const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
 const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
@@ -284,9 +341,39 @@ export default function TradeUpPage() {
               Link to this contract
             </a>
           </p>
+          <SaveTradeUp query={query} />
         </section>
       ) : null}
     </div>
+  );
+}
+
+// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads when the page
+// shows it, so a visitor's first visit carries neither (docs/performance.md).
+const SaveTradeUpForm = lazy(() => import("~/components/SaveTradeUpForm").then((module) => ({ default: module.SaveTradeUpForm })));
+
+/** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
+function SaveTradeUp({ query }: { query: string }) {
+  const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
+  const reply = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="save-heading" className="max-w-md space-y-3 rounded-lg border border-line bg-panel p-3">
+      <h3 id="save-heading" className="text-lg font-semibold">
+        Save this contract
+      </h3>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} result={resultFor(reply, SAVE)} />
+        </Suspense>
+      ) : (
+        <p>
+          <Link to={signInPath(query)} className="text-accent underline">
+            Sign in to save this contract
+          </Link>{" "}
+          to your profile’s My trade-ups.
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -56,11 +56,20 @@ export async function soldTracker(baseURL: string, user: TestUser): Promise<numb
   return id;
 }
 
+/** A saved trade-up of `user` (ten MAG-7 | Insomnia), through the calculator's 'Save'; answers its id. */
+export async function savedTradeUp(baseURL: string, user: TestUser): Promise<number> {
+  const contract = "s1=mag-7-insomnia&f1=0.2&n1=10";
+  await read(await request(baseURL, user, `/trade-up?${contract}`, { intent: "save", name: "Sample trade-up", contract }), 303, "saving a trade-up");
+  const list = await read(await request(baseURL, user, "/profile?tab=trade-ups"), 200, "My trade-ups");
+  return Number(/delete-trade-up=(\d+)/.exec(list)![1]);
+}
+
 /**
  * A page path with its placeholders filled by objects made for the visit (tests/e2e/pages.ts):
  * `{ownLoadout}` the id of a shared sample loadout of the visiting `user`, `{overBudgetLoadout}` the
  * id of one of theirs already over its budget, `{sharedLoadout}` the token of another new user's
- * shared sample loadout, `{soldTracker}` the id of a sold tracker of the visiting `user`.
+ * shared sample loadout, `{soldTracker}` the id of a sold tracker of the visiting `user`,
+ * `{savedTradeUp}` the id of a saved trade-up of theirs.
  */
 export async function samplePath(
   path: string,
@@ -82,6 +91,10 @@ export async function samplePath(
   if (filled.includes("{soldTracker}")) {
     if (!user) throw new Error(`${path}: {soldTracker} needs a signed-in visitor`);
     filled = filled.replace("{soldTracker}", String(await soldTracker(baseURL, user)));
+  }
+  if (filled.includes("{savedTradeUp}")) {
+    if (!user) throw new Error(`${path}: {savedTradeUp} needs a signed-in visitor`);
+    filled = filled.replace("{savedTradeUp}", String(await savedTradeUp(baseURL, user)));
   }
   if (filled.includes("{sharedLoadout}")) {
     const owner = await createUser({ label: "sample-sharer" });

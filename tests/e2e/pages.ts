@@ -11,8 +11,8 @@ export interface ProductPage {
    * A path that shows the page, with sample parameters from the seed. Objects the seed has not got
    * are made for the visit (tests/e2e/loadout-setup.ts, `samplePath`): `{ownLoadout}` (a shared
    * loadout of the visiting user, with a budget), `{overBudgetLoadout}` (one of theirs over its
-   * budget), `{sharedLoadout}` (another user's share token) and `{soldTracker}` (a sold tracker of
-   * the visiting user).
+   * budget), `{sharedLoadout}` (another user's share token), `{soldTracker}` (a sold tracker of
+   * the visiting user) and `{savedTradeUp}` (a saved trade-up of theirs).
    */
   path: string;
   /**
@@ -98,6 +98,8 @@ export const PAGES: ProductPage[] = [
   { route: "routes/sticker-crafts.submit", path: "/sticker-crafts/submit" },
   { route: "routes/sticker-crafts.submit", path: "/sticker-crafts/submit?edit=999999", as: ["user"], consoleErrors: notFound },
   { route: "routes/profile", path: "/profile?tab=crafts", as: ["user"] },
+  // My trade-ups with a saved contract and the question before deleting it.
+  { route: "routes/profile", path: "/profile?tab=trade-ups&delete-trade-up={savedTradeUp}", as: ["user"] },
   { route: "routes/admin.sticker-crafts_.queue", path: "/admin/sticker-crafts/queue", as: ["visitor", "admin"] },
   { route: "routes/admin.sticker-crafts_.queue", path: "/admin/sticker-crafts/queue?craft=1", as: ["admin"] },
   { route: "routes/admin.loadouts", path: "/admin/loadouts", as: ["visitor", "admin"] },

@@ -62,3 +62,27 @@ test("mixed rarities are refused; five Covert inputs list knives", async ({ page
       .first(),
   ).toBeVisible();
 });
+
+test("save a contract, find it under My trade-ups with its expected value, open it, delete it", async ({ signedInPage: page }) => {
+  await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=6&s2=mp9-featherweight&f2=0.3&n2=4");
+  const expected = /^\$[\d,.]+/.exec((await page.getByTestId("expected-value").textContent()) ?? "")![0];
+  await page.getByLabel("Name", { exact: true }).fill("Insomnia into Restricted");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/profile\?tab=trade-ups&notice=trade-up-saved$/);
+  const saved = page.getByTestId("my-trade-up").filter({ hasText: "Insomnia into Restricted" });
+  await expect(saved).toContainText("6 × MAG-7 | Insomnia, 4 × MP9 | Featherweight");
+  await expect(saved.getByTestId("saved-expected-value")).toHaveText(expected);
+
+  await saved.getByRole("link", { name: "Open Insomnia into Restricted in the calculator" }).click();
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&f1=0\.2&n1=6&s2=mp9-featherweight&f2=0\.3&n2=4$/);
+  await expect(page.getByRole("heading", { name: "Outcomes: Restricted" })).toBeVisible();
+
+  await page.goto("/profile?tab=trade-ups");
+  await page.getByRole("link", { name: "Delete Insomnia into Restricted" }).click();
+  await expect(page.getByRole("heading", { name: "Delete “Insomnia into Restricted”?" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=trade-ups&notice=trade-up-deleted$/);
+  await expect(page.getByText("Saved trade-up deleted.")).toBeVisible();
+  await expect(page.getByTestId("my-trade-up")).toHaveCount(0);
+});

@@ -38,6 +38,8 @@ interface World {
   craftId: number;
   /** The owner's community craft, pending: seen only by the owner and admins. */
   communityCraftId: number;
+  /** The owner's saved trade-up. */
+  tradeUpId: number;
 }
 
 interface Probe {
@@ -61,6 +63,8 @@ const FAVORITE = "awp-asiimov";
 const NOTE = "matrix-secret-note";
 const LOADOUT_TITLE = "Matrix secret loadout";
 const ALERT_TARGET_CENTS = 7_777_777;
+const TRADE_UP_NAME = "Matrix secret trade-up";
+const CONTRACT = "s1=mag-7-insomnia&f1=0.2&n1=10";
 
 const login = /^\/login(\?|$)/;
 /** A Steam inventory of one Redline, for the import. */
@@ -90,7 +94,18 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/cases.$caseSlug": [allGet("a case", "/cases/revolution-case")],
   "routes/collections._index": [allGet("the collections", "/collections")],
   "routes/collections.$collectionSlug": [allGet("a collection", "/collections/the-revolution-collection")],
-  "routes/trade-up": [allGet("a contract", "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10")],
+  "routes/trade-up": [
+    allGet("a contract", `/trade-up?${CONTRACT}`),
+    // Anyone signed in saves to their own account: only the owner's save adds to the owner's rows.
+    {
+      name: "save the contract",
+      method: "POST",
+      path: () => `/trade-up?${CONTRACT}`,
+      fields: () => ({ intent: "save", name: "Matrix save", contract: CONTRACT }),
+      expect: { visitor: { to: login }, rest: { to: /^\/profile\?tab=trade-ups&notice=trade-up-saved$/ } },
+      writes: ["owner"],
+    },
+  ],
   "routes/api.suggestions": [allGet("suggestions", "/api/suggestions?q=asiimov")],
   "routes/sticker-crafts._index": [allGet("the crafts", "/sticker-crafts")],
   "routes/sticker-crafts.$craftId": [
@@ -220,6 +235,22 @@ const MATRIX: Record<string, Probe[]> = {
     allGet("loadouts tab", "/profile?tab=loadouts"),
     allGet("resell tab", "/profile?tab=resell"),
     allGet("my crafts tab", "/profile?tab=crafts"),
+    allGet("my trade-ups tab", "/profile?tab=trade-ups"),
+    // A visitor is asked to log in on the page itself; nobody but the owner is asked to delete it.
+    allGet("the owner's trade-up's delete question", (w) => `/profile?tab=trade-ups&delete-trade-up=${w.tradeUpId}`, {
+      visitor: 200,
+      other: 404,
+      admin: 404,
+      owner: 200,
+    }),
+    {
+      name: "delete the owner's trade-up",
+      method: "POST",
+      path: () => "/profile?tab=trade-ups",
+      fields: (w) => ({ intent: "delete-trade-up", id: String(w.tradeUpId) }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\?tab=trade-ups&notice=trade-up-deleted$/ } },
+      writes: ["owner"],
+    },
     {
       name: "change the owner's alert",
       method: "POST",
@@ -535,6 +566,11 @@ async function makeWorld(): Promise<World> {
   await env.DB.batch([
     env.DB.prepare("INSERT INTO user_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'awp_tside', ?, 'FT')").bind(loadout.id, FAVORITE),
     env.DB.prepare("INSERT INTO user_favorites (user_id, skin_id) VALUES (?, ?)").bind(ownerId, FAVORITE),
+    env.DB.prepare("INSERT INTO saved_trade_ups (user_id, name, inputs) VALUES (?, ?, ?)").bind(
+      ownerId,
+      TRADE_UP_NAME,
+      JSON.stringify([{ skinId: "mag-7-insomnia", float: 0.2, variant: "normal", count: 10 }]),
+    ),
     env.DB.prepare("INSERT INTO price_alerts (user_id, skin_id, wear, target_cents) VALUES (?, ?, 'FT', ?)").bind(ownerId, FAVORITE, ALERT_TARGET_CENTS),
     env.DB.prepare("INSERT INTO official_loadout_slots (loadout_id, slot, skin_id, wear) VALUES (?, 'ak47_tside', ?, 'FT')").bind(official.id, SKIN),
     env.DB.prepare("INSERT INTO sticker_craft_stickers (craft_id, name, position) VALUES (?, 'Matrix sticker', 1)").bind(craft.id),
@@ -559,6 +595,7 @@ async function makeWorld(): Promise<World> {
     officialId: official.id,
     craftId: craft.id,
     communityCraftId: community.id,
+    tradeUpId: (await env.DB.prepare("SELECT id FROM saved_trade_ups WHERE user_id = ?").bind(ownerId).first<{ id: number }>())!.id,
   };
 }
 
@@ -574,6 +611,7 @@ async function objectsOf(world: World): Promise<unknown[]> {
     env.DB.prepare("SELECT * FROM resell_trackers WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_favorites WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM price_alerts WHERE user_id = ? ORDER BY skin_id").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM saved_trade_ups WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM official_loadouts WHERE id = ?").bind(world.officialId),
     env.DB.prepare("SELECT * FROM official_loadout_slots WHERE loadout_id = ? ORDER BY slot").bind(world.officialId),
     env.DB.prepare("SELECT * FROM sticker_crafts WHERE id = ?").bind(world.craftId),
@@ -589,7 +627,7 @@ async function objectsOf(world: World): Promise<unknown[]> {
 /** What only the owner may see of their objects. */
 function ownerSecrets(world: World): string[] {
   const dollars = (ALERT_TARGET_CENTS / 100).toFixed(2);
-  return [world.ownerEmail, world.ownerId, NOTE, LOADOUT_TITLE, dollars, Number(dollars).toLocaleString("en-US", { minimumFractionDigits: 2 })];
+  return [world.ownerEmail, world.ownerId, NOTE, LOADOUT_TITLE, TRADE_UP_NAME, dollars, Number(dollars).toLocaleString("en-US", { minimumFractionDigits: 2 })];
 }
 
 /** Sends the probe as `actor`; answers the response and what was sent (a value one sends is no leak when it comes back). */

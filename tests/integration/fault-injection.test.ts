@@ -5,6 +5,7 @@ import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { TRACKER_MESSAGES } from "~/forms/resell";
 import { IMPORT_MESSAGES } from "~/forms/resell-import";
 import { SALE_MESSAGES } from "~/forms/sale";
+import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { notice } from "~/domain/notices";
 import { hashToken, randomToken } from "~/server/auth/tokens.server";
@@ -70,6 +71,9 @@ const INVENTORY = JSON.stringify({
   assets: [{ assetid: "1", classid: "1", instanceid: "0" }],
   descriptions: [{ classid: "1", instanceid: "0", market_hash_name: "AK-47 | Redline (Field-Tested)" }],
 });
+
+/** A valid contract, as the trade-up page's query string. */
+const CONTRACT = "s1=mag-7-insomnia&f1=0.2&n1=10";
 
 async function userRow(email: string) {
   return (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!;
@@ -229,6 +233,30 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
         return { path: "/profile?tab=favorites", cookie, fields: { intent: "remove-alert", skinId: SKIN } };
       },
       message: PRICE_ALERT_MESSAGES.removeFailed,
+    },
+    {
+      name: "delete a saved trade-up",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-trade-up");
+        expect((await post(`/trade-up?${CONTRACT}`, { intent: "save", name: "Doomed", contract: CONTRACT }, { cookie })).status).toBe(303);
+        const { id } = (await env.DB.prepare("SELECT max(id) AS id FROM saved_trade_ups WHERE user_id = ?")
+          .bind((await userRow(email)).id)
+          .first<{ id: number }>())!;
+        return { path: "/profile?tab=trade-ups", cookie, fields: { intent: "delete-trade-up", id: String(id) } };
+      },
+      message: SAVED_TRADE_UP_MESSAGES.deleteFailed,
+    },
+  ],
+  "routes/trade-up": [
+    {
+      name: "save a contract",
+      prepare: async () => ({
+        path: `/trade-up?${CONTRACT}`,
+        cookie: (await signedInUser("fault-trade-up")).cookie,
+        fields: { intent: "save", name: "Typed trade-up name", contract: CONTRACT },
+      }),
+      message: SAVED_TRADE_UP_MESSAGES.saveFailed,
+      typed: "Typed trade-up name",
     },
   ],
   "routes/reset-password": [
@@ -774,6 +802,7 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "resell_trackers",
     "user_favorites",
     "price_alerts",
+    "saved_trade_ups",
   ];
   const results = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" ORDER BY rowid`)));
   const rows = (table: string, index: number) =>
@@ -867,6 +896,7 @@ describe("a request whose account is deleted while it runs", () => {
     ["a new loadout", /insert into "user_loadouts"/, { path: "/loadouts/new", fields: { title: "Mine" } }],
     ["a copied loadout", /insert into "user_loadouts"/, { path: "/loadouts/official/1", fields: { intent: "copy" } }],
     ["a favourite", /insert into "user_favorites"/, { path: "/favorites", fields: { intent: "add", skinId: SKIN } }],
+    ["a saved trade-up", /insert into "saved_trade_ups"/, { path: `/trade-up?${CONTRACT}`, fields: { intent: "save", name: "Mine", contract: CONTRACT } }],
   ] as const)("%s: signed out and sent to /login with a notice, nothing written, nothing logged", async (_what, pattern, attempt) => {
     const user = await signedInUser("gone");
     const bindings = withFaults(deletedBefore(pattern, user.email));

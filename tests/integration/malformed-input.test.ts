@@ -32,6 +32,7 @@ const INTENTS = [
   "update",
   "set-alert",
   "remove-alert",
+  "delete-trade-up",
   "copy",
   "share-create",
   "share-settings",
@@ -93,6 +94,7 @@ const FIELDS = [
   "rows[0].pick",
   "rows[0].buyPrice",
   "rows[0].boughtAt",
+  "contract",
 ];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */

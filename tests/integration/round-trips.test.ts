@@ -67,6 +67,8 @@ describe("every GET route costs at most one D1 round trip", () => {
     expect(
       (await post("/resell-tracker/new", { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "12.34" }, { cookie: user.cookie })).status,
     ).toBe(303);
+    const contract = "s1=mag-7-insomnia&f1=0.2&n1=10";
+    expect((await post(`/trade-up?${contract}`, { intent: "save", name: "Round trips", contract }, { cookie: user.cookie })).status).toBe(303);
     const [official, craft, tracker, share] = await Promise.all([
       env.DB.prepare("SELECT min(id) AS id FROM official_loadouts").first<{ id: number }>(),
       env.DB.prepare("SELECT min(id) AS id FROM sticker_crafts").first<{ id: number }>(),
@@ -81,6 +83,13 @@ describe("every GET route costs at most one D1 round trip", () => {
 
   it("finds the routes with a loader in the build", () => {
     expect(getRoutes.length).toBeGreaterThan(20);
+  });
+
+  it.each(["favorites", "loadouts", "resell", "crafts", "trade-ups"])("the profile's %s tab, signed in", async (tab) => {
+    const response = await get(`/profile?tab=${tab}`, audiences.user);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
   });
 
   it.each(getRoutes.map((route) => [route.id, route] as const))("%s", async (_id, route) => {

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
+import { ITEMS_PER_PAGE } from "~/domain/pages";
 import { TRADE_UP_MESSAGES } from "~/domain/trade-up";
-import { get } from "./helpers";
+import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
+import { get, post, signedInUser } from "./helpers";
 
 async function page(query: string, cookie?: string) {
   const response = await get(`/trade-up${query}`, cookie);
@@ -147,5 +150,116 @@ describe("case and collection pages", () => {
     expect(skin).toContain('href="/collections/the-revolution-collection"');
     expect(skin).toContain('href="/cases/revolution-case"');
     expect(skin).toContain('href="/trade-up?intent=add%3Aak-47-head-shot"');
+  });
+});
+
+/** A valid ten-input contract, as its canonical query string. */
+const CONTRACT = "s1=mag-7-insomnia&f1=0.2&n1=6&s2=mp9-featherweight&f2=0.3&n2=4";
+const save = (name: string, cookie?: string, contract = CONTRACT) => post(`/trade-up?${contract}`, { intent: "save", name, contract }, { cookie });
+const savedIds = async (email: string) =>
+  (
+    await env.DB.prepare("SELECT t.id FROM saved_trade_ups t JOIN users u ON u.id = t.user_id WHERE u.email = ? ORDER BY t.id")
+      .bind(email)
+      .all<{ id: number }>()
+  ).results.map((row) => row.id);
+const dollars = (html: string, testId: string) => Number(new RegExp(`data-testid="${testId}">\\$([\\d,.]+)`).exec(text(html))?.[1]?.replace(/,/g, ""));
+
+describe("saved trade-ups", { timeout: 60_000 }, () => {
+  it("a signed-in player saves a valid contract, listed under My trade-ups with today's expected value in one round trip; bad saves write nothing", async () => {
+    const user = await signedInUser("trade-up-saver");
+    const visitorPage = (await page(`?${CONTRACT}`)).html;
+    expect(visitorPage).toContain(`href="/login?redirectTo=${escaped(encodeURIComponent(`/trade-up?${CONTRACT}`))}"`);
+    expect((await page(`?${CONTRACT}`, user.cookie)).html).toContain('value="save"');
+    const visitorSave = await save("Mine");
+    expect(visitorSave.status).toBe(303);
+    expect(visitorSave.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/trade-up?${CONTRACT}`)}`);
+
+    const saved = await save("Insomnia into Restricted", user.cookie);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe("/profile?tab=trade-ups&notice=trade-up-saved");
+    const listed = await get("/profile?tab=trade-ups", user.cookie);
+    const html = await listed.text();
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(html).toContain("Insomnia into Restricted");
+    expect(text(html)).toContain("6 × MAG-7 | Insomnia, 4 × MP9 | Featherweight");
+    expect(html).toContain(`href="/trade-up?${escaped(CONTRACT)}"`);
+    expect(dollars(html, "saved-expected-value")).toBe(dollars(visitorPage, "expected-value"));
+
+    const refusals: [string, Response, number, string][] = [
+      ["no name", await save("  ", user.cookie), 400, SAVED_TRADE_UP_MESSAGES.nameRequired],
+      ["a long name", await save("x".repeat(61), user.cookie), 400, SAVED_TRADE_UP_MESSAGES.nameTooLong],
+      ["a Souvenir input", await save("S", user.cookie, "s1=mag-7-insomnia&f1=0.2&n1=10&v1=souvenir"), 422, TRADE_UP_MESSAGES.souvenir("MAG-7 | Insomnia")],
+      [
+        "mixed rarities",
+        await save("M", user.cookie, "s1=mag-7-insomnia&f1=0.2&n1=5&s2=m4a1-s-emphorosaur-s&f2=0.2&n2=5"),
+        422,
+        TRADE_UP_MESSAGES.mixedRarity(["Mil-Spec", "Restricted"]),
+      ],
+      ["too few inputs", await save("F", user.cookie, "s1=mag-7-insomnia&f1=0.2&n1=3"), 422, TRADE_UP_MESSAGES.tooFew(3, 10, "Mil-Spec")],
+      ["a malformed row", await save("R", user.cookie, "s1=mag-7-insomnia&f1=2&n1=10"), 400, "Row 1: the float must be a number from 0 to 1."],
+      ["no contract", await save("E", user.cookie, ""), 400, SAVED_TRADE_UP_MESSAGES.contract],
+    ];
+    for (const [label, response, status, message] of refusals) {
+      expect(response.status, label).toBe(status);
+      expect(await response.text(), label).toContain(escaped(message));
+    }
+    expect(await savedIds(user.email)).toHaveLength(1);
+  });
+
+  it(`${ACCOUNT_LIMITS.tradeUps} saved trade-ups: 20 saves racing for the last place make one, the others are refused with the limit`, async () => {
+    const user = await signedInUser("trade-up-limit");
+    await env.DB.prepare(
+      "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2) INSERT INTO saved_trade_ups (user_id, name, inputs) SELECT (SELECT id FROM users WHERE email = ?1), 'Filler ' || i, '[]' FROM k",
+    )
+      .bind(user.email, ACCOUNT_LIMITS.tradeUps - 1)
+      .run();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const response = await save(`Racing ${i}`, user.cookie);
+        return { status: response.status, html: await response.text() };
+      }),
+    );
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
+    expect(answers.find((answer) => answer.status === 409)?.html).toContain(escaped(LIMIT_MESSAGES.tradeUps));
+    expect(await savedIds(user.email)).toHaveLength(ACCOUNT_LIMITS.tradeUps);
+
+    // 48 a page; a page past the end shows the last one, still in one round trip.
+    const last = await get("/profile?tab=trade-ups&page=99", user.cookie);
+    const html = await last.text();
+    expect(last.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(html.match(/data-testid="my-trade-up"/g)).toHaveLength(ACCOUNT_LIMITS.tradeUps - 4 * ITEMS_PER_PAGE);
+    expect(html).toContain('aria-label="Saved trade-up pages"');
+  });
+
+  it("only the owner sees or deletes a saved trade-up (another user's id answers 404); deleting the account removes them", async () => {
+    const [owner, other] = await Promise.all([signedInUser("trade-up-owner"), signedInUser("trade-up-other")]);
+    expect((await save("Owner's secret contract", owner.cookie)).status).toBe(303);
+    const [id] = await savedIds(owner.email);
+    const confirm = `/profile?tab=trade-ups&delete-trade-up=${id}`;
+
+    const peek = await get(confirm, other.cookie);
+    expect(peek.status).toBe(404);
+    expect(await peek.text()).not.toContain("secret contract");
+    expect((await get("/profile?tab=trade-ups&delete-trade-up=abc", owner.cookie)).status).toBe(404);
+    const stolen = await post("/profile?tab=trade-ups", { intent: "delete-trade-up", id: String(id) }, { cookie: other.cookie });
+    expect(stolen.status).toBe(404);
+    expect(await stolen.text()).toContain(SAVED_TRADE_UP_MESSAGES.notFound);
+    expect(await savedIds(owner.email)).toEqual([id]);
+
+    const asked = await get(confirm, owner.cookie);
+    expect(asked.status).toBe(200);
+    expect(text(await asked.text())).toContain("Delete “Owner&#x27;s secret contract”?");
+    const deleted = await post("/profile?tab=trade-ups", { intent: "delete-trade-up", id: String(id) }, { cookie: owner.cookie });
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get("Location")).toBe("/profile?tab=trade-ups&notice=trade-up-deleted");
+    expect(await savedIds(owner.email)).toEqual([]);
+    expect((await post("/profile?tab=trade-ups", { intent: "delete-trade-up", id: String(id) }, { cookie: owner.cookie })).status).toBe(404);
+
+    expect((await save("Kept until the account goes", other.cookie)).status).toBe(303);
+    const otherId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(other.email).first<{ id: string }>())!.id;
+    expect((await post("/profile", { intent: "delete-account", confirm: "DELETE" }, { cookie: other.cookie })).status).toBe(302);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM saved_trade_ups WHERE user_id = ?").bind(otherId).first<{ n: number }>())!.n).toBe(0);
   });
 });

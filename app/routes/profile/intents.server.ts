@@ -5,11 +5,13 @@ import { alertAnchor } from "~/domain/price-alerts";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { ACCOUNT_FAILURES, changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
+import { deleteTradeUpSchema, SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, type SessionUser } from "~/server/auth/session.server";
 import { deleteCraftImages } from "~/server/features/community-crafts.server";
 import { expireUserSessionCookie } from "~/server/http/cookies.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
+import { deleteTradeUp } from "~/server/features/trade-ups.server";
 import { sharedLoadoutPages, stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
 import { formReply, parseForm } from "~/server/http/form-reply.server";
@@ -84,11 +86,22 @@ export async function removeAlertIntent(context: AppLoadContext, user: SessionUs
   return alertRedirect(submission.value.skinId, "alert-removed");
 }
 
+/** Deletes one of the user's saved trade-ups; another's, or one gone, is a 404. */
+export async function deleteTradeUpIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const intent = "delete-trade-up";
+  const submission = parseForm(form, deleteTradeUpSchema);
+  const deleted = submission.status === "success" && (await deleteTradeUp(context.db, user.id, submission.value.id));
+  if (!deleted)
+    return formReply<ProfileExtra>(intent, submission.reply({ formErrors: [SAVED_TRADE_UP_MESSAGES.notFound] }), { status: 404, extra: { skinId: null } });
+  return redirect("/profile?tab=trade-ups&notice=trade-up-deleted", 303);
+}
+
 const FAILURES: Record<string, string> = {
   "change-password": ACCOUNT_FAILURES.changePassword,
   "delete-account": ACCOUNT_FAILURES.deleteAccount,
   "set-alert": PRICE_ALERT_MESSAGES.saveFailed,
   "remove-alert": PRICE_ALERT_MESSAGES.removeFailed,
+  "delete-trade-up": SAVED_TRADE_UP_MESSAGES.deleteFailed,
 };
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form as typed (never a password) with the message. */

@@ -1,10 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
 import { Pagination } from "~/components/Pagination";
 import { MyCrafts } from "~/components/MyCrafts";
+import { MyTradeUps } from "~/components/MyTradeUps";
 import { PriceAlerts } from "~/components/PriceAlerts";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { SkinGrid } from "~/components/SkinCard";
@@ -12,9 +13,10 @@ import { TabNav } from "~/components/TabNav";
 import { TrackerList } from "~/components/TrackerList";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
+import { pageBounds, parsePage } from "~/domain/pages";
 import { favoritesPage } from "~/domain/price-alerts";
 import { trackerListPage } from "~/domain/resell";
-import { resultFor } from "~/forms/reply";
+import { replyError, resultFor } from "~/forms/reply";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { myCraftsQuery } from "~/server/features/community-crafts.server";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
@@ -22,17 +24,27 @@ import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
 import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
 import { loadTrackers } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
+import { savedTradeUpItems, savedTradeUpsQueries } from "~/server/features/trade-ups.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import { changePasswordIntent, deleteAccountIntent, failedIntent, removeAlertIntent, setAlertIntent, type ProfileExtra } from "./intents.server";
+import {
+  changePasswordIntent,
+  deleteAccountIntent,
+  deleteTradeUpIntent,
+  failedIntent,
+  removeAlertIntent,
+  setAlertIntent,
+  type ProfileExtra,
+} from "./intents.server";
 
 const TABS = [
   { id: "favorites", label: "Favorites" },
   { id: "loadouts", label: "User Loadouts" },
   { id: "resell", label: "Resell Tracker" },
   { id: "crafts", label: "My Crafts" },
+  { id: "trade-ups", label: "My trade-ups" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -56,29 +68,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab === "loadouts" && context.sessionId ? context.load([userLoadoutsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
   const craftsPromise =
     tab === "crafts" && context.sessionId ? context.load([myCraftsQuery(context.db, requestOwner(context))]).then(([rows]) => rows) : Promise.resolve([]);
-  const [user, favorites, trackers, loadouts, crafts] = await Promise.all([userPromise, favoritesPromise, trackersPromise, loadoutsPromise, craftsPromise]);
+  // A saved trade-up whose deletion is asked: any id that is not one of the user's answers 404.
+  const confirmTradeUp = url.searchParams.has("delete-trade-up") ? (parseId(url.searchParams.get("delete-trade-up")) ?? 0) : null;
+  const tradeUpsPromise =
+    tab === "trade-ups" && context.sessionId
+      ? context
+          .load([...savedTradeUpsQueries(context.db, requestOwner(context), parsePage(url.searchParams), confirmTradeUp)])
+          .then(([saved, [counted], doomed, ...catalogue]) => ({
+            items: savedTradeUpItems(saved, catalogue),
+            total: counted?.count ?? 0,
+            doomed: doomed[0] ?? null,
+          }))
+      : Promise.resolve({ items: [], total: 0, doomed: null });
+  const [user, favorites, trackers, loadouts, crafts, tradeUps] = await Promise.all([
+    userPromise,
+    favoritesPromise,
+    trackersPromise,
+    loadoutsPromise,
+    craftsPromise,
+    tradeUpsPromise,
+  ]);
   const notice = url.searchParams.get("notice");
   const alertNotice = noticeText("priceAlerts", notice);
   // Favourites and trackers a page at a time (an alert's notice opens the page with its card).
   const favoritePage = favoritesPage(user ? favorites.cards : [], user ? favorites.alerts : [], url.searchParams);
   const trackerPage = trackerListPage(user ? trackers : [], "newest", "open", url.searchParams);
-  return {
-    user: user ? { email: user.email } : null,
-    tab,
-    favorites: favoritePage.favorites,
-    alerts: favoritePage.alerts,
-    alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
-    trackers: trackerPage.trackers,
-    page: tab === "resell" ? trackerPage.page : favoritePage.page,
-    pageCount: tab === "resell" ? trackerPage.pageCount : tab === "favorites" ? favoritePage.pageCount : 1,
-    loadouts: user ? loadouts : [],
-    crafts: user ? crafts.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })) : [],
-    confirmDeleteCraft: parseId(url.searchParams.get("delete-craft")),
-    timeZone: requestTimeZone(request),
-    now: Date.now(),
-    confirmDelete: url.searchParams.get("dialog") === "delete-account",
-    notice: noticeText("profile", notice),
-  };
+  const tradeUpPage = pageBounds(tradeUps.total, parsePage(url.searchParams));
+  const tradeUpMissing = Boolean(user) && tab === "trade-ups" && confirmTradeUp !== null && !tradeUps.doomed;
+  // The tabs that come a page at a time; the others are one page.
+  const pages: Partial<Record<TabId, { page: number; pageCount: number }>> = { favorites: favoritePage, resell: trackerPage, "trade-ups": tradeUpPage };
+  const shownPage = pages[tab] ?? { page: 1, pageCount: 1 };
+  return data(
+    {
+      user: user ? { email: user.email } : null,
+      tab,
+      favorites: favoritePage.favorites,
+      alerts: favoritePage.alerts,
+      alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
+      trackers: trackerPage.trackers,
+      page: shownPage.page,
+      pageCount: shownPage.pageCount,
+      loadouts: user ? loadouts : [],
+      crafts: user ? crafts.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })) : [],
+      confirmDeleteCraft: parseId(url.searchParams.get("delete-craft")),
+      tradeUps: user ? tradeUps.items : [],
+      confirmDeleteTradeUp: user ? tradeUps.doomed : null,
+      tradeUpMissing,
+      timeZone: requestTimeZone(request),
+      now: Date.now(),
+      confirmDelete: url.searchParams.get("dialog") === "delete-account",
+      notice: noticeText("profile", notice),
+    },
+    { status: tradeUpMissing ? 404 : 200 },
+  );
 }
 
 export const action = answeringDatabaseFailures(profileAction, failedIntent);
@@ -89,7 +131,7 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<ProfileExtra>("", body.message, body.status);
   const intent = formText(body.form, "intent");
-  switch (knownIntent(intent, ["change-password", "delete-account", "set-alert", "remove-alert"])) {
+  switch (knownIntent(intent, ["change-password", "delete-account", "set-alert", "remove-alert", "delete-trade-up"])) {
     case "change-password":
       return changePasswordIntent(context, user, body.form);
     case "delete-account":
@@ -98,14 +140,34 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
       return setAlertIntent(context, user, body.form);
     case "remove-alert":
       return removeAlertIntent(context, user, body.form);
+    case "delete-trade-up":
+      return deleteTradeUpIntent(context, user, body.form);
     default:
       return formRefusal<ProfileExtra>(intent, "Unknown action.", 400);
   }
 }
 
 export default function ProfilePage() {
-  const { user, tab, confirmDelete, notice, favorites, alerts, alertNotice, trackers, loadouts, crafts, confirmDeleteCraft, timeZone, now, page, pageCount } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    tab,
+    confirmDelete,
+    notice,
+    favorites,
+    alerts,
+    alertNotice,
+    trackers,
+    loadouts,
+    crafts,
+    confirmDeleteCraft,
+    tradeUps,
+    confirmDeleteTradeUp,
+    tradeUpMissing,
+    timeZone,
+    now,
+    page,
+    pageCount,
+  } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const returnTo = useReturnPath();
   const alertReply = reply?.intent === "set-alert" || reply?.intent === "remove-alert" ? reply : undefined;
@@ -114,7 +176,7 @@ export default function ProfilePage() {
     return (
       <div className="mx-auto max-w-md space-y-4 text-center">
         <h1 className="text-2xl font-bold">Profile</h1>
-        <p className="text-muted">Log in to see your favourites, loadouts and resell trackers.</p>
+        <p className="text-muted">Log in to see your favourites, loadouts, resell trackers and saved trade-ups.</p>
         <Link to="/login" className={`${buttonClass} inline-block`}>
           Go to Login
         </Link>
@@ -159,6 +221,16 @@ export default function ProfilePage() {
             <ProfileLoadouts loadouts={loadouts} />
           ) : tab === "crafts" ? (
             <MyCrafts crafts={crafts} confirmDelete={confirmDeleteCraft} />
+          ) : tab === "trade-ups" ? (
+            <>
+              <MyTradeUps
+                tradeUps={tradeUps}
+                confirmDelete={confirmDeleteTradeUp}
+                missing={tradeUpMissing}
+                error={reply?.intent === "delete-trade-up" ? replyError(reply) : null}
+              />
+              <Pagination page={page} pageCount={pageCount} label="Saved trade-up pages" />
+            </>
           ) : (
             <div className="space-y-4">
               <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} />
@@ -180,7 +252,7 @@ export default function ProfilePage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Profile",
-    description: "Your favourites, loadouts, resell trackers, sticker crafts and account.",
+    description: "Your favourites, loadouts, resell trackers, sticker crafts, saved trade-ups and account.",
     path: "/profile",
     noindex: true,
   });

@@ -4,6 +4,7 @@ import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text,
 import { MARKETS } from "../../domain/market-fees.ts";
 import { MARKET_ITEM_KINDS } from "../../domain/market-names.ts";
 import { VARIANTS } from "../../domain/variants.ts";
+import type { ContractRow } from "../../domain/trade-up.ts";
 import { WEARS } from "../../domain/wear.ts";
 
 const createdAt = () =>
@@ -595,4 +596,23 @@ export const priceAlerts = sqliteTable(
     index("price_alerts_skin_idx").on(t.skinId, t.variant, t.wear),
     check("price_alerts_target_check", sql`${t.targetCents} > 0`),
   ],
+);
+
+/**
+ * A trade-up contract a player saved ('My trade-ups' on the profile): its rows as JSON (the same
+ * rows as the contract's URL), valued at today's prices when shown. At most
+ * ACCOUNT_LIMITS.tradeUps an account, checked in the insert.
+ */
+export const savedTradeUps = sqliteTable(
+  "saved_trade_ups",
+  {
+    id: integer("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    inputs: text("inputs", { mode: "json" }).$type<ContractRow[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("saved_trade_ups_user_created_idx").on(t.userId, t.createdAt)],
 );

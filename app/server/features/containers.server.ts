@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, inArray, ne, SQL, sql } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { caseReturnPercent, type ItemPrices } from "~/domain/case-odds";
 import { formatDollars, priceRange } from "~/domain/money";
 import { isWear, type Wear } from "~/domain/wear";
@@ -221,22 +221,23 @@ export function crateCollectionsQuery(db: Database, slug: string) {
 
 // ---------------------------------------------------------------- trade-ups
 
+/** A trade-up's input skins: their ids, or a subquery giving them (the saved contracts of a profile page). */
+export type SkinIds = readonly string[] | SQL;
+const amongSkins = (column: SQLiteColumn, ids: SkinIds) => inArray(column, ids instanceof SQL ? ids : [...ids]);
+
 /** The inputs' skins, each with its collection. */
-export function tradeUpInputsQuery(db: Database, ids: readonly string[]) {
+export function tradeUpInputsQuery(db: Database, ids: SkinIds) {
   return db
     .select({ ...pricedSkinColumns, collectionId: skinCollections.collectionId, collectionName: sql<string | null>`${collections.name}`.as("collection_name") })
     .from(skins)
     .leftJoin(skinCollections, eq(skinCollections.skinId, skins.id))
     .leftJoin(collections, eq(collections.id, skinCollections.collectionId))
-    .where(inArray(skins.id, [...ids]));
+    .where(amongSkins(skins.id, ids));
 }
 
 /** Every skin of the inputs' collections (the outcomes are those of the next rarity). */
-export function tradeUpCollectionSkinsQuery(db: Database, ids: readonly string[]) {
-  const inputCollections = db
-    .select({ id: skinCollections.collectionId })
-    .from(skinCollections)
-    .where(inArray(skinCollections.skinId, [...ids]));
+export function tradeUpCollectionSkinsQuery(db: Database, ids: SkinIds) {
+  const inputCollections = db.select({ id: skinCollections.collectionId }).from(skinCollections).where(amongSkins(skinCollections.skinId, ids));
   return db
     .select({ ...pricedSkinColumns, collectionId: skinCollections.collectionId })
     .from(skinCollections)
@@ -245,7 +246,7 @@ export function tradeUpCollectionSkinsQuery(db: Database, ids: readonly string[]
 }
 
 /** The rare special items of the weapon cases dropping each Covert input (a five-Covert contract's outcomes). */
-export function tradeUpSpecialsQuery(db: Database, ids: readonly string[]) {
+export function tradeUpSpecialsQuery(db: Database, ids: SkinIds) {
   const drops = alias(skinCrates, "drops");
   const inputs = alias(skins, "input_skins");
   return db
@@ -255,7 +256,7 @@ export function tradeUpSpecialsQuery(db: Database, ids: readonly string[]) {
     .innerJoin(crates, and(eq(crates.id, drops.crateId), eq(crates.kind, "weapon_case")))
     .innerJoin(skinCrates, and(eq(skinCrates.crateId, drops.crateId), eq(skinCrates.special, true)))
     .innerJoin(skins, eq(skins.id, skinCrates.skinId))
-    .where(and(eq(drops.special, false), inArray(drops.skinId, [...ids])));
+    .where(and(eq(drops.special, false), amongSkins(drops.skinId, ids)));
 }
 
 /** A skin as the case and collection pages list it: its prices as a range of its wears (normal). */

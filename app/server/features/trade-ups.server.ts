@@ -1,13 +1,73 @@
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ItemPrices } from "~/domain/case-odds";
-import { contractValue, evaluateTradeUp, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
+import { ACCOUNT_LIMITS } from "~/domain/limits";
+import { ITEMS_PER_PAGE } from "~/domain/pages";
+import { contractQuery, contractValue, evaluateTradeUp, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
 import { wearForFloat, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
-import { tradeUpCollectionSkinsQuery, tradeUpInputsQuery, tradeUpSpecialsQuery, withPrices } from "./containers.server";
+import { belowLimit } from "../db/limits.server";
+import { savedTradeUps } from "../db/schema.server";
+import { tradeUpCollectionSkinsQuery, tradeUpInputsQuery, tradeUpSpecialsQuery, withPrices, type SkinIds } from "./containers.server";
 
 /** The three reads a contract needs, for the page's batch (none for an empty contract). */
 export function tradeUpQueries(db: Database, rows: readonly ContractRow[]) {
-  const ids = [...new Set(rows.map((row) => row.skinId))];
+  return catalogueQueries(db, [...new Set(rows.map((row) => row.skinId))]);
+}
+
+function catalogueQueries(db: Database, ids: SkinIds) {
   return [tradeUpInputsQuery(db, ids), tradeUpCollectionSkinsQuery(db, ids), tradeUpSpecialsQuery(db, ids)] as const;
+}
+
+// ---------------------------------------------------------------- saved contracts
+
+/** Saved trade-ups belong to `owner`: a user id, or `requestOwner(context)` to read them in a page's batch. */
+type Owner = string | SQL;
+
+/**
+ * The reads of one page of the owner's saved trade-ups (newest first, ITEMS_PER_PAGE a page, a page
+ * past the end shows the last one), with the catalogue rows that value them, and the one whose
+ * deletion is asked (`confirmId`), all for the page's one batch.
+ */
+export function savedTradeUpsQueries(db: Database, owner: Owner, requestedPage: number, confirmId: number | null) {
+  const mine = eq(savedTradeUps.userId, owner);
+  const total = sql`(select count(*) from ${savedTradeUps} where ${mine})`;
+  // D1 binds every number as a real: the page size is written into the statement, the page cast.
+  const size = sql.raw(String(ITEMS_PER_PAGE));
+  const page = sql`cast(min(${requestedPage}, max(1, (${total} + ${size} - 1) / ${size})) as integer)`;
+  const pageIds = sql`(select ${savedTradeUps.id} from ${savedTradeUps} where ${mine} order by ${savedTradeUps.createdAt} desc, ${savedTradeUps.id} desc limit ${size} offset (${page} - 1) * ${size})`;
+  const pageSkinIds = sql`(select json_extract(input.value, '$.skinId') from ${savedTradeUps}, json_each(${savedTradeUps.inputs}) as input where ${savedTradeUps.id} in ${pageIds})`;
+  return [
+    db
+      .select({ id: savedTradeUps.id, name: savedTradeUps.name, inputs: savedTradeUps.inputs, createdAt: savedTradeUps.createdAt })
+      .from(savedTradeUps)
+      .where(sql`${savedTradeUps.id} in ${pageIds}`)
+      .orderBy(desc(savedTradeUps.createdAt), desc(savedTradeUps.id)),
+    db.select({ count: count() }).from(savedTradeUps).where(mine),
+    db
+      .select({ id: savedTradeUps.id, name: savedTradeUps.name })
+      .from(savedTradeUps)
+      .where(and(eq(savedTradeUps.id, confirmId ?? 0), mine)),
+    ...catalogueQueries(db, pageSkinIds),
+  ] as const;
+}
+
+/** Saves a contract (checked valid by the caller), unless the user keeps ACCOUNT_LIMITS.tradeUps already: then "limit". */
+export async function saveTradeUp(db: Database, userId: string, name: string, rows: readonly ContractRow[]): Promise<number | "limit"> {
+  const [row] = await db.all<{ id: number }>(sql`
+    insert into ${savedTradeUps} (user_id, name, inputs)
+    select ${userId}, ${name}, ${JSON.stringify(rows)}
+    where ${belowLimit(savedTradeUps.userId, userId, ACCOUNT_LIMITS.tradeUps)}
+    returning id`);
+  return row?.id ?? "limit";
+}
+
+/** Deletes the owner's saved trade-up; false when it is not theirs or gone. */
+export async function deleteTradeUp(db: Database, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(savedTradeUps)
+    .where(and(eq(savedTradeUps.id, id), eq(savedTradeUps.userId, userId)))
+    .returning({ id: savedTradeUps.id });
+  return rows.length > 0;
 }
 
 type TradeUpRows = [
@@ -97,3 +157,25 @@ export function computeTradeUp(rows: readonly ContractRow[], loaded: TradeUpRows
   return { rows: contractRows, result: summary, outcomes, value };
 }
 export type TradeUpView = ReturnType<typeof computeTradeUp>;
+
+type SavedRows = Awaited<ReturnType<typeof savedTradeUpsQueries>[0]>;
+
+/** Each saved contract as 'My trade-ups' lists it: its inputs in words and its value at today's prices. */
+export function savedTradeUpItems(saved: SavedRows, loaded: TradeUpRows) {
+  return saved.map(({ id, name, inputs, createdAt }) => {
+    const { rows, result, value } = computeTradeUp(inputs, loaded);
+    const inputsText = rows.map((row) => `${row.count} × ${row.variant === "stattrak" ? "StatTrak™ " : ""}${row.skin?.name ?? row.skinId}`).join(", ");
+    return {
+      id,
+      name,
+      savedAt: createdAt.getTime(),
+      grade: result.status === "valid" ? `${result.rarity} to ${result.next === "Extraordinary" ? "knives and gloves" : result.next}` : null,
+      inputsText,
+      query: contractQuery(inputs),
+      expectedCents: value ? Math.round(value.expectedCents) : null,
+      coverage: value?.coverage ?? null,
+      expectedProfitCents: value?.expectedProfitCents === null || !value ? null : Math.round(value.expectedProfitCents),
+    };
+  });
+}
+export type SavedTradeUpItem = ReturnType<typeof savedTradeUpItems>[number];
