@@ -171,7 +171,11 @@ export function buildCatalogue(): Catalogue {
     const minFloat = item.wearMin ?? 0;
     const maxFloat = item.wearMax ?? 1;
     const itemContainers = containersBySkin.get(item.id) ?? [];
-    const stattrak = !item.statTrakless && (item.statTrakOnly === true || itemContainers.some(({ container }) => container.containerType === WEAPON_CASE));
+    // Gloves never come in StatTrak, though they drop from weapon cases.
+    const stattrak =
+      category !== "Gloves" &&
+      !item.statTrakless &&
+      (item.statTrakOnly === true || itemContainers.some(({ container }) => container.containerType === WEAPON_CASE));
     const souvenir = itemContainers.some(({ container }) => container.containerType === SOUVENIR_PACKAGE);
 
     skins.push({

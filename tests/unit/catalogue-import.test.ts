@@ -34,6 +34,13 @@ describe("catalogue import from @ianlucas/cs2-lib", () => {
     expect(wears.find((w) => w.wear === "FN")?.priceCents).toBe(0);
   });
 
+  it("has no StatTrak gloves (they drop from cases, but never with a counter), and StatTrak knives", () => {
+    const categoryOf = new Map(catalogue.weapons.map((w) => [w.name, w.category]));
+    const stattrakIn = (category: string) => catalogue.skins.filter((s) => categoryOf.get(s.weapon) === category && s.stattrak).length;
+    expect(stattrakIn("Gloves")).toBe(0);
+    expect(stattrakIn("Knives")).toBeGreaterThan(0);
+  });
+
   it("tells Doppler phases apart", () => {
     expect(catalogue.skins.some((s) => s.name === "Karambit | Doppler (Phase 2)")).toBe(true);
   });

@@ -4,19 +4,7 @@ import { caseReturnPercent, type ItemPrices } from "~/domain/case-odds";
 import { formatDollars, priceRange } from "~/domain/money";
 import { isWear, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
-import {
-  caseKeys,
-  collections,
-  crates,
-  crateStickers,
-  skinCollections,
-  skinCrates,
-  skins,
-  skinVariantPrices,
-  skinWears,
-  stickers,
-  weapons,
-} from "../db/schema.server";
+import { caseKeys, collections, crates, crateStickers, skinCollections, skinCrates, skins, skinVariantPrices, skinWears, stickers } from "../db/schema.server";
 
 // The reads of the case, collection and trade-up pages: drizzle query builders for a page's one
 // `context.load([...])` batch.
@@ -26,8 +14,8 @@ const pricesJson = (where: SQL, wear: SQL, price: SQL, table: SQL) =>
   sql<string | null>`(select json_group_object(${wear}, ${price}) from ${table} where ${where})`;
 
 /**
- * A skin with what the pages compute from: rarity, float range, whether it has StatTrak (gloves
- * never do, whatever the catalogue says) and its known prices per wear, normal and StatTrak.
+ * A skin with what the pages compute from: rarity, float range, whether it has StatTrak and its
+ * known prices per wear, normal and StatTrak.
  * Aliased columns: D1 answers a batch's rows keyed by column name.
  */
 export const pricedSkinColumns = {
@@ -38,9 +26,7 @@ export const pricedSkinColumns = {
   rarityColor: skins.rarityColor,
   minFloat: skins.minFloat,
   maxFloat: skins.maxFloat,
-  stattrak: sql<boolean>`(${skins.stattrak} = 1 and (select ${weapons.category} from ${weapons} where ${weapons.name} = ${skins.weapon}) <> 'Gloves')`
-    .mapWith(Boolean)
-    .as("can_stattrak"),
+  stattrak: skins.stattrak,
   souvenir: skins.souvenir,
   normalPrices: pricesJson(
     sql`${skinWears.skinId} = ${skins.id} and ${skinWears.enabled} = 1 and ${skinWears.priceCents} > 0`,
