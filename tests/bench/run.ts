@@ -54,7 +54,8 @@ const ROUTES: Route[] = [
   { name: "official-loadout", path: "/loadouts/official/1" },
   { name: "case", path: "/cases/revolution-case" },
   { name: "collection", path: "/collections/the-revolution-collection" },
-  // Ten inputs, one per row, from two collections: the calculator's largest contract.
+  // Ten inputs, one per row, from two collections: the calculator's largest contract (floats 0.05 to
+  // 0.5, within every input's range).
   {
     name: "trade-up",
     path: `/trade-up?${[
@@ -69,7 +70,7 @@ const ROUTES: Route[] = [
       "m4a1-s-varicamo",
       "sg-553-damascus-steel",
     ]
-      .map((skin, index) => `s${index + 1}=${skin}&f${index + 1}=0.${index + 1}&n${index + 1}=1`)
+      .map((skin, index) => `s${index + 1}=${skin}&f${index + 1}=${(index + 1) / 20}&n${index + 1}=1`)
       .join("&")}`,
   },
   { name: "loadout-editor", path: "/loadouts/edit/{loadout}?slot=ak47_tside", cookie: "signed-in" },
