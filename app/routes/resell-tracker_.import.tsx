@@ -6,7 +6,16 @@ import { Notice } from "~/components/basics";
 import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
-import { catalogueKeys, IMPORT_MAX_BYTES, matchImport, parseImport, SKIP_REASONS, type ImportMatch, type PreviewRow } from "~/domain/inventory-import";
+import {
+  catalogueKeys,
+  IMPORT_MAX_BYTES,
+  importAssetIds,
+  matchImport,
+  parseImport,
+  SKIP_REASONS,
+  type ImportMatch,
+  type PreviewRow,
+} from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { MARKET_NAMES } from "~/domain/market-fees";
 import { dollarsToCents, formatDollars } from "~/domain/money";
@@ -73,12 +82,18 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   const parsed = parseImport(source.text);
   if (!parsed.ok) return formRefusal<ImportExtra>(intent, parsed.message, 400);
 
-  // The catalogue and the owner's count in one round trip; everything is matched again on Import.
-  const [found, wears, variantPrices, counted] = await context.load(importQueries(context.db, user.id, catalogueKeys(parsed.lines)));
+  // The catalogue, the owner's count and the assets tracked already in one round trip; everything is matched again on Import.
+  const keys = { ...catalogueKeys(parsed.lines), assetIds: importAssetIds(parsed.lines) };
+  const [found, wears, variantPrices, counted, tracked] = await context.load(importQueries(context.db, user.id, keys));
   const today = todayIn(Date.now(), requestTimeZone(request));
   const preview: Preview = {
     source: source.text,
-    rows: matchImport(parsed.lines, importSkins(found, wears, variantPrices), today),
+    rows: matchImport(
+      parsed.lines,
+      importSkins(found, wears, variantPrices),
+      today,
+      new Set(tracked.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
+    ),
     fit: fitting(counted[0]?.n ?? 0),
   };
   const extra = { preview };
@@ -108,6 +123,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
       wear: match.wear,
       variant: match.variant,
       wearValue: match.wearValue,
+      assetId: match.assetId,
       notes: match.notes,
       sale: match.sale,
       buyPriceCents: dollarsToCents(buyPrice),
@@ -115,6 +131,8 @@ async function importAction({ request, context }: ActionFunctionArgs) {
     })),
   );
   if (written === "limit") return over;
+  if (written === "tracked")
+    return formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.alreadyTracked] }), { status: 409, extra });
   return redirect("/resell-tracker?notice=imported", 303);
 }
 
