@@ -84,7 +84,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
 
   // The catalogue, the owner's count and the assets tracked already in one round trip; everything is matched again on Import.
   const keys = { ...catalogueKeys(parsed.lines), assetIds: importAssetIds(parsed.lines) };
-  const [found, wears, variantPrices, counted, tracked] = await context.load(importQueries(context.db, user.id, keys));
+  const [found, wears, variantPrices, counted, trackedAssets] = await context.load(importQueries(context.db, user.id, keys));
   const today = todayIn(Date.now(), requestTimeZone(request));
   const preview: Preview = {
     source: source.text,
@@ -92,7 +92,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
       parsed.lines,
       importSkins(found, wears, variantPrices),
       today,
-      new Set(tracked.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
+      new Set(trackedAssets.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
     ),
     fit: fitting(counted[0]?.n ?? 0),
   };
@@ -101,6 +101,9 @@ async function importAction({ request, context }: ActionFunctionArgs) {
 
   const submission = parseForm(form, importSchema({ today }));
   if (submission.status !== "success") return formReply<ImportExtra>(IMPORT_FORM, submission.reply(), { extra });
+  const alreadyTracked = formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.alreadyTracked] }), { status: 409, extra });
+  // A ticked asset tracked since the preview was read (another tab, an import racing this one): the same 409 as the unique index's below.
+  if (submission.value.rows.some((row, index) => row.pick && preview.rows[index]?.reason === "tracked")) return alreadyTracked;
   const fieldErrors: Record<string, string[]> = {};
   const chosen: { match: ImportMatch; buyPrice: number; boughtAt: string }[] = [];
   submission.value.rows.forEach((row, index) => {
@@ -131,8 +134,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
     })),
   );
   if (written === "limit") return over;
-  if (written === "tracked")
-    return formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.alreadyTracked] }), { status: 409, extra });
+  if (written === "tracked") return alreadyTracked;
   return redirect("/resell-tracker?notice=imported", 303);
 }
 
