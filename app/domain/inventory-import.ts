@@ -25,6 +25,7 @@ export const SKIP_REASONS = {
   stickerOrCase: "Sticker or case",
   unknown: "Unknown name",
   duplicate: "Duplicate",
+  tracked: "Already tracked",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 
@@ -42,6 +43,8 @@ export interface ImportCandidate {
   wear: Wear;
   variant: Variant;
   wearValue: number | null;
+  /** Steam's asset id, which the tracker keeps so the asset is not imported twice; null from the CSV. */
+  assetId: string | null;
   /** The CSV's bought date and price; null from Steam (today's date and price are offered). */
   bought: { date: string; priceCents: number } | null;
   notes: string | null;
@@ -130,7 +133,8 @@ export function parseSteamInventory(text: string): ParsedImport {
     if (!description || !name) return { label, reason: "unknown" };
     if (description.appid !== undefined && idOf(description.appid) !== CS2_APP_ID) return { label, reason: "notASkin" };
     if (CONTAINER_OR_STICKER_TYPES.has(steamType(description) ?? "")) return { label, reason: "stickerOrCase" };
-    return classifyMarketName(name);
+    const line = classifyMarketName(name);
+    return "item" in line ? { label, item: { ...line.item, assetId: asset.assetId } } : line;
   });
   return { ok: true, format: "steam", lines };
 }
@@ -157,6 +161,7 @@ export function classifyMarketName(name: string): ImportLine {
       wear: parsed.wear,
       variant: parsed.variant,
       wearValue: null,
+      assetId: null,
       bought: null,
       notes: null,
       sale: null,
@@ -228,6 +233,7 @@ function csvItem(cell: (name: Column) => string): ImportCandidate | string {
     wear,
     variant,
     wearValue,
+    assetId: null,
     bought: { date: boughtAt, priceCents: buyPrice },
     notes: notes === "" ? null : notes,
     sale,
@@ -268,6 +274,7 @@ export interface ImportMatch {
   wear: Wear;
   variant: Variant;
   wearValue: number | null;
+  assetId: string | null;
   /** What the preview offers: the CSV's buy price and date, else today's price (null when none) and today. */
   priceCents: number | null;
   boughtAt: string;
@@ -289,17 +296,24 @@ export function catalogueKeys(lines: readonly ImportLine[]): { names: string[]; 
   return { names: [...names], ids: [...ids] };
 }
 
+/** The Steam asset ids of the lines' items: the ones to ask whether the account tracks already. */
+export function importAssetIds(lines: readonly ImportLine[]): string[] {
+  return lines.flatMap((line) => ("item" in line && line.item.assetId !== null ? [line.item.assetId] : []));
+}
+
 /**
  * Each line matched to a catalogue skin by its exact name (Steam) or id (CSV), in a wear the skin
  * has and a variant it comes in (and a float within its range); anything else is an unknown name.
+ * An asset the account tracks already (`tracked`, its asset ids) is not offered again.
  */
-export function matchImport(lines: readonly ImportLine[], skins: readonly ImportSkin[], today: string): PreviewRow[] {
+export function matchImport(lines: readonly ImportLine[], skins: readonly ImportSkin[], today: string, tracked: ReadonlySet<string>): PreviewRow[] {
   const byName = new Map<string, ImportSkin[]>();
   for (const skin of skins) byName.set(skin.name, [...(byName.get(skin.name) ?? []), skin]);
   const byId = new Map(skins.map((skin) => [skin.id, skin]));
   return lines.map((line): PreviewRow => {
     if (!("item" in line)) return { label: line.label, match: null, reason: line.reason };
     const { item } = line;
+    if (item.assetId !== null && tracked.has(item.assetId)) return { label: line.label, match: null, reason: "tracked" };
     const named = item.skin.by === "name" ? byName.get(item.skin.name) : undefined;
     // A name two catalogue skins share is refused, not guessed.
     const skin = item.skin.by === "id" ? byId.get(item.skin.id) : named?.length === 1 ? named[0] : undefined;
@@ -318,6 +332,7 @@ export function matchImport(lines: readonly ImportLine[], skins: readonly Import
         wear: item.wear,
         variant: item.variant,
         wearValue: item.wearValue,
+        assetId: item.assetId,
         priceCents: item.bought?.priceCents ?? todaysPrice(skin, item.wear, item.variant),
         boughtAt: item.bought?.date ?? today,
         notes: item.notes,

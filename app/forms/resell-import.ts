@@ -18,6 +18,8 @@ export const IMPORT_MESSAGES = {
     fit === 0
       ? `Your account holds ${count(ACCOUNT_LIMITS.trackers)} trackers, the most it can keep: delete some to import more.`
       : `Up to ${count(fit)} more ${fit === 1 ? "tracker fits" : "trackers fit"} in your account (the most it keeps is ${count(ACCOUNT_LIMITS.trackers)}).`,
+  /** A ticked asset is tracked by now (an import in another tab or racing this one, a tampered post): nothing is written. */
+  alreadyTracked: "Some of these items are already tracked. Nothing was imported; open the import again to see them.",
   overLimit: `The chosen items do not fit: an account keeps at most ${count(ACCOUNT_LIMITS.trackers)} trackers. Choose fewer items; nothing was imported.`,
 } as const;
 

@@ -6,7 +6,16 @@ import { Notice } from "~/components/basics";
 import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
-import { catalogueKeys, IMPORT_MAX_BYTES, matchImport, parseImport, SKIP_REASONS, type ImportMatch, type PreviewRow } from "~/domain/inventory-import";
+import {
+  catalogueKeys,
+  IMPORT_MAX_BYTES,
+  importAssetIds,
+  matchImport,
+  parseImport,
+  SKIP_REASONS,
+  type ImportMatch,
+  type PreviewRow,
+} from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { MARKET_NAMES } from "~/domain/market-fees";
 import { dollarsToCents, formatDollars } from "~/domain/money";
@@ -73,12 +82,18 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   const parsed = parseImport(source.text);
   if (!parsed.ok) return formRefusal<ImportExtra>(intent, parsed.message, 400);
 
-  // The catalogue and the owner's count in one round trip; everything is matched again on Import.
-  const [found, wears, variantPrices, counted] = await context.load(importQueries(context.db, user.id, catalogueKeys(parsed.lines)));
+  // The catalogue, the owner's count and the assets tracked already in one round trip; everything is matched again on Import.
+  const keys = { ...catalogueKeys(parsed.lines), assetIds: importAssetIds(parsed.lines) };
+  const [found, wears, variantPrices, counted, trackedAssets] = await context.load(importQueries(context.db, user.id, keys));
   const today = todayIn(Date.now(), requestTimeZone(request));
   const preview: Preview = {
     source: source.text,
-    rows: matchImport(parsed.lines, importSkins(found, wears, variantPrices), today),
+    rows: matchImport(
+      parsed.lines,
+      importSkins(found, wears, variantPrices),
+      today,
+      new Set(trackedAssets.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
+    ),
     fit: fitting(counted[0]?.n ?? 0),
   };
   const extra = { preview };
@@ -86,6 +101,9 @@ async function importAction({ request, context }: ActionFunctionArgs) {
 
   const submission = parseForm(form, importSchema({ today }));
   if (submission.status !== "success") return formReply<ImportExtra>(IMPORT_FORM, submission.reply(), { extra });
+  const alreadyTracked = formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.alreadyTracked] }), { status: 409, extra });
+  // A ticked asset tracked since the preview was read (another tab, an import racing this one): the same 409 as the unique index's below.
+  if (submission.value.rows.some((row, index) => row.pick && preview.rows[index]?.reason === "tracked")) return alreadyTracked;
   const fieldErrors: Record<string, string[]> = {};
   const chosen: { match: ImportMatch; buyPrice: number; boughtAt: string }[] = [];
   submission.value.rows.forEach((row, index) => {
@@ -108,6 +126,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
       wear: match.wear,
       variant: match.variant,
       wearValue: match.wearValue,
+      assetId: match.assetId,
       notes: match.notes,
       sale: match.sale,
       buyPriceCents: dollarsToCents(buyPrice),
@@ -115,6 +134,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
     })),
   );
   if (written === "limit") return over;
+  if (written === "tracked") return alreadyTracked;
   return redirect("/resell-tracker?notice=imported", 303);
 }
 

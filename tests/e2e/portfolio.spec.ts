@@ -65,7 +65,7 @@ test("a StatTrak tracker at the StatTrak price, sold on Skinport with profit aft
   await expect(summary).toContainText("Realised profitNone sold yet");
 });
 
-test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins", async ({
+test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins, imported again they are Already tracked", async ({
   signedInPage: page,
   javaScriptEnabled,
 }) => {
@@ -102,4 +102,20 @@ test("a Steam inventory imported: the preview names each item with its reason, I
   await expect(cards.filter({ hasText: "AK-47 | Redline" })).toContainText("Bought Jan 5, 2026");
   await expect(cards.filter({ hasText: "AK-47 | Redline" })).toContainText("$11.11");
   await expect(cards.filter({ hasText: "AWP | Asiimov" })).toContainText("StatTrak™ · Field-Tested");
+
+  // The same inventory again: the imported assets are Already tracked, only the Redline left out is offered.
+  await page.getByRole("link", { name: "Import", exact: true }).click();
+  await page.getByLabel("Or a file").setInputFiles("tests/fixtures/steam-inventory.json");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("1 of 8 items match the catalogue.")).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId("import-skipped").getByRole("listitem")).toHaveText([
+    "AK-47 | Redline (Field-Tested): Already tracked",
+    "StatTrak™ AWP | Asiimov (Field-Tested): Already tracked",
+    "Sticker | Titan (Holo) | Katowice 2014: Sticker or case",
+    "Operation Bravo Case: Sticker or case",
+    "AK-47 | Not <b>A</b> Skin (Field-Tested): Unknown name",
+    "Sir Bloody Miami Darryl | The Professionals: Not a weapon skin",
+    "AK-47 | Redline (Field-Tested): Duplicate",
+  ]);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_PARSE_MESSAGES } from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { IMPORT_MESSAGES } from "~/forms/resell-import";
+import { withFaults } from "./faults";
 import { get, post, postMultipart, signedInUser } from "./helpers";
 
 /** The inventory import: malformed or oversize input refused with nothing written, the limit kept under a race, the CSV export read back. */
@@ -11,10 +12,10 @@ const SKIN = "ak-47-redline";
 const PAGE = "/resell-tracker/import";
 const REDLINE = "AK-47 | Redline (Field-Tested)";
 
-/** A Steam inventory (assets + descriptions) of `n` Redlines. */
-const inventory = (n: number) =>
+/** A Steam inventory (assets + descriptions) of `n` Redlines, their asset ids counted from `first`. */
+const inventory = (n: number, first = 1) =>
   JSON.stringify({
-    assets: Array.from({ length: n }, (_, i) => ({ appid: 730, contextid: "2", assetid: String(i + 1), classid: "1", instanceid: "0", amount: "1" })),
+    assets: Array.from({ length: n }, (_, i) => ({ appid: 730, contextid: "2", assetid: String(first + i), classid: "1", instanceid: "0", amount: "1" })),
     descriptions: [{ appid: 730, classid: "1", instanceid: "0", market_hash_name: REDLINE, marketable: 1 }],
   });
 
@@ -173,10 +174,10 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       { skin_id: SKIN, wear: "FT", variant: "normal", buy_price_cents: 1300, bought_at: "2026-01-03" },
     ]);
 
-    // Two places left, three chosen: refused whole.
+    // Two places left, three chosen (other assets): refused whole.
     await fillTrackers(id, ACCOUNT_LIMITS.trackers - 4);
     const row = { buyPrice: "1.00", boughtAt: "2026-01-02" };
-    const over = await importRows(user.cookie, inventory(3), [row, row, row]);
+    const over = await importRows(user.cookie, inventory(3, 11), [row, row, row]);
     expect(over.status).toBe(409);
     expect(await text(over)).toContain(IMPORT_MESSAGES.overLimit);
     expect(await trackerCount(id)).toBe(ACCOUNT_LIMITS.trackers - 2);
@@ -188,8 +189,8 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     await fillTrackers(id, ACCOUNT_LIMITS.trackers - 3);
     const row = { buyPrice: "1.00", boughtAt: "2026-01-02" };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const answer = await importRows(user.cookie, inventory(2), [row, row]);
+      Array.from({ length: 20 }, async (_, i) => {
+        const answer = await importRows(user.cookie, inventory(2, 1 + 2 * i), [row, row]);
         await answer.arrayBuffer();
         return answer.status;
       }),
@@ -197,6 +198,93 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(answers.filter((status) => status === 303)).toHaveLength(1);
     expect(answers.filter((status) => status === 409)).toHaveLength(19);
     expect(await trackerCount(id)).toBe(ACCOUNT_LIMITS.trackers - 1);
+  });
+
+  it("an asset imported once is Already tracked: not offered, refused whole when ticked or raced, importable again once deleted; per account", async () => {
+    const user = await signedInUser("import-again");
+    const id = await userId(user.email);
+    const row = { buyPrice: "1.00", boughtAt: "2026-01-02" };
+    const previewOf = async (source: string, cookie = user.cookie) =>
+      text(
+        await postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", source],
+          ],
+          cookie,
+        ),
+      );
+    const trackedAssets = async () =>
+      (await env.DB.prepare("SELECT steam_asset_id AS a FROM resell_trackers WHERE user_id = ? ORDER BY a").bind(id).all<{ a: string }>()).results.map(
+        (r) => r.a,
+      );
+
+    // Two imports of the same two assets racing (whichever reads first): one writes both, the other is refused whole.
+    const raced = await Promise.all(
+      [0, 1].map(async () => {
+        const answer = await importRows(user.cookie, inventory(2), [row, row]);
+        return { status: answer.status, page: await text(answer) };
+      }),
+    );
+    expect(raced.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    expect(raced.find((answer) => answer.status === 409)!.page).toContain(IMPORT_MESSAGES.alreadyTracked);
+    expect(await trackedAssets()).toEqual(["1", "2"]);
+
+    // Sold, asset 1 is still tracked; the preview offers asset 3 only.
+    const [first] = (await env.DB.prepare("SELECT id FROM resell_trackers WHERE user_id = ? AND steam_asset_id = '1'").bind(id).all<{ id: number }>()).results;
+    const sale = { intent: "sell", salePrice: "30.00", soldAt: "2026-02-10", market: "skinport" };
+    expect((await post(`/resell-tracker/${first!.id}/sale`, sale, { cookie: user.cookie })).status).toBe(303);
+    const again = await previewOf(inventory(3));
+    expect(again).toContain("1 of 3 items match the catalogue.");
+    expect(again.match(/AK-47 \| Redline \(Field-Tested\)<\/span>: Already tracked/g)).toHaveLength(2);
+
+    // Ticking a tracked asset (a tampered post, or a preview left open) writes nothing, not even the new asset.
+    const ticked = await importRows(user.cookie, inventory(3), [row, row, row]);
+    expect(ticked.status).toBe(409);
+    expect(await text(ticked)).toContain(IMPORT_MESSAGES.alreadyTracked);
+    expect(await trackedAssets()).toEqual(["1", "2"]);
+
+    // Another import tracks asset 3 after this one read the inventory: the unique index refuses the whole statement (asset 4 too).
+    let slipped = false;
+    const racing = withFaults({
+      before: async (sql) => {
+        if (slipped || !/insert into "resell_trackers"/.test(sql)) return;
+        slipped = true;
+        await env.DB.prepare(
+          "INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, steam_asset_id) VALUES (?, ?, 100, 'FT', '2026-01-02', '3')",
+        )
+          .bind(id, SKIN)
+          .run();
+      },
+    });
+    const chosen = [2, 3].flatMap((i): [string, string][] => [
+      [`rows[${i}].pick`, "on"],
+      [`rows[${i}].buyPrice`, "1.00"],
+      [`rows[${i}].boughtAt`, "2026-01-02"],
+    ]);
+    const lost = await postMultipart(PAGE, [["intent", "import"], ["source", inventory(4)], ...chosen], user.cookie, racing.env);
+    expect(slipped).toBe(true);
+    expect(lost.status).toBe(409);
+    expect(await text(lost)).toContain(IMPORT_MESSAGES.alreadyTracked);
+    expect(await trackedAssets()).toEqual(["1", "2", "3"]);
+
+    // Deleting a tracker frees its asset: nothing else is tracked twice.
+    expect((await post("/resell-tracker", { intent: "delete", trackerId: String(first!.id) }, { cookie: user.cookie })).status).toBe(303);
+    expect(await previewOf(inventory(3))).toContain("1 of 3 items match the catalogue.");
+    const freed = await post(
+      PAGE,
+      { intent: "import", source: inventory(3), "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" },
+      { cookie: user.cookie },
+    );
+    expect(freed.status).toBe(303);
+    expect(await trackedAssets()).toEqual(["1", "2", "3"]);
+
+    // Another account's same asset ids are its own.
+    const other = await signedInUser("import-again-other");
+    expect(await previewOf(inventory(3), other.cookie)).toContain("3 of 3 items match the catalogue.");
+    expect((await importRows(other.cookie, inventory(3), [row, row, row])).status).toBe(303);
+    expect(await trackerCount(await userId(other.email))).toBe(3);
   });
 
   it("the CSV export, imported into another account, exports the same", async () => {

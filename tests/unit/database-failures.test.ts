@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { describeDatabaseFailure, isDatabaseFailure, isForeignKeyFailure } from "~/server/db/failures.server";
+import { describeDatabaseFailure, isDatabaseFailure, isForeignKeyFailure, isUniqueFailure } from "~/server/db/failures.server";
 import { failureReply, typedValues } from "~/server/http/action-failures.server";
 
 const d1 = (message: string) => new Error(`D1_ERROR: ${message}`);
@@ -25,6 +25,13 @@ describe("database failures", () => {
   it("a foreign key failure is found through drizzle's wrapper", () => {
     expect(isForeignKeyFailure(wrapped(d1("FOREIGN KEY constraint failed: SQLITE_CONSTRAINT")))).toBe(true);
     expect(isForeignKeyFailure(d1("UNIQUE constraint failed: users.email"))).toBe(false);
+  });
+
+  it("a unique index's failure is found through drizzle's wrapper, by the column it names", () => {
+    const failure = wrapped(d1("UNIQUE constraint failed: resell_trackers.user_id, resell_trackers.steam_asset_id: SQLITE_CONSTRAINT"));
+    expect(isUniqueFailure(failure, "resell_trackers.steam_asset_id")).toBe(true);
+    expect(isUniqueFailure(failure, "users.email")).toBe(false);
+    expect(isUniqueFailure(wrapped(d1("FOREIGN KEY constraint failed: SQLITE_CONSTRAINT")), "resell_trackers.steam_asset_id")).toBe(false);
   });
 
   it("the log line names D1's message and the statement, never its parameters", () => {

@@ -36,11 +36,29 @@ describe("a Steam inventory", () => {
       lines: [
         {
           label: "AK-47 | Redline (Field-Tested)",
-          item: { skin: { by: "name", name: "AK-47 | Redline" }, wear: "FT", variant: "normal", wearValue: null, bought: null, notes: null, sale: null },
+          item: {
+            skin: { by: "name", name: "AK-47 | Redline" },
+            wear: "FT",
+            variant: "normal",
+            wearValue: null,
+            assetId: "1",
+            bought: null,
+            notes: null,
+            sale: null,
+          },
         },
         {
           label: "StatTrak™ AWP | Asiimov (Battle-Scarred)",
-          item: { skin: { by: "name", name: "AWP | Asiimov" }, wear: "BS", variant: "stattrak", wearValue: null, bought: null, notes: null, sale: null },
+          item: {
+            skin: { by: "name", name: "AWP | Asiimov" },
+            wear: "BS",
+            variant: "stattrak",
+            wearValue: null,
+            assetId: "2",
+            bought: null,
+            notes: null,
+            sale: null,
+          },
         },
         { label: "Sticker | Titan (Holo) | Katowice 2014", reason: "stickerOrCase" },
         { label: "Operation Bravo Case", reason: "stickerOrCase" },
@@ -62,7 +80,16 @@ describe("a Steam inventory", () => {
     expect(parsed.ok && parsed.lines).toEqual([
       {
         label: "Souvenir AWP | Dragon Lore (Factory New)",
-        item: { skin: { by: "name", name: "AWP | Dragon Lore" }, wear: "FN", variant: "souvenir", wearValue: null, bought: null, notes: null, sale: null },
+        item: {
+          skin: { by: "name", name: "AWP | Dragon Lore" },
+          wear: "FN",
+          variant: "souvenir",
+          wearValue: null,
+          assetId: "7",
+          bought: null,
+          notes: null,
+          sale: null,
+        },
       },
     ]);
   });
@@ -97,6 +124,7 @@ describe("the tracker's CSV", () => {
             wear: "FT",
             variant: "stattrak",
             wearValue: 0.25,
+            assetId: null,
             bought: { date: "2026-01-02", priceCents: 2000 },
             notes: "'=HYPERLINK(1)",
             sale: { priceCents: 3000, soldAt: "2026-01-10", market: "skinport", feeBasisPoints: null },
@@ -185,6 +213,7 @@ describe("the tracker's CSV", () => {
               wear: t.wear,
               variant: t.variant,
               wearValue: t.wearValue,
+              assetId: null,
               bought: { date: t.boughtAt, priceCents: t.buyPriceCents },
               notes: t.notes,
               sale: t.sale ? { priceCents: t.sale.priceCents, soldAt: t.soldAt, market: t.saleMarket, feeBasisPoints: t.saleFeeBasisPoints } : null,
@@ -216,7 +245,7 @@ describe("matching against the catalogue", () => {
   };
 
   it("offers today's price of the wear and variant, and today's date", () => {
-    expect(matchImport(line("StatTrak™ AK-47 | Redline (Field-Tested)"), [redline], "2026-11-26")).toEqual([
+    expect(matchImport(line("StatTrak™ AK-47 | Redline (Field-Tested)"), [redline], "2026-11-26", new Set())).toEqual([
       {
         label: "StatTrak™ AK-47 | Redline (Field-Tested)",
         reason: null,
@@ -226,6 +255,7 @@ describe("matching against the catalogue", () => {
           wear: "FT",
           variant: "stattrak",
           wearValue: null,
+          assetId: "1",
           priceCents: 4321,
           boughtAt: "2026-11-26",
           notes: null,
@@ -237,7 +267,13 @@ describe("matching against the catalogue", () => {
 
   it("calls a name, wear or variant the catalogue does not have an unknown name", () => {
     for (const name of ["AK-47 | Redline (Factory New)", "Souvenir AK-47 | Redline (Field-Tested)", "AK-47 | Redlin (Field-Tested)"]) {
-      expect(matchImport(line(name), [redline], "2026-11-26")).toEqual([{ label: name, match: null, reason: "unknown" }]);
+      expect(matchImport(line(name), [redline], "2026-11-26", new Set())).toEqual([{ label: name, match: null, reason: "unknown" }]);
     }
+  });
+
+  it("does not offer an asset the account tracks already", () => {
+    const name = "AK-47 | Redline (Field-Tested)";
+    expect(matchImport(line(name), [redline], "2026-11-26", new Set(["2", "1"]))).toEqual([{ label: name, match: null, reason: "tracked" }]);
+    expect(matchImport(line(name), [redline], "2026-11-26", new Set(["2"]))[0]?.reason).toBeNull();
   });
 });

@@ -31,3 +31,8 @@ export function describeDatabaseFailure(error: unknown): string {
 export function isForeignKeyFailure(error: unknown): boolean {
   return messages(error).some((message) => FOREIGN_KEY_FAILURE.test(message));
 }
+
+/** A write refused by a unique index on `column` ("table.column", as SQLite names it): the row exists already. */
+export function isUniqueFailure(error: unknown, column: string): boolean {
+  return messages(error).some((message) => message.includes("UNIQUE constraint failed:") && message.includes(column));
+}

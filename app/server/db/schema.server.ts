@@ -550,10 +550,18 @@ export const resellTrackers = sqliteTable(
     saleFeeBasisPoints: integer("sale_fee_basis_points"),
     /** The fee the sale paid, worked out when it was recorded (later rule changes leave it). */
     saleFeeCents: integer("sale_fee_cents"),
+    /** The Steam asset id the tracker was imported from (a Steam inventory only; null from the form or a CSV). */
+    steamAssetId: text("steam_asset_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("resell_trackers_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("resell_trackers_user_created_idx").on(t.userId, t.createdAt),
+    // An asset is tracked once per account: importing the same inventory again cannot track it twice.
+    uniqueIndex("resell_trackers_user_steam_asset_idx")
+      .on(t.userId, t.steamAssetId)
+      .where(sql`${t.steamAssetId} is not null`),
+  ],
 );
 
 export const userFavorites = sqliteTable(

@@ -1,10 +1,11 @@
-import { count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { ImportedSale, ImportSkin } from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { feeRule, saleFeeCents } from "~/domain/market-fees";
 import type { Variant } from "~/domain/variants";
 import type { Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
+import { isUniqueFailure } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 
@@ -21,8 +22,11 @@ function namedSkins(db: Database, keys: { names: readonly string[]; ids: readonl
     );
 }
 
-/** What the import's preview reads, in one batch: the named skins, their prices, and how many trackers the owner has. */
-export function importQueries(db: Database, owner: string | SQL, keys: { names: readonly string[]; ids: readonly string[] }) {
+/**
+ * What the import's preview reads, in one batch: the named skins, their prices, how many trackers
+ * the owner has, and which of the inventory's Steam asset ids the owner tracks already.
+ */
+export function importQueries(db: Database, owner: string | SQL, keys: { names: readonly string[]; ids: readonly string[]; assetIds: readonly string[] }) {
   const ids = namedSkins(db, keys);
   return [
     db
@@ -45,6 +49,10 @@ export function importQueries(db: Database, owner: string | SQL, keys: { names: 
       .from(skinVariantPrices)
       .where(inArray(skinVariantPrices.skinId, ids)),
     trackerCountQuery(db, owner),
+    db
+      .select({ assetId: resellTrackers.steamAssetId })
+      .from(resellTrackers)
+      .where(and(eq(resellTrackers.userId, owner), inArray(resellTrackers.steamAssetId, sql`(select value from json_each(${JSON.stringify(keys.assetIds)}))`))),
   ] as const;
 }
 
@@ -72,6 +80,8 @@ export interface ImportedTracker {
   wear: Wear;
   variant: Variant;
   wearValue: number | null;
+  /** From a Steam inventory only: one tracker per asset and account (a unique index). */
+  assetId: string | null;
   buyPriceCents: number;
   boughtAt: string;
   notes: string | null;
@@ -81,9 +91,11 @@ export interface ImportedTracker {
 /**
  * Writes every tracker in one statement, or none when they would take the owner past
  * ACCOUNT_LIMITS.trackers: the limit is checked in the insert itself (as `createTracker` does), so
- * parallel imports cannot overshoot it. The number written, or "limit".
+ * parallel imports cannot overshoot it. An asset the owner tracks already (an import racing this
+ * one wrote it since the preview was read) fails the whole statement on the unique index. The
+ * number written, "limit", or "tracked".
  */
-export async function importTrackers(db: Database, userId: string, trackers: readonly ImportedTracker[]): Promise<number | "limit"> {
+export async function importTrackers(db: Database, userId: string, trackers: readonly ImportedTracker[]): Promise<number | "limit" | "tracked"> {
   const rows = trackers.map((t) => ({
     ...t,
     salePriceCents: t.sale?.priceCents ?? null,
@@ -94,15 +106,20 @@ export async function importTrackers(db: Database, userId: string, trackers: rea
     sale: undefined,
   }));
   const field = (name: keyof (typeof rows)[number]) => sql.raw(`json_extract(value, '$.${name}')`);
-  const written = await db.all<{ id: number }>(sql`
+  const insert = db.all<{ id: number }>(sql`
     insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant,
-      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents)
+      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents, steam_asset_id)
     select ${userId}, ${field("skinId")}, ${field("buyPriceCents")}, ${field("wearValue")}, ${field("wear")}, ${field("notes")},
       ${field("boughtAt")}, ${field("variant")}, ${field("salePriceCents")}, ${field("soldAt")}, ${field("saleMarket")},
-      ${field("saleFeeBasisPoints")}, ${field("saleFeeCents")}
+      ${field("saleFeeBasisPoints")}, ${field("saleFeeCents")}, ${field("assetId")}
     from json_each(${JSON.stringify(rows)})
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers - rows.length + 1)}
     order by key
     returning id`);
+  const written = await insert.catch((error: unknown) => {
+    if (isUniqueFailure(error, "resell_trackers.steam_asset_id")) return "tracked" as const;
+    throw error;
+  });
+  if (written === "tracked") return written;
   return written.length === rows.length ? written.length : "limit";
 }

@@ -1,0 +1,2 @@
+ALTER TABLE `resell_trackers` ADD `steam_asset_id` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `resell_trackers_user_steam_asset_idx` ON `resell_trackers` (`user_id`,`steam_asset_id`) WHERE "resell_trackers"."steam_asset_id" is not null;
