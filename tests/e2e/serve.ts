@@ -1,6 +1,9 @@
 // Starts the built Worker under `wrangler dev` on a fresh, migrated and seeded local state.
+// `--prepare-only` makes that state and stops, so `npm test` can seed it while the static checks run
+// (scripts/test.ts): the state is marked with `E2E_PREPARED_STATE`, and a server started with the same
+// value takes it as it is, once; any other server (or a mark from an earlier run) makes a new one.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { wranglerCommand } from "../../scripts/package-bin.ts";
 import { ensureDevVars } from "../../workers/dev-vars.ts";
 import { E2E_ADMIN_EMAILS } from "./admins.ts";
@@ -11,16 +14,31 @@ const inspectorPort = process.argv[3] ?? "9230";
 const state = `.wrangler/e2e-state-${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
-ensureDevVars();
-rmSync(state, { recursive: true, force: true });
-rmSync(serverCrashMarker(port), { force: true });
-for (const [command, args] of [
-  wranglerCommand(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]),
-  [process.execPath, ["migrations/seed/run.ts", "--persist-to", state]] as [string, string[]],
-]) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const preparedMark = `${state}/prepared-for`;
+const preparedFor = process.env.E2E_PREPARED_STATE;
+
+function prepareState() {
+  rmSync(state, { recursive: true, force: true });
+  for (const [command, args] of [
+    wranglerCommand(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]),
+    [process.execPath, ["migrations/seed/run.ts", "--persist-to", state]] as [string, string[]],
+  ]) {
+    const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
+
+ensureDevVars();
+if (process.argv.includes("--prepare-only")) {
+  if (!preparedFor) throw new Error("--prepare-only needs E2E_PREPARED_STATE to mark the state with");
+  prepareState();
+  writeFileSync(preparedMark, preparedFor);
+  process.exit(0);
+}
+const prepared = preparedFor !== undefined && existsSync(preparedMark) && readFileSync(preparedMark, "utf8") === preparedFor;
+if (prepared) rmSync(preparedMark);
+else prepareState();
+rmSync(serverCrashMarker(port), { force: true });
 
 const args = [
   "dev",
