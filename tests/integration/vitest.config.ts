@@ -83,10 +83,13 @@ export default defineConfig(async () => {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
       // Two files at a time on 2 cores (Vitest's default is cores minus one): the whole suite took 345 s
-      // with one and 214-226 s with two, idle. Each file starts its own workerd with its own storage,
-      // and each stand-in below is driven by one file only (mail-job, price-job), so files cannot see
-      // each other's state (docs/operations/testing.md).
+      // with one and 214-226 s with two, idle. Each stand-in below is driven by one file only
+      // (mail-job, price-job), so the two workers cannot meet there (docs/operations/testing.md).
       maxWorkers: 2,
+      // Each worker keeps one workerd and one module graph for all its files instead of starting a
+      // new one per file (about 6 s each); tests/integration/setup.ts puts D1 and R2 back to their
+      // seeded state before every file. The whole suite: 226-235 s with a workerd per file, ADR 078.
+      isolate: false,
       // Local stand-ins for the mail provider's HTTP API and the price feed (MAIL_PROVIDER_PORT and
       // PRICE_FEED_PORT, free ports by default).
       globalSetup: ["tests/integration/mail-provider.ts", "tests/integration/price-feed.ts"],

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/scripts/**/*.test.ts"],
-    setupFiles: ["tests/fixtures/fail-on-console-error.ts"],
+    setupFiles: ["tests/fixtures/console-error-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -5,6 +5,6 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("../../app", import.meta.url)) } },
   test: {
     include: ["tests/unit/**/*.test.ts"],
-    setupFiles: ["tests/fixtures/fail-on-console-error.ts"],
+    setupFiles: ["tests/fixtures/console-error-setup.ts"],
   },
 });
