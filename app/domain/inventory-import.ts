@@ -43,8 +43,10 @@ export interface ImportCandidate {
   wear: Wear;
   variant: Variant;
   wearValue: number | null;
-  /** Steam's asset id, which the tracker keeps so the asset is not imported twice; null from the CSV. */
+  /** Steam's asset id, which the tracker keeps so the asset is not imported twice (the CSV's when it has one). */
   assetId: string | null;
+  /** The CSV's tracker key, which the new tracker keeps so the export is not imported twice (ADR 079); null from Steam. */
+  exportKey: string | null;
   /** The CSV's bought date and price; null from Steam (today's date and price are offered). */
   bought: { date: string; priceCents: number } | null;
   notes: string | null;
@@ -162,6 +164,7 @@ export function classifyMarketName(name: string): ImportLine {
       variant: parsed.variant,
       wearValue: null,
       assetId: null,
+      exportKey: null,
       bought: null,
       notes: null,
       sale: null,
@@ -195,6 +198,7 @@ export function parseTrackerCsv(text: string): ParsedImport {
   if (body.length > IMPORT_MAX_ITEMS) return { ok: false, message: IMPORT_PARSE_MESSAGES.tooMany };
 
   const lines: ImportLine[] = [];
+  const seen = new Set<string>();
   for (const { row, number } of body) {
     if (row.length > (header?.length ?? 0)) return refuse(`row ${number} has more cells than the first row.`);
     const cell = (name: Column) => {
@@ -203,7 +207,12 @@ export function parseTrackerCsv(text: string): ParsedImport {
     };
     const item = csvItem(cell);
     if (typeof item === "string") return refuse(`row ${number}: ${item}`);
-    lines.push({ label: cell("Skin").slice(0, 200) || cell("Skin ID").slice(0, 200), item });
+    const label = cell("Skin").slice(0, 200) || cell("Skin ID").slice(0, 200);
+    // A tracker key or asset id a row above gave already: the same tracker listed twice.
+    const ids = [item.exportKey && `key ${item.exportKey}`, item.assetId && `asset ${item.assetId}`].filter((id) => id !== null);
+    if (ids.some((id) => seen.has(id))) lines.push({ label, reason: "duplicate" });
+    else lines.push({ label, item });
+    for (const id of ids) seen.add(id);
   }
   return { ok: true, format: "csv", lines };
 }
@@ -228,16 +237,26 @@ function csvItem(cell: (name: Column) => string): ImportCandidate | string {
   if (notes.length > NOTES_MAX) return `the notes are longer than ${NOTES_MAX} characters.`;
   const sale = csvSale(cell);
   if (typeof sale === "string") return sale;
+  const exportKey = cell("Tracker key");
+  if (exportKey !== "" && !isExportKey(exportKey)) return "the tracker key is not 32 characters of 0-9 and a-f.";
+  const assetId = cell("Steam asset ID");
+  if (assetId !== "" && !/^\d{1,20}$/.test(assetId)) return "the Steam asset ID is not a number of up to 20 digits.";
   return {
     skin: { by: "id", id: skinId },
     wear,
     variant,
     wearValue,
-    assetId: null,
+    assetId: assetId === "" ? null : assetId,
+    exportKey: exportKey === "" ? null : exportKey,
     bought: { date: boughtAt, priceCents: buyPrice },
     notes: notes === "" ? null : notes,
     sale,
   };
+}
+
+/** A tracker's export key as the export writes it: 32 lowercase hex digits (16 random bytes). */
+export function isExportKey(text: string): boolean {
+  return /^[0-9a-f]{32}$/.test(text);
 }
 
 function csvSale(cell: (name: Column) => string): ImportedSale | null | string {
@@ -275,6 +294,7 @@ export interface ImportMatch {
   variant: Variant;
   wearValue: number | null;
   assetId: string | null;
+  exportKey: string | null;
   /** What the preview offers: the CSV's buy price and date, else today's price (null when none) and today. */
   priceCents: number | null;
   boughtAt: string;
@@ -296,24 +316,36 @@ export function catalogueKeys(lines: readonly ImportLine[]): { names: string[]; 
   return { names: [...names], ids: [...ids] };
 }
 
-/** The Steam asset ids of the lines' items: the ones to ask whether the account tracks already. */
-export function importAssetIds(lines: readonly ImportLine[]): string[] {
-  return lines.flatMap((line) => ("item" in line && line.item.assetId !== null ? [line.item.assetId] : []));
+/** What identifies a tracker across imports: Steam asset ids and the CSV's tracker keys. */
+export interface TrackedIds {
+  assetIds: ReadonlySet<string>;
+  exportKeys: ReadonlySet<string>;
+}
+
+/** The Steam asset ids and tracker keys of the lines' items: the ones to ask whether the account tracks already. */
+export function importIdentities(lines: readonly ImportLine[]): { assetIds: string[]; exportKeys: string[] } {
+  const items = lines.flatMap((line) => ("item" in line ? [line.item] : []));
+  return {
+    assetIds: items.flatMap((item) => (item.assetId === null ? [] : [item.assetId])),
+    exportKeys: items.flatMap((item) => (item.exportKey === null ? [] : [item.exportKey])),
+  };
 }
 
 /**
  * Each line matched to a catalogue skin by its exact name (Steam) or id (CSV), in a wear the skin
  * has and a variant it comes in (and a float within its range); anything else is an unknown name.
- * An asset the account tracks already (`tracked`, its asset ids) is not offered again.
+ * An asset or CSV row the account tracks already (`tracked`: its asset ids and tracker keys) is not
+ * offered again.
  */
-export function matchImport(lines: readonly ImportLine[], skins: readonly ImportSkin[], today: string, tracked: ReadonlySet<string>): PreviewRow[] {
+export function matchImport(lines: readonly ImportLine[], skins: readonly ImportSkin[], today: string, tracked: TrackedIds): PreviewRow[] {
   const byName = new Map<string, ImportSkin[]>();
   for (const skin of skins) byName.set(skin.name, [...(byName.get(skin.name) ?? []), skin]);
   const byId = new Map(skins.map((skin) => [skin.id, skin]));
   return lines.map((line): PreviewRow => {
     if (!("item" in line)) return { label: line.label, match: null, reason: line.reason };
     const { item } = line;
-    if (item.assetId !== null && tracked.has(item.assetId)) return { label: line.label, match: null, reason: "tracked" };
+    if ((item.assetId !== null && tracked.assetIds.has(item.assetId)) || (item.exportKey !== null && tracked.exportKeys.has(item.exportKey)))
+      return { label: line.label, match: null, reason: "tracked" };
     const named = item.skin.by === "name" ? byName.get(item.skin.name) : undefined;
     // A name two catalogue skins share is refused, not guessed.
     const skin = item.skin.by === "id" ? byId.get(item.skin.id) : named?.length === 1 ? named[0] : undefined;
@@ -333,6 +365,7 @@ export function matchImport(lines: readonly ImportLine[], skins: readonly Import
         variant: item.variant,
         wearValue: item.wearValue,
         assetId: item.assetId,
+        exportKey: item.exportKey,
         priceCents: item.bought?.priceCents ?? todaysPrice(skin, item.wear, item.variant),
         boughtAt: item.bought?.date ?? today,
         notes: item.notes,

@@ -28,6 +28,8 @@ export const TRACKER_CSV_HEADER = [
   "Fee",
   "Realised profit",
   "Realised profit %",
+  "Tracker key",
+  "Steam asset ID",
 ] as const;
 
 /** What a row of the export needs of a tracker. */
@@ -46,6 +48,8 @@ export interface CsvTracker {
   saleMarket: Market | null;
   saleFeeBasisPoints: number | null;
   sale: Sale | null;
+  exportKey: string;
+  steamAssetId: string | null;
 }
 
 const dollars = (cents: number) => Number((cents / 100).toFixed(2));
@@ -75,5 +79,7 @@ export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
     t.sale ? dollars(t.sale.feeCents) : null,
     realised ? dollars(realised.cents) : null,
     realised?.percent != null ? Number(realised.percent.toFixed(1)) : null,
+    t.exportKey,
+    t.steamAssetId,
   ];
 }

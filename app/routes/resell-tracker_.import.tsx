@@ -9,7 +9,7 @@ import { TrackerPage } from "~/components/TrackerPage";
 import {
   catalogueKeys,
   IMPORT_MAX_BYTES,
-  importAssetIds,
+  importIdentities,
   matchImport,
   parseImport,
   SKIP_REASONS,
@@ -82,18 +82,16 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   const parsed = parseImport(source.text);
   if (!parsed.ok) return formRefusal<ImportExtra>(intent, parsed.message, 400);
 
-  // The catalogue, the owner's count and the assets tracked already in one round trip; everything is matched again on Import.
-  const keys = { ...catalogueKeys(parsed.lines), assetIds: importAssetIds(parsed.lines) };
-  const [found, wears, variantPrices, counted, trackedAssets] = await context.load(importQueries(context.db, user.id, keys));
+  // The catalogue, the owner's count and the assets and CSV rows tracked already in one round trip; everything is matched again on Import.
+  const keys = { ...catalogueKeys(parsed.lines), ...importIdentities(parsed.lines) };
+  const [found, wears, variantPrices, counted, tracked] = await context.load(importQueries(context.db, user.id, keys));
   const today = todayIn(Date.now(), requestTimeZone(request));
   const preview: Preview = {
     source: source.text,
-    rows: matchImport(
-      parsed.lines,
-      importSkins(found, wears, variantPrices),
-      today,
-      new Set(trackedAssets.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
-    ),
+    rows: matchImport(parsed.lines, importSkins(found, wears, variantPrices), today, {
+      assetIds: new Set(tracked.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
+      exportKeys: new Set(tracked.map(({ exportKey }) => exportKey)),
+    }),
     fit: fitting(counted[0]?.n ?? 0),
   };
   const extra = { preview };
@@ -102,7 +100,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, importSchema({ today }));
   if (submission.status !== "success") return formReply<ImportExtra>(IMPORT_FORM, submission.reply(), { extra });
   const alreadyTracked = formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.alreadyTracked] }), { status: 409, extra });
-  // A ticked asset tracked since the preview was read (another tab, an import racing this one): the same 409 as the unique index's below.
+  // A ticked asset or CSV row tracked since the preview was read (another tab, an import racing this one): the same 409 as the unique index's below.
   if (submission.value.rows.some((row, index) => row.pick && preview.rows[index]?.reason === "tracked")) return alreadyTracked;
   const fieldErrors: Record<string, string[]> = {};
   const chosen: { match: ImportMatch; buyPrice: number; boughtAt: string }[] = [];
@@ -127,6 +125,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
       variant: match.variant,
       wearValue: match.wearValue,
       assetId: match.assetId,
+      exportKey: match.exportKey,
       notes: match.notes,
       sale: match.sale,
       buyPriceCents: dollarsToCents(buyPrice),

@@ -42,6 +42,7 @@ describe("a Steam inventory", () => {
             variant: "normal",
             wearValue: null,
             assetId: "1",
+            exportKey: null,
             bought: null,
             notes: null,
             sale: null,
@@ -55,6 +56,7 @@ describe("a Steam inventory", () => {
             variant: "stattrak",
             wearValue: null,
             assetId: "2",
+            exportKey: null,
             bought: null,
             notes: null,
             sale: null,
@@ -86,6 +88,7 @@ describe("a Steam inventory", () => {
           variant: "souvenir",
           wearValue: null,
           assetId: "7",
+          exportKey: null,
           bought: null,
           notes: null,
           sale: null,
@@ -125,6 +128,7 @@ describe("the tracker's CSV", () => {
             variant: "stattrak",
             wearValue: 0.25,
             assetId: null,
+            exportKey: null,
             bought: { date: "2026-01-02", priceCents: 2000 },
             notes: "'=HYPERLINK(1)",
             sale: { priceCents: 3000, soldAt: "2026-01-10", market: "skinport", feeBasisPoints: null },
@@ -152,6 +156,31 @@ describe("the tracker's CSV", () => {
     expect(refusal("FT,2026-02-30,1")).toContain("row 2: the bought date");
     expect(refusal("FT,2026-01-02,1.001")).toContain("row 2: the buy price");
     expect(parseImport(header)).toEqual({ ok: false, message: IMPORT_PARSE_MESSAGES.empty });
+  });
+
+  it("reads the tracker key and Steam asset ID; the same key or asset a second time is a Duplicate; a malformed one refuses the file", () => {
+    const header = "Skin,Skin ID,Wear,Bought date,Buy price,Tracker key,Steam asset ID";
+    const [a, b] = ["0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
+    const parsed = parseImport(
+      `${header}\r\nA,ak-47-redline,FT,2026-01-02,1,${a},77\r\nB,ak-47-redline,FT,2026-01-02,1,${a},\r\nC,ak-47-redline,FT,2026-01-02,1,${b},77\r\nD,ak-47-redline,FT,2026-01-02,1,,`,
+    );
+    expect(
+      parsed.ok && parsed.lines.map((line) => ("item" in line ? [line.label, line.item.exportKey, line.item.assetId] : [line.label, line.reason])),
+    ).toEqual([
+      ["A", a, "77"],
+      ["B", "duplicate"],
+      ["C", "duplicate"],
+      ["D", null, null],
+    ]);
+    const refusal = (key: string, assetId = "") => {
+      const answer = parseImport(`${header}\r\nA,ak-47-redline,FT,2026-01-02,1,${a},\r\nB,ak-47-redline,FT,2026-01-02,1,${key},${assetId}`);
+      return answer.ok ? null : answer.message;
+    };
+    for (const key of [a.toUpperCase(), a.slice(1), `${a}0`, "g".repeat(32)]) {
+      expect(refusal(key)).toBe("This CSV is not a resell tracker export: row 3: the tracker key is not 32 characters of 0-9 and a-f.");
+    }
+    expect(refusal(b, "12x")).toBe("This CSV is not a resell tracker export: row 3: the Steam asset ID is not a number of up to 20 digits.");
+    expect(refusal(b, "1".repeat(21))).toContain("row 3: the Steam asset ID");
   });
 
   it("parses what toCsv writes, cell for cell", () => {
@@ -183,6 +212,8 @@ describe("the tracker's CSV", () => {
           { nil: null },
         ),
         variant: fc.constantFrom(...VARIANTS),
+        exportKey: fc.stringMatching(/^[0-9a-f]{32}$/),
+        steamAssetId: fc.option(fc.stringMatching(/^[1-9]\d{0,19}$/), { nil: null }),
         sale: fc.option(
           fc.record({ priceCents: money, market: fc.constantFrom<Market>(...MARKETS), fee: fc.option(fc.integer({ min: 0, max: 9999 }), { nil: null }) }),
           {
@@ -201,7 +232,9 @@ describe("the tracker's CSV", () => {
         sale: sale ? { priceCents: sale.priceCents, feeCents: 0 } : null,
       }));
     fc.assert(
-      fc.property(fc.array(tracker, { minLength: 1, maxLength: 5 }), (trackers) => {
+      // Keys and asset ids distinct, as an account's trackers are (else the second is a Duplicate).
+      fc.property(fc.uniqueArray(tracker, { minLength: 1, maxLength: 5, selector: (t) => t.exportKey }), (listed) => {
+        const trackers = listed.filter((t, i) => t.steamAssetId === null || listed.findIndex((u) => u.steamAssetId === t.steamAssetId) === i);
         const parsed = parseImport(toCsv([TRACKER_CSV_HEADER, ...trackers.map((t) => trackerCsvRow(t, "UTC"))]));
         expect(parsed.ok).toBe(true);
         if (!parsed.ok) return;
@@ -213,7 +246,8 @@ describe("the tracker's CSV", () => {
               wear: t.wear,
               variant: t.variant,
               wearValue: t.wearValue,
-              assetId: null,
+              assetId: t.steamAssetId,
+              exportKey: t.exportKey,
               bought: { date: t.boughtAt, priceCents: t.buyPriceCents },
               notes: t.notes,
               sale: t.sale ? { priceCents: t.sale.priceCents, soldAt: t.soldAt, market: t.saleMarket, feeBasisPoints: t.saleFeeBasisPoints } : null,
@@ -226,6 +260,7 @@ describe("the tracker's CSV", () => {
 });
 
 describe("matching against the catalogue", () => {
+  const NOTHING_TRACKED = { assetIds: new Set<string>(), exportKeys: new Set<string>() };
   const redline: ImportSkin = {
     id: "ak-47-redline",
     name: "AK-47 | Redline",
@@ -245,7 +280,7 @@ describe("matching against the catalogue", () => {
   };
 
   it("offers today's price of the wear and variant, and today's date", () => {
-    expect(matchImport(line("StatTrak™ AK-47 | Redline (Field-Tested)"), [redline], "2026-11-26", new Set())).toEqual([
+    expect(matchImport(line("StatTrak™ AK-47 | Redline (Field-Tested)"), [redline], "2026-11-26", NOTHING_TRACKED)).toEqual([
       {
         label: "StatTrak™ AK-47 | Redline (Field-Tested)",
         reason: null,
@@ -256,6 +291,7 @@ describe("matching against the catalogue", () => {
           variant: "stattrak",
           wearValue: null,
           assetId: "1",
+          exportKey: null,
           priceCents: 4321,
           boughtAt: "2026-11-26",
           notes: null,
@@ -267,13 +303,26 @@ describe("matching against the catalogue", () => {
 
   it("calls a name, wear or variant the catalogue does not have an unknown name", () => {
     for (const name of ["AK-47 | Redline (Factory New)", "Souvenir AK-47 | Redline (Field-Tested)", "AK-47 | Redlin (Field-Tested)"]) {
-      expect(matchImport(line(name), [redline], "2026-11-26", new Set())).toEqual([{ label: name, match: null, reason: "unknown" }]);
+      expect(matchImport(line(name), [redline], "2026-11-26", NOTHING_TRACKED)).toEqual([{ label: name, match: null, reason: "unknown" }]);
     }
+  });
+
+  it("does not offer a CSV row whose tracker key or asset id the account tracks; offers it with both kept otherwise", () => {
+    const key = "0123456789abcdef0123456789abcdef";
+    const parsed = parseImport(`Skin,Skin ID,Wear,Bought date,Buy price,Tracker key,Steam asset ID\r\nA,ak-47-redline,FT,2026-01-02,1,${key},9`);
+    const lines = parsed.ok ? parsed.lines : [];
+    const reason = (tracked: { assetIds: Set<string>; exportKeys: Set<string> }) => matchImport(lines, [redline], "2026-11-26", tracked)[0]?.reason;
+    expect(reason({ assetIds: new Set(), exportKeys: new Set([key]) })).toBe("tracked");
+    expect(reason({ assetIds: new Set(["9"]), exportKeys: new Set() })).toBe("tracked");
+    const offered = matchImport(lines, [redline], "2026-11-26", { assetIds: new Set(["8"]), exportKeys: new Set([key.replace("0", "1")]) })[0];
+    expect(offered?.match).toMatchObject({ exportKey: key, assetId: "9", priceCents: 100, boughtAt: "2026-01-02" });
   });
 
   it("does not offer an asset the account tracks already", () => {
     const name = "AK-47 | Redline (Field-Tested)";
-    expect(matchImport(line(name), [redline], "2026-11-26", new Set(["2", "1"]))).toEqual([{ label: name, match: null, reason: "tracked" }]);
-    expect(matchImport(line(name), [redline], "2026-11-26", new Set(["2"]))[0]?.reason).toBeNull();
+    expect(matchImport(line(name), [redline], "2026-11-26", { assetIds: new Set(["2", "1"]), exportKeys: new Set() })).toEqual([
+      { label: name, match: null, reason: "tracked" },
+    ]);
+    expect(matchImport(line(name), [redline], "2026-11-26", { assetIds: new Set(["2"]), exportKeys: new Set(["1"]) })[0]?.reason).toBeNull();
   });
 });

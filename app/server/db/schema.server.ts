@@ -552,6 +552,13 @@ export const resellTrackers = sqliteTable(
     saleFeeCents: integer("sale_fee_cents"),
     /** The Steam asset id the tracker was imported from (a Steam inventory only; null from the form or a CSV). */
     steamAssetId: text("steam_asset_id"),
+    /**
+     * A random key (32 lowercase hex) the CSV export carries, so importing an export again finds the
+     * trackers it lists (ADR 079). Every insert gets a new one unless an import keeps the CSV's.
+     */
+    exportKey: text("export_key")
+      .notNull()
+      .default(sql`(lower(hex(randomblob(16))))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -561,6 +568,8 @@ export const resellTrackers = sqliteTable(
     uniqueIndex("resell_trackers_user_steam_asset_idx")
       .on(t.userId, t.steamAssetId)
       .where(sql`${t.steamAssetId} is not null`),
+    // A CSV export imported again cannot track its rows twice.
+    uniqueIndex("resell_trackers_user_export_key_idx").on(t.userId, t.exportKey),
   ],
 );
 

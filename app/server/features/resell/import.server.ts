@@ -24,9 +24,14 @@ function namedSkins(db: Database, keys: { names: readonly string[]; ids: readonl
 
 /**
  * What the import's preview reads, in one batch: the named skins, their prices, how many trackers
- * the owner has, and which of the inventory's Steam asset ids the owner tracks already.
+ * the owner has, and which of the input's Steam asset ids and tracker keys the owner tracks already.
  */
-export function importQueries(db: Database, owner: string | SQL, keys: { names: readonly string[]; ids: readonly string[]; assetIds: readonly string[] }) {
+export function importQueries(
+  db: Database,
+  owner: string | SQL,
+  keys: { names: readonly string[]; ids: readonly string[]; assetIds: readonly string[]; exportKeys: readonly string[] },
+) {
+  const listed = (values: readonly string[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
   const ids = namedSkins(db, keys);
   return [
     db
@@ -50,9 +55,14 @@ export function importQueries(db: Database, owner: string | SQL, keys: { names: 
       .where(inArray(skinVariantPrices.skinId, ids)),
     trackerCountQuery(db, owner),
     db
-      .select({ assetId: resellTrackers.steamAssetId })
+      .select({ assetId: resellTrackers.steamAssetId, exportKey: resellTrackers.exportKey })
       .from(resellTrackers)
-      .where(and(eq(resellTrackers.userId, owner), inArray(resellTrackers.steamAssetId, sql`(select value from json_each(${JSON.stringify(keys.assetIds)}))`))),
+      .where(
+        and(
+          eq(resellTrackers.userId, owner),
+          or(inArray(resellTrackers.steamAssetId, listed(keys.assetIds)), inArray(resellTrackers.exportKey, listed(keys.exportKeys))),
+        ),
+      ),
   ] as const;
 }
 
@@ -80,8 +90,10 @@ export interface ImportedTracker {
   wear: Wear;
   variant: Variant;
   wearValue: number | null;
-  /** From a Steam inventory only: one tracker per asset and account (a unique index). */
+  /** From a Steam inventory (or a CSV that names it): one tracker per asset and account (a unique index). */
   assetId: string | null;
+  /** The CSV's tracker key, kept; null: a new random one. One tracker per key and account (a unique index). */
+  exportKey: string | null;
   buyPriceCents: number;
   boughtAt: string;
   notes: string | null;
@@ -91,9 +103,9 @@ export interface ImportedTracker {
 /**
  * Writes every tracker in one statement, or none when they would take the owner past
  * ACCOUNT_LIMITS.trackers: the limit is checked in the insert itself (as `createTracker` does), so
- * parallel imports cannot overshoot it. An asset the owner tracks already (an import racing this
- * one wrote it since the preview was read) fails the whole statement on the unique index. The
- * number written, "limit", or "tracked".
+ * parallel imports cannot overshoot it. An asset or tracker key the owner tracks already (an import
+ * racing this one wrote it since the preview was read) fails the whole statement on a unique index.
+ * The number written, "limit", or "tracked".
  */
 export async function importTrackers(db: Database, userId: string, trackers: readonly ImportedTracker[]): Promise<number | "limit" | "tracked"> {
   const rows = trackers.map((t) => ({
@@ -108,16 +120,17 @@ export async function importTrackers(db: Database, userId: string, trackers: rea
   const field = (name: keyof (typeof rows)[number]) => sql.raw(`json_extract(value, '$.${name}')`);
   const insert = db.all<{ id: number }>(sql`
     insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant,
-      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents, steam_asset_id)
+      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents, steam_asset_id, export_key)
     select ${userId}, ${field("skinId")}, ${field("buyPriceCents")}, ${field("wearValue")}, ${field("wear")}, ${field("notes")},
       ${field("boughtAt")}, ${field("variant")}, ${field("salePriceCents")}, ${field("soldAt")}, ${field("saleMarket")},
-      ${field("saleFeeBasisPoints")}, ${field("saleFeeCents")}, ${field("assetId")}
+      ${field("saleFeeBasisPoints")}, ${field("saleFeeCents")}, ${field("assetId")},
+      coalesce(${field("exportKey")}, lower(hex(randomblob(16))))
     from json_each(${JSON.stringify(rows)})
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers - rows.length + 1)}
     order by key
     returning id`);
   const written = await insert.catch((error: unknown) => {
-    if (isUniqueFailure(error, "resell_trackers.steam_asset_id")) return "tracked" as const;
+    if (isUniqueFailure(error, "resell_trackers.steam_asset_id") || isUniqueFailure(error, "resell_trackers.export_key")) return "tracked" as const;
     throw error;
   });
   if (written === "tracked") return written;

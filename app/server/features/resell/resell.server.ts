@@ -36,6 +36,8 @@ const trackerColumns = {
   saleMarket: resellTrackers.saleMarket,
   saleFeeBasisPoints: resellTrackers.saleFeeBasisPoints,
   saleFeeCents: resellTrackers.saleFeeCents,
+  exportKey: resellTrackers.exportKey,
+  steamAssetId: resellTrackers.steamAssetId,
   createdAt: resellTrackers.createdAt,
   updatedAt: resellTrackers.updatedAt,
 };
