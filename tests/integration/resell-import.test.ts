@@ -287,6 +287,106 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await trackerCount(await userId(other.email))).toBe(3);
   });
 
+  it("the CSV export imported again is Already tracked by its keys and asset ids; a deleted tracker comes back with its key; another account imports it all", async () => {
+    const owner = await signedInUser("import-csv-again");
+    const id = await userId(owner.email);
+    const row = { buyPrice: "1.00", boughtAt: "2026-01-02" };
+    expect((await importRows(owner.cookie, inventory(2, 41), [row, row])).status).toBe(303);
+    const created = await post(
+      `/resell-tracker/new?skin=${SKIN}`,
+      { skinId: SKIN, wear: "FT", boughtAt: "2026-01-03", buyPrice: "5.00" },
+      { cookie: owner.cookie },
+    );
+    expect(created.status).toBe(303);
+    const exported = await (await get("/resell-tracker.csv", owner.cookie)).text();
+    const keysOf = async (user: string) =>
+      (
+        await env.DB.prepare("SELECT export_key AS k, steam_asset_id AS a FROM resell_trackers WHERE user_id = ? ORDER BY k")
+          .bind(user)
+          .all<{ k: string; a: string | null }>()
+      ).results;
+    const keys = await keysOf(id);
+    expect(keys.map(({ k }) => k)).toEqual(keys.map(({ k }) => k.match(/^[0-9a-f]{32}$/)?.[0]));
+    expect(exported.split("\r\n")[0]).toMatch(/,Tracker key,Steam asset ID$/);
+    for (const { k, a } of keys) expect(exported).toContain(`,${k},${a ?? ""}\r\n`);
+    const previewOf = async (cookie: string) =>
+      text(
+        await postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", exported],
+          ],
+          cookie,
+        ),
+      );
+
+    // The own export again: nothing offered, and ticking its rows anyway (a tampered post) writes nothing.
+    const again = await previewOf(owner.cookie);
+    expect(again).toContain("0 of 3 items match the catalogue.");
+    expect(again.match(/AK-47 \| Redline<\/span>: Already tracked/g)).toHaveLength(3);
+    const tampered = await importRows(owner.cookie, exported, [row, row, row]);
+    expect(tampered.status).toBe(409);
+    expect(await text(tampered)).toContain(IMPORT_MESSAGES.alreadyTracked);
+    expect(await trackerCount(id)).toBe(3);
+
+    // The tracker made in the form (no asset id, the newest: row 0) deleted: only it is offered, and it comes back with its key.
+    const formTracker = (await env.DB.prepare("SELECT id FROM resell_trackers WHERE user_id = ? AND steam_asset_id IS NULL").bind(id).first<{ id: number }>())!;
+    expect((await post("/resell-tracker", { intent: "delete", trackerId: String(formTracker.id) }, { cookie: owner.cookie })).status).toBe(303);
+    expect(await previewOf(owner.cookie)).toContain("1 of 3 items match the catalogue.");
+    const restored = await post(
+      PAGE,
+      { intent: "import", source: exported, "rows[0].pick": "on", "rows[0].buyPrice": "5.00", "rows[0].boughtAt": "2026-01-03" },
+      { cookie: owner.cookie },
+    );
+    expect(restored.status).toBe(303);
+    expect(await keysOf(id)).toEqual(keys);
+
+    // Another account: every row offered and imported with its key and asset id, so its Steam import of those assets says Already tracked.
+    const other = await signedInUser("import-csv-again-other");
+    const otherId = await userId(other.email);
+    expect(await previewOf(other.cookie)).toContain("3 of 3 items match the catalogue.");
+    expect((await importRows(other.cookie, exported, [row, row, row])).status).toBe(303);
+    expect(await keysOf(otherId)).toEqual(keys);
+    const steam = await text(
+      await postMultipart(
+        PAGE,
+        [
+          ["intent", "preview"],
+          ["text", inventory(2, 41)],
+        ],
+        other.cookie,
+      ),
+    );
+    expect(steam).toContain("0 of 2 items match the catalogue.");
+
+    // A third account's import raced by one that tracked a key first: the unique index refuses the whole statement.
+    const third = await signedInUser("import-csv-again-third");
+    const thirdId = await userId(third.email);
+    let slipped = false;
+    const racing = withFaults({
+      before: async (sql) => {
+        if (slipped || !/insert into "resell_trackers"/.test(sql)) return;
+        slipped = true;
+        await env.DB.prepare(
+          "INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, export_key) VALUES (?, ?, 100, 'FT', '2026-01-02', ?)",
+        )
+          .bind(thirdId, SKIN, keys[0]!.k)
+          .run();
+      },
+    });
+    const chosen = [0, 1, 2].flatMap((i): [string, string][] => [
+      [`rows[${i}].pick`, "on"],
+      [`rows[${i}].buyPrice`, "1.00"],
+      [`rows[${i}].boughtAt`, "2026-01-02"],
+    ]);
+    const lost = await postMultipart(PAGE, [["intent", "import"], ["source", exported], ...chosen], third.cookie, racing.env);
+    expect(slipped).toBe(true);
+    expect(lost.status).toBe(409);
+    expect(await text(lost)).toContain(IMPORT_MESSAGES.alreadyTracked);
+    expect(await trackerCount(thirdId)).toBe(1);
+  });
+
   it("the CSV export, imported into another account, exports the same", async () => {
     const owner = await signedInUser("import-csv-from");
     const newTracker = (fields: Record<string, string>) =>
