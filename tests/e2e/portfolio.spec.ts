@@ -65,7 +65,7 @@ test("a StatTrak tracker at the StatTrak price, sold on Skinport with profit aft
   await expect(summary).toContainText("Realised profitNone sold yet");
 });
 
-test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins, imported again they are Already tracked", async ({
+test("a Steam inventory imported: the preview names each item with its reason, Import creates exactly the chosen skins, imported again (and as the CSV export) they are Already tracked", async ({
   signedInPage: page,
   javaScriptEnabled,
 }) => {
@@ -118,4 +118,12 @@ test("a Steam inventory imported: the preview names each item with its reason, I
     "Sir Bloody Miami Darryl | The Professionals: Not a weapon skin",
     "AK-47 | Redline (Field-Tested): Duplicate",
   ]);
+  // The CSV export downloaded and imported again: its rows carry their tracker keys, so both are Already tracked.
+  await page.goto("/resell-tracker");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  await page.getByRole("link", { name: "Import", exact: true }).click();
+  await page.getByLabel("Or a file").setInputFiles(await download.path());
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("0 of 2 items match the catalogue.")).toBeVisible();
+  await expect(page.getByTestId("import-skipped").getByRole("listitem")).toHaveText([/: Already tracked$/, /: Already tracked$/]);
 });
