@@ -119,7 +119,7 @@ test("a Steam inventory imported: the preview names each item with its reason, I
     "AK-47 | Redline (Field-Tested): Duplicate",
   ]);
   // The CSV export downloaded and imported again: its rows carry their tracker keys, so both are Already tracked.
-  await page.goto("/resell-tracker");
+  await page.getByRole("link", { name: "Back to Resell Tracker" }).click();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   await page.getByRole("link", { name: "Import", exact: true }).click();
   await page.getByLabel("Or a file").setInputFiles(await download.path());
