@@ -31,6 +31,9 @@ describe("database failures", () => {
     const failure = wrapped(d1("UNIQUE constraint failed: resell_trackers.user_id, resell_trackers.steam_asset_id: SQLITE_CONSTRAINT"));
     expect(isUniqueFailure(failure, "resell_trackers.steam_asset_id")).toBe(true);
     expect(isUniqueFailure(failure, "users.email")).toBe(false);
+    const keyFailure = wrapped(d1("UNIQUE constraint failed: resell_trackers.user_id, resell_trackers.export_key: SQLITE_CONSTRAINT"));
+    expect(isUniqueFailure(keyFailure, "resell_trackers.export_key")).toBe(true);
+    expect(isUniqueFailure(keyFailure, "resell_trackers.steam_asset_id")).toBe(false);
     expect(isUniqueFailure(wrapped(d1("FOREIGN KEY constraint failed: SQLITE_CONSTRAINT")), "resell_trackers.steam_asset_id")).toBe(false);
   });
 
