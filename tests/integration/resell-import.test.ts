@@ -22,6 +22,23 @@ const inventory = (n: number, first = 1) =>
 async function userId(email: string): Promise<string> {
   return (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
 }
+
+/**
+ * Bindings whose D1 runs `competingInsert` (another import's tracker) just before the import's own
+ * insert, once; `slipped()` tells whether it ran.
+ */
+function racedBy(competingInsert: () => Promise<unknown>) {
+  let slipped = false;
+  const faults = withFaults({
+    before: async (sql) => {
+      if (slipped || !/insert into "resell_trackers"/.test(sql)) return;
+      slipped = true;
+      await competingInsert();
+    },
+  });
+  return { ...faults, slipped: () => slipped };
+}
+
 const trackerCount = async (id: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM resell_trackers WHERE user_id = ?").bind(id).first<{ n: number }>())!.n;
 const fillTrackers = (id: string, n: number) =>
@@ -246,25 +263,20 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await trackedAssets()).toEqual(["1", "2"]);
 
     // Another import tracks asset 3 after this one read the inventory: the unique index refuses the whole statement (asset 4 too).
-    let slipped = false;
-    const racing = withFaults({
-      before: async (sql) => {
-        if (slipped || !/insert into "resell_trackers"/.test(sql)) return;
-        slipped = true;
-        await env.DB.prepare(
-          "INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, steam_asset_id) VALUES (?, ?, 100, 'FT', '2026-01-02', '3')",
-        )
-          .bind(id, SKIN)
-          .run();
-      },
-    });
+    const racing = racedBy(() =>
+      env.DB.prepare(
+        "INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, steam_asset_id) VALUES (?, ?, 100, 'FT', '2026-01-02', '3')",
+      )
+        .bind(id, SKIN)
+        .run(),
+    );
     const chosen = [2, 3].flatMap((i): [string, string][] => [
       [`rows[${i}].pick`, "on"],
       [`rows[${i}].buyPrice`, "1.00"],
       [`rows[${i}].boughtAt`, "2026-01-02"],
     ]);
     const lost = await postMultipart(PAGE, [["intent", "import"], ["source", inventory(4)], ...chosen], user.cookie, racing.env);
-    expect(slipped).toBe(true);
+    expect(racing.slipped()).toBe(true);
     expect(lost.status).toBe(409);
     expect(await text(lost)).toContain(IMPORT_MESSAGES.alreadyTracked);
     expect(await trackedAssets()).toEqual(["1", "2", "3"]);
@@ -363,25 +375,18 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     // A third account's import raced by one that tracked a key first: the unique index refuses the whole statement.
     const third = await signedInUser("import-csv-again-third");
     const thirdId = await userId(third.email);
-    let slipped = false;
-    const racing = withFaults({
-      before: async (sql) => {
-        if (slipped || !/insert into "resell_trackers"/.test(sql)) return;
-        slipped = true;
-        await env.DB.prepare(
-          "INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, export_key) VALUES (?, ?, 100, 'FT', '2026-01-02', ?)",
-        )
-          .bind(thirdId, SKIN, keys[0]!.k)
-          .run();
-      },
-    });
+    const racing = racedBy(() =>
+      env.DB.prepare("INSERT INTO resell_trackers (user_id, skin_id, buy_price_cents, wear, bought_at, export_key) VALUES (?, ?, 100, 'FT', '2026-01-02', ?)")
+        .bind(thirdId, SKIN, keys[0]!.k)
+        .run(),
+    );
     const chosen = [0, 1, 2].flatMap((i): [string, string][] => [
       [`rows[${i}].pick`, "on"],
       [`rows[${i}].buyPrice`, "1.00"],
       [`rows[${i}].boughtAt`, "2026-01-02"],
     ]);
     const lost = await postMultipart(PAGE, [["intent", "import"], ["source", exported], ...chosen], third.cookie, racing.env);
-    expect(slipped).toBe(true);
+    expect(racing.slipped()).toBe(true);
     expect(lost.status).toBe(409);
     expect(await text(lost)).toContain(IMPORT_MESSAGES.alreadyTracked);
     expect(await trackerCount(thirdId)).toBe(1);
