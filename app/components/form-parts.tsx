@@ -1,0 +1,92 @@
+// The parts of a form that need no form library: its messages, its alert, its submit button. The
+// field kit (forms.tsx) builds on them; a page whose form has no fields (a single button) takes
+// them from here and so loads none of Conform (docs/performance.md, "First-visit JavaScript").
+import type { FormMetadata } from "@conform-to/react";
+import { useFormAction, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { buttonClass } from "./basics";
+
+export type ListOfErrors = readonly (string | null | undefined)[] | null | undefined;
+
+/** A field's (or a form's) messages; `id` is what the control's aria-describedby names. */
+export function ErrorList({ id, errors }: { id?: string; errors: ListOfErrors }) {
+  const messages = [...new Set(errors?.filter((error): error is string => Boolean(error)))];
+  if (!messages.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-400">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The form-level error (`submission.reply({ formErrors })`), announced as an alert. */
+export function FormError({ form }: { form: Pick<FormMetadata<Record<string, unknown>>, "errorId" | "errors"> }) {
+  const messages = form.errors?.filter(Boolean);
+  if (!messages?.length) return null;
+  return (
+    <div id={form.errorId} role="alert" className="rounded-md border border-red-600 bg-panel px-3 py-2 text-sm text-red-300">
+      {messages.length === 1 ? messages[0] : <ErrorList errors={messages} />}
+    </div>
+  );
+}
+
+/**
+ * Whether a form is being submitted: the fetcher's, or else a navigation to `formAction` (the
+ * current route's action by default) carrying `intent` when one is given, and every field of
+ * `fields` (a row's id, where a page has one form per row).
+ */
+export function useIsSubmitting({
+  fetcher,
+  formAction,
+  intent,
+  fields,
+}: {
+  fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">;
+  formAction?: string;
+  intent?: string;
+  fields?: Record<string, string>;
+} = {}): boolean {
+  const navigation = useNavigation();
+  const routeAction = useFormAction();
+  const carries = (formData: FormData | undefined) =>
+    (!intent || formData?.get("intent") === intent) && Object.entries(fields ?? {}).every(([name, value]) => formData?.get(name) === value);
+  if (fetcher) return fetcher.state === "submitting" && carries(fetcher.formData);
+  return navigation.state === "submitting" && navigation.formAction === (formAction ?? routeAction) && carries(navigation.formData);
+}
+
+/**
+ * A submit button that says `pendingText` and is disabled while its form submits (with
+ * JavaScript; without it the browser shows its own progress). Pass the form's `fetcher`, or its
+ * `formAction` when it posts elsewhere than the current route, its `intent` when the route
+ * has several forms, and `fields` when several forms share an intent.
+ */
+export function SubmitButton({
+  children,
+  pendingText,
+  fetcher,
+  formAction,
+  intent,
+  fields,
+  className = buttonClass,
+  disabled,
+  ...props
+}: {
+  children: ReactNode;
+  pendingText: string;
+  fetcher?: Pick<FetcherWithComponents<unknown>, "state" | "formData">;
+  formAction?: string;
+  intent?: string;
+  /** Fields the submitted form carries too, so only this row's button says it is pending. */
+  fields?: Record<string, string>;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "formAction" | "children">) {
+  const submitting = useIsSubmitting({ fetcher, formAction, intent, fields });
+  return (
+    <button type="submit" {...props} className={className} disabled={disabled || submitting} aria-disabled={submitting || undefined}>
+      {submitting ? pendingText : children}
+    </button>
+  );
+}
+
+/** Hidden from people (and assistive technology); bots that fill it in are ignored. */
