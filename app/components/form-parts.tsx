@@ -1,7 +1,7 @@
 // The parts of a form that need no form library: its messages, its alert, its submit button. The
 // field kit (forms.tsx) builds on them; a page whose form has no fields (a single button) takes
 // them from here and so loads none of Conform (docs/performance.md, "First-visit JavaScript").
-import type { FormMetadata } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import { useFormAction, useNavigation, type FetcherWithComponents } from "@remix-run/react";
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { buttonClass } from "./basics";
@@ -90,3 +90,13 @@ export function SubmitButton({
 }
 
 /** Hidden from people (and assistive technology); bots that fill it in are ignored. */
+
+/**
+ * A form whose only control is its button (hidden values, no fields, so no form kit): its
+ * attributes and, for `FormError`, the refusal in its action's reply (the form-level messages).
+ */
+export function buttonFormState(id: string, result: Pick<SubmissionResult<string[]>, "error"> | undefined) {
+  const errors = result?.error?.[""] ?? undefined;
+  const errorId = `${id}-error`;
+  return { formProps: { id, "aria-describedby": errors ? errorId : undefined }, formError: { errorId, errors } };
+}

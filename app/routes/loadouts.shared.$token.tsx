@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, SubmitButton } from "~/components/form-parts";
+import { buttonFormState, FormError, SubmitButton } from "~/components/form-parts";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
@@ -79,8 +79,7 @@ async function copyShared({ params, request, context }: ActionFunctionArgs) {
 
 export default function SharedLoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
-  // One button and no fields: the action's refusal is the form's only message, so no form kit.
-  const saveError = { errorId: "save-shared-loadout-error", errors: useActionData<typeof action>()?.result.error?.[""] ?? undefined };
+  const save = buttonFormState("save-shared-loadout", useActionData<typeof action>()?.result);
 
   if (!loaded.loadout) {
     return (
@@ -98,7 +97,7 @@ export default function SharedLoadoutPage() {
         <LoadoutHeading kindLabel="Shared loadout (read-only)" title={loadout.title} description={loadout.description} budgetCents={loadout.budgetCents} />
         <div className="flex flex-wrap gap-2">
           {signedIn ? (
-            <Form method="post" id="save-shared-loadout" aria-describedby={saveError.errors ? saveError.errorId : undefined}>
+            <Form method="post" {...save.formProps}>
               <input type="hidden" name="intent" value="copy" />
               <SubmitButton intent="copy" pendingText="Saving...">
                 Save Loadout
@@ -116,7 +115,7 @@ export default function SharedLoadoutPage() {
           ) : null}
         </div>
       </div>
-      <FormError form={saveError} />
+      <FormError form={save.formError} />
 
       <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={(s) => (s === "ct" ? `${path}?side=ct` : path)} />
     </article>

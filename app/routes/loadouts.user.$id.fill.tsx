@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Breadcrumb, buttonClass } from "~/components/basics";
 import { FillProposalList } from "~/components/FillProposalList";
 import { CostFigures, ViewSwitch } from "~/components/LoadoutSlots";
-import { FormError, SubmitButton } from "~/components/forms";
+import { buttonFormState, FormError, SubmitButton } from "~/components/form-parts";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import {
@@ -89,8 +88,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export default function FillLoadoutPage() {
   const { fill } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
-  const [form] = useForm({ id: "apply-fill", lastResult });
+  const apply = buttonFormState("apply-fill", useActionData<typeof action>()?.result);
 
   if (!fill) {
     return <NotFound heading={LOADOUT_MESSAGES.editNotFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
@@ -125,7 +123,7 @@ export default function FillLoadoutPage() {
         </p>
       ) : null}
 
-      <FormError form={form} />
+      <FormError form={apply.formError} />
 
       {!proposal || loadout.budgetCents === null ? (
         <div className="space-y-3">
@@ -186,7 +184,7 @@ export default function FillLoadoutPage() {
             ) : null}
           </section>
 
-          <Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-2">
+          <Form method="post" {...apply.formProps} className="flex flex-wrap gap-2">
             <input type="hidden" name="side" value={side} />
             <input type="hidden" name="variant" value={variant} />
             <input type="hidden" name="version" value={loadout.version} />
