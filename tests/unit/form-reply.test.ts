@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { buttonFormState } from "~/components/form-parts";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { changePasswordSchema } from "~/forms/auth";
 import { createLoadoutSchema } from "~/forms/loadouts";
 import { stickerCraftSchema } from "~/forms/sticker-craft";
@@ -86,5 +89,23 @@ describe("the one form reply", () => {
     expect(response.init?.status).toBe(400);
     expect(response.data).toEqual({ intent: "save", result: { status: "error", error: { "": ["Unknown action."] } } });
     expect(formRefusal("x".repeat(9 * 1024 * 1024), "Unknown action.", 400).data.intent).toHaveLength(100);
+  });
+});
+
+describe("a form that is one button (no form kit)", () => {
+  it("shows the action's refusal as the form's alert, which the form names", () => {
+    const refused = formRefusal("copy", LIMIT_MESSAGES.loadouts, 409).data as { result: SubmissionResult<string[]> };
+    const { formProps, formError } = buttonFormState("save-shared-loadout", refused.result);
+    expect(formError).toEqual({ errorId: "save-shared-loadout-error", errors: [LIMIT_MESSAGES.loadouts] });
+    expect(formProps).toEqual({ id: "save-shared-loadout", "aria-describedby": "save-shared-loadout-error" });
+  });
+
+  it("shows nothing before a post, and nothing after one the action accepted", () => {
+    const accepted: SubmissionResult<string[]> = { initialValue: null };
+    for (const result of [undefined, accepted]) {
+      const { formProps, formError } = buttonFormState("apply-fill", result);
+      expect(formError.errors).toBeUndefined();
+      expect(formProps).toEqual({ id: "apply-fill", "aria-describedby": undefined });
+    }
   });
 });
