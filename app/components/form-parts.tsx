@@ -89,8 +89,6 @@ export function SubmitButton({
   );
 }
 
-/** Hidden from people (and assistive technology); bots that fill it in are ignored. */
-
 /**
  * A form whose only control is its button (hidden values, no fields, so no form kit): its
  * attributes and, for `FormError`, the refusal in its action's reply (the form-level messages).

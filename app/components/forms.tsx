@@ -139,6 +139,7 @@ export function TextareaField({
   );
 }
 
+/** Hidden from people (and assistive technology); bots that fill it in are ignored. */
 export function HoneypotField({ name }: { name: string }) {
   return (
     <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
