@@ -10,10 +10,11 @@ export function useReturnPath(): string {
   return wayBack(`${pathname}${search}`);
 }
 
+/** The heart from the icon sheet (`public/icons.svg`): one element to write per card, not a path. */
 function Heart({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
-      <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.3 5 6.7 5c2 0 3.6 1.1 4.3 2.6h2C13.7 6.1 15.3 5 17.3 5c3.4 0 5.6 3.4 4.2 6.8C19.5 16.4 12 21 12 21z" />
+    <svg aria-hidden="true" className={`h-5 w-5 ${filled ? "fill-current" : "fill-none"}`}>
+      <use href="/icons.svg#heart" />
     </svg>
   );
 }

@@ -23,8 +23,8 @@ export function FillProposalList({ picks, priceLabel }: { picks: readonly Propos
         <li
           key={pick.slot}
           data-testid={`proposed-${pick.slot}`}
-          className="rounded-lg border border-line bg-panel p-3 text-sm"
-          style={{ borderLeftColor: pick.rarityColor, borderLeftWidth: 3 }}
+          className="rounded-lg border border-l-[3px] border-line bg-panel p-3 text-sm"
+          style={{ borderLeftColor: pick.rarityColor }}
         >
           <p className="font-semibold">{pick.label}</p>
           <p className="break-words">

@@ -43,8 +43,8 @@ export function LoadoutSlots({
                 <li
                   key={slot.key}
                   data-testid={`slot-${slot.key}`}
-                  className={`flex gap-3 rounded-lg border bg-panel p-3 ${highlight === slot.key ? "border-accent" : "border-line"}`}
-                  style={slot.skin ? { borderLeftColor: slot.skin.rarityColor, borderLeftWidth: 3 } : undefined}
+                  className={`flex gap-3 rounded-lg border bg-panel p-3 ${slot.skin ? "border-l-[3px]" : ""} ${highlight === slot.key ? "border-accent" : "border-line"}`}
+                  style={slot.skin ? { borderLeftColor: slot.skin.rarityColor } : undefined}
                 >
                   {slot.skin ? (
                     <FallbackImage sources={[slot.skin.image]} alt="" className="h-14 w-20 shrink-0 object-contain" />

@@ -26,8 +26,8 @@ export function SkinCard({ skin, favorite, eager = false, priceLabel }: { skin: 
   return (
     <article
       id={`skin-${encodeURIComponent(skin.id)}`}
-      className="flex h-full scroll-mt-20 flex-col rounded-lg border border-line bg-panel focus-within:border-accent hover:border-accent"
-      style={{ borderBottomColor: skin.rarityColor, borderBottomWidth: 3 }}
+      className="flex h-full scroll-mt-20 flex-col rounded-lg border border-b-[3px] border-line bg-panel focus-within:border-accent hover:border-accent"
+      style={{ borderBottomColor: skin.rarityColor }}
     >
       <a href={`/skins/${encodeURIComponent(skin.id)}`} className="flex flex-1 flex-col p-3 pb-2" data-testid="skin-card">
         <FallbackImage

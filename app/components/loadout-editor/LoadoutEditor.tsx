@@ -128,12 +128,8 @@ export function LoadoutEditor({
         <h2 id="slots-heading" className="mb-3 text-xl font-bold">
           {SIDE_LABELS[step.side]} slots
         </h2>
-        <LoadoutSlots
-          slots={view.slots}
-          side={step.side}
-          highlight={step.slot}
-          actions={(slot) => <SlotActions slot={slot} version={loadout.version} pickerHref={pickerHref} action={href({})} />}
-        />
+        <ClearSlotForm version={loadout.version} action={href({})} />
+        <LoadoutSlots slots={view.slots} side={step.side} highlight={step.slot} actions={(slot) => <SlotActions slot={slot} pickerHref={pickerHref} />} />
       </section>
     </div>
   );
@@ -145,21 +141,35 @@ function parseBudget(text: string, fallback: number | null): number | null {
   return Number.isFinite(value) && value >= 0 ? dollarsToCents(value) : fallback;
 }
 
-function SlotActions({ slot, version, pickerHref, action }: { slot: SlotView; version: number; pickerHref: (link: StepLink) => string; action: string }) {
+/** The one form behind every slot's Remove button (each button names its slot). */
+const CLEAR_SLOT_FORM = "clear-slot";
+
+function ClearSlotForm({ version, action }: { version: number; action: string }) {
+  return (
+    <Form id={CLEAR_SLOT_FORM} method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="clear-slot" />
+      <input type="hidden" name="version" value={version} />
+    </Form>
+  );
+}
+
+function SlotActions({ slot, pickerHref }: { slot: SlotView; pickerHref: (link: StepLink) => string }) {
   return (
     <>
       <Link to={pickerHref({ slot: slot.key })} preventScrollReset aria-label={`${slot.skin ? "Change" : "Choose"} ${slot.label} skin`} className={ghostButton}>
         {slot.skin ? "Change" : "Choose skin"}
       </Link>
       {slot.skin ? (
-        <Form method="post" action={action} preventScrollReset>
-          <input type="hidden" name="intent" value="clear-slot" />
-          <input type="hidden" name="slot" value={slot.key} />
-          <input type="hidden" name="version" value={version} />
-          <button type="submit" aria-label={`Remove ${slot.label} skin`} className={`${ghostButton} text-red-300`}>
-            Remove
-          </button>
-        </Form>
+        <button
+          type="submit"
+          form={CLEAR_SLOT_FORM}
+          name="slot"
+          value={slot.key}
+          aria-label={`Remove ${slot.label} skin`}
+          className={`${ghostButton} text-red-300`}
+        >
+          Remove
+        </button>
       ) : null}
     </>
   );
@@ -197,30 +207,36 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
           <FallbackImage sources={[wearSkin.image]} alt="" className="h-14 w-20 object-contain" />
           <p className="font-semibold">{wearSkin.name}</p>
         </div>
-        <ul className="flex flex-wrap gap-2">
-          {WEARS.map((wear) => {
-            const row = byWear.get(wear);
-            const price = row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
-            return (
-              <li key={wear}>
-                {row?.enabled ? (
-                  <Form method="post" action={action} preventScrollReset>
-                    <input type="hidden" name="intent" value="set-wear" />
-                    <input type="hidden" name="slot" value={step.slot ?? ""} />
-                    <input type="hidden" name="skinId" value={wearSkin.id} />
-                    <input type="hidden" name="wear" value={wear} />
-                    <input type="hidden" name="version" value={loadout.version} />
-                    <button type="submit" disabled={busy} className="rounded-md border border-line bg-panel-2 px-3 py-2 text-sm hover:border-accent">
+        {/* One form: the wear is the pressed button's value. */}
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value="set-wear" />
+          <input type="hidden" name="slot" value={step.slot ?? ""} />
+          <input type="hidden" name="skinId" value={wearSkin.id} />
+          <input type="hidden" name="version" value={loadout.version} />
+          <ul className="flex flex-wrap gap-2">
+            {WEARS.map((wear) => {
+              const row = byWear.get(wear);
+              const price = row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+              return (
+                <li key={wear}>
+                  {row?.enabled ? (
+                    <button
+                      type="submit"
+                      name="wear"
+                      value={wear}
+                      disabled={busy}
+                      className="rounded-md border border-line bg-panel-2 px-3 py-2 text-sm hover:border-accent"
+                    >
                       <span className="font-semibold">{WEAR_NAMES[wear]}</span> <span className="text-muted">{price}</span>
                     </button>
-                  </Form>
-                ) : (
-                  <span className="inline-block rounded-md border border-line/50 px-3 py-2 text-sm text-muted">{WEAR_NAMES[wear]} · Not possible</span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+                  ) : (
+                    <span className="inline-block rounded-md border border-line/50 px-3 py-2 text-sm text-muted">{WEAR_NAMES[wear]} · Not possible</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Form>
         <Link to={pickerHref({ slot: step.slot, type: step.type })} preventScrollReset className="text-sm text-accent underline">
           Choose another skin
         </Link>
@@ -258,19 +274,21 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
         ) : null}
       </Form>
       {skins.length === 0 ? <p className="text-muted">No skins match.</p> : null}
-      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {skins.map((skin) => (
-          <li key={skin.id}>
-            <Form method="post" action={action} preventScrollReset>
-              <input type="hidden" name="intent" value="pick-skin" />
-              <input type="hidden" name="slot" value={step.slot ?? ""} />
-              <input type="hidden" name="skinId" value={skin.id} />
-              <input type="hidden" name="version" value={loadout.version} />
+      {/* One form for the list: the skin is the pressed button's value. */}
+      <Form method="post" action={action} preventScrollReset>
+        <input type="hidden" name="intent" value="pick-skin" />
+        <input type="hidden" name="slot" value={step.slot ?? ""} />
+        <input type="hidden" name="version" value={loadout.version} />
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {skins.map((skin) => (
+            <li key={skin.id}>
               <button
                 type="submit"
+                name="skinId"
+                value={skin.id}
                 disabled={busy}
-                className="flex w-full items-center gap-3 rounded-md border border-line bg-panel-2 p-2 text-left text-sm hover:border-accent"
-                style={{ borderLeftColor: skin.rarityColor, borderLeftWidth: 3 }}
+                className="flex w-full items-center gap-3 rounded-md border border-l-[3px] border-line bg-panel-2 p-2 text-left text-sm hover:border-accent"
+                style={{ borderLeftColor: skin.rarityColor }}
               >
                 <FallbackImage sources={[skin.image]} alt="" className="h-12 w-16 shrink-0 object-contain" />
                 <span className="min-w-0">
@@ -278,10 +296,10 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
                   <span className="block text-muted">{priceRange(skin.minPriceCents, skin.maxPriceCents)}</span>
                 </span>
               </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      </Form>
     </div>
   );
 }
