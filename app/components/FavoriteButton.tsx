@@ -53,7 +53,6 @@ function FavoriteLoginLink({ skinId, skinName, variant }: FavoriteButtonProps) {
       href={loginPath(returnPath, skinAnchor(skinId))}
       className={favoriteLook(variant, false)}
       aria-label={variant === "icon" ? `Log in to add ${skinName} to favorites` : undefined}
-      data-testid="favorite-toggle"
     >
       <Heart filled={false} />
       {variant === "label" ? "Favorite" : null}
@@ -82,7 +81,6 @@ function FavoriteForm({ skinId, skinName, favorite, variant }: FavoriteButtonPro
         aria-label={variant === "icon" ? label : undefined}
         title={label}
         disabled={busy}
-        data-testid="favorite-toggle"
       >
         <Heart filled={on} />
         {variant === "label" ? "Favorite" : null}
