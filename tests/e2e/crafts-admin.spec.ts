@@ -158,6 +158,8 @@ test.describe(() => {
     const chooseRedline = async (wear: string) => {
       await page.getByLabel("Filter by name").fill("redline");
       await page.getByRole("button", { name: "Filter" }).click();
+      // The list's buttons are disabled while the filter loads: a click then would be lost.
+      await expect(page).toHaveURL(/q=redline/);
       await page.getByRole("button", { name: /AK-47 \| Redline/ }).click();
       await expect(page.getByRole("heading", { name: /Choose a wear/ })).toBeVisible();
       await page.getByRole("button", { name: new RegExp(wear) }).click();

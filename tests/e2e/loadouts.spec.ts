@@ -70,6 +70,7 @@ test("a player copies a curated loadout, builds their own within a budget, and d
   await page.getByRole("link", { name: "Karambit" }).click();
   await page.getByLabel("Filter by name").fill("fade");
   await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/q=fade/);
   await page.getByRole("button", { name: /^Karambit \| Fade \$/ }).click();
   await page.getByRole("button", { name: /Factory New/ }).click();
   await expect(slot(page, "knives_tside")).toContainText("Karambit | Fade");
