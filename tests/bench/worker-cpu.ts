@@ -44,8 +44,9 @@ async function openInspector(port: number) {
   const pending = new Map<number, (result: unknown) => void>();
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) pending.get(message.id)?.(message.result);
-    if (message.id !== undefined) pending.delete(message.id);
+    if (message.id === undefined) return; // an event, not an answer
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
   });
   const send = <T>(method: string, params: Record<string, unknown> = {}) =>
     new Promise<T>((resolve) => {
