@@ -1,4 +1,4 @@
-import { SKIN_REQUIRED } from "~/forms/sticker-craft";
+import { SKIN_REQUIRED } from "~/forms/sticker-craft-texts";
 import { FallbackImage } from "./FallbackImage";
 
 export interface PickerItem {

@@ -6,7 +6,7 @@ import { FallbackImage } from "~/components/FallbackImage";
 import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { craftIntent, type CraftFormMode, type CraftValues, type CraftView, type PickerResults as FoundItems } from "~/forms/craft-form";
-import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft";
+import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft-texts";
 
 /**
  * Every field of either mode's form (each mode's schema checks its own): the values it opens with,

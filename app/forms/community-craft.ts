@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
 import { externalLinkField } from "./external-link";
 import { visibleName } from "./names";
-import { NAME_REQUIRED, skinIdField } from "./sticker-craft";
+import { skinIdField } from "./sticker-craft";
+import { NAME_REQUIRED } from "./sticker-craft-texts";
 
 export const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;

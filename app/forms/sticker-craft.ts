@@ -3,12 +3,7 @@ import { hasWholeCents } from "~/domain/money";
 import { MAX_STICKERS } from "~/domain/sticker-crafts";
 import { externalLinkField } from "./external-link";
 import { visibleName } from "./names";
-
-export const NAME_REQUIRED = "Name is required";
-export const SKIN_REQUIRED = "Skin is required";
-/** The craft forms' failures (the admin's editor and the player's form): the spec's texts. */
-export const SAVE_FAILED = "Error saving sticker craft";
-export const DELETE_FAILED = "Error deleting sticker craft";
+import { NAME_REQUIRED, SKIN_REQUIRED } from "./sticker-craft-texts";
 
 /** Sticker images come from the catalogue's image CDN or from an upload to this site. */
 export function isStickerImageUrl(value: string): boolean {

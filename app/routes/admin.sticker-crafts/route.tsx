@@ -10,7 +10,7 @@ import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
 import { OFFICIAL_CRAFT_FORM, type CraftFormExtra } from "~/forms/craft-form";
 import { replyError } from "~/forms/reply";
-import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft";
+import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft-texts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deleteCraftAsAdmin } from "~/server/features/community-crafts.server";
 import { answerCraftForm, craftFormFailure, emptyCraftForm, loadCraftForm } from "~/server/features/craft-form.server";

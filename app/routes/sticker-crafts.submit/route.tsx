@@ -11,7 +11,7 @@ import { loginPath } from "~/domain/same-site-path";
 import { deleteOwnCraftSchema } from "~/forms/community-craft";
 import { COMMUNITY_CRAFT_FORM, EMPTY_CRAFT_VIEW, type CraftFormExtra } from "~/forms/craft-form";
 import { replyError } from "~/forms/reply";
-import { SAVE_FAILED } from "~/forms/sticker-craft";
+import { SAVE_FAILED } from "~/forms/sticker-craft-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { deleteOwnCraft, submissionCountsQuery } from "~/server/features/community-crafts.server";
 import { answerCraftForm, craftFormFailure, loadCraftForm } from "~/server/features/craft-form.server";

@@ -23,15 +23,8 @@ import {
   type PickerResults,
   parseCraftIntent,
 } from "~/forms/craft-form";
-import {
-  CRAFT_FILE_FIELDS,
-  DELETE_FAILED,
-  SAVE_FAILED,
-  SKIN_REQUIRED,
-  stickerCraftSchema,
-  stickerFileField,
-  stickerUploadFailure,
-} from "~/forms/sticker-craft";
+import { CRAFT_FILE_FIELDS, stickerCraftSchema, stickerFileField, stickerUploadFailure } from "~/forms/sticker-craft";
+import { DELETE_FAILED, SAVE_FAILED, SKIN_REQUIRED } from "~/forms/sticker-craft-texts";
 import { getSessionUser } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import { isDatabaseFailure } from "../db/failures.server";
