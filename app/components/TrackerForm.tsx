@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import type { FormReply } from "~/forms/reply";
-import { NOTES_MAX_LENGTH, trackerSchema, type TrackerFormContext } from "~/forms/resell";
+import type { TrackerFormContext } from "~/forms/resell";
+import { NOTES_MAX_LENGTH } from "~/forms/resell-texts";
+import { useClientChecks } from "./client-checks";
 import { FallbackImage } from "./FallbackImage";
 import { FloatBar } from "./FloatBar";
 import { DateField, FormError, NumberField, SelectField, SubmitButton, TextareaField } from "./forms";
@@ -56,11 +57,15 @@ export function TrackerForm({
   const hydrated = useHydrated();
   const { skin, enabledWears, variants, today, soldAt } = context;
   const rules = { enabledWears, minFloat: skin.minFloat, maxFloat: skin.maxFloat, today, variants, soldAt };
+  const checks = useClientChecks(
+    () => import("~/forms/resell"),
+    (module) => module.trackerSchema(rules),
+  );
   const [form, fields] = useForm({
     id: `tracker-${action}`,
     lastResult: (fetcher.data ?? pageResult)?.result,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: trackerSchema(rules) }),
+    onValidate: checks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -75,7 +80,7 @@ export function TrackerForm({
   const markedFloat = parseFloatInput(typedFloat ?? fields.wearValue.initialValue ?? "");
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} onFocus={checks.onFocus} noValidate className="space-y-4" data-testid="tracker-form">
       <div className="flex items-center gap-3">
         <FallbackImage sources={[skin.image]} alt="" lazy={false} className="h-14 w-20 object-contain" />
         <p className="font-semibold">{skin.name}</p>

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { visibleName } from "./names";
-
-export const TITLE_REQUIRED = "Title is required";
+import { TITLE_REQUIRED } from "./official-loadout-texts";
 
 /** The admin's official loadout form: title and description (spec section 5). */
 export const officialLoadoutSchema = z.object({

@@ -1,31 +1,9 @@
 import { z } from "zod";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ITEMS } from "~/domain/inventory-import";
-import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
-import { BUY_PRICE_MAX_DOLLARS, TRACKER_MESSAGES } from "./resell";
-
-const count = (n: number) => n.toLocaleString("en-US");
-
-export const IMPORT_MESSAGES = {
-  empty: "Paste an inventory or choose a file.",
-  tooLarge: `The inventory is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Import it in parts.`,
-  nothingChosen: "Choose at least one item to import.",
-  notOffered: "This item cannot be imported.",
-  failed: "The import could not be saved. Please try again.",
-  /** The preview's count, and the refusal when the chosen items do not fit. */
-  fit: (fit: number) =>
-    fit === 0
-      ? `Your account holds ${count(ACCOUNT_LIMITS.trackers)} trackers, the most it can keep: delete some to import more.`
-      : `Up to ${count(fit)} more ${fit === 1 ? "tracker fits" : "trackers fit"} in your account (the most it keeps is ${count(ACCOUNT_LIMITS.trackers)}).`,
-  /** A ticked asset is tracked by now (an import in another tab or racing this one, a tampered post): nothing is written. */
-  alreadyTracked: "Some of these items are already tracked. Nothing was imported; open the import again to see them.",
-  overLimit: `The chosen items do not fit: an account keeps at most ${count(ACCOUNT_LIMITS.trackers)} trackers. Choose fewer items; nothing was imported.`,
-} as const;
-
-/** The form's two steps: read the inventory into a preview, import the chosen rows. */
-export const IMPORT_INTENTS = ["preview", "import"] as const;
-export const IMPORT_FORM = "import";
+import { BUY_PRICE_MAX_DOLLARS, TRACKER_MESSAGES } from "./resell-texts";
+import { IMPORT_MESSAGES } from "./resell-import-texts";
 
 /**
  * Step 1, the inventory: pasted, or a file (a file wins). The server checks the size in bytes

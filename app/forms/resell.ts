@@ -3,25 +3,7 @@ import { dollarsToCents, hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
 import { VARIANTS, type Variant } from "~/domain/variants";
 import { wearForFloat, WEARS, type Wear } from "~/domain/wear";
-
-/** Spec section 5, word for word. */
-export const TRACKER_MESSAGES = {
-  float: "Please enter a valid float value.",
-  floatImpossible: "This float is not possible for this skin.",
-  wearOrFloat: "Please select a wear or enter a float value.",
-  wearImpossible: "This wear is not possible for this skin.",
-  boughtAt: "Please select the date you bought this skin.",
-  futureDate: "The bought date cannot be in the future.",
-  buyPrice: "Please enter a valid buy price.",
-  notesTooLong: "Notes can be at most 1000 characters.",
-  variantImpossible: "This skin does not come in that variant.",
-  afterSale: "The bought date cannot be after the sale date.",
-  failed: "An error occurred. Please try again.",
-} as const;
-
-export const NOTES_MAX_LENGTH = 1000;
-/** Above any real skin price; keeps cents inside SQLite's and JavaScript's safe integers. */
-export const BUY_PRICE_MAX_DOLLARS = 1_000_000;
+import { TRACKER_MESSAGES, NOTES_MAX_LENGTH, BUY_PRICE_MAX_DOLLARS } from "./resell-texts";
 
 /** What the form checks against the skin: its enabled wears, its float range and today's date. */
 export interface TrackerSkinRules {
@@ -106,9 +88,6 @@ export interface TrackerFormContext {
   /** A sold tracker's sale date (the bought date may not be later). */
   soldAt: string | null;
 }
-
-/** The resell form's name in its actions' replies (it has one form and no intent field). */
-export const TRACKER_FORM = "tracker";
 
 /** Delete and the other list actions name a tracker by its id. */
 export const trackerIdSchema = z.coerce

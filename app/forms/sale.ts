@@ -2,28 +2,14 @@ import { z } from "zod";
 import { MARKETS, MAX_FEE_BASIS_POINTS } from "~/domain/market-fees";
 import { dollarsToCents, hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
-import { BUY_PRICE_MAX_DOLLARS } from "./resell";
-
-export const SALE_MESSAGES = {
-  salePrice: "Please enter a valid sale price.",
-  soldAt: "Please select the date you sold this skin.",
-  beforeBought: "The sale date cannot be before the bought date.",
-  future: "The sale date cannot be in the future.",
-  market: "Please choose the market you sold on.",
-  fee: "Please enter a fee from 0 to 99.99 %.",
-  notFound: "Tracker not found.",
-  notSold: "This tracker has no sale to undo.",
-  failed: "The sale could not be saved. Please try again.",
-} as const;
+import { BUY_PRICE_MAX_DOLLARS } from "./resell-texts";
+import { SALE_MESSAGES } from "./sale-texts";
 
 /** What the sale's date is checked against: the item's bought date and today in the user's zone. */
 export interface SaleRules {
   boughtAt: string;
   today: string;
 }
-
-/** The sale form's two intents: record (or correct) the sale, undo it. */
-export const SALE_INTENTS = ["sell", "undo"] as const;
 
 /**
  * Recording or correcting a sale: what the buyer paid, the date, the market, and optionally the

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/basics";
+import { useClientChecks } from "~/components/client-checks";
 import { FormError, SubmitButton } from "~/components/forms";
 import { LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { pageMeta } from "~/components/page-meta";
@@ -46,11 +46,16 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
 export default function NewLoadoutPage() {
   const { signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  // With JavaScript the shared schema checks before sending; without it the server does the same.
+  // With JavaScript the shared schema (loaded when the form is first focused) checks before
+  // sending; without it, or before it has arrived, the server does the same.
+  const checks = useClientChecks(
+    () => import("~/forms/loadouts"),
+    (module) => module.createLoadoutSchema,
+  );
   const [form, fields] = useForm({
     id: "create-loadout",
     lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createLoadoutSchema }),
+    onValidate: checks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -69,7 +74,7 @@ export default function NewLoadoutPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">Create New Loadout</h1>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
         <FormError form={form} />
         <LoadoutDetailsFields fields={fields} />
         <div className="flex flex-wrap gap-2">

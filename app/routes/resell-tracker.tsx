@@ -15,7 +15,8 @@ import { parseTrackerSort, parseTrackerView, trackerListPage, TRACKER_SORTS, TRA
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
 import { replyError } from "~/forms/reply";
-import { TRACKER_MESSAGES, trackerIdSchema } from "~/forms/resell";
+import { trackerIdSchema } from "~/forms/resell";
+import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formNotice, formRefusal } from "~/server/http/form-reply.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useClientChecks } from "~/components/client-checks";
 import { DateField, FormError, NumberField, SelectField, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
@@ -10,7 +10,8 @@ import { formatDollars } from "~/domain/money";
 import { loginPath } from "~/domain/same-site-path";
 import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
 import { trackerIdSchema } from "~/forms/resell";
-import { SALE_INTENTS, SALE_MESSAGES, saleSchema } from "~/forms/sale";
+import { saleSchema } from "~/forms/sale";
+import { SALE_INTENTS, SALE_MESSAGES } from "~/forms/sale-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { recordSale, trackerQuery, undoSale } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
@@ -88,11 +89,15 @@ export default function SalePage() {
   const reply = useActionData<typeof action>();
   const sellReply = reply?.intent === "undo" ? undefined : reply?.result;
   const rules = page.signedIn ? { boughtAt: page.tracker.boughtAt, today: page.today } : undefined;
+  const checks = useClientChecks(
+    () => import("~/forms/sale"),
+    (module) => module.saleSchema(rules),
+  );
   const [form, fields] = useForm({
     id: "sale",
     lastResult: sellReply,
     defaultValue: page.signedIn ? page.defaults : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saleSchema(rules) }),
+    onValidate: checks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -110,7 +115,7 @@ export default function SalePage() {
       <p>
         <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {formatDollars(tracker.buyPriceCents)}.
       </p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
         <FormError form={form} />
         <input type="hidden" name="intent" value="sell" />
         <div className="grid gap-4 sm:grid-cols-2">

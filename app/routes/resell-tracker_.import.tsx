@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
+import { useClientChecks } from "~/components/client-checks";
 import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
@@ -24,9 +24,10 @@ import { loginPath } from "~/domain/same-site-path";
 import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { WEAR_NAMES } from "~/domain/wear";
-import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES, importSchema, previewSchema } from "~/forms/resell-import";
-import { SALE_MESSAGES } from "~/forms/sale";
-import { TRACKER_MESSAGES } from "~/forms/resell";
+import { importSchema, previewSchema } from "~/forms/resell-import";
+import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
+import { SALE_MESSAGES } from "~/forms/sale-texts";
+import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { importQueries, importSkins, importTrackers, trackerCountQuery } from "~/server/features/resell/import.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
@@ -168,14 +169,18 @@ export default function ImportPage() {
 
 /** Step 1: the inventory, pasted or as a file. */
 function SourceForm({ fit, lastResult }: { fit: number; lastResult: SubmissionResult<string[]> | undefined }) {
+  const checks = useClientChecks(
+    () => import("~/forms/resell-import"),
+    (module) => module.previewSchema,
+  );
   const [form, fields] = useForm({
     id: "import-source",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: previewSchema }),
+    onValidate: checks.onValidate,
     shouldValidate: "onSubmit",
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
       <p className="text-sm text-muted">
         Paste or upload your Steam inventory as JSON (from steamcommunity.com/inventory/&lt;your SteamID&gt;/730/2), or a CSV exported from the resell tracker.
         At most {IMPORT_MAX_BYTES / 1024 / 1024} MB. You choose what to import on the next page.
@@ -206,10 +211,14 @@ function matchText(match: ImportMatch): string {
 
 /** Step 2: the matched items to choose, with price and date; the others with why they are not offered. */
 function PreviewForm({ preview, lastResult }: { preview: Preview; lastResult: SubmissionResult<string[]> | undefined }) {
+  const checks = useClientChecks(
+    () => import("~/forms/resell-import"),
+    (module) => module.importSchema(),
+  );
   const [form, fields] = useForm({
     id: IMPORT_FORM,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema() }),
+    onValidate: checks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: {
@@ -228,7 +237,7 @@ function PreviewForm({ preview, lastResult }: { preview: Preview; lastResult: Su
         {matched.length} of {preview.rows.length} {preview.rows.length === 1 ? "item matches" : "items match"} the catalogue. {IMPORT_MESSAGES.fit(preview.fit)}
       </p>
       {matched.length > 0 ? (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
           <FormError form={form} />
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="source" value={preview.source} />

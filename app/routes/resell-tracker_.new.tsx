@@ -7,7 +7,7 @@ import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath } from "~/domain/same-site-path";
 import { LIMIT_MESSAGES } from "~/domain/limits";
-import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell";
+import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";

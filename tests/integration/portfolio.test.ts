@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SALE_MESSAGES } from "~/forms/sale";
-import { TRACKER_MESSAGES } from "~/forms/resell";
+import { SALE_MESSAGES } from "~/forms/sale-texts";
+import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { get, post, signedInUser } from "./helpers";
 
 const SKIN = "ak-47-redline";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_PARSE_MESSAGES } from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
-import { IMPORT_MESSAGES } from "~/forms/resell-import";
+import { IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { withFaults } from "./faults";
 import { get, post, postMultipart, signedInUser } from "./helpers";
 

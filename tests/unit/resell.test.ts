@@ -18,7 +18,8 @@ import {
 import { safeReturnPath, withHash } from "~/domain/same-site-path";
 import { formatLocalDateTime, isCalendarDate, isTimeZone, todayIn, tradeableAt, tradeLockLabel } from "~/domain/trade-lock";
 import { wearForFloat } from "~/domain/wear";
-import { TRACKER_MESSAGES, trackerSchema, type TrackerSkinRules } from "~/forms/resell";
+import { trackerSchema, type TrackerSkinRules } from "~/forms/resell";
+import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 
 const wears: WearPrice[] = [
   { wear: "FN", enabled: false, priceCents: 0 },

@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { AdminSaveButton } from "~/components/AdminSaveButton";
+import { useClientChecks } from "~/components/client-checks";
 import { Field, FormError, initialText, TextareaField } from "~/components/forms";
-import { officialLoadoutSchema, TITLE_REQUIRED } from "~/forms/official-loadout";
+import { TITLE_REQUIRED } from "~/forms/official-loadout-texts";
 
 export interface OfficialLoadoutValues {
   id: number | null;
@@ -16,17 +16,21 @@ export interface OfficialLoadoutValues {
  * `/admin/loadouts/{id}/edit`). `stored` is the loadout as saved, or null for a new one.
  */
 export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadoutValues | null; result?: SubmissionResult<string[]> }) {
+  const checks = useClientChecks(
+    () => import("~/forms/official-loadout"),
+    (module) => module.officialLoadoutSchema,
+  );
   const [form, fields] = useForm({
     id: "official-loadout",
     lastResult: result,
     defaultValue: { id: stored?.id ? String(stored.id) : undefined, title: stored?.title ?? "", description: stored?.description ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: officialLoadoutSchema }),
+    onValidate: checks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const id = initialText(fields.id);
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
+    <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
       <h1 id="editor-heading" className="text-2xl font-bold">
         {stored?.id ? `Edit “${stored.title}”` : "New official loadout"}
       </h1>

@@ -1,0 +1,33 @@
+import { useCallback, useRef, useState } from "react";
+import type { parseWithZod } from "@conform-to/zod/v4";
+import type { ZodType } from "zod";
+
+/**
+ * A form's checks in the browser, the zod schema its action parses with, loaded when a person
+ * first focuses the form: a page's first visit carries neither zod nor the schema (issue 32,
+ * docs/performance.md). Until they have arrived, or if they fail to load, `onValidate` is
+ * undefined and Conform lets the submit through to the action, which answers with the same
+ * schema's messages; a later focus tries the load again.
+ *
+ * `schemaOf` builds the schema from the loaded module at each check, so rules that come with the
+ * page (a skin's float range, today's date) are the current ones. Pass the result's `onValidate`
+ * to `useForm` and its `onFocus` to the form.
+ */
+export function useClientChecks<Module, Schema extends ZodType>(loadModule: () => Promise<Module>, schemaOf: (module: Module) => Schema) {
+  const [loaded, setLoaded] = useState<{ module: Module; parseWithZod: typeof parseWithZod }>();
+  const loading = useRef(false);
+  const onFocus = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    Promise.all([loadModule(), import("@conform-to/zod/v4")]).then(
+      ([module, adapter]) => setLoaded({ module, parseWithZod: adapter.parseWithZod }),
+      () => {
+        loading.current = false;
+      },
+    );
+    // The module is the form's own, the same for its whole life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const onValidate = loaded ? ({ formData }: { formData: FormData }) => loaded.parseWithZod(formData, { schema: schemaOf(loaded.module) }) : undefined;
+  return { onValidate, onFocus };
+}
