@@ -134,8 +134,11 @@ interface CraftFormProps {
   checks?: CraftFormChecks;
 }
 
-/** What a page has the browser check before the form is sent (`community-craft-checks.ts`). */
-export type CraftFormChecks = Pick<Parameters<typeof useForm<CraftFields>>[0], "constraint" | "onValidate" | "shouldValidate" | "shouldRevalidate">;
+/** What a page has the browser check before the form is sent, and when to load it (`community-craft-checks.ts`). */
+export interface CraftFormChecks {
+  options: Pick<Parameters<typeof useForm<CraftFields>>[0], "constraint" | "onValidate" | "shouldValidate" | "shouldRevalidate">;
+  onFocus: () => void;
+}
 
 /**
  * The sticker craft form of the admin's editor and of a player's submission, as its `mode` has it.
@@ -151,7 +154,7 @@ export function CraftForm(props: CraftFormProps) {
 
 function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveButton, labelledBy, checks }: CraftFormProps) {
   // The server checks the form; the browser checks what `checks` has it check, or else the link and price inputs' types.
-  const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(checks ?? { defaultNoValidate: false }) });
+  const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(checks?.options ?? { defaultNoValidate: false }) });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
   const named = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const id = initialText(fields.id);
@@ -160,7 +163,7 @@ function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveBu
   const slotName = (position: number) => `${mode.slotNoun} ${position}`;
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6" aria-labelledby={labelledBy}>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onFocus={checks?.onFocus} className="space-y-6" aria-labelledby={labelledBy}>
       <FormError form={form} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}

@@ -1,13 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget, type FavoriteAlert } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
-import { priceAlertSchema } from "~/forms/price-alert";
 import { replyError, type FormReply } from "~/forms/reply";
 import { Notice } from "./basics";
+import { useClientChecks, type FormConstraint } from "./client-checks";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
 
 /** Where the alert forms post: the profile's action, back at the favourites tab. */
@@ -31,13 +30,17 @@ function AlertStatus({ item }: { item: FavoriteAlert }) {
   );
 }
 
-function AlertForm({ item, lastResult }: { item: FavoriteAlert; lastResult?: SubmissionResult<string[]> }) {
+function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const formId = `price-alert-${item.skinId}`;
+  const checks = useClientChecks(
+    () => import("~/forms/price-alert"),
+    (module) => module.priceAlertSchema,
+  );
   const [form, fields] = useForm({
     id: formId,
     lastResult,
-    constraint: getZodConstraint(priceAlertSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: priceAlertSchema }),
+    constraint,
+    onValidate: checks.onValidate,
     shouldRevalidate: "onInput",
     defaultValue: {
       skinId: item.skinId,
@@ -47,7 +50,7 @@ function AlertForm({ item, lastResult }: { item: FavoriteAlert; lastResult?: Sub
     },
   });
   return (
-    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
+    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} onFocus={checks.onFocus} className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value="set-alert" />
       <input type="hidden" name="skinId" value={item.skinId} />
       <div className="w-full">
@@ -90,8 +93,11 @@ export function PriceAlerts({
   items,
   actionResult,
   notice,
+  constraint,
 }: {
   items: FavoriteAlert[];
+  /** The alert form's fields' constraints, from its schema on the server (`formConstraint`). */
+  constraint: FormConstraint;
   actionResult?: AlertReply;
   notice: { skinId: string | null; text: string } | null;
 }) {
@@ -138,6 +144,7 @@ export function PriceAlerts({
                   <div className="min-w-0 flex-[3_1_20rem]">
                     <AlertForm
                       item={item}
+                      constraint={constraint}
                       lastResult={actionResult?.intent === "set-alert" && actionResult.skinId === item.skinId ? actionResult.result : undefined}
                     />
                   </div>

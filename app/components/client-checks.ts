@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState } from "react";
-import type { parseWithZod } from "@conform-to/zod/v4";
+import type { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
+
+/** What Conform derives from a schema for the fields' HTML attributes (`formConstraint` on the server). */
+export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
 /**
  * A form's checks in the browser, the zod schema its action parses with, loaded when a person

@@ -1,10 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { useClientChecks, type FormConstraint } from "~/components/client-checks";
 import { FormError, SubmitButton, TextareaField } from "~/components/forms";
 import type { CraftStatus } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
-import { deleteCommunityCraftSchema, dismissReportsSchema, publishCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
 import { resultFor, type FormReply } from "~/forms/reply";
 
 /** The craft under review, as the queue's loader gives it. */
@@ -19,34 +18,51 @@ export interface ReviewedCraft {
 const PANEL = "space-y-3 rounded-lg border border-line bg-panel p-4";
 const DANGER = "rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50";
 
-/** The moderator's forms for the craft under review: publish, reject or unpublish, dismiss its reports, delete it. */
-export function DecisionForms({ craft, reply }: { craft: ReviewedCraft; reply: FormReply | undefined }) {
+const loadSchemas = () => import("~/forms/community-craft");
+
+/**
+ * The moderator's forms for the craft under review: publish, reject or unpublish, dismiss its
+ * reports, delete it. The reason fields' constraints come from the loader (`formConstraint`).
+ */
+export function DecisionForms({
+  craft,
+  reply,
+  constraints,
+}: {
+  craft: ReviewedCraft;
+  reply: FormReply | undefined;
+  constraints: { reason: FormConstraint; delete: FormConstraint };
+}) {
+  const publishChecks = useClientChecks(loadSchemas, (module) => module.publishCraftSchema);
+  const reasonChecks = useClientChecks(loadSchemas, (module) => module.rejectCraftSchema);
+  const deleteChecks = useClientChecks(loadSchemas, (module) => module.deleteCommunityCraftSchema);
+  const dismissChecks = useClientChecks(loadSchemas, (module) => module.dismissReportsSchema);
   const [publishForm] = useForm({
     id: `publish-${craft.id}`,
     lastResult: resultFor(reply, "publish"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: publishCraftSchema }),
+    onValidate: publishChecks.onValidate,
   });
   const reasonIntent = craft.status === "published" ? "unpublish" : "reject";
   const [reasonForm, reasonFields] = useForm({
     id: `${reasonIntent}-${craft.id}`,
     lastResult: resultFor(reply, reasonIntent),
-    constraint: getZodConstraint(rejectCraftSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectCraftSchema }),
+    constraint: constraints.reason,
+    onValidate: reasonChecks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [deleteForm, deleteFields] = useForm({
     id: `delete-${craft.id}`,
     lastResult: resultFor(reply, "delete"),
-    constraint: getZodConstraint(deleteCommunityCraftSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteCommunityCraftSchema }),
+    constraint: constraints.delete,
+    onValidate: deleteChecks.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [dismissForm] = useForm({
     id: `dismiss-${craft.id}`,
     lastResult: resultFor(reply, "dismiss"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dismissReportsSchema }),
+    onValidate: dismissChecks.onValidate,
   });
   const hidden = (
     <>
@@ -69,7 +85,7 @@ export function DecisionForms({ craft, reply }: { craft: ReviewedCraft; reply: F
               </li>
             ))}
           </ul>
-          <Form method="post" {...getFormProps(dismissForm)} className="space-y-2">
+          <Form method="post" {...getFormProps(dismissForm)} onFocus={dismissChecks.onFocus} className="space-y-2">
             <FormError form={dismissForm} />
             <input type="hidden" name="id" value={craft.id} />
             <p className="text-sm text-muted">Nothing wrong with it? Dismiss the reports; the craft stays published. Otherwise unpublish or delete it below.</p>
@@ -82,7 +98,7 @@ export function DecisionForms({ craft, reply }: { craft: ReviewedCraft; reply: F
       {craft.status === "rejected" ? <p className="text-muted">Rejected: it waits for its author to change and resubmit it.</p> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {craft.status === "pending" ? (
-          <Form method="post" {...getFormProps(publishForm)} className={PANEL}>
+          <Form method="post" {...getFormProps(publishForm)} onFocus={publishChecks.onFocus} className={PANEL}>
             <h3 className="font-semibold">Publish</h3>
             <p className="text-sm text-muted">It appears in the gallery as a community craft, and its author gets an e-mail.</p>
             <FormError form={publishForm} />
@@ -93,7 +109,7 @@ export function DecisionForms({ craft, reply }: { craft: ReviewedCraft; reply: F
           </Form>
         ) : null}
         {craft.status === "rejected" ? null : (
-          <Form method="post" {...getFormProps(reasonForm)} className={PANEL}>
+          <Form method="post" {...getFormProps(reasonForm)} onFocus={reasonChecks.onFocus} className={PANEL}>
             <h3 className="font-semibold">{craft.status === "published" ? "Unpublish" : "Reject"}</h3>
             <FormError form={reasonForm} />
             {hidden}
@@ -109,7 +125,7 @@ export function DecisionForms({ craft, reply }: { craft: ReviewedCraft; reply: F
             </SubmitButton>
           </Form>
         )}
-        <Form method="post" {...getFormProps(deleteForm)} className={PANEL}>
+        <Form method="post" {...getFormProps(deleteForm)} onFocus={deleteChecks.onFocus} className={PANEL}>
           <h3 className="font-semibold">Delete</h3>
           <p className="text-sm text-muted">The craft and its images are deleted for good; its author gets an e-mail.</p>
           <FormError form={deleteForm} />

@@ -7,6 +7,7 @@ import { CRAFT_STATUS_LABELS, MODERATION_QUEUE_PATH } from "~/domain/community-c
 import { formatDate } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
+import { deleteCommunityCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
   craftReportsQuery,
@@ -19,6 +20,7 @@ import {
 } from "~/server/features/community-crafts.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { DecisionForms } from "./DecisionForms";
 import { decide, DECISIONS, deleteFromQueue, dismiss, type DecisionIntent } from "./queue.server";
@@ -68,6 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       selected,
       selectedMissing: craftId !== null && selected === null,
       notice: noticeText("moderation", url.searchParams.get("notice")),
+      constraints: { reason: formConstraint(rejectCraftSchema), delete: formConstraint(deleteCommunityCraftSchema) },
     },
     { status: craftId !== null && selected === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
@@ -97,7 +100,7 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ModerationQueuePage() {
-  const { queue, published, reported, log, selected, selectedMissing, notice } = useLoaderData<typeof loader>();
+  const { queue, published, reported, log, selected, selectedMissing, notice, constraints } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -119,7 +122,7 @@ export default function ModerationQueuePage() {
             Review “{selected.name}”{selected.authorEmail ? ` by ${selected.authorEmail}` : ""}
           </h2>
           <p className="text-sm text-muted">{CRAFT_STATUS_LABELS[selected.status]}. Below, the craft exactly as visitors would see it.</p>
-          <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} reply={reply} />
+          <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} reply={reply} constraints={constraints} />
           <div className="rounded-xl border-2 border-dashed border-line p-4" data-testid="craft-preview">
             <CraftDetail {...selected.page} preview />
           </div>

@@ -16,6 +16,8 @@ import { noticeText } from "~/domain/notices";
 import { pageBounds, parsePage } from "~/domain/pages";
 import { favoritesPage } from "~/domain/price-alerts";
 import { trackerListPage } from "~/domain/resell";
+import { changePasswordSchema } from "~/forms/auth";
+import { priceAlertSchema } from "~/forms/price-alert";
 import { replyError, resultFor } from "~/forms/reply";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { myCraftsQuery } from "~/server/features/community-crafts.server";
@@ -26,6 +28,7 @@ import { loadTrackers } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { savedTradeUpItems, savedTradeUpsQueries } from "~/server/features/trade-ups.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -118,6 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       now: Date.now(),
       confirmDelete: url.searchParams.get("dialog") === "delete-account",
       notice: noticeText("profile", notice),
+      constraints: { changePassword: formConstraint(changePasswordSchema), priceAlert: formConstraint(priceAlertSchema) },
     },
     { status: tradeUpMissing ? 404 : 200 },
   );
@@ -167,6 +171,7 @@ export default function ProfilePage() {
     now,
     page,
     pageCount,
+    constraints,
   } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const returnTo = useReturnPath();
@@ -215,7 +220,7 @@ export default function ProfilePage() {
                 <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
               )}
               <Pagination page={page} pageCount={pageCount} label="Favourite pages" />
-              <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertReply} />
+              <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertReply} constraint={constraints.priceAlert} />
             </>
           ) : tab === "loadouts" ? (
             <ProfileLoadouts loadouts={loadouts} />
@@ -243,7 +248,7 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <ChangePasswordForm result={resultFor(reply, "change-password")} />
+      <ChangePasswordForm result={resultFor(reply, "change-password")} constraint={constraints.changePassword} />
       <DeleteAccountForm open={confirmDelete} result={resultFor(reply, "delete-account")} />
     </div>
   );

@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, buttonClass, Notice } from "~/components/basics";
-import { communityCraftChecks } from "~/components/community-craft-checks";
+import { useCommunityCraftChecks } from "~/components/community-craft-checks";
 import { CraftForm } from "~/components/CraftForm";
 import { SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { COMMUNITY_LIMIT_MESSAGES, CRAFT_STATUS_LABELS, submissionLimitReached } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
 import { loginPath } from "~/domain/same-site-path";
-import { deleteOwnCraftSchema } from "~/forms/community-craft";
+import { communityCraftSchema, deleteOwnCraftSchema } from "~/forms/community-craft";
 import { COMMUNITY_CRAFT_FORM, EMPTY_CRAFT_VIEW, type CraftFormExtra } from "~/forms/craft-form";
 import { replyError } from "~/forms/reply";
 import { SAVE_FAILED } from "~/forms/sticker-craft-texts";
@@ -18,6 +18,7 @@ import { answerCraftForm, craftFormFailure, loadCraftForm } from "~/server/featu
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/sticker-crafts/submit";
@@ -43,7 +44,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The limit the player has reached already, for the page to say before they fill the form in.
   const reached = counts ? submissionLimitReached(counts) : null;
-  return data({ signedIn: true as const, missing: false as const, edited, limit: reached ? COMMUNITY_LIMIT_MESSAGES[reached] : null }, { headers: PRIVATE });
+  return data(
+    {
+      signedIn: true as const,
+      missing: false as const,
+      edited,
+      limit: reached ? COMMUNITY_LIMIT_MESSAGES[reached] : null,
+      constraint: formConstraint(communityCraftSchema),
+    },
+    { headers: PRIVATE },
+  );
 }
 
 export const action = answeringDatabaseFailures(submitAction, craftFormFailure(MODE));
@@ -73,6 +83,7 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
 export default function SubmitCraftPage() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const checks = useCommunityCraftChecks("constraint" in loaded ? loaded.constraint : {});
 
   if (!loaded.signedIn) {
     return (
@@ -124,7 +135,7 @@ export default function SubmitCraftPage() {
             {craft ? "Resubmit for review" : "Submit for review"}
           </SubmitButton>
         )}
-        checks={communityCraftChecks}
+        checks={checks}
       />
     </div>
   );
