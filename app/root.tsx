@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ErrorScreen, errorPageMeta, type ErrorKind } from "~/components/ErrorScreen";
 import { useNonce } from "~/components/nonce";
 import { Shell } from "~/components/Shell";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { loadShell } from "~/server/features/shell.server";
 import stylesheet from "~/styles/app.css?url";
 
@@ -15,6 +16,9 @@ export const links: LinksFunction = () => [
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return loadShell(context, request);
 }
+
+// A read-only post (a picker's step) leaves the shell as it was: no loader runs again after it.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 /** The fallback; an error shown by the root boundary gets that error page's metadata (noindex). */
 export const meta: MetaFunction = ({ error, matches, location }) =>

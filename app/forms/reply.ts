@@ -1,17 +1,28 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 
 /**
  * What every action answers when it does not redirect: which form (`intent`) and Conform's reply,
  * which holds the errors (by field, and the form's own under "") and the values as typed (capped,
  * passwords left out). With JavaScript `useForm({ lastResult })` shows it; without, the page
  * renders the same. A fetcher that asked for data rather than a redirect gets `notice`, the text
- * the redirect's page would have shown.
+ * the redirect's page would have shown. `readOnly` marks a post that wrote nothing (a picker's
+ * search or pick): the page's loaders would return what they returned.
  */
 export interface FormReply {
   intent: string;
   result: SubmissionResult<string[]>;
   notice?: string;
+  readOnly?: true;
 }
+
+/**
+ * The `shouldRevalidate` of the root and of every route answering read-only posts: after one, the
+ * answer alone updates the page and no loader runs again (no second request, and no reload in
+ * flight for the next click to cut short); after any other post, Remix's default.
+ */
+export const revalidateUnlessReadOnly: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<FormReply> | undefined)?.readOnly === true ? false : defaultShouldRevalidate;
 
 /** The reply's result when it answers the form of `intent` (a page with several forms). */
 export function resultFor(reply: FormReply | undefined, intent: string): SubmissionResult<string[]> | undefined {

@@ -9,7 +9,7 @@ import { formatDate } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
 import { OFFICIAL_CRAFT_FORM, type CraftFormExtra } from "~/forms/craft-form";
-import { replyError } from "~/forms/reply";
+import { replyError, revalidateUnlessReadOnly } from "~/forms/reply";
 import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft-texts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deleteCraftAsAdmin } from "~/server/features/community-crafts.server";
@@ -53,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { status: editId !== null && page === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export const action = answeringDatabaseFailures(craftAction, craftFormFailure(MODE));
 

@@ -10,7 +10,7 @@ import { parseId } from "~/domain/ids";
 import { loginPath } from "~/domain/same-site-path";
 import { communityCraftSchema, deleteOwnCraftSchema } from "~/forms/community-craft";
 import { COMMUNITY_CRAFT_FORM, EMPTY_CRAFT_VIEW, type CraftFormExtra } from "~/forms/craft-form";
-import { replyError } from "~/forms/reply";
+import { replyError, revalidateUnlessReadOnly } from "~/forms/reply";
 import { SAVE_FAILED } from "~/forms/sticker-craft-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { deleteOwnCraft, submissionCountsQuery } from "~/server/features/community-crafts.server";
@@ -55,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: PRIVATE },
   );
 }
+
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export const action = answeringDatabaseFailures(submitAction, craftFormFailure(MODE));
 

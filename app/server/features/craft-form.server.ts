@@ -159,19 +159,20 @@ async function lookUp({ context, mode, userId, form }: CraftFormPost) {
   return { view, craft };
 }
 
-/** A reply of the form: Conform's result, the view, a picker's results. */
-function craftReply(intent: string, result: SubmissionResult<string[]>, view: CraftView, status = 200, results?: PickerResults) {
-  return formReply<CraftFormExtra>(intent, result, { status, extra: { view, results } });
+/** A reply of the form: Conform's result and the view. */
+function craftReply(intent: string, result: SubmissionResult<string[]>, view: CraftView, status: number) {
+  return formReply<CraftFormExtra>(intent, result, { status, extra: { view } });
 }
 
 /**
  * A picker's step: the form comes back as typed (and picked), without the checks of a save, with
- * the picker's results; the look-ups and the search are one batch.
+ * the picker's results; the look-ups and the search are one batch. It writes nothing, so the page's
+ * loaders are not run again after it (`readOnly`).
  */
 async function pickerReply(post: CraftFormPost, search?: Promise<PickerResults>) {
   const [{ view }, results] = await Promise.all([lookUp(post), search]);
   const { initialValue } = parseForm(post.form, craftFormSchema(post.mode)).reply();
-  return craftReply(post.intent, { initialValue }, view, 200, results);
+  return formReply<CraftFormExtra>(post.intent, { initialValue }, { status: 200, extra: { view, results }, readOnly: true });
 }
 
 const asItems = (rows: { id: string | number; name: string; image: string }[]): CatalogueItem[] =>

@@ -110,15 +110,18 @@ export interface ReplyInit<Extra extends object> {
   headers?: HeadersInit;
   /** What one page's form needs besides Conform's reply (a cooldown, picker results). */
   extra?: Extra;
+  /** The post wrote nothing (`FormReply.readOnly`): the page's loaders are not run again after it. */
+  readOnly?: true;
 }
 
 /** The one answer of an action that does not redirect. */
 export function formReply<Extra extends object = object>(
   intent: string,
   result: SubmissionResult<string[]>,
-  { status = 400, headers, extra }: ReplyInit<Extra> = {},
+  { status = 400, headers, extra, readOnly }: ReplyInit<Extra> = {},
 ) {
-  return data({ ...extra, intent: intent.slice(0, INTENT_ECHO), result } as FormReply & Partial<Extra>, { status, headers });
+  const reply: FormReply = { intent: intent.slice(0, INTENT_ECHO), result, ...(readOnly ? { readOnly } : {}) };
+  return data({ ...extra, ...reply } as FormReply & Partial<Extra>, { status, headers });
 }
 
 /** A refusal of the whole form (a body that is no form, an unknown intent, a row that is gone), shown as its form error. */
