@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { NonceContext } from "~/components/nonce";
 import { describeError } from "~/server/http/errors.server";
-import { renderToWebStream } from "~/server/http/render-stream.server";
+import { renderDocument } from "~/server/http/render-document.server";
 import { applySecurityHeaders, createNonce } from "~/server/http/security-headers.server";
 
 /**
@@ -39,10 +39,11 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const nonce = createNonce();
 
-  const { body, allReady } = await renderToWebStream(
+  const { body, allReady } = await renderDocument(
     <NonceContext.Provider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
+    remixContext,
     {
       nonce,
       signal: controller.signal,
@@ -52,8 +53,8 @@ export default async function handleRequest(
       },
     },
   );
-  // The body is the whole document: renderToWebStream writes it once every part is ready, so
-  // crawlers and browsers without JavaScript get the same complete page.
+  // The body is the whole document, written once every part is ready (ADR 083), so crawlers and
+  // browsers without JavaScript get the same complete page.
   allReady.then(
     () => clearTimeout(timeout),
     () => clearTimeout(timeout),

@@ -1,4 +1,4 @@
 // `react-dom` publishes its Node renderer under this path; its types are those of `react-dom/server`.
 declare module "react-dom/server.node" {
-  export { renderToPipeableStream } from "react-dom/server";
+  export { renderToPipeableStream, renderToString } from "react-dom/server";
 }
