@@ -75,3 +75,9 @@ export function unpackSkinCards(text: string): SkinCardData[] {
     };
   });
 }
+
+/** The first of the packed cards, the others left unread (a page's preview image). */
+export function firstSkinCard(text: string): SkinCardData | undefined {
+  const end = text.indexOf(LINE);
+  return unpackSkinCards(end === -1 ? text : text.slice(0, end))[0];
+}

@@ -131,6 +131,13 @@ describe("weapon", () => {
     expect(html).not.toContain('rel="next"');
   });
 
+  it("previews the page in a shared link with its first card's image", async () => {
+    const { html } = await get("/weapons/AK-47?sort=price-desc");
+    const firstCard = /<a href="\/skins\/[^"]+" class="[^"]*" [^>]*data-testid="skin-card"[^>]*>.*?<img src="([^"]+)"/s.exec(html);
+    expect(firstCard?.[1]).toMatch(/^https:\/\/cdn\.cstrike\.app\//);
+    expect(html).toContain(`<meta property="og:image" content="${firstCard![1]}"/>`);
+  });
+
   it("answers an old page link (?page=2) with the whole grid", async () => {
     const whole = cardIds((await get("/weapons/AK-47?sort=price-desc")).html);
     for (const query of ["page=2", "page=4", "page=99"]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packList, packSkinCards, unpackList, unpackSkinCards, type SkinCardData } from "~/domain/skin-cards";
+import { firstSkinCard, packList, packSkinCards, unpackList, unpackSkinCards, type SkinCardData } from "~/domain/skin-cards";
 
 const REDLINE: SkinCardData = {
   id: "ak-47-redline",
@@ -37,6 +37,13 @@ describe("skin cards as compact text", () => {
   it("carries no cards as an empty text", () => {
     expect(packSkinCards([])).toBe("");
     expect(unpackSkinCards("")).toEqual([]);
+    expect(firstSkinCard("")).toBeUndefined();
+  });
+
+  it("reads the first card alone as the whole list's first", () => {
+    const safari = { ...REDLINE, id: "ak-47-safari-mesh", name: "AK-47 | Safari Mesh" };
+    expect(firstSkinCard(packSkinCards([REDLINE, safari]))).toEqual(REDLINE);
+    expect(firstSkinCard(packSkinCards([safari]))).toEqual(safari);
   });
 });
 

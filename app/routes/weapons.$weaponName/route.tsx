@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
-import { packList, packSkinCards, unpackSkinCards } from "~/domain/skin-cards";
+import { firstSkinCard, packList, packSkinCards, unpackSkinCards } from "~/domain/skin-cards";
 import { applySkinList, filterOptions, parseSkinListState, priceVariantOf } from "~/domain/skin-list";
 import { VARIANT_NAMES } from "~/domain/variants";
 import {
@@ -32,7 +32,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   ]);
   const namesBySkin = (rows: { skinId: string; name: string }[]) => {
     const map = new Map<string, string[]>();
-    for (const row of rows) map.set(row.skinId, [...(map.get(row.skinId) ?? []), row.name]);
+    for (const row of rows) {
+      const names = map.get(row.skinId);
+      if (names) names.push(row.name);
+      else map.set(row.skinId, [row.name]);
+    }
     return map;
   };
   const cratesBySkin = namesBySkin(crateRows);
@@ -102,6 +106,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     description: `All ${data?.total ?? 0} ${weapon} skins in Counter-Strike 2 with rarity, StatTrak and Souvenir availability and prices by wear.`,
     path: `/weapons/${encodeURIComponent(weapon)}`,
     noindex: !data?.total,
-    openGraph: { image: data ? (unpackSkinCards(data.cards)[0]?.image ?? null) : null },
+    openGraph: { image: data ? (firstSkinCard(data.cards)?.image ?? null) : null },
   });
 };
