@@ -19,10 +19,15 @@ export interface FormReply {
 /**
  * The `shouldRevalidate` of the root and of every route answering read-only posts: after one, the
  * answer alone updates the page and no loader runs again (no second request, and no reload in
- * flight for the next click to cut short); after any other post, Remix's default.
+ * flight for the next click to cut short). After a refused post (4xx or 5xx) nothing reloads
+ * either, as for a route without the function: with single fetch, Remix hands a route that has
+ * one `defaultShouldRevalidate: true` whatever the answer's status.
  */
-export const revalidateUnlessReadOnly: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as Partial<FormReply> | undefined)?.readOnly === true ? false : defaultShouldRevalidate;
+export const revalidateUnlessReadOnly: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) => {
+  if ((actionResult as Partial<FormReply> | undefined)?.readOnly === true) return false;
+  if (actionStatus !== undefined && actionStatus >= 400) return false;
+  return defaultShouldRevalidate;
+};
 
 /** The reply's result when it answers the form of `intent` (a page with several forms). */
 export function resultFor(reply: FormReply | undefined, intent: string): SubmissionResult<string[]> | undefined {

@@ -5,8 +5,9 @@ import { buttonFormState } from "~/components/form-parts";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { changePasswordSchema } from "~/forms/auth";
 import { createLoadoutSchema } from "~/forms/loadouts";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { stickerCraftSchema } from "~/forms/sticker-craft";
-import { fieldLimits, formRefusal, parseForm, UNLIMITED_FIELD_ECHO } from "~/server/http/form-reply.server";
+import { fieldLimits, formRefusal, formReply, parseForm, UNLIMITED_FIELD_ECHO } from "~/server/http/form-reply.server";
 
 const formOf = (fields: [string, string][]) => {
   const form = new FormData();
@@ -107,5 +108,31 @@ describe("a form that is one button (no form kit)", () => {
       expect(formError.errors).toBeUndefined();
       expect(formProps).toEqual({ id: "apply-fill", "aria-describedby": undefined });
     }
+  });
+});
+
+describe("what reloads after a post", () => {
+  const after = (reply: ReturnType<typeof formReply>) => ({
+    currentUrl: new URL("https://example.com/sticker-crafts/submit"),
+    currentParams: {},
+    nextUrl: new URL("https://example.com/sticker-crafts/submit"),
+    nextParams: {},
+    formMethod: "POST" as const,
+    actionResult: reply.data,
+    actionStatus: reply.init?.status ?? 200,
+    // Remix's single fetch hands a route with its own function `true`, whatever the status.
+    defaultShouldRevalidate: true,
+  });
+
+  it("reloads nothing after a read-only step, the page's data after a post that may have written", () => {
+    const step = formReply("search-skin", { initialValue: {} }, { status: 200, readOnly: true });
+    expect(step.data).toMatchObject({ intent: "search-skin", readOnly: true });
+    expect(revalidateUnlessReadOnly(after(step))).toBe(false);
+    expect(revalidateUnlessReadOnly(after(formReply("save", { initialValue: {} }, { status: 200 })))).toBe(true);
+  });
+
+  it("reloads nothing after a refusal, as Remix does for a route without the function", () => {
+    expect(revalidateUnlessReadOnly(after(formRefusal("save", "Name is required.", 400)))).toBe(false);
+    expect(revalidateUnlessReadOnly(after(formRefusal("save", "Could not save.", 503)))).toBe(false);
   });
 });
