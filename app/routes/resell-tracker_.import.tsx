@@ -27,6 +27,7 @@ import { WEAR_NAMES } from "~/domain/wear";
 import { importSchema, previewSchema } from "~/forms/resell-import";
 import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { SALE_MESSAGES } from "~/forms/sale-texts";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { importQueries, importSkins, importTrackers, trackerCountQuery } from "~/server/features/resell/import.server";
@@ -58,6 +59,8 @@ interface Preview {
   fit: number;
 }
 type ImportExtra = { preview: Preview };
+
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export const action = answeringDatabaseFailures(importAction, (failure) =>
   failedForm<ImportExtra>(failure, IMPORT_MESSAGES.failed, { hide: ["source", "text"] }),
@@ -96,7 +99,8 @@ async function importAction({ request, context }: ActionFunctionArgs) {
     fit: fitting(counted[0]?.n ?? 0),
   };
   const extra = { preview };
-  if (intent === "preview") return formReply<ImportExtra>(IMPORT_FORM, { initialValue: null }, { status: 200, extra });
+  // A preview writes nothing: the page's loaders are not run again after it (ADR 084).
+  if (intent === "preview") return formReply<ImportExtra>(IMPORT_FORM, { initialValue: null }, { status: 200, extra, readOnly: true });
 
   const submission = parseForm(form, importSchema({ today }));
   if (submission.status !== "success") return formReply<ImportExtra>(IMPORT_FORM, submission.reply(), { extra });
