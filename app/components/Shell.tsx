@@ -224,11 +224,12 @@ function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent,
   const loadingCategory = useLoadingCategory(pathname);
   return (
     <div className="flex min-h-screen flex-col">
-      <RouteChangeBar />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-panel focus:p-2">
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-line bg-panel">
+        {/* Inside the banner landmark, so a check while a page loads finds no content outside one. */}
+        <RouteChangeBar />
         <nav aria-label="Main" className="mx-auto flex h-14 max-w-screen-2xl items-center gap-1 px-2 sm:px-4">
           <PathLink to="/" className="mr-auto shrink-0 px-1 text-lg font-black tracking-tight lg:mr-2">
             Skin<span className="text-accent">Vault</span>
