@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Side } from "~/domain/loadout-slots";
-import { SIDE_LABELS, type LoadoutTotals, type LoadoutView, type SlotView } from "~/domain/loadouts";
+import { unpackSideSlots, type LoadoutSideData } from "~/domain/loadout-side-view";
+import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
 import { formatDollars } from "~/domain/money";
 import { WEAR_NAMES } from "~/domain/wear";
 import { FallbackImage } from "./FallbackImage";
@@ -164,7 +165,8 @@ export function LoadoutSideView({
   budgetCents,
   hrefFor,
 }: {
-  view: LoadoutView;
+  /** The totals, and the slots of `side` (packSideView). */
+  view: LoadoutSideData;
   side: Side;
   budgetCents: number | null;
   hrefFor: (side: Side) => string;
@@ -177,7 +179,7 @@ export function LoadoutSideView({
         <h2 id="side-heading" className="mb-3 text-xl font-bold">
           {SIDE_LABELS[side]}
         </h2>
-        <LoadoutSlots slots={view.slots} side={side} />
+        <LoadoutSlots slots={unpackSideSlots(view.slots, side)} side={side} />
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 import { findSlot, type LoadoutSlot, type Side } from "./loadout-slots";
-import { parseSide, typeCategoryOf, type LoadoutView } from "./loadouts";
+import type { LoadoutSideData } from "./loadout-side-view";
+import { parseSide, typeCategoryOf } from "./loadouts";
 import type { Wear } from "./wear";
 
 /**
@@ -47,25 +48,14 @@ export type EditorStage = "slots" | "types" | "skins" | "wears";
 /** What the editor page renders (the server's loadEditor builds it; <LoadoutEditor data={…}> shows it). */
 export interface EditorData {
   loadout: { id: number; title: string; description: string | null; budgetCents: number | null; version: number };
-  view: LoadoutView;
+  /** The totals, and the slots of `step.side` as text (unpackSideSlots). */
+  view: LoadoutSideData;
   step: { side: Side; slot: string | null; type: string | null; q: string; skin: string | null };
   stage: EditorStage;
   /** The knife or glove types to choose from (stage "types"). */
   types: { name: string; image: string | null }[] | null;
-  /** The slot's skins, filtered by `step.q` (stage "skins"). */
-  skins:
-    | {
-        id: string;
-        name: string;
-        image: string;
-        rarity: string;
-        rarityColor: string;
-        stattrak: boolean;
-        souvenir: boolean;
-        minPriceCents: number | null;
-        maxPriceCents: number | null;
-      }[]
-    | null;
+  /** The slot's skins, filtered by `step.q` (stage "skins"), as packed cards (unpackSkinCards). */
+  skins: string | null;
   /** The skin whose wear is being chosen, with its wears (stage "wears"). */
   wearSkin: { id: string; name: string; image: string; weapon: string; category: string; wears: { wear: Wear; enabled: boolean; priceCents: number }[] } | null;
 }

@@ -21,7 +21,8 @@ export interface SkinCardData {
   maxPriceCents?: number | null;
 }
 
-const FIELD = "\t";
+/** Between the fields of a packed line, and between lines. */
+export const FIELD = "\t";
 const LINE = "\n";
 const STATTRAK = 1;
 const SOUVENIR = 2;
@@ -30,6 +31,11 @@ const SOUVENIR = 2;
 const clean = (text: string) => text.replace(/[\t\r\n]/g, " ");
 const cents = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(Math.round(value)));
 const centsOrNull = (text: string | undefined) => (text === undefined || text === "" ? null : Number(text));
+
+/** One packed line: its fields, tab-separated. */
+export function packFields(fields: readonly (string | number)[]): string {
+  return fields.map((field) => clean(String(field))).join(FIELD);
+}
 
 /** A list of names (a filter's choices) as one text, a line each. */
 export function packList(values: readonly string[]): string {
@@ -51,9 +57,7 @@ export function packSkinCards(cards: readonly SkinCardData[]): string {
       const name = clean(card.name);
       const variants = (card.stattrak ? STATTRAK : 0) + (card.souvenir ? SOUVENIR : 0);
       const id = card.id === slugify(name) ? "" : card.id;
-      return [id, name, card.image, card.rarity, card.rarityColor, variants, cents(card.minPriceCents), cents(card.maxPriceCents)]
-        .map((field) => clean(String(field)))
-        .join(FIELD);
+      return packFields([id, name, card.image, card.rarity, card.rarityColor, variants, cents(card.minPriceCents), cents(card.maxPriceCents)]);
     })
     .join(LINE);
 }

@@ -8,6 +8,7 @@ import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
 import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide } from "~/domain/loadouts";
+import { packSideView } from "~/domain/loadout-side-view";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { noticeText } from "~/domain/notices";
 import { SHARE_INTENTS } from "~/forms/loadout-sharing";
@@ -53,10 +54,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const isOwner = kind === "user";
   const share = isOwner && shares[0] ? shares[0] : null;
+  const side = parseSide(url.searchParams.get("side"));
   return {
     loadout: { id: row.id, kind, title: row.title, description: row.description, budgetCents: row.budgetCents },
-    view: buildLoadoutView(slots, wears, row.budgetCents),
-    side: parseSide(url.searchParams.get("side")),
+    view: packSideView(buildLoadoutView(slots, wears, row.budgetCents), side),
+    side,
     signedIn: user !== null,
     isOwner,
     share: share && { url: `${context.env.APP_ORIGIN}${sharedLoadoutPath(share.token)}`, showDescription: share.showDescription, showBudget: share.showBudget },

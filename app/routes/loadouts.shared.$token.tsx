@@ -5,6 +5,7 @@ import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary, sharedView } from "~/domain/loadout-sharing";
+import { packSideView } from "~/domain/loadout-side-view";
 import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
 import { loginPath } from "~/domain/same-site-path";
 import { copySharedLoadoutSchema } from "~/forms/loadout-sharing";
@@ -49,10 +50,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     (best, slot) => (slot.skin && (slot.priceCents ?? 0) > (best?.priceCents ?? -1) ? slot : best),
     null,
   );
+  const side = parseSide(new URL(request.url).searchParams.get("side"));
   return {
     loadout: { token, title: row.title, description, budgetCents },
-    view,
-    side: parseSide(new URL(request.url).searchParams.get("side")),
+    view: packSideView(view, side),
+    side,
     signedIn: user !== null,
     /** The owner's own page, for the owner only: the link shows nobody whose loadout it is. */
     ownerHref: user && row.ownerId === user.id ? `/loadouts/user/${row.id}` : null,

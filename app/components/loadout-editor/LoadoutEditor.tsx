@@ -5,9 +5,11 @@ import { Notice } from "~/components/basics";
 import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { editorHref, type EditorData, type StepLink } from "~/domain/loadout-editor";
+import { unpackSideSlots } from "~/domain/loadout-side-view";
 import { findSlot, type Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
 import { dollarsToCents, formatDollars } from "~/domain/money";
+import { unpackSkinCards } from "~/domain/skin-cards";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
 import type { EditorReply } from "~/forms/loadouts";
 import { replyError, resultFor } from "~/forms/reply";
@@ -129,7 +131,12 @@ export function LoadoutEditor({
           {SIDE_LABELS[step.side]} slots
         </h2>
         <ClearSlotForm version={loadout.version} action={href({})} />
-        <LoadoutSlots slots={view.slots} side={step.side} highlight={step.slot} actions={(slot) => <SlotActions slot={slot} pickerHref={pickerHref} />} />
+        <LoadoutSlots
+          slots={unpackSideSlots(view.slots, step.side)}
+          side={step.side}
+          highlight={step.slot}
+          actions={(slot) => <SlotActions slot={slot} pickerHref={pickerHref} />}
+        />
       </section>
     </div>
   );
@@ -244,7 +251,8 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
     );
   }
 
-  if (!skins) return null;
+  if (skins === null) return null;
+  const cards = unpackSkinCards(skins);
   return (
     <div className="space-y-3">
       <Form method="get" action={action} preventScrollReset className="flex flex-wrap items-end gap-2" role="search">
@@ -273,14 +281,14 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
           </Link>
         ) : null}
       </Form>
-      {skins.length === 0 ? <p className="text-muted">No skins match.</p> : null}
+      {cards.length === 0 ? <p className="text-muted">No skins match.</p> : null}
       {/* One form for the list: the skin is the pressed button's value. */}
       <Form method="post" action={action} preventScrollReset>
         <input type="hidden" name="intent" value="pick-skin" />
         <input type="hidden" name="slot" value={step.slot ?? ""} />
         <input type="hidden" name="version" value={loadout.version} />
         <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {skins.map((skin) => (
+          {cards.map((skin) => (
             <li key={skin.id}>
               <button
                 type="submit"
@@ -293,7 +301,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
                 <FallbackImage sources={[skin.image]} alt="" className="h-12 w-16 shrink-0 object-contain" />
                 <span className="min-w-0">
                   <span className="block break-words font-semibold">{skin.name}</span>
-                  <span className="block text-muted">{priceRange(skin.minPriceCents, skin.maxPriceCents)}</span>
+                  <span className="block text-muted">{priceRange(skin.minPriceCents ?? null, skin.maxPriceCents ?? null)}</span>
                 </span>
               </button>
             </li>

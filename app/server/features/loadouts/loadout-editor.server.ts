@@ -1,7 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData } from "~/domain/loadout-editor";
+import { packSideView } from "~/domain/loadout-side-view";
 import { findSlot } from "~/domain/loadout-slots";
 import { buildLoadoutView, fitLoadoutTitle, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
+import { packSkinCards } from "~/domain/skin-cards";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
 import { formText, readCappedFormData } from "../../http/form-body.server";
@@ -56,7 +58,7 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
         budgetCents: row.budgetCents,
         version: row.version,
       },
-      view: buildLoadoutView(slots, wears, row.budgetCents),
+      view: packSideView(buildLoadoutView(slots, wears, row.budgetCents), step.side),
       step: {
         side: step.side,
         slot: step.slot?.key ?? null,
@@ -66,7 +68,7 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
       },
       stage: stage === "wears" && !pickable ? "skins" : stage,
       types: types?.[0] ?? null,
-      skins: skins ? skins[0].filter((skin) => !filter || normalise(skin.name).includes(filter)) : null,
+      skins: skins ? packSkinCards(skins[0].filter((skin) => !filter || normalise(skin.name).includes(filter))) : null,
       wearSkin: pickable && wearSkin ? { ...pickable, wears: wearSkin[1] } : null,
     } satisfies EditorData,
   };
