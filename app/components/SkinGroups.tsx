@@ -1,22 +1,14 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { rarityTextColor } from "~/domain/rarity";
+import { unpackGroupedSkins } from "~/domain/skin-cards";
 import { FallbackImage } from "./FallbackImage";
-
-export interface GroupedSkin {
-  id: string;
-  name: string;
-  image: string;
-  /** Its price range ("$1.00 – $9.50", or 'No Data'). */
-  priceText: string;
-  /** What else the list says of it (its odds in a case). */
-  note?: string;
-}
 
 export interface SkinGroup {
   title: string;
   color: string;
-  skins: GroupedSkin[];
+  /** Its skins, packed (packGroupedSkins). */
+  skins: string;
   /** Below the group's heading: its odds, or a link to trade it up. */
   extra?: ReactNode;
 }
@@ -32,7 +24,7 @@ export function SkinGroups({ groups }: { groups: readonly SkinGroup[] }) {
           </h2>
           {group.extra}
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {group.skins.map((skin) => (
+            {unpackGroupedSkins(group.skins).map((skin) => (
               <li key={skin.id}>
                 <Link
                   to={`/skins/${encodeURIComponent(skin.id)}`}

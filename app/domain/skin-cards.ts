@@ -85,3 +85,28 @@ export function firstSkinCard(text: string): SkinCardData | undefined {
   const end = text.indexOf(LINE);
   return unpackSkinCards(end === -1 ? text : text.slice(0, end))[0];
 }
+
+/** A skin in a grouped list (a collection's rarities, a case's tiers): a card linking to its page. */
+export interface GroupedSkin {
+  id: string;
+  name: string;
+  image: string;
+  /** Its price range ("$1.00 – $9.50", or 'No Data'). */
+  priceText: string;
+  /** What else the list says of it (its odds in a case). */
+  note?: string;
+}
+
+/** Grouped skins as lines: id ('' when it is the name's slug), name, image, price text, note. */
+export function packGroupedSkins(skins: readonly GroupedSkin[]): string {
+  return skins
+    .map((skin) => packFields([skin.id === slugify(clean(skin.name)) ? "" : skin.id, skin.name, skin.image, skin.priceText, skin.note ?? ""]))
+    .join(LINE);
+}
+
+export function unpackGroupedSkins(text: string): GroupedSkin[] {
+  return unpackList(text).map((line) => {
+    const [id = "", name = "", image = "", priceText = "", note = ""] = line.split(FIELD);
+    return { id: id === "" ? slugify(name) : id, name, image, priceText, ...(note === "" ? {} : { note }) };
+  });
+}

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/basics";
 import { FallbackImage } from "~/components/FallbackImage";
+import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups, type SkinGroup } from "~/components/SkinGroups";
 import { CASE_TIER_ODDS, CASE_TIERS, caseValue, formatChance, STATTRAK_ODDS } from "~/domain/case-odds";
@@ -35,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // No published odds: the contents by rarity only.
     const groups = [...RARITY_ORDER].reverse().flatMap((rarity) => {
       const members = items.filter((item) => item.skin.rarity === rarity);
-      return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: members.map((item) => shown(item)), odds: null }] : [];
+      return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: packGroupedSkins(members.map((item) => shown(item))), odds: null }] : [];
     });
     return data({ crate, cost: crateCost(crate, null), groups, value: null, collections, stickers }, { headers });
   }
@@ -49,12 +50,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         title: tier === "Rare Special Item" ? "Rare special items" : tier,
         color: tier === "Rare Special Item" ? RARITY_COLORS.Extraordinary : RARITY_COLORS[tier],
         odds: { tier: CASE_TIER_ODDS[tier], each: members[0]!.odds, count: members.length },
-        skins: members.map((entry) =>
-          shown(
-            entry.item,
-            `${formatChance(entry.odds)} per opening${entry.item.stattrak ? `, StatTrak™ ${formatChance(entry.odds * STATTRAK_ODDS)}` : ""}${
-              entry.coverage < 1 ? (entry.coverage === 0 ? ", no price" : `, priced for ${formatChance(entry.coverage)} of its drops`) : ""
-            }`,
+        skins: packGroupedSkins(
+          members.map((entry) =>
+            shown(
+              entry.item,
+              `${formatChance(entry.odds)} per opening${entry.item.stattrak ? `, StatTrak™ ${formatChance(entry.odds * STATTRAK_ODDS)}` : ""}${
+                entry.coverage < 1 ? (entry.coverage === 0 ? ", no price" : `, priced for ${formatChance(entry.coverage)} of its drops`) : ""
+              }`,
+            ),
           ),
         ),
       },

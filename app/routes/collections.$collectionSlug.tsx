@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/basics";
 import { FallbackImage } from "~/components/FallbackImage";
+import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups } from "~/components/SkinGroups";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
@@ -35,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return {
       rarity,
       tradeUp,
-      skins: members.map(({ skin, priceText }) => ({ id: skin.id, name: skin.name, image: skin.image, priceText })),
+      skins: packGroupedSkins(members.map(({ skin, priceText }) => ({ id: skin.id, name: skin.name, image: skin.image, priceText }))),
     };
   });
   return data({ collection, groups, crates }, { headers });

@@ -1,5 +1,16 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstSkinCard, packList, packSkinCards, unpackList, unpackSkinCards, type SkinCardData } from "~/domain/skin-cards";
+import {
+  firstSkinCard,
+  packGroupedSkins,
+  packList,
+  packSkinCards,
+  unpackGroupedSkins,
+  unpackList,
+  unpackSkinCards,
+  type GroupedSkin,
+  type SkinCardData,
+} from "~/domain/skin-cards";
 
 const REDLINE: SkinCardData = {
   id: "ak-47-redline",
@@ -52,5 +63,34 @@ describe("lists as compact text", () => {
     const crates = ["Chroma 2 Case", "Phoenix Case", "Operation Breakout Weapon Case"];
     expect(unpackList(packList(crates))).toEqual(crates);
     expect(unpackList(packList([]))).toEqual([]);
+  });
+});
+
+describe("grouped skins as compact text", () => {
+  const glove: GroupedSkin = {
+    id: "driver-gloves-imperial-plaid",
+    name: "Driver Gloves | Imperial Plaid",
+    image: REDLINE.image,
+    priceText: "$499.83 – $1388.41",
+    note: "0.011 % per opening",
+  };
+
+  it("gives back the skins, their notes and ids that are not slugs", () => {
+    const skins = [glove, { ...glove, id: "karambit-fade-503", name: "Karambit | Fade", priceText: "No Data", note: undefined }];
+    const unpacked = unpackGroupedSkins(packGroupedSkins(skins));
+    expect(unpacked).toEqual([glove, { id: "karambit-fade-503", name: "Karambit | Fade", image: REDLINE.image, priceText: "No Data" }]);
+    expect(packGroupedSkins([])).toBe("");
+    expect(unpackGroupedSkins("")).toEqual([]);
+  });
+
+  it("round-trips any skins whose texts hold no tab or line break", () => {
+    const text = fc.string({ minLength: 1 }).filter((value) => !/[\t\r\n]/.test(value));
+    const skin = fc.record({ id: text, name: text, image: fc.webUrl(), priceText: text, note: fc.option(text, { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(skin, { maxLength: 30 }), (skins) => {
+        const expected = skins.map(({ note, ...rest }) => (note === undefined ? rest : { ...rest, note }));
+        expect(unpackGroupedSkins(packGroupedSkins(skins))).toEqual(expected);
+      }),
+    );
   });
 });
