@@ -2,30 +2,34 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
-import { caseValue, formatChance } from "~/domain/case-odds";
+import { caseExpectedValue, caseItemOdds, formatChance, itemDropValue } from "~/domain/case-odds";
 import { formatDollars } from "~/domain/money";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { crateCost, crateListQuery, weaponCaseItemsQuery, weaponCaseSkinPricesQuery, withPrices } from "~/server/features/containers.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [crates, items, skinRows] = await context.load([crateListQuery(context.db), weaponCaseItemsQuery(context.db), weaponCaseSkinPricesQuery(context.db)]);
-  const skins = new Map(skinRows.map((row) => [row.id, withPrices(row)]));
-  const itemsByCase = new Map<
-    number,
-    { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ReturnType<typeof withPrices>["prices"] }[]
-  >();
+  // What a skin is worth when it drops does not depend on the case: worked out once per skin (1,196
+  // skins against 2,030 case items), then shared out by each case's odds.
+  const dropValues = new Map(
+    skinRows.map((row) => {
+      const skin = withPrices(row);
+      return [row.id, itemDropValue(skin, skin.prices)];
+    }),
+  );
+  const itemsByCase = new Map<number, { rarity: string; special: boolean; drop: { valueCents: number; coverage: number } }[]>();
   for (const item of items) {
-    const skin = skins.get(item.skinId);
-    if (!skin) continue;
+    const drop = dropValues.get(item.skinId);
+    if (!drop) continue;
     const list = itemsByCase.get(item.crateId) ?? [];
-    list.push({ ...skin, rarity: item.rarity, special: item.special });
+    list.push({ rarity: item.rarity, special: item.special, drop });
     itemsByCase.set(item.crateId, list);
   }
   const listed = crates.filter((crate) => crate.slug !== null);
   const cases = listed
     .filter((crate) => crate.kind === "weapon_case")
     .map((crate) => {
-      const value = caseValue(itemsByCase.get(crate.id) ?? []);
+      const value = caseExpectedValue(caseItemOdds(itemsByCase.get(crate.id) ?? []).map(({ item, odds }) => ({ odds, ...item.drop })));
       return {
         name: crate.name,
         slug: crate.slug,

@@ -135,6 +135,10 @@ describe("case and collection pages", () => {
     expect(list.headers.get("X-D1-Round-Trips")).toBe("1");
     expect(listHtml).toContain('href="/cases/revolution-case"');
     expect(listHtml).toContain("Souvenir packages");
+    // The list works each skin's drop value out once for all cases: the same figure as the case's page.
+    const listText = text(listHtml);
+    const listed = listText.slice(listText.indexOf('href="/cases/revolution-case"'));
+    expect(/Expected value \$([\d.]+)/.exec(listed)?.[1]).toBe((expected / 100).toFixed(2));
   });
 
   it("a collection page: skins by rarity with prices, its case, a trade-up within it; the skin page links both", async () => {
