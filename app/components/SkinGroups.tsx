@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { rarityTextColor } from "~/domain/rarity";
 import { unpackGroupedSkins } from "~/domain/skin-cards";
 import { FallbackImage } from "./FallbackImage";
+import { PathLink } from "./links";
 
 export interface SkinGroup {
   title: string;
@@ -26,7 +26,7 @@ export function SkinGroups({ groups }: { groups: readonly SkinGroup[] }) {
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {unpackGroupedSkins(group.skins).map((skin) => (
               <li key={skin.id}>
-                <Link
+                <PathLink
                   to={`/skins/${encodeURIComponent(skin.id)}`}
                   className="flex items-center gap-3 rounded-lg border border-line bg-panel p-3 hover:border-accent"
                 >
@@ -40,7 +40,7 @@ export function SkinGroups({ groups }: { groups: readonly SkinGroup[] }) {
                       </span>
                     ) : null}
                   </span>
-                </Link>
+                </PathLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { PathLink } from "~/components/links";
 import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
 import { caseExpectedValue, caseItemOdds, formatChance, itemDropValue } from "~/domain/case-odds";
@@ -60,7 +61,7 @@ export default function CasesPage() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {cases.map((crate) => (
             <li key={crate.slug}>
-              <Link
+              <PathLink
                 to={`/cases/${encodeURIComponent(crate.slug ?? "")}`}
                 className="flex items-center gap-3 rounded-lg border border-line bg-panel p-3 hover:border-accent"
               >
@@ -80,7 +81,7 @@ export default function CasesPage() {
                     {crate.returnPercent === null ? "No price" : `${crate.returnPercent.toFixed(1)} % of ${crate.keyName ? "case and key" : "the case"}`}
                   </span>
                 </span>
-              </Link>
+              </PathLink>
             </li>
           ))}
         </ul>
@@ -92,9 +93,9 @@ export default function CasesPage() {
         <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
           {packages.map((crate) => (
             <li key={crate.slug} className="py-1">
-              <Link to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
+              <PathLink to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
                 {crate.name}
-              </Link>
+              </PathLink>
             </li>
           ))}
         </ul>

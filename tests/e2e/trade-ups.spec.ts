@@ -10,7 +10,7 @@ async function chancesOf(page: Page, testId: string): Promise<number[]> {
   return texts.map((text) => Number(/([\d.]+) %/.exec(text)?.[1]));
 }
 
-test("skin page to its collection and case: the case's odds sum to 100 % with an expected value", async ({ page }) => {
+test("skin page to its collection, its case and the list of cases: the odds sum to 100 % with an expected value, the same in the list", async ({ page }) => {
   await page.goto("/skins/ak-47-head-shot");
   await page.getByRole("region", { name: "Collections" }).getByRole("link", { name: "The Revolution Collection" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "The Revolution Collection" })).toBeVisible();
@@ -24,6 +24,17 @@ test("skin page to its collection and case: the case's odds sum to 100 % with an
   const total = perItem.map((text) => Number(/^([\d.]+) %/.exec(text)?.[1])).reduce((sum, value) => sum + value, 0);
   expect(total).toBeGreaterThan(99.5);
   expect(total).toBeLessThan(100.5);
+
+  // The list of cases shows the same expected value, and leads on to the souvenir packages.
+  const expectedValue = await page.getByTestId("case-expected-value").textContent();
+  await page.getByRole("main").getByRole("link", { name: "Cases", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cases" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Revolution Case Price/ })).toContainText(`Expected value ${expectedValue}`);
+  const firstPackage = page.getByRole("region", { name: "Souvenir packages" }).getByRole("link").first();
+  const packageName = (await firstPackage.textContent()) ?? "";
+  await firstPackage.click();
+  await expect(page.getByRole("heading", { level: 1, name: packageName })).toBeVisible();
+  await expect(page.getByText("The game publishes no odds for souvenir packages: here is what this one holds.")).toBeVisible();
 });
 
 test("a ten-input contract built in the form: outcomes summing to 100 % with a float; a Souvenir input is refused", async ({ page }) => {
