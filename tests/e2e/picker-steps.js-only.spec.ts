@@ -1,15 +1,23 @@
 // A craft picker's search or pick, or an import's preview, writes nothing (a read-only reply, `revalidateUnlessReadOnly`):
 // with JavaScript its answer alone updates the form, so each step is one request and no reload of
 // the page's data is left in flight for the player's next click to cut short.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-test("each step of the craft form's skin picker is one request", async ({ signedInPage: page }) => {
-  await page.goto("/sticker-crafts/submit");
+/** Opens `path` and, once it has settled, records each Remix data request it makes ("POST /x.data"). */
+async function openRecordingData(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
   await page.waitForLoadState("networkidle");
   const data: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname.endsWith(".data")) data.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".data")) data.push(`${request.method()} ${pathname}`);
   });
+  return data;
+}
+
+test("each step of the craft form's skin picker is one request", async ({ signedInPage: page }) => {
+  const data = await openRecordingData(page, "/sticker-crafts/submit");
 
   await page.getByLabel("Name", { exact: true }).fill("One request a step");
   await page.getByLabel("Find the skin in the catalogue").fill("ak redline");
@@ -22,12 +30,7 @@ test("each step of the craft form's skin picker is one request", async ({ signed
 });
 
 test("the inventory import's preview is one request", async ({ signedInPage: page }) => {
-  await page.goto("/resell-tracker/import");
-  await page.waitForLoadState("networkidle");
-  const data: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname.endsWith(".data")) data.push(`${request.method()} ${new URL(request.url()).pathname}`);
-  });
+  const data = await openRecordingData(page, "/resell-tracker/import");
 
   await page.getByLabel("Or a file").setInputFiles("tests/fixtures/steam-inventory.json");
   await page.getByRole("button", { name: "Preview" }).click();
