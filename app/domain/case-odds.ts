@@ -70,6 +70,25 @@ export interface ItemPrices {
   stattrak: Partial<Record<Wear, number>>;
 }
 
+/** One variant's prices from the JSON object D1 answers (`{"FN": 1234, ...}`); absent or unpriced wears are left out. */
+function pricesFromJson(json: string | null): Partial<Record<Wear, number>> {
+  const prices: Partial<Record<Wear, number>> = {};
+  if (!json) return prices;
+  const parsed: unknown = JSON.parse(json);
+  if (typeof parsed !== "object" || parsed === null) return prices;
+  // A loop over the five wears: the price job parses some 2,400 of these a run.
+  for (const wear of WEARS) {
+    const cents: unknown = (parsed as Record<string, unknown>)[wear];
+    if (typeof cents === "number" && cents > 0) prices[wear] = cents;
+  }
+  return prices;
+}
+
+/** An item's prices from its normal and StatTrak price objects as JSON text (null: none known). */
+export function itemPricesFromJson(normal: string | null, stattrak: string | null): ItemPrices {
+  return { normal: pricesFromJson(normal), stattrak: pricesFromJson(stattrak) };
+}
+
 /**
  * What one item is worth when it drops: the sum over wears and variants of their chance times
  * their price, over the ones with a price; `coverage` is the share of the item's chances that have
@@ -125,4 +144,33 @@ export function caseValue<T extends { rarity: string; special: boolean; minFloat
 ) {
   const valued = caseItemOdds(items).map((entry) => ({ ...entry, ...itemDropValue(entry.item, entry.item.prices) }));
   return { items: valued, ...caseExpectedValue(valued) };
+}
+
+/** A weapon case's expected value of one opening and the share of its odds that has prices. */
+export interface CaseExpectedValue {
+  expectedCents: number;
+  coverage: number;
+}
+
+/**
+ * The expected value of every weapon case at once, from which skins each case drops and every one
+ * of those skins with its prices: the same figures as `caseValue` case by case, with each skin's
+ * drop value worked out once however many cases drop it. A case without a known skin is absent.
+ */
+export function caseExpectedValues(
+  items: readonly { crateId: number; skinId: string; rarity: string; special: boolean }[],
+  skins: readonly { id: string; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }[],
+): Map<number, CaseExpectedValue> {
+  const dropValues = new Map(skins.map((skin) => [skin.id, itemDropValue(skin, skin.prices)]));
+  const itemsByCase = new Map<number, { rarity: string; special: boolean; drop: { valueCents: number; coverage: number } }[]>();
+  for (const item of items) {
+    const drop = dropValues.get(item.skinId);
+    if (!drop) continue;
+    const list = itemsByCase.get(item.crateId) ?? [];
+    list.push({ rarity: item.rarity, special: item.special, drop });
+    itemsByCase.set(item.crateId, list);
+  }
+  return new Map(
+    [...itemsByCase].map(([crateId, caseItems]) => [crateId, caseExpectedValue(caseItemOdds(caseItems).map(({ item, odds }) => ({ odds, ...item.drop })))]),
+  );
 }

@@ -3,44 +3,25 @@ import { useLoaderData } from "@remix-run/react";
 import { PathLink } from "~/components/links";
 import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
-import { caseExpectedValue, caseItemOdds, formatChance, itemDropValue } from "~/domain/case-odds";
+import { formatChance } from "~/domain/case-odds";
 import { formatDollars } from "~/domain/money";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
-import { crateCost, crateListQuery, weaponCaseItemsQuery, weaponCaseSkinPricesQuery, withPrices } from "~/server/features/containers.server";
+import { crateCost, crateListQuery } from "~/server/features/containers.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [crates, items, skinRows] = await context.load([crateListQuery(context.db), weaponCaseItemsQuery(context.db), weaponCaseSkinPricesQuery(context.db)]);
-  // What a skin is worth when it drops does not depend on the case: worked out once per skin (1,196
-  // skins against 2,030 case items), then shared out by each case's odds.
-  const dropValues = new Map(
-    skinRows.map((row) => {
-      const skin = withPrices(row);
-      return [row.id, itemDropValue(skin, skin.prices)];
-    }),
-  );
-  const itemsByCase = new Map<number, { rarity: string; special: boolean; drop: { valueCents: number; coverage: number } }[]>();
-  for (const item of items) {
-    const drop = dropValues.get(item.skinId);
-    if (!drop) continue;
-    const list = itemsByCase.get(item.crateId) ?? [];
-    list.push({ rarity: item.rarity, special: item.special, drop });
-    itemsByCase.set(item.crateId, list);
-  }
+  // Each case's expected value is stored when prices change (ADR 086): one row a case to read.
+  const [crates] = await context.load([crateListQuery(context.db)]);
   const listed = crates.filter((crate) => crate.slug !== null);
   const cases = listed
     .filter((crate) => crate.kind === "weapon_case")
-    .map((crate) => {
-      const value = caseExpectedValue(caseItemOdds(itemsByCase.get(crate.id) ?? []).map(({ item, odds }) => ({ odds, ...item.drop })));
-      return {
-        name: crate.name,
-        slug: crate.slug,
-        image: crate.image,
-        keyName: crate.keyName,
-        expectedCents: value.expectedCents,
-        coverage: value.coverage,
-        ...crateCost(crate, value.expectedCents),
-      };
-    });
+    .map((crate) => ({
+      name: crate.name,
+      slug: crate.slug,
+      image: crate.image,
+      keyName: crate.keyName,
+      value: crate.expectedCents === null || crate.coverage === null ? null : { expectedCents: crate.expectedCents, coverage: crate.coverage },
+      ...crateCost(crate, crate.expectedCents),
+    }));
   const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
   return data({ cases, packages }, { headers: catalogueCacheHeaders(request) });
 }
@@ -72,10 +53,14 @@ export default function CasesPage() {
                     Price: {crate.priceText}
                     {crate.keyName ? ` · key: ${crate.keyPriceText}` : ""}
                   </span>
-                  <span className="block">
-                    Expected value {formatDollars(Math.round(crate.expectedCents))}{" "}
-                    <span className="text-muted">(covers {formatChance(crate.coverage)} of the odds)</span>
-                  </span>
+                  {crate.value ? (
+                    <span className="block">
+                      Expected value {formatDollars(Math.round(crate.value.expectedCents))}{" "}
+                      <span className="text-muted">(covers {formatChance(crate.value.coverage)} of the odds)</span>
+                    </span>
+                  ) : (
+                    <span className="block text-muted">Expected value not worked out yet: open the case to see it.</span>
+                  )}
                   <span className="block text-muted">
                     Return:{" "}
                     {crate.returnPercent === null ? "No price" : `${crate.returnPercent.toFixed(1)} % of ${crate.keyName ? "case and key" : "the case"}`}

@@ -1,13 +1,15 @@
 // Seeds the local D1: the full catalogue (upserted, so re-running changes nothing and never
 // overwrites prices a price job has written) and, only when their tables are empty, the demo
 // loadouts and sticker crafts, and while their tables are empty demo StatTrak/Souvenir prices and
-// 90 days of demo price history. Usage: node migrations/seed/run.ts [--persist-to DIR]
+// 90 days of demo price history; last, each weapon case's expected value from the prices it then
+// holds (ADR 086). Usage: node migrations/seed/run.ts [--persist-to DIR]
 // With --remote it writes the catalogue alone into the deployed D1 (docs/operations/deploy.md): the
 // price job brings real prices, admins make the official loadouts and crafts.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CASE_VALUE_INPUTS_SQL, caseValueStatements, type CaseValueInputs } from "./case-values.ts";
 import {
   buildCatalogue,
   catalogueStatements,
@@ -41,11 +43,13 @@ const persistArgs = (() => {
 const remote = process.argv.includes("--remote");
 const target = remote ? ["--remote"] : ["--local", ...persistArgs];
 
-function query<T>(sql: string): T[] {
+/** Runs one or more SELECT statements (`;` between them): each one's rows, in order. */
+function queryEach(sql: string): unknown[][] {
   const output = wrangler(["d1", "execute", "DB", ...target, "--json", "--command", sql]);
-  const parsed = JSON.parse(output) as { results: T[] }[];
-  return parsed[0]!.results;
+  return (JSON.parse(output) as { results: unknown[] }[]).map((result) => result.results);
 }
+
+const query = <T>(sql: string) => queryEach(sql)[0] as T[];
 
 function execute(statements: string[]): void {
   const dir = mkdtempSync(join(tmpdir(), "skinvault-seed-"));
@@ -82,6 +86,13 @@ if (!remote) {
 step(`Writing ${statements.length} statements into ${database} (the longest step)`);
 execute(statements);
 
+step(`Working out each weapon case's expected value from the prices in ${database}`);
+const [caseItems, caseSkins] = queryEach(`${CASE_VALUE_INPUTS_SQL.items};\n${CASE_VALUE_INPUTS_SQL.skins}`) as [
+  CaseValueInputs["items"],
+  CaseValueInputs["skins"],
+];
+execute(caseValueStatements({ items: caseItems, skins: caseSkins }, Date.now()));
+
 step(`Counting the rows of ${database}`);
 const [counts] = query<Record<string, number>>(
   `SELECT ${[
@@ -93,6 +104,7 @@ const [counts] = query<Record<string, number>>(
     "collections",
     "skin_crates",
     "skin_collections",
+    "case_values",
     "stickers",
     "official_loadouts",
     "official_loadout_slots",

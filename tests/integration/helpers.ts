@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
+import { CASE_VALUE_INPUTS_SQL, type CaseValueInputs } from "../../migrations/seed/case-values";
 
 let counter = 0;
 /** Unique per test run so parallel runs never clash. */
@@ -110,4 +111,22 @@ export async function signedInAdmin(): Promise<{ email: string; cookie: string }
   const response = await login(TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
   await response.body?.cancel();
   return { email: TEST_ADMIN_EMAIL, cookie: sessionCookie(response) };
+}
+
+/** The weapon cases' items and prices as the seed reads them (its own SQL), from the tests' D1. */
+export async function caseValueInputs(): Promise<CaseValueInputs> {
+  const [items, skins] = await env.DB.batch([env.DB.prepare(CASE_VALUE_INPUTS_SQL.items), env.DB.prepare(CASE_VALUE_INPUTS_SQL.skins)]);
+  return { items: items!.results as CaseValueInputs["items"], skins: skins!.results as CaseValueInputs["skins"] };
+}
+
+/** The expected value the list of cases shows for a case, in dollars as written ("5.89"). */
+export function listedCaseValue(listHtml: string, slug: string): string | undefined {
+  const html = listHtml.replace(/<!-- -->/g, "");
+  const listed = html.slice(html.indexOf(`href="/cases/${slug}"`));
+  return /Expected value \$([\d,.]+)/.exec(listed.slice(0, listed.indexOf("</a>")))?.[1];
+}
+
+/** The expected value a case's page shows, in dollars as written. */
+export async function casePageValue(slug: string): Promise<string | undefined> {
+  return /data-testid="case-expected-value">\$([\d,.]+)</.exec(await (await get(`/cases/${slug}`)).text())?.[1];
 }

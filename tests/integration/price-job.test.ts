@@ -4,7 +4,7 @@ import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
 import { runScheduled, SCHEDULES } from "~/server/jobs/scheduled.server";
-import { get, post, signedInUser } from "./helpers";
+import { casePageValue, get, listedCaseValue, post, signedInUser } from "./helpers";
 
 const PROVIDER = env.TEST_PRICE_FEED;
 const FEED_URL = `${PROVIDER}/v1/items?app_id=730&currency=USD`;
@@ -79,6 +79,15 @@ async function feedRun(feed = FEED) {
     matched: number;
     unmatched: number;
     unchanged: number;
+  }>();
+}
+async function phoenixValue() {
+  return env.DB.prepare(
+    "SELECT expected_cents, coverage, updated_at FROM case_values WHERE crate_id = (SELECT id FROM crates WHERE slug = 'operation-phoenix-weapon-case')",
+  ).first<{
+    expected_cents: number;
+    coverage: number;
+    updated_at: number;
   }>();
 }
 function done(result: PriceJobResult) {
@@ -156,8 +165,15 @@ describe("the price job reading the feed", () => {
 
   it("writes prices in cents, StatTrak and Souvenir rows, last_price_update, today's history and the counts", async () => {
     await control({ mode: "ok", items: FULL_FEED });
+    const phoenixBefore = await phoenixValue();
     const result = done(await runPriceJob(env.DB, feedEnv, NOW));
-    expect(result).toMatchObject({ matched: 9, unmatched: 3, unchanged: 2 });
+    expect(result).toMatchObject({ matched: 9, unmatched: 3, unchanged: 2, casesValued: 45 });
+
+    // AK-47 | Redline drops from the Operation Phoenix case: its stored expected value is worked out
+    // again, and the list of cases shows what the case's page computes.
+    expect(await phoenixValue()).not.toEqual(phoenixBefore);
+    expect((await phoenixValue())!.updated_at).toBe(NOW);
+    expect(listedCaseValue(await (await get("/cases")).text(), "operation-phoenix-weapon-case")).toBe(await casePageValue("operation-phoenix-weapon-case"));
 
     expect(await price("ak-47-redline", "FT")).toBe(2550);
     expect(await price("ak-47-redline", "WW")).toBe(2262);

@@ -1,5 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import { caseValueStatements } from "../../migrations/seed/case-values";
 import { failOnConsoleErrors } from "../fixtures/fail-on-console-error";
+import { caseValueInputs } from "./helpers";
 
 // Test files run one after another in one workerd per Vitest worker (`isolate: false`,
 // docs/operations/testing.md), so each file starts from the state a new workerd had: D1 migrated and
@@ -21,6 +23,8 @@ await env.DB.batch([
 for (let i = 0; i < env.TEST_SEED.length; i += 50) {
   await env.DB.batch(env.TEST_SEED.slice(i, i + 50).map((sql) => env.DB.prepare(sql)));
 }
+// Last, as the seed does: each weapon case's expected value from the prices just seeded.
+await env.DB.batch(caseValueStatements(await caseValueInputs(), Date.UTC(2026, 0, 1)).map((sql) => env.DB.prepare(sql)));
 
 for (let listed = await env.IMAGES.list(); listed.objects.length > 0; listed = await env.IMAGES.list()) {
   await env.IMAGES.delete(listed.objects.map((object) => object.key));

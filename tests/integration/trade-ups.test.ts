@@ -4,7 +4,9 @@ import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
 import { TRADE_UP_MESSAGES } from "~/domain/trade-up";
 import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
-import { get, post, signedInUser } from "./helpers";
+import { createDatabase } from "~/server/db/client.server";
+import { refreshCaseValues } from "~/server/features/case-values.server";
+import { get, listedCaseValue, post, signedInUser } from "./helpers";
 
 async function page(query: string, cookie?: string) {
   const response = await get(`/trade-up${query}`, cookie);
@@ -16,6 +18,7 @@ async function page(query: string, cookie?: string) {
 const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** The HTML without the comments React puts between adjacent texts. */
 const text = (html: string) => html.replace(/<!-- -->/g, "");
+
 const chances = (html: string) => [...html.matchAll(/data-testid="outcome-chance">([\d.]+) %</g)].map((m) => Number(m[1]));
 const floats = (html: string) => [...html.matchAll(/data-testid="outcome-float">([\d.]+)</g)].map((m) => Number(m[1]));
 
@@ -135,10 +138,41 @@ describe("case and collection pages", () => {
     expect(list.headers.get("X-D1-Round-Trips")).toBe("1");
     expect(listHtml).toContain('href="/cases/revolution-case"');
     expect(listHtml).toContain("Souvenir packages");
-    // The list works each skin's drop value out once for all cases: the same figure as the case's page.
-    const listText = text(listHtml);
-    const listed = listText.slice(listText.indexOf('href="/cases/revolution-case"'));
-    expect(/Expected value \$([\d.]+)/.exec(listed)?.[1]).toBe((expected / 100).toFixed(2));
+    // The list reads the value stored when the prices were seeded: the same figure as the case's page.
+    expect(listedCaseValue(listHtml, "revolution-case")).toBe((expected / 100).toFixed(2));
+  });
+
+  it("each case's stored expected value: the seed's reads and the price job's give the same, and the list says when there is none", async () => {
+    const stored = async () =>
+      (
+        await env.DB.prepare("SELECT crate_id, expected_cents, coverage FROM case_values ORDER BY crate_id").all<{
+          crate_id: number;
+          expected_cents: number;
+          coverage: number;
+        }>()
+      ).results;
+    const seeded = await stored();
+    expect(seeded).toHaveLength(45);
+    expect(await refreshCaseValues(createDatabase(env.DB), Date.UTC(2026, 10, 27))).toBe(45);
+    const refreshed = await stored();
+    expect(refreshed.map((row) => row.crate_id)).toEqual(seeded.map((row) => row.crate_id));
+    refreshed.forEach((row, index) => {
+      expect(row.expected_cents).toBeCloseTo(seeded[index]!.expected_cents, 6);
+      expect(row.coverage).toBeCloseTo(seeded[index]!.coverage, 12);
+    });
+
+    const revolution = "(SELECT id FROM crates WHERE slug = 'revolution-case')";
+    const kept = await env.DB.prepare(`SELECT * FROM case_values WHERE crate_id = ${revolution}`).first<Record<string, number>>();
+    await env.DB.prepare(`DELETE FROM case_values WHERE crate_id = ${revolution}`).run();
+    try {
+      const listText = text(await (await get("/cases")).text());
+      const listed = listText.slice(listText.indexOf('href="/cases/revolution-case"'));
+      expect(listed.slice(0, listed.indexOf("</a>"))).toContain("Expected value not worked out yet: open the case to see it.");
+    } finally {
+      await env.DB.prepare("INSERT INTO case_values (crate_id, expected_cents, coverage, updated_at) VALUES (?, ?, ?, ?)")
+        .bind(kept!.crate_id, kept!.expected_cents, kept!.coverage, kept!.updated_at)
+        .run();
+    }
   });
 
   it("a collection page: skins by rarity with prices, its case, a trade-up within it; the skin page links both", async () => {

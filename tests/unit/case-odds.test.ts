@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { caseExpectedValue, caseItemOdds, caseReturnPercent, itemDropValue, wearOdds } from "~/domain/case-odds";
+import { caseExpectedValue, caseExpectedValues, caseItemOdds, caseReturnPercent, caseValue, itemDropValue, wearOdds } from "~/domain/case-odds";
 import { WEARS } from "~/domain/wear";
 
 const item = (rarity: string, special = false) => ({ rarity, special });
@@ -75,3 +75,77 @@ describe("expected value", () => {
     expect(caseReturnPercent(150, null, 200, true)).toBeNull();
   });
 });
+
+describe("every case's expected value at once", () => {
+  const skin = (id: string, normal: Partial<Record<(typeof WEARS)[number], number>>, stattrak = false) => ({
+    id,
+    minFloat: 0,
+    maxFloat: 1,
+    stattrak,
+    prices: { normal, stattrak: {} },
+  });
+
+  it("worked example: two cases sharing a skin, a skin the catalogue does not price, a case with no known skin", () => {
+    // 0 to 1: FN 7 %, MW 8 %, FT 23 %, WW 7 %, BS 55 %. Priced only Battle-Scarred, $1.
+    const shared = skin("shared", { BS: 100 });
+    const covert = skin("covert", { FN: 10_000, MW: 10_000, FT: 10_000, WW: 10_000, BS: 10_000 });
+    const values = caseExpectedValues(
+      [
+        { crateId: 1, skinId: "shared", rarity: "Mil-Spec", special: false },
+        { crateId: 1, skinId: "covert", rarity: "Covert", special: false },
+        { crateId: 2, skinId: "shared", rarity: "Mil-Spec", special: false },
+        { crateId: 2, skinId: "not-in-the-catalogue", rarity: "Restricted", special: false },
+        { crateId: 3, skinId: "not-in-the-catalogue", rarity: "Mil-Spec", special: false },
+      ],
+      [shared, covert],
+    );
+    // Case 1 has two tiers: Mil-Spec 0.7992 and Covert 0.0064 of their sum.
+    const milSpec = 0.7992 / (0.7992 + 0.0064);
+    const covertOdds = 0.0064 / (0.7992 + 0.0064);
+    expect(values.get(1)!.expectedCents).toBeCloseTo(milSpec * 0.55 * 100 + covertOdds * 10_000, 9);
+    expect(values.get(1)!.coverage).toBeCloseTo(milSpec * 0.55 + covertOdds, 12);
+    // Case 2: the unknown skin is left out, not matched to another.
+    expect(values.get(2)!.expectedCents).toBeCloseTo(55, 9);
+    expect(values.get(2)!.coverage).toBeCloseTo(0.55, 12);
+    expect(values.has(3)).toBe(false);
+  });
+
+  it("property: the same figures as each case valued on its own", () => {
+    const rarities = ["Mil-Spec", "Restricted", "Classified", "Covert"];
+    const price = fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined });
+    const prices = fc.record({ FN: price, MW: price, FT: price, WW: price, BS: price });
+    const skins = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 4 }),
+        minFloat: fc.double({ min: 0, max: 0.5, noNaN: true }),
+        maxFloat: fc.double({ min: 0.5, max: 1, noNaN: true }),
+        stattrak: fc.boolean(),
+        rarity: fc.constantFrom(...rarities),
+        normal: prices,
+        stattrakPrices: prices,
+      }),
+      { minLength: 1, maxLength: 12, selector: (s) => s.id },
+    );
+    fc.assert(
+      fc.property(skins, fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 30 }), (catalogue, drops) => {
+        const known = catalogue.map((s) => ({ ...s, prices: { normal: definedOnly(s.normal), stattrak: definedOnly(s.stattrakPrices) } }));
+        const items = drops.map(([crateId, index, special]) => {
+          const dropped = known[index % known.length]!;
+          return { crateId, skinId: dropped.id, rarity: dropped.rarity, special };
+        });
+        const values = caseExpectedValues(items, known);
+        for (const crateId of new Set(items.map((entry) => entry.crateId))) {
+          const alone = caseValue(
+            items.filter((entry) => entry.crateId === crateId).map((entry) => ({ ...known.find((s) => s.id === entry.skinId)!, special: entry.special })),
+          );
+          expect(values.get(crateId)!.expectedCents).toBeCloseTo(alone.expectedCents, 6);
+          expect(values.get(crateId)!.coverage).toBeCloseTo(alone.coverage, 12);
+        }
+      }),
+    );
+  });
+});
+
+function definedOnly<T>(record: Record<string, T | undefined>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, T] => entry[1] !== undefined));
+}

@@ -176,6 +176,22 @@ export const skinCrates = sqliteTable(
   (t) => [primaryKey({ columns: [t.skinId, t.crateId] }), index("skin_crates_crate_idx").on(t.crateId)],
 );
 
+/**
+ * Each weapon case's expected value of one opening at the stored prices (`caseExpectedValues`),
+ * worked out whenever prices change (the price job, the seed) so the list of cases reads 45 rows
+ * instead of every case's items and prices (docs/decisions/086-stored-case-values.md).
+ */
+export const caseValues = sqliteTable("case_values", {
+  crateId: integer("crate_id")
+    .primaryKey()
+    .references(() => crates.id, { onDelete: "cascade" }),
+  /** Cents, with fractions: the list rounds it as the case's page does. */
+  expectedCents: real("expected_cents").notNull(),
+  /** The share of the case's odds whose items have a price, 0 to 1. */
+  coverage: real("coverage").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 /** What a sticker capsule holds. */
 export const crateStickers = sqliteTable(
   "crate_stickers",

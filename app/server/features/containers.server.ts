@@ -1,10 +1,21 @@
 import { and, asc, eq, inArray, ne, SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { caseReturnPercent, type ItemPrices } from "~/domain/case-odds";
+import { caseReturnPercent, itemPricesFromJson, type ItemPrices } from "~/domain/case-odds";
 import { formatDollars, priceRange } from "~/domain/money";
-import { WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
-import { caseKeys, collections, crates, crateStickers, skinCollections, skinCrates, skins, skinVariantPrices, skinWears, stickers } from "../db/schema.server";
+import {
+  caseKeys,
+  caseValues,
+  collections,
+  crates,
+  crateStickers,
+  skinCollections,
+  skinCrates,
+  skins,
+  skinVariantPrices,
+  skinWears,
+  stickers,
+} from "../db/schema.server";
 
 // The reads of the case, collection and trade-up pages: drizzle query builders for a page's one
 // `context.load([...])` batch.
@@ -42,25 +53,12 @@ export const pricedSkinColumns = {
   ).as("stattrak_prices"),
 };
 
-function parsePrices(json: string | null): Partial<Record<Wear, number>> {
-  const prices: Partial<Record<Wear, number>> = {};
-  if (!json) return prices;
-  const parsed: unknown = JSON.parse(json);
-  if (typeof parsed !== "object" || parsed === null) return prices;
-  // A loop over the five wears: the case list parses some 2,400 of these a render.
-  for (const wear of WEARS) {
-    const cents: unknown = (parsed as Record<string, unknown>)[wear];
-    if (typeof cents === "number" && cents > 0) prices[wear] = cents;
-  }
-  return prices;
-}
-
 /** A priced skin row as the pages use it: its prices parsed. */
 export function withPrices<T extends { normalPrices: string | null; stattrakPrices: string | null }>(
   row: T,
 ): Omit<T, "normalPrices" | "stattrakPrices"> & { prices: ItemPrices } {
   const { normalPrices, stattrakPrices, ...rest } = row;
-  return { ...rest, prices: { normal: parsePrices(normalPrices), stattrak: parsePrices(stattrakPrices) } };
+  return { ...rest, prices: itemPricesFromJson(normalPrices, stattrakPrices) };
 }
 
 // ---------------------------------------------------------------- collections
@@ -131,12 +129,20 @@ export function crateCost(crate: { keyName: string | null; priceCents: number; k
   };
 }
 
-/** Weapon cases and souvenir packages (sticker capsules hold no skins), by name. */
+/**
+ * Weapon cases and souvenir packages (sticker capsules hold no skins), by name, each weapon case
+ * with its stored expected value (null until one is worked out: `refreshCaseValues`).
+ */
 export function crateListQuery(db: Database) {
   return db
-    .select(crateColumns)
+    .select({
+      ...crateColumns,
+      expectedCents: sql<number | null>`${caseValues.expectedCents}`.as("expected_cents"),
+      coverage: sql<number | null>`${caseValues.coverage}`.as("coverage"),
+    })
     .from(crates)
     .leftJoin(caseKeys, eq(caseKeys.id, crates.keyId))
+    .leftJoin(caseValues, eq(caseValues.crateId, crates.id))
     .where(ne(crates.kind, "sticker_capsule"))
     .orderBy(asc(crates.name));
 }
@@ -157,36 +163,6 @@ function crateSkinsQuery(db: Database, where: SQL) {
 }
 
 export const crateSkinsBySlugQuery = (db: Database, slug: string) => crateSkinsQuery(db, eq(crates.slug, slug));
-
-/** Which skins each weapon case drops (the case list's expected values; the skins' prices come apart, once each). */
-export function weaponCaseItemsQuery(db: Database) {
-  return db
-    .select({ crateId: skinCrates.crateId, skinId: skinCrates.skinId, special: skinCrates.special, rarity: skins.rarity })
-    .from(skinCrates)
-    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
-    .innerJoin(skins, eq(skins.id, skinCrates.skinId))
-    .where(eq(crates.kind, "weapon_case"));
-}
-
-/** The skins of every weapon case, each once, with their prices. */
-export function weaponCaseSkinPricesQuery(db: Database) {
-  const inCases = db
-    .select({ id: skinCrates.skinId })
-    .from(skinCrates)
-    .innerJoin(crates, eq(crates.id, skinCrates.crateId))
-    .where(eq(crates.kind, "weapon_case"));
-  return db
-    .select({
-      id: skins.id,
-      minFloat: skins.minFloat,
-      maxFloat: skins.maxFloat,
-      stattrak: pricedSkinColumns.stattrak,
-      normalPrices: pricedSkinColumns.normalPrices,
-      stattrakPrices: pricedSkinColumns.stattrakPrices,
-    })
-    .from(skins)
-    .where(inArray(skins.id, inCases));
-}
 
 /** What a sticker capsule holds. */
 export function crateStickersQuery(db: Database, slug: string) {

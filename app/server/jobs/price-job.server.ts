@@ -1,6 +1,7 @@
 // The scheduled price job: reads the provider feed (Skinport's /v1/items shape) or, locally without
 // one, drifts the demo prices; writes skin prices, StatTrak/Souvenir prices, sticker, container and
-// key prices, `last_price_update` and today's history rows in one atomic batch; keeps the counts and the last error in price_feed_runs.
+// key prices, `last_price_update` and today's history rows in one atomic batch, then each weapon case's
+// expected value from them; keeps the counts and the last error in price_feed_runs.
 // The bulk writes hand their rows over as one JSON array read with json_each (SQL of its own,
 // in drizzle's `sql` template, inside drizzle's builders).
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { driftBucket, driftedItemPriceCents, driftedPriceCents } from "~/domain/
 import { chunk, planPriceUpdate, validateFeed, type ItemPriceRow, type PricePlan, type PriceRow, type StoredPrices } from "~/domain/price-feed";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { createDatabase, type Database } from "../db/client.server";
+import { refreshCaseValues } from "../features/case-values.server";
 import { caseKeys, crates, itemPriceHistory, priceFeedRuns, priceHistory, skins, skinVariantPrices, skinWears, stickers } from "../db/schema.server";
 
 export interface PriceFeedEnv {
@@ -51,6 +53,8 @@ export type PriceJobResult =
       changedSkinIds: string[];
       /** D1 statements of the write batch. */
       statements: number;
+      /** Weapon cases whose expected value was worked out again; null when that failed (the last values stay). */
+      casesValued: number | null;
     };
 
 /** A feed's name: the host of its URL (also what `skins.price_source` says), or 'demo'. */
@@ -372,6 +376,18 @@ export function planStatements(
   return statements;
 }
 
+/** Works each weapon case's expected value out again from the prices just written (ADR 086). */
+async function revalueCases(db: Database, feed: string, now: number): Promise<number | null> {
+  try {
+    return await refreshCaseValues(db, now);
+  } catch (error) {
+    console.warn(
+      `[prices] ${feed}: working out the cases' expected values failed, the list of cases keeps the last ones: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  }
+}
+
 /** Writes a plan in one batch (a transaction: all of it or nothing). */
 async function writePlan(db: Database, feed: string, plan: PricePlan, leaseUntil: number, now: number, priceSource: string | null): Promise<PriceJobResult> {
   const statements = planStatements(db, feed, plan, leaseUntil, now, priceSource);
@@ -386,6 +402,7 @@ async function writePlan(db: Database, feed: string, plan: PricePlan, leaseUntil
   return {
     status: "done",
     feed,
+    casesValued: await revalueCases(db, feed, now),
     matched: plan.matched,
     unmatched: plan.unmatched,
     unchanged: plan.unchanged,
