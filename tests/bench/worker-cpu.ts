@@ -64,6 +64,25 @@ export interface WorkerCpu {
   samples: number;
   /** The sampling period V8 kept, in ms (the median gap between samples taken back to back). */
   periodMs: number;
+  /** Each sampling window's figure, when several were taken (`combineWorkerCpu`). */
+  windowsMs?: number[];
+}
+
+/**
+ * Several sampling windows of the same page as one figure: the CPU time of all their requests over
+ * their number (each window's figure is kept, so the spread between windows shows).
+ */
+export function combineWorkerCpu(windows: WorkerCpu[]): WorkerCpu {
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+  const totalMs = windows.reduce((sum, window) => sum + window.msPerRequest * window.requests, 0);
+  const periods = windows.map((window) => window.periodMs).sort((a, b) => a - b);
+  return {
+    msPerRequest: Math.round((totalMs / Math.max(1, requests)) * 100) / 100,
+    requests,
+    samples: windows.reduce((sum, window) => sum + window.samples, 0),
+    periodMs: periods[Math.floor(periods.length / 2)] ?? 0,
+    windowsMs: windows.map((window) => window.msPerRequest),
+  };
 }
 
 /** Sends `requests` requests one after another while V8 samples the Worker's isolate. */
