@@ -1,6 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
-import axe, { type Result, type RunOptions } from "axe-core";
+import type axe from "axe-core";
+import type { Result, RunOptions } from "axe-core";
 import { expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+/**
+ * axe-core's minified build (`axe.min.js`, the file its README tells pages to include): the same
+ * rules as `axe.source` (the unminified `axe.js`, 1.4 MB) in 0.6 MB, so each document parses less.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Puts axe-core in every document the page loads from now on, as the document starts (an init
+ * script): a check then finds it there, rather than sending and evaluating it after the load.
+ */
+export async function loadAxeInEveryDocument(page: Page) {
+  await page.addInitScript(AXE_SOURCE);
+}
 
 // WCAG 2.2 A and AA, plus axe's best practices (heading order, unique landmark labels).
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -11,9 +28,10 @@ export const PHONE = { width: 390, height: 844 };
 async function violationsOn(page: Page): Promise<Result[]> {
   const options: RunOptions = { runOnly: { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"] };
   if (page.frames().length > 1) return (await new AxeBuilder({ page }).options(options).analyze()).violations;
-  // axe-core once per document: the next width of the same page reuses it, a navigation loads it again.
+  // axe-core once per document: the next width of the same page reuses it, a navigation loads it
+  // again unless `loadAxeInEveryDocument` put it there.
   const loaded = await page.evaluate(() => "axe" in window);
-  if (!loaded) await page.evaluate(axe.source);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (runOptions) => {
     const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, runOptions);
     return violations;

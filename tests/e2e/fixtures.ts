@@ -33,7 +33,8 @@ async function watchPage(page: Page, allowedConsoleErrors: RegExp[]): Promise<()
   return () => expect(errors, "unexpected console errors").toEqual([]);
 }
 
-async function signIn(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
+/** Puts `user`'s session cookie in the context: its pages are signed in. */
+export async function signIn(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
   await context.addCookies([{ ...user.cookie, url: baseURL }]);
 }
 
@@ -83,8 +84,8 @@ interface Fixtures {
   accounts: TestAccounts;
   /** Makes one more confirmed user with a session (`{ admin: true }`: an address in ADMIN_EMAILS). */
   createUser: (options?: { admin?: boolean; label?: string }) => Promise<TestUser>;
-  /** Opens a page in its own browser context, signed in as `user` (same checks as `page`). */
-  pageFor: (user: TestUser) => Promise<Page>;
+  /** Opens a page in its own browser context, signed in as `user` or, without one, a visitor's (same checks as `page`). */
+  pageFor: (user?: TestUser) => Promise<Page>;
   /** A confirmed user with a live session (id, e-mail, password, cookie). */
   user: TestUser;
   /** `page`, signed in as `user`. */
@@ -152,7 +153,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const opened: { context: BrowserContext; check: () => void }[] = [];
     await use(async (user) => {
       const context = await browser.newContext({ baseURL, javaScriptEnabled });
-      await signIn(context, user, baseURL!);
+      if (user) await signIn(context, user, baseURL!);
       const page = await context.newPage();
       opened.push({ context, check: await watchPage(page, allowedConsoleErrors) });
       return page;
