@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDollars } from "~/domain/money";
-import { rarityTextColor } from "~/domain/rarity";
+import { rarityTextColor } from "~/domain/rarity-text-color";
 import { WEAR_NAMES, type Wear } from "~/domain/wear";
 
 export interface ProposedSlot {

@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { rarityTextColor } from "~/domain/rarity";
 import { isSearchable } from "~/domain/search";
 import { FallbackImage } from "./FallbackImage";
 import { useHydrated } from "./useHydrated";
@@ -10,7 +9,8 @@ interface Suggestion {
   name: string;
   image: string;
   rarity: string;
-  rarityColor: string;
+  /** The rarity's colour, readable on the dark panels (`rarityTextColor`, applied by the server). */
+  rarityTextColor: string;
 }
 
 const DEBOUNCE_MS = 120;
@@ -154,7 +154,7 @@ export function SearchBox({ id, label, focusOnOpen }: { id: string; label: strin
                 <FallbackImage sources={[suggestion.image]} alt="" lazy={false} className="h-8 w-10 shrink-0 object-contain" />
                 <span className="min-w-0">
                   <span className="block truncate">{suggestion.name}</span>
-                  <span className="block text-xs" style={{ color: rarityTextColor(suggestion.rarityColor) }}>
+                  <span className="block text-xs" style={{ color: suggestion.rarityTextColor }}>
                     {suggestion.rarity}
                   </span>
                 </span>

@@ -1,5 +1,5 @@
 import { priceRange } from "~/domain/money";
-import { rarityTextColor } from "~/domain/rarity";
+import { rarityTextColor } from "~/domain/rarity-text-color";
 import type { SkinCardData } from "~/domain/skin-cards";
 import { WEAPON_GRID } from "./CategorySkeleton";
 import { FallbackImage } from "./FallbackImage";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { rarityTextColor } from "~/domain/rarity";
+import { rarityTextColor } from "~/domain/rarity-text-color";
 import { unpackGroupedSkins } from "~/domain/skin-cards";
 import { FallbackImage } from "./FallbackImage";
 import { PathLink } from "./links";

@@ -14,7 +14,7 @@ import { formatDollars } from "~/domain/money";
 import { alertAnchor } from "~/domain/price-alerts";
 import { buildChartModel } from "~/domain/price-chart";
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
-import { rarityTextColor } from "~/domain/rarity";
+import { rarityTextColor } from "~/domain/rarity-text-color";
 import { addToTradeUpPath, nextRarity } from "~/domain/trade-up";
 import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
@@ -66,7 +66,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   });
   return data(
     {
-      skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null },
+      // The rarity badge's text colour, worked out here: the page ships no colour maths.
+      skin: { ...skin, lastPriceUpdate: skin.lastPriceUpdate?.getTime() ?? null, rarityTextColor: rarityTextColor(skin.rarityColor) },
       wears: wearChips,
       crates,
       collections,
@@ -164,7 +165,7 @@ export default function SkinPage() {
           <div className="mt-3 flex flex-wrap gap-2" aria-label="Badges">
             {skin.stattrak ? <Badge className="bg-orange-900/60 text-orange-200">StatTrak</Badge> : null}
             {skin.souvenir ? <Badge className="bg-yellow-900/60 text-yellow-200">Souvenir</Badge> : null}
-            <Badge className="border" style={{ color: rarityTextColor(skin.rarityColor), borderColor: skin.rarityColor }}>
+            <Badge className="border" style={{ color: skin.rarityTextColor, borderColor: skin.rarityColor }}>
               {skin.rarity}
             </Badge>
           </div>

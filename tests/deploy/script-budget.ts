@@ -10,6 +10,8 @@ import { budgetProblems, firstVisitScripts, FIRST_VISIT_BUDGET, type KnownOverBu
  * Lowered on 27 November, when forms began to load their zod schema on first focus
  * (`useClientChecks`, their constraints sent by the loader): the resell pages, the inventory import, a
  * new loadout, the admin's loadouts, the profile, the moderation queue, a player's craft form.
+ * Lowered again where a whole KB came off when the search box left its rarity colours to the server
+ * (27 November, 0.8 KB off every page without skin cards; docs/performance.md).
  */
 const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // The form kit's Conform-free parts (messages, alert, submit button) became a file of their own,
@@ -19,30 +21,30 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // My trade-ups (issue 34): the tab's list and its delete step, +0.7 KB (docs/performance.md); the
   // notice after an inventory import (issue 35), shared by every page's notices, +0.2 KB.
   "routes/profile": { total: 124, app: 40 },
-  "routes/resell-tracker": { total: 121, app: 37 },
-  "routes/admin.sticker-crafts_.queue": { total: 111, app: 27 },
+  "routes/resell-tracker": { total: 120, app: 36 },
+  "routes/admin.sticker-crafts_.queue": { total: 110, app: 26 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
   // gallery's craft cost on the shared craft card (issue 33), +0.05 KB.
   "routes/sticker-crafts.submit": { total: 110, app: 26 },
-  "routes/resell-tracker_.new": { total: 110, app: 25 },
-  "routes/resell-tracker_.$trackerId.edit": { total: 110, app: 25 },
-  "routes/resell-tracker_.$trackerId.sale": { total: 108, app: 24 },
+  "routes/resell-tracker_.new": { total: 109, app: 25 },
+  "routes/resell-tracker_.$trackerId.edit": { total: 109, app: 25 },
+  "routes/resell-tracker_.$trackerId.sale": { total: 107, app: 23 },
   // The inventory import (issue 35): a Conform form with the zod schema, like the resell form.
   "routes/resell-tracker_.import": { total: 111, app: 27 },
-  "routes/admin.loadouts": { total: 110, app: 26 },
+  "routes/admin.loadouts": { total: 109, app: 25 },
   // The craft messages apart from the craft schema (27 November): the editor loads no zod, 137.9 to
   // 110.3 KB (docs/performance.md).
-  "routes/admin.sticker-crafts": { total: 111, app: 27 },
+  "routes/admin.sticker-crafts": { total: 110, app: 26 },
   // The merges of 26 November midday (one craft form, portfolio, prices, cases, the way back's
   // fragment) moved shared code: +0.1 to 1 KB on the pages raised that day.
   "routes/loadouts.new": { total: 107, app: 23 },
   // The editor's slots and picker as packed text (ADR 085, 27 November): +0.7 KB of unpacking for
   // 5.6 KB less HTML (23.0 to 17.4 KB gzipped); encoding its data 0.72 to 0.19 ms of Worker CPU.
-  "routes/admin.loadouts_.$id.edit": { total: 112, app: 28 },
-  "routes/loadouts.edit.$id": { total: 112, app: 28 },
-  "routes/login": { total: 106, app: 21 },
+  "routes/admin.loadouts_.$id.edit": { total: 111, app: 27 },
+  "routes/loadouts.edit.$id": { total: 111, app: 27 },
+  "routes/login": { total: 105, app: 21 },
   "routes/reset-password": { total: 105, app: 21 },
-  "routes/skins.$skinId": { total: 104, app: 19 },
+  "routes/skins.$skinId": { total: 103, app: 19 },
 };
 
 const pages = firstVisitScripts();

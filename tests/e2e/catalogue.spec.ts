@@ -1,7 +1,10 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { RARITY_COLORS } from "~/domain/rarity";
+import { rarityTextColor } from "~/domain/rarity-text-color";
 import { expect, test } from "./fixtures";
 
 const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
+const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
 
 /** With JavaScript the filters apply at once (the Apply button goes once hydrated); without, Apply submits. */
 async function applyFilters(page: Page, testInfo: TestInfo) {
@@ -142,7 +145,10 @@ test("searching 'ak47 redlin' lists 'AK-47 | Redline'", async ({ page }, testInf
   await box.fill("ak47 redlin");
   if (withJs(testInfo)) {
     const suggestions = page.getByRole("listbox", { name: "Suggestions" });
-    await expect(suggestions.getByRole("option", { name: /AK-47 \| Redline/ })).toHaveAttribute("href", "/skins/ak-47-redline");
+    const redline = suggestions.getByRole("option", { name: /AK-47 \| Redline/ });
+    await expect(redline).toHaveAttribute("href", "/skins/ak-47-redline");
+    // Its rarity in the rarity's colour, lightened to read on the panel.
+    await expect(redline.getByText("Classified")).toHaveCSS("color", hexToRgb(rarityTextColor(RARITY_COLORS.Classified)));
   }
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=ak47(\+|%20)redlin$/);

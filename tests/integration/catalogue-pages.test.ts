@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { rarityTextColor } from "~/domain/rarity";
+import { contrastRatio, RARITY_TEXT_BACKGROUND, rarityTextColor } from "~/domain/rarity-text-color";
 import { fetchWorker } from "./helpers";
 
 async function get(path: string, init?: RequestInit) {
@@ -268,9 +268,11 @@ describe("search", () => {
 
   it("suggests up to 10 skins as JSON", async () => {
     const response = await fetchWorker("https://example.com/api/suggestions?q=ak");
-    const body = await response.json<{ suggestions: { id: string; name: string }[] }>();
+    const body = await response.json<{ suggestions: { id: string; name: string; rarityTextColor: string }[] }>();
     expect(body.suggestions).toHaveLength(10);
     expect(body.suggestions[0]!.name).toMatch(/^AK-47 \| /);
+    // The search box shows each rarity in this colour, readable on its panel.
+    for (const { rarityTextColor } of body.suggestions) expect(contrastRatio(rarityTextColor, RARITY_TEXT_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
     const typo = await (await fetchWorker("https://example.com/api/suggestions?q=deagle%20blaze")).json<typeof body>();
     expect(typo.suggestions[0]!.name).toBe("Desert Eagle | Blaze");
   });

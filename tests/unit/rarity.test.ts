@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareRarity, contrastRatio, RARITY_COLORS, RARITY_ORDER, RARITY_TEXT_BACKGROUND, rarityFromColor, rarityTextColor } from "~/domain/rarity";
+import { compareRarity, RARITY_COLORS, RARITY_ORDER, rarityFromColor } from "~/domain/rarity";
+import { contrastRatio, RARITY_TEXT_BACKGROUND, rarityTextColor } from "~/domain/rarity-text-color";
 
 describe("rarity", () => {
   it("is ordered as the spec lists it", () => {
