@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import { DESKTOP, expectNoAxeViolations, loadAxeInEveryDocument } from "./axe";
-import { expect, signIn, test, type TestUser } from "./fixtures";
+import { expect, signIn, test, watchConsole, type TestUser } from "./fixtures";
 import { samplePath } from "./loadout-setup";
 import { NOT_PAGES, PAGES, pagesFor, type ProductPage } from "./pages";
 
@@ -24,12 +24,26 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(overflow, `sideways scroll on ${where}`).toBeNull();
 }
 
+/** A row's page, and with JavaScript the console errors it logged that the row does not allow. */
+interface RowPage {
+  page: Page;
+  unexpectedErrors?: (allowed: RegExp[]) => string[];
+}
+
+/** A page with JavaScript, as the `pageFor` fixture opens it (same console checks). */
+async function pageWithScripts(browser: Browser, visitor: TestUser | null, origin: string): Promise<RowPage> {
+  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: true });
+  if (visitor) await signIn(context, visitor, origin);
+  const page = await context.newPage();
+  return { page, unexpectedErrors: await watchConsole(page) };
+}
+
 /**
  * Axe waits on timers, which never fire in a page with JavaScript off. So without JavaScript the
  * checks run on the server's HTML with every script taken out, in a page where axe can run: the
  * same markup and styles a browser without JavaScript shows. (No page uses `<noscript>`.)
  */
-async function pageWithoutScripts(browser: Browser, visitor: TestUser | null, origin: string): Promise<Page> {
+async function pageWithoutScripts(browser: Browser, visitor: TestUser | null, origin: string): Promise<RowPage> {
   // Contexts made in a test take the project's options, so JavaScript is switched back on here.
   const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: true });
   if (visitor) await signIn(context, visitor, origin);
@@ -44,12 +58,53 @@ async function pageWithoutScripts(browser: Browser, visitor: TestUser | null, or
   });
   // The skin-data CDN is out of reach: images fail, and the placeholder must cover them (app.css).
   await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) => route.fulfill({ status: 404 }));
-  return page;
+  return { page };
 }
 
+/**
+ * The rows' pages kept for a worker's rows, one per visitor (a visitor, the worker's shared user,
+ * its shared admin): a row only reads, and a page that stays open keeps its browser's caches, so a
+ * row does not pay for a new browser context, its routes and a cold load of the page's scripts and
+ * styles (about 0.5 s a row). Each row's visit is a new document; its console errors are the
+ * ones logged from that visit to the end of the row's checks.
+ */
+class RowPages {
+  private readonly opened = new Map<string, Promise<RowPage>>();
+
+  get(visitor: string, open: () => Promise<RowPage>): Promise<RowPage> {
+    let row = this.opened.get(visitor);
+    if (!row) {
+      row = open();
+      this.opened.set(visitor, row);
+    }
+    return row;
+  }
+
+  async close(): Promise<void> {
+    for (const row of await Promise.allSettled(this.opened.values())) if (row.status === "fulfilled") await row.value.page.context().close();
+  }
+}
+
+const rowTest = test.extend<object, { rowPages: RowPages }>({
+  rowPages: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern, so it must be one.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pages = new RowPages();
+      try {
+        await use(pages);
+      } finally {
+        await pages.close();
+      }
+    },
+    { scope: "worker" },
+  ],
+});
+
 /** One visit per page: axe at the desktop width, then the narrow widths in turn on the same page. */
-async function checkPage(page: Page, entry: ProductPage) {
-  await loadAxeInEveryDocument(page);
+async function checkPage({ page, unexpectedErrors }: RowPage, entry: ProductPage) {
+  // What a kept page logged after the row before it had been checked is not this row's.
+  unexpectedErrors?.([]);
   await page.setViewportSize(DESKTOP);
   await page.goto(entry.path);
   await expectNoAxeViolations(page, `${entry.path} at ${DESKTOP.width} px`);
@@ -58,6 +113,7 @@ async function checkPage(page: Page, entry: ProductPage) {
     await expectNoSidewaysScroll(page, `${entry.path} at ${width} px`);
     if (width === 390) await expectNoAxeViolations(page, `${entry.path} at ${width} px`);
   }
+  if (unexpectedErrors) expect(unexpectedErrors(entry.consoleErrors ?? []), "unexpected console errors").toEqual([]);
 }
 
 /** Placeholders filled with objects of the visiting user (tests/e2e/loadout-setup.ts, `samplePath`). */
@@ -74,31 +130,34 @@ for (const run of RUNS) {
     // Axe reads every node of a page twice (two widths); the catalogue pages have hundreds of them.
     test.describe.configure({ timeout: 60_000 });
     for (const entry of pagesFor(run.visitor)) {
-      test.describe(() => {
-        test.use({ allowedConsoleErrors: entry.consoleErrors ?? [] });
-        test(`${entry.path}: accessible at 1280 and 390 px, no sideways scroll at ${NARROW_WIDTHS.join(", ")} px`, async ({
-          browser,
-          javaScriptEnabled,
-          baseURL,
-          createUser,
-          sharedAccount,
-          pageFor,
-        }) => {
+      rowTest(
+        `${entry.path}: accessible at 1280 and 390 px, no sideways scroll at ${NARROW_WIDTHS.join(", ")} px`,
+        async ({ browser, javaScriptEnabled, baseURL, createUser, sharedAccount, rowPages }) => {
           test.slow(entry.heavy === true, "axe reads hundreds of cards twice");
           // A visit only reads, so the signed-in rows share the worker's account; a page shown with
-          // objects made for the visit gets an account of its own, so the others stay as they were.
+          // objects made for the visit gets an account and a page of its own, so the others stay as
+          // they were.
           const ownObjects = OWN_OBJECTS.test(entry.path);
           const visitor =
             run.visitor === "visitor" ? null : ownObjects ? await createUser({ admin: run.visitor === "admin" }) : await sharedAccount(run.visitor);
           const visit = { ...entry, path: await samplePath(entry.path, { baseURL: baseURL!, user: visitor, createUser }) };
-          // One browser context a row: the checked page's (a page opened and left unused costs about
-          // 0.2 s of the browser's time).
-          if (javaScriptEnabled) return checkPage(await pageFor(visitor ?? undefined), visit);
-          const withoutScripts = await pageWithoutScripts(browser, visitor, baseURL!);
-          await checkPage(withoutScripts, visit);
-          await withoutScripts.context().close();
-        });
-      });
+          const open = async () => {
+            const row = await (javaScriptEnabled ? pageWithScripts : pageWithoutScripts)(browser, visitor, baseURL!);
+            await loadAxeInEveryDocument(row.page);
+            return row;
+          };
+          if (ownObjects) {
+            const row = await open();
+            try {
+              await checkPage(row, visit);
+            } finally {
+              await row.page.context().close();
+            }
+            return;
+          }
+          await checkPage(await rowPages.get(run.visitor, open), visit);
+        },
+      );
     }
   });
 }

@@ -19,18 +19,33 @@ function uploadGone(text: string, url: string): boolean {
   return /status of 404\b/.test(text) && /^https?:\/\/localhost:\d+\/images\//.test(url);
 }
 
-/** Collects the page's unexpected console errors and answers CDN images locally; call the result at the end. */
-async function watchPage(page: Page, allowedConsoleErrors: RegExp[]): Promise<() => void> {
-  const errors: string[] = [];
+/**
+ * Answers CDN images locally and collects the page's console errors from now on. The result hands
+ * over those not `allowed` since its last call (errors thrown in the page are never allowed), and
+ * starts collecting anew.
+ */
+export async function watchConsole(page: Page): Promise<(allowed: RegExp[]) => string[]> {
+  let messages: string[] = [];
+  let thrown: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const text = message.text();
-    if (uploadGone(text, message.location().url)) return;
-    if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+    if (!uploadGone(text, message.location().url)) messages.push(text);
   });
-  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("pageerror", (error) => thrown.push(error.message));
   await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
-  return () => expect(errors, "unexpected console errors").toEqual([]);
+  return (allowed) => {
+    const unexpected = [...messages.filter((text) => !allowed.some((pattern) => pattern.test(text))), ...thrown];
+    messages = [];
+    thrown = [];
+    return unexpected;
+  };
+}
+
+/** Collects the page's unexpected console errors and answers CDN images locally; call the result at the end. */
+async function watchPage(page: Page, allowedConsoleErrors: RegExp[]): Promise<() => void> {
+  const unexpectedErrors = await watchConsole(page);
+  return () => expect(unexpectedErrors(allowedConsoleErrors), "unexpected console errors").toEqual([]);
 }
 
 /** Puts `user`'s session cookie in the context: its pages are signed in. */
