@@ -16,6 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name,
     image,
     rarity,
+    // Still sent for a page loaded before this field existed: its search box works the text colour
+    // out from it, and would fail on a suggestion without one.
+    rarityColor,
     rarityTextColor: rarityTextColor(rarityColor),
   }));
   return Response.json({ query, suggestions }, { headers: catalogueCacheHeaders(request) });

@@ -268,11 +268,13 @@ describe("search", () => {
 
   it("suggests up to 10 skins as JSON", async () => {
     const response = await fetchWorker("https://example.com/api/suggestions?q=ak");
-    const body = await response.json<{ suggestions: { id: string; name: string; rarityTextColor: string }[] }>();
+    const body = await response.json<{ suggestions: { id: string; name: string; rarityColor: string; rarityTextColor: string }[] }>();
     expect(body.suggestions).toHaveLength(10);
     expect(body.suggestions[0]!.name).toMatch(/^AK-47 \| /);
     // The search box shows each rarity in this colour, readable on its panel.
     for (const { rarityTextColor } of body.suggestions) expect(contrastRatio(rarityTextColor, RARITY_TEXT_BACKGROUND)).toBeGreaterThanOrEqual(4.5);
+    // A search box loaded before the server sent the text colour still gets the game's colour.
+    for (const { rarityColor } of body.suggestions) expect(rarityColor).toMatch(/^#[0-9a-f]{6}$/i);
     const typo = await (await fetchWorker("https://example.com/api/suggestions?q=deagle%20blaze")).json<typeof body>();
     expect(typo.suggestions[0]!.name).toBe("Desert Eagle | Blaze");
   });
