@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { ClientChecksFormProps } from "~/components/client-checks";
 import { CatalogueSearch, ChosenSkin, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
 import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
@@ -137,7 +138,7 @@ interface CraftFormProps {
 /** What a page has the browser check before the form is sent, and when to load it (`community-craft-checks.ts`). */
 export interface CraftFormChecks {
   options: Pick<Parameters<typeof useForm<CraftFields>>[0], "constraint" | "onValidate" | "shouldValidate" | "shouldRevalidate">;
-  onFocus: () => void;
+  formProps: ClientChecksFormProps;
 }
 
 /**
@@ -163,7 +164,7 @@ function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveBu
   const slotName = (position: number) => `${mode.slotNoun} ${position}`;
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onFocus={checks?.onFocus} className="space-y-6" aria-labelledby={labelledBy}>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...checks?.formProps} className="space-y-6" aria-labelledby={labelledBy}>
       <FormError form={form} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}

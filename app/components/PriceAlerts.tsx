@@ -50,7 +50,7 @@ function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; last
     },
   });
   return (
-    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} onFocus={checks.onFocus} className="flex flex-wrap items-start gap-3">
+    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} {...checks.formProps} className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value="set-alert" />
       <input type="hidden" name="skinId" value={item.skinId} />
       <div className="w-full">

@@ -80,7 +80,7 @@ export function TrackerForm({
   const markedFloat = parseFloatInput(typedFloat ?? fields.wearValue.initialValue ?? "");
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} onFocus={checks.onFocus} noValidate className="space-y-4" data-testid="tracker-form">
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} {...checks.formProps} noValidate className="space-y-4" data-testid="tracker-form">
       <div className="flex items-center gap-3">
         <FallbackImage sources={[skin.image]} alt="" lazy={false} className="h-14 w-20 object-contain" />
         <p className="font-semibold">{skin.name}</p>

@@ -5,6 +5,12 @@ import type { ZodType } from "zod";
 /** What Conform derives from a schema for the fields' HTML attributes (`formConstraint` on the server). */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
+/** What `useClientChecks` needs on the form: its first focus, and the form itself. */
+export interface ClientChecksFormProps {
+  onFocus: () => void;
+  ref: (form: HTMLFormElement | null) => void;
+}
+
 /**
  * A form's checks in the browser, the zod schema its action parses with, loaded when a person
  * first focuses the form: a page's first visit carries neither zod nor the schema (issue 32,
@@ -14,7 +20,7 @@ export type FormConstraint = ReturnType<typeof getZodConstraint>;
  *
  * `schemaOf` builds the schema from the loaded module at each check, so rules that come with the
  * page (a skin's float range, today's date) are the current ones. Pass the result's `onValidate`
- * to `useForm` and its `onFocus` to the form.
+ * to `useForm` and spread its `formProps` on the form.
  */
 export function useClientChecks<Module, Schema extends ZodType>(loadModule: () => Promise<Module>, schemaOf: (module: Module) => Schema) {
   const [loaded, setLoaded] = useState<{ module: Module; parseWithZod: typeof parseWithZod }>();
@@ -31,6 +37,15 @@ export function useClientChecks<Module, Schema extends ZodType>(loadModule: () =
     // The module is the form's own, the same for its whole life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // A field focused before the page's scripts ran (a slow connection) told no one: the form's first
+  // render in the browser looks for it.
+  const ref = useCallback(
+    (form: HTMLFormElement | null) => {
+      if (form?.contains(document.activeElement)) onFocus();
+    },
+    [onFocus],
+  );
   const onValidate = loaded ? ({ formData }: { formData: FormData }) => loaded.parseWithZod(formData, { schema: schemaOf(loaded.module) }) : undefined;
-  return { onValidate, onFocus };
+  const formProps: ClientChecksFormProps = { onFocus, ref };
+  return { onValidate, formProps };
 }

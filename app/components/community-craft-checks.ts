@@ -25,6 +25,6 @@ export function useCommunityCraftChecks(constraint: FormConstraint): CraftFormCh
       shouldValidate: "onSubmit",
       shouldRevalidate: "onInput",
     },
-    onFocus: checks.onFocus,
+    formProps: checks.formProps,
   };
 }

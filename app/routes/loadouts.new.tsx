@@ -74,7 +74,7 @@ export default function NewLoadoutPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">Create New Loadout</h1>
-      <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
         <FormError form={form} />
         <LoadoutDetailsFields fields={fields} />
         <div className="flex flex-wrap gap-2">

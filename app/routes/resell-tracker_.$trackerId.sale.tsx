@@ -115,7 +115,7 @@ export default function SalePage() {
       <p>
         <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {formatDollars(tracker.buyPriceCents)}.
       </p>
-      <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
         <FormError form={form} />
         <input type="hidden" name="intent" value="sell" />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -184,7 +184,7 @@ function SourceForm({ fit, lastResult }: { fit: number; lastResult: SubmissionRe
     shouldValidate: "onSubmit",
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
       <p className="text-sm text-muted">
         Paste or upload your Steam inventory as JSON (from steamcommunity.com/inventory/&lt;your SteamID&gt;/730/2), or a CSV exported from the resell tracker.
         At most {IMPORT_MAX_BYTES / 1024 / 1024} MB. You choose what to import on the next page.
@@ -241,7 +241,7 @@ function PreviewForm({ preview, lastResult }: { preview: Preview; lastResult: Su
         {matched.length} of {preview.rows.length} {preview.rows.length === 1 ? "item matches" : "items match"} the catalogue. {IMPORT_MESSAGES.fit(preview.fit)}
       </p>
       {matched.length > 0 ? (
-        <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
           <FormError form={form} />
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="source" value={preview.source} />

@@ -22,3 +22,25 @@ test("a new loadout's form checks the title in the browser once it has been focu
   await expect(page.getByRole("heading", { level: 1, name: "Edit Loadout" })).toBeVisible();
   expect(posts).toHaveLength(1);
 });
+
+test("a field focused before the page's scripts have run still gets the checks in the browser", async ({ signedInPage: page }) => {
+  // A slow connection: the app starts (app/entry.client.tsx) only after the person is in the field.
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/loadouts/new", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Title").focus();
+  releaseEntry();
+  await page.waitForLoadState("networkidle");
+
+  await page.getByRole("button", { name: "Create Loadout" }).click();
+  await expect(page.getByText("Title is required.")).toBeVisible();
+  expect(posts).toEqual([]);
+});

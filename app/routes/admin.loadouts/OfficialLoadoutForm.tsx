@@ -30,7 +30,7 @@ export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadou
   });
   const id = initialText(fields.id);
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
+    <Form method="post" {...getFormProps(form)} {...checks.formProps} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
       <h1 id="editor-heading" className="text-2xl font-bold">
         {stored?.id ? `Edit “${stored.title}”` : "New official loadout"}
       </h1>

@@ -85,7 +85,7 @@ export function DecisionForms({
               </li>
             ))}
           </ul>
-          <Form method="post" {...getFormProps(dismissForm)} onFocus={dismissChecks.onFocus} className="space-y-2">
+          <Form method="post" {...getFormProps(dismissForm)} {...dismissChecks.formProps} className="space-y-2">
             <FormError form={dismissForm} />
             <input type="hidden" name="id" value={craft.id} />
             <p className="text-sm text-muted">Nothing wrong with it? Dismiss the reports; the craft stays published. Otherwise unpublish or delete it below.</p>
@@ -98,7 +98,7 @@ export function DecisionForms({
       {craft.status === "rejected" ? <p className="text-muted">Rejected: it waits for its author to change and resubmit it.</p> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {craft.status === "pending" ? (
-          <Form method="post" {...getFormProps(publishForm)} onFocus={publishChecks.onFocus} className={PANEL}>
+          <Form method="post" {...getFormProps(publishForm)} {...publishChecks.formProps} className={PANEL}>
             <h3 className="font-semibold">Publish</h3>
             <p className="text-sm text-muted">It appears in the gallery as a community craft, and its author gets an e-mail.</p>
             <FormError form={publishForm} />
@@ -109,7 +109,7 @@ export function DecisionForms({
           </Form>
         ) : null}
         {craft.status === "rejected" ? null : (
-          <Form method="post" {...getFormProps(reasonForm)} onFocus={reasonChecks.onFocus} className={PANEL}>
+          <Form method="post" {...getFormProps(reasonForm)} {...reasonChecks.formProps} className={PANEL}>
             <h3 className="font-semibold">{craft.status === "published" ? "Unpublish" : "Reject"}</h3>
             <FormError form={reasonForm} />
             {hidden}
@@ -125,7 +125,7 @@ export function DecisionForms({
             </SubmitButton>
           </Form>
         )}
-        <Form method="post" {...getFormProps(deleteForm)} onFocus={deleteChecks.onFocus} className={PANEL}>
+        <Form method="post" {...getFormProps(deleteForm)} {...deleteChecks.formProps} className={PANEL}>
           <h3 className="font-semibold">Delete</h3>
           <p className="text-sm text-muted">The craft and its images are deleted for good; its author gets an e-mail.</p>
           <FormError form={deleteForm} />

@@ -34,7 +34,7 @@ export function ChangePasswordForm({ result, constraint }: { result?: Submission
   });
   return (
     <AccountSection id="password-heading" title="Change password">
-      <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
         <input type="hidden" name="intent" value="change-password" />
         <FormError form={form} />
         <Field label="Current password" meta={fields.currentPassword} type="password" inputProps={{ autoComplete: "current-password" }} />
@@ -63,7 +63,7 @@ export function DeleteAccountForm({ open, result }: { open: boolean; result?: Su
   return (
     <AccountSection id="delete-heading" title="Delete account">
       {open || result ? (
-        <Form method="post" {...getFormProps(form)} onFocus={checks.onFocus} className="space-y-4 rounded-lg border border-red-700 p-4">
+        <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4 rounded-lg border border-red-700 p-4">
           <input type="hidden" name="intent" value="delete-account" />
           <p>This removes your account, favourites, loadouts, resell trackers and sticker crafts for good. This action cannot be undone.</p>
           <FormError form={form} />
