@@ -1,13 +1,20 @@
 // A form's checks in the browser come with its first focus (`useClientChecks`, issue 32): once
 // they are there, an invalid form is answered at once, without a request. Before, and without
 // JavaScript, the action answers with the same schema (the other projects' flows cover that).
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-test("a new loadout's form checks the title in the browser once it has been focused", async ({ signedInPage: page }) => {
+/** The URLs `page` posts to from now on: a check in the browser sends none. */
+function postsOf(page: Page): string[] {
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());
   });
+  return posts;
+}
+
+test("a new loadout's form checks the title in the browser once it has been focused", async ({ signedInPage: page }) => {
+  const posts = postsOf(page);
   await page.goto("/loadouts/new");
   await page.getByLabel("Title").focus();
   await page.waitForLoadState("networkidle");
@@ -31,10 +38,7 @@ test("a field focused before the page's scripts have run still gets the checks i
     await entryHeld;
     await route.continue();
   });
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const posts = postsOf(page);
   await page.goto("/loadouts/new", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Title").focus();
   releaseEntry();
