@@ -279,6 +279,15 @@ describe("search", () => {
     expect(typo.suggestions[0]!.name).toBe("Desert Eagle | Blaze");
   });
 
+  it("reads 'constructor' as a word like any other, on the page and in the suggestions", async () => {
+    // A word looked up among the weapon aliases once found Object.prototype's constructor: a 500.
+    const { html } = await get("/search?q=constructor");
+    expect(cardIds(html)).toContain("hand-wraps-constrictor");
+    const response = await fetchWorker("https://example.com/api/suggestions?q=ak%20constructor");
+    expect(response.status).toBe(200);
+    await response.json();
+  });
+
   it.each(["x", "%", "_", "'", "%27%3B--", "a".repeat(300), "ak ".repeat(40), "ab cd ef gh ij kl mn op qr st uv"])("survives q=%s", async (q) => {
     const response = await fetchWorker(`https://example.com/search?q=${encodeURIComponent(q)}`);
     await response.text();

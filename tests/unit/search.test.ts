@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, type Catalogue } from "../../migrations/seed/catalogue.ts";
 import { adjacentKeys, fuzzyVariants, isSearchable, rankSearchResults, searchPlan, searchQueryParam, searchTerms, type SearchCandidate } from "~/domain/search";
@@ -137,6 +138,26 @@ describe("search terms and variants", () => {
       expect(pattern).toMatch(/^[a-z0-9%_]+$/);
     }
     expect(searchPlan("a")).toBeNull();
+  });
+
+  it("reads a word named like a member of every object as any other word", () => {
+    // "constructor" once answered the search page and the suggestions with a 500.
+    expect(fuzzyVariants(searchTerms("constructor")).filter((variant) => variant.kind === "alias")).toEqual([]);
+    expect(searchPlan("ak constructor")!.directPatterns).toEqual(["%ak%", "%constructor%"]);
+    expect(search("constructor")).toEqual(["Hand Wraps | Constrictor"]); // a typo away
+  });
+
+  it("plans and ranks any query without throwing", () => {
+    const objectMembers = Object.getOwnPropertyNames(Object.prototype);
+    const word = fc.oneof(fc.constantFrom(...objectMembers, "ak", "deagle", "m4"), fc.string({ maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 4 }), (words) => {
+        const query = words.join(" ");
+        searchPlan(query);
+        expect(search(query).length).toBeLessThanOrEqual(10);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("guards typo groups by the halves of each word", () => {
