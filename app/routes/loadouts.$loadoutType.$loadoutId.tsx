@@ -68,17 +68,18 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   };
 }
 
-const FAILURES: Record<string, string> = {
-  copy: LOADOUT_MESSAGES.copyFailed,
-  delete: LOADOUT_MESSAGES.deleteFailed,
-  "share-create": LOADOUT_MESSAGES.shareFailed,
-  "share-settings": LOADOUT_MESSAGES.shareFailed,
-  "share-revoke": LOADOUT_MESSAGES.shareFailed,
-};
+// A Map: the intent is the posted one, and an object would answer "__proto__" with its prototype.
+const FAILURES = new Map([
+  ["copy", LOADOUT_MESSAGES.copyFailed],
+  ["delete", LOADOUT_MESSAGES.deleteFailed],
+  ["share-create", LOADOUT_MESSAGES.shareFailed],
+  ["share-settings", LOADOUT_MESSAGES.shareFailed],
+  ["share-revoke", LOADOUT_MESSAGES.shareFailed],
+]);
 
 export const action = answeringDatabaseFailures(loadoutAction, ({ intent }) =>
   // The share forms answer as one form, "share".
-  formRefusal(knownIntent(intent, SHARE_INTENTS) ? "share" : intent, FAILURES[intent] ?? TRY_AGAIN, 503),
+  formRefusal(knownIntent(intent, SHARE_INTENTS) ? "share" : intent, FAILURES.get(intent) ?? TRY_AGAIN, 503),
 );
 
 async function loadoutAction({ params, request, context }: ActionFunctionArgs) {

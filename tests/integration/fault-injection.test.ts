@@ -26,7 +26,7 @@ import {
   uniqueIp,
   type FormPart,
 } from "./helpers";
-import { manifest } from "./manifest";
+import { manifest, urlPath } from "./manifest";
 
 /**
  * Every action of every route of the build, with each of its calls to D1 made to fail in turn:
@@ -871,6 +871,42 @@ describe("fault injection: every action answers a database failure", () => {
     },
     120_000,
   );
+});
+
+describe("an intent named like a member of every object, the database failing", () => {
+  // The failure's answer looks its message up by the posted intent; "__proto__" once found
+  // Object.prototype there and answered the loadout page's forms with a 500.
+  const OBJECT_MEMBERS = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+  const sample = (param: string) => (param === "loadoutType" ? "official" : "1");
+
+  it.each(actionRoutes.filter((route) => SCENARIOS[route.id] !== "no database").map((route) => [route.id, urlPath(route, sample)] as const))(
+    "%s (%s): a 4xx or the route's 503, nothing logged but the fault",
+    async (_id, path) => {
+      const { cookie } = await signedInUser("object-member");
+      for (const intent of OBJECT_MEMBERS) {
+        const response = await send({ path, cookie, fields: { intent } }, withFaults({ failCall: 1 }));
+        const text = await response.text();
+        const label = `${path}, intent ${intent}`;
+        expect(response.status < 500 || response.status === 503, `${label}: ${response.status} ${text.slice(0, 300)}`).toBe(true);
+        expect(text, label).not.toMatch(STACK_TRACE);
+        const logged = takeConsoleErrors();
+        expect(logged.length, `${label}: logged at most once: ${logged.join(" | ")}`).toBeLessThanOrEqual(1);
+        for (const error of logged) expect(error, label).toContain(INJECTED_FAULT);
+      }
+    },
+  );
+
+  it("answers the loadout page's and the profile's unknown intents with the general message", async () => {
+    const { cookie } = await signedInUser("object-member-message");
+    for (const path of ["/loadouts/official/1", "/profile"]) {
+      for (const intent of OBJECT_MEMBERS) {
+        const response = await send({ path, cookie, fields: { intent } }, withFaults({ failCall: 1 }));
+        expect(response.status, `${path}, intent ${intent}`).toBe(503);
+        expect(await response.text(), `${path}, intent ${intent}`).toContain(TRY_AGAIN);
+        takeConsoleErrors();
+      }
+    }
+  });
 });
 
 describe("a request whose account is deleted while it runs", () => {

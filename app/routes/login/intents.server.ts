@@ -97,15 +97,17 @@ export async function resendConfirmationIntent(context: AppLoadContext, form: Fo
   return redirect("/login?mode=login&notice=confirmation-sent");
 }
 
-const FAILURES: Record<string, string> = {
-  login: ACCOUNT_FAILURES.login,
-  register: ACCOUNT_FAILURES.register,
-  forgot: ACCOUNT_FAILURES.forgot,
-  "resend-confirmation": ACCOUNT_FAILURES.resendConfirmation,
-};
+// A Map: the intent is the posted one, and an object would answer "__proto__" with its prototype.
+const FAILURES = new Map([
+  ["login", ACCOUNT_FAILURES.login],
+  ["register", ACCOUNT_FAILURES.register],
+  ["forgot", ACCOUNT_FAILURES.forgot],
+  ["resend-confirmation", ACCOUNT_FAILURES.resendConfirmation],
+]);
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form as typed (never a password) with the message. */
 export function failedIntent(failure: ActionFailure) {
-  const intent = Object.hasOwn(FAILURES, failure.intent) ? failure.intent : "login";
-  return failedForm<LoginExtra>(failure, FAILURES[intent]!, { intent, hide: HIDDEN_FIELDS });
+  const known = FAILURES.get(failure.intent);
+  const intent = known ? failure.intent : "login";
+  return failedForm<LoginExtra>(failure, known ?? ACCOUNT_FAILURES.login, { intent, hide: HIDDEN_FIELDS });
 }

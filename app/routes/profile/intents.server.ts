@@ -96,16 +96,17 @@ export async function deleteTradeUpIntent(context: AppLoadContext, user: Session
   return redirect("/profile?tab=trade-ups&notice=trade-up-deleted", 303);
 }
 
-const FAILURES: Record<string, string> = {
-  "change-password": ACCOUNT_FAILURES.changePassword,
-  "delete-account": ACCOUNT_FAILURES.deleteAccount,
-  "set-alert": PRICE_ALERT_MESSAGES.saveFailed,
-  "remove-alert": PRICE_ALERT_MESSAGES.removeFailed,
-  "delete-trade-up": SAVED_TRADE_UP_MESSAGES.deleteFailed,
-};
+// A Map: the intent is the posted one, and an object would answer "__proto__" with its prototype.
+const FAILURES = new Map([
+  ["change-password", ACCOUNT_FAILURES.changePassword],
+  ["delete-account", ACCOUNT_FAILURES.deleteAccount],
+  ["set-alert", PRICE_ALERT_MESSAGES.saveFailed],
+  ["remove-alert", PRICE_ALERT_MESSAGES.removeFailed],
+  ["delete-trade-up", SAVED_TRADE_UP_MESSAGES.deleteFailed],
+]);
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form as typed (never a password) with the message. */
 export function failedIntent(failure: ActionFailure) {
   const extra = { skinId: shortSkinId(failure.form?.get("skinId") ?? null) };
-  return failedForm<ProfileExtra>(failure, FAILURES[failure.intent] ?? TRY_AGAIN, { hide: PASSWORD_FIELDS, extra });
+  return failedForm<ProfileExtra>(failure, FAILURES.get(failure.intent) ?? TRY_AGAIN, { hide: PASSWORD_FIELDS, extra });
 }
