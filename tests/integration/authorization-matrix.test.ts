@@ -15,7 +15,8 @@ import { manifest } from "./manifest";
  * its image. Each answer has its expected status (or redirect); no answer
  * to anyone but the owner carries the owner's data; and nothing of the owner's or the admin's
  * changes unless the probe says that actor may change it. A route of the build that is not in
- * MATRIX fails the test, as a page missing from the accessibility list does.
+ * MATRIX fails the test, as a page missing from the accessibility list does. Each page is also
+ * asked with odd query strings (ODD_VALUES in every parameter the pages read), never a 5xx.
  */
 
 type Actor = "visitor" | "other" | "admin" | "owner";
@@ -659,6 +660,22 @@ function outcomeFor(expected: Outcomes, actor: Actor): Outcome {
 
 const routes = Object.values(manifest).filter((route) => route.id !== "root");
 
+/** The query parameters the pages read (and a few they do not), each given an odd value in turn. */
+const QUERY_PARAMETERS = [
+  ...["notice", "side", "edit", "new", "token", "range", "dialog", "delete", "to", "p", "wear", "view", "variant", "tab", "status"],
+  ...["sort", "skin", "redirectTo", "returnTo", "mode", "lang", "craft", "alert", "q", "page", "type", "min", "max", "confirm", "index"],
+];
+/** Names every object has (a page that looks a value up in an object must not find them), and other odd values. */
+const ODD_VALUES = ["__proto__", "constructor", "toString", "-1", "%FF"];
+
+/** The probe's path with every parameter of QUERY_PARAMETERS set (in place of its own), the `turn`-th odd value first. */
+function withOddQuery(path: string, turn: number): string {
+  const [pathname, query = ""] = path.split("?");
+  const kept = query.split("&").filter((pair) => pair && !QUERY_PARAMETERS.includes(pair.split("=")[0]!));
+  const odd = QUERY_PARAMETERS.map((name, index) => `${name}=${ODD_VALUES[(index + turn) % ODD_VALUES.length]!}`);
+  return `${pathname}?${[...kept, ...odd].join("&")}`;
+}
+
 describe("the authorization matrix", () => {
   it("covers every route of the build", () => {
     const missing = routes.map((route) => route.id).filter((id) => !(id in MATRIX));
@@ -701,6 +718,19 @@ describe("the authorization matrix", () => {
             expect(text, `${label}: a heart shown as the owner's favourite`).not.toContain('aria-pressed="true"');
           }
           if (!probe.writes?.includes(actor)) expect(await objectsOf(world), `${label}: changed the owner's or the admin's objects`).toEqual(before);
+        }
+      }
+      // Odd query strings, asked by the owner (the admin where only an admin gets the page): a page,
+      // a redirect or a 4xx, never a 5xx. Each parameter gets each odd value once.
+      for (const probe of probes.filter((candidate) => candidate.method === "GET")) {
+        const actor = outcomeFor(probe.expect, "owner") === 200 ? "owner" : "admin";
+        const expected = outcomeFor(probe.expect, actor);
+        if (typeof expected === "number" && expected >= 500) continue;
+        for (let turn = 0; turn < ODD_VALUES.length; turn++) {
+          const odd = { ...probe, path: (w: World) => withOddQuery(probe.path(w), turn) };
+          const { response } = await ask(odd, world, actor);
+          const text = await response.text();
+          expect(response.status, `GET ${odd.path(world).slice(0, 200)} as ${actor}: ${text.slice(0, 200)}`).toBeLessThan(500);
         }
       }
     },

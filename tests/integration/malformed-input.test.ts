@@ -52,6 +52,10 @@ const INTENTS = [
   "undo",
   "preview",
   "import",
+  // Names every object has: a lookup by the posted intent must not find them.
+  "__proto__",
+  "constructor",
+  "toString",
 ];
 const FIELDS = [
   "intent",
@@ -95,6 +99,13 @@ const FIELDS = [
   "rows[0].buyPrice",
   "rows[0].boughtAt",
   "contract",
+  // Names Conform refuses as paths, and names every object has.
+  "__proto__",
+  "constructor.prototype.polluted",
+  "__proto__.polluted",
+  "a..b",
+  "rows[",
+  "rows[-1].pick",
 ];
 
 /** Never a valid e-mail address, so no submission can register, log in or ask for a reset. */
