@@ -25,44 +25,42 @@ export interface SearchCandidate {
   searchKey: string;
 }
 
-/**
- * Common short names players type for a weapon, mapped to the catalogue's search keys. A Map, not an
- * object: a typed word is looked up here, and "constructor" is a key of every object.
- */
-export const WEAPON_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries({
-    ak: ["ak47"],
-    deagle: ["deserteagle"],
-    deag: ["deserteagle"],
-    m4: ["m4a4", "m4a1s"],
-    m4a1: ["m4a1s"],
-    usp: ["usps"],
-    cz: ["cz75auto"],
-    cz75: ["cz75auto"],
-    glock: ["glock18"],
-    tec: ["tec9"],
-    fiveseven: ["fiveseven"],
-    five7: ["fiveseven"],
-    duals: ["dualberettas"],
-    berettas: ["dualberettas"],
-    r8: ["r8revolver"],
-    revolver: ["r8revolver"],
-    mac: ["mac10"],
-    ump: ["ump45"],
-    mp5: ["mp5sd"],
-    bizon: ["ppbizon"],
-    galil: ["galilar"],
-    sg: ["sg553"],
-    krieg: ["sg553"],
-    scout: ["ssg08"],
-    ssg: ["ssg08"],
-    auto: ["g3sg1", "scar20"],
-    scar: ["scar20"],
-    sawed: ["sawedoff"],
-    mag: ["mag7"],
-    zeus: ["zeusx27"],
-  }),
-);
+/** Common short names players type for a weapon, mapped to the catalogue's search keys. */
+export const WEAPON_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  ak: ["ak47"],
+  deagle: ["deserteagle"],
+  deag: ["deserteagle"],
+  m4: ["m4a4", "m4a1s"],
+  m4a1: ["m4a1s"],
+  usp: ["usps"],
+  cz: ["cz75auto"],
+  cz75: ["cz75auto"],
+  glock: ["glock18"],
+  tec: ["tec9"],
+  fiveseven: ["fiveseven"],
+  five7: ["fiveseven"],
+  duals: ["dualberettas"],
+  berettas: ["dualberettas"],
+  r8: ["r8revolver"],
+  revolver: ["r8revolver"],
+  mac: ["mac10"],
+  ump: ["ump45"],
+  mp5: ["mp5sd"],
+  bizon: ["ppbizon"],
+  galil: ["galilar"],
+  sg: ["sg553"],
+  krieg: ["sg553"],
+  scout: ["ssg08"],
+  ssg: ["ssg08"],
+  auto: ["g3sg1", "scar20"],
+  scar: ["scar20"],
+  sawed: ["sawedoff"],
+  mag: ["mag7"],
+  zeus: ["zeusx27"],
+};
+
+/** A typed word's aliases: its own entry only, as "constructor" is a key of every object. */
+const aliasesOf = (word: string): readonly string[] => (Object.hasOwn(WEAPON_ALIASES, word) ? WEAPON_ALIASES[word]! : []);
 
 const KEYBOARD_ROWS = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
@@ -146,7 +144,7 @@ export function fuzzyVariants(terms: SearchTerms): FuzzyVariant[] {
     variants.push({ kind, tokens: next });
   };
   tokens.forEach((token, index) => {
-    for (const expansion of WEAPON_ALIASES.get(token) ?? []) {
+    for (const expansion of aliasesOf(token)) {
       const aliased = replaceAt(tokens, index, expansion);
       push("alias", aliased);
       if (index < tokens.length - 1) push("alias", dropLast(aliased));
