@@ -24,7 +24,7 @@ export const STATTRAK_ODDS = 0.1;
 /** The tier an item of a case falls in; null for a rarity the published odds do not name. */
 export function caseTier(rarity: string, special: boolean): CaseTier | null {
   if (special) return "Rare Special Item";
-  return rarity in CASE_TIER_ODDS && rarity !== "Rare Special Item" ? (rarity as CaseTier) : null;
+  return Object.hasOwn(CASE_TIER_ODDS, rarity) && rarity !== "Rare Special Item" ? (rarity as CaseTier) : null;
 }
 
 /**

@@ -23,6 +23,12 @@ describe("case odds", () => {
     expect(odds[17]!.tier).toBe("Rare Special Item");
   });
 
+  it("leaves out an item whose rarity the published odds do not name", () => {
+    // Names every object has included: they are no tier either.
+    const odds = caseItemOdds([item("Mil-Spec"), item("Consumer Grade"), item("constructor"), item("toString")]);
+    expect(odds.map((entry) => [entry.tier, entry.odds])).toEqual([["Mil-Spec", 1]]);
+  });
+
   it("sums to 1 for any case with at least one tier", () => {
     const rarities = fc.constantFrom("Mil-Spec", "Restricted", "Classified", "Covert");
     fc.assert(
