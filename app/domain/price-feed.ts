@@ -20,18 +20,52 @@ export const feedItemSchema = z.object({
   suggested_price: price,
   quantity: z.number().int().nonnegative(),
 });
-export const feedSchema = z.array(feedItemSchema);
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
-export type FeedParseResult = { ok: true; items: FeedItem[] } | { ok: false; error: string };
+/**
+ * The most items of a feed that may be malformed, as a share of its items (rounded down): a few are
+ * one listing's odd data, skipped and counted, so they do not hold back every other price; more mean
+ * the feed's shape has changed, and the whole feed is refused.
+ */
+export const MAX_MALFORMED_SHARE = 0.01;
 
-/** Checks a parsed JSON body against the feed's shape; the error names the first wrong field. */
+export type FeedParseResult =
+  | {
+      ok: true;
+      items: FeedItem[];
+      /** Items skipped as malformed, and the first one's index, field and fault. */
+      malformed: number;
+      firstMalformed: string | null;
+    }
+  | { ok: false; error: string };
+
+const wrongShape = (where: string) => ({ ok: false as const, error: `Feed has the wrong shape: ${where}` });
+
+/**
+ * Checks a parsed JSON body against the feed's shape. A body that is no list, an item in another
+ * currency (the feed's setting, not one item's fault) or more malformed items than
+ * `MAX_MALFORMED_SHARE` allows refuse the whole feed; the error names the first wrong field.
+ */
 export function validateFeed(body: unknown): FeedParseResult {
-  const result = feedSchema.safeParse(body);
-  if (result.success) return { ok: true, items: result.data };
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? issue.path.map(String).join(".") : "body";
-  return { ok: false, error: `Feed has the wrong shape: ${where}: ${issue?.message ?? "invalid"}` };
+  if (!Array.isArray(body)) return wrongShape("body: Invalid input: expected array");
+  const items: FeedItem[] = [];
+  let malformed = 0;
+  let firstMalformed: string | null = null;
+  for (const [index, raw] of body.entries()) {
+    const result = feedItemSchema.safeParse(raw);
+    if (result.success) {
+      items.push(result.data);
+      continue;
+    }
+    const currency = result.error.issues.find((issue) => issue.path[0] === "currency");
+    const issue = currency ?? result.error.issues[0];
+    const where = `${[index, ...(issue?.path ?? [])].map(String).join(".")}: ${issue?.message ?? "invalid"}`;
+    if (currency) return wrongShape(where);
+    malformed += 1;
+    firstMalformed ??= where;
+  }
+  if (malformed > Math.floor(body.length * MAX_MALFORMED_SHARE)) return wrongShape(`${firstMalformed} (${malformed} of ${body.length} items malformed)`);
+  return { ok: true, items, malformed, firstMalformed };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
@@ -324,6 +324,31 @@ describe("feed faults change no price and keep the error", () => {
     expectFault({ mode: "ok", items: [{ ...item("AK-47 | Redline (Field-Tested)", 1), min_price: "12.00" }] }, /wrong shape: 0\.min_price/));
   it("another currency than USD", () =>
     expectFault({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 20, null, "EUR")] }, /wrong shape: 0\.currency: expected currency USD/));
+  it("more malformed items than a hundredth of the feed", () =>
+    expectFault(
+      { mode: "ok", items: [...GOOD, { ...item("AWP | Asiimov (Field-Tested)", 20_000_000) }] },
+      /wrong shape: 2\.min_price: .* \(1 of 3 items malformed\)$/,
+    ));
+
+  it("one listing's odd price among a hundred items is skipped with a warning; every other price is written", async () => {
+    const unknown = Array.from({ length: 100 }, (_, n) => item(`Sticker | Not In The Catalogue ${n}`, 1));
+    const absurd = item("AWP | Asiimov (Field-Tested)", 20_000_000);
+    await control({ mode: "ok", items: [...unknown.slice(0, 50), absurd, ...GOOD, ...unknown.slice(50)], reset: true });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const result = done(await runPriceJob(env.DB, feedEnv, NOW));
+      expect(result).toMatchObject({ matched: 2, unmatched: 100 });
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringMatching(new RegExp(`^\\[prices\\] ${FEED}: 1 malformed item skipped \\(50\\.min_price: .*\\); the others are priced$`)),
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await price("ak-47-redline", "FT")).toBe(2550);
+    expect(await itemRow("sticker", 1947)).toEqual({ price_cents: 225, last_price_update: NOW, price_source: FEED });
+    expect((await skin("awp-asiimov"))!.price_source).toBe("demo");
+    expect(await feedRun()).toMatchObject({ last_success_at: NOW, last_error: null, matched: 2, unmatched: 100 });
+  });
 });
 
 describe("overlapping runs", () => {
@@ -334,7 +359,8 @@ describe("overlapping runs", () => {
     expect(await feedFetches()).toBe(1);
     expect(await price("ak-47-redline", "FT")).toBe(2550);
     expect(await history()).toEqual({ [`ak-47-redline normal FT ${TODAY}`]: 2550 });
-    // The lease is given back: the next run works.
+    // The lease is given back: the next run works (answered at once: 200 ms of 300 left no room on a busy machine).
+    await control({ delayMs: 0 });
     expect((await runPriceJob(env.DB, feedEnv, NOW + 600_000)).status).toBe("done");
   });
 

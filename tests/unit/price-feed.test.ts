@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/domain/dates";
-import { chunk, itemPriceCents, planPriceUpdate, validateFeed, type StoredPrices } from "~/domain/price-feed";
+import { chunk, itemPriceCents, MAX_MALFORMED_SHARE, planPriceUpdate, validateFeed, type StoredPrices } from "~/domain/price-feed";
 
 const item = (name: string, min: number | null, suggested: number | null = null) => ({
   market_hash_name: name,
@@ -17,8 +18,10 @@ describe("the feed's shape", () => {
     expect(result).toEqual({
       ok: true,
       items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", currency: "USD", min_price: 25.5, suggested_price: null, quantity: 1 }],
+      malformed: 0,
+      firstMalformed: null,
     });
-    expect(validateFeed([])).toEqual({ ok: true, items: [] });
+    expect(validateFeed([])).toEqual({ ok: true, items: [], malformed: 0, firstMalformed: null });
   });
   it.each([
     [{ items: [] }, "body: Invalid input: expected array"],
@@ -31,6 +34,54 @@ describe("the feed's shape", () => {
     const result = validateFeed(body);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toContain(`Feed has the wrong shape: ${message}`);
+  });
+
+  const goodItems = (count: number) => Array.from({ length: count }, (_, n) => item(`Sticker | Test ${n}`, 1 + n / 100));
+
+  it("skips and counts one listing's odd data among a hundred items, so the others are still priced", () => {
+    const absurd = { ...item("AWP | Dragon Lore (Factory New)", 20_000_000) };
+    const result = validateFeed([...goodItems(50), absurd, ...goodItems(50)]);
+    expect(result.ok && { count: result.items.length, malformed: result.malformed, first: result.firstMalformed }).toEqual({
+      count: 100,
+      malformed: 1,
+      first: expect.stringMatching(/^50\.min_price: /) as unknown,
+    });
+    expect(result.ok && result.items.some((kept) => kept.market_hash_name.startsWith("AWP"))).toBe(false);
+  });
+
+  it("refuses a feed with more malformed items than a hundredth, naming the first and the count", () => {
+    const result = validateFeed([...goodItems(100), { ...item("A | B (Field-Tested)", 1), quantity: -1 }, null]);
+    expect(!result.ok && result.error).toBe("Feed has the wrong shape: 100.quantity: Too small: expected number to be >=0 (2 of 102 items malformed)");
+  });
+
+  it("refuses a feed with any item in another currency, however many are good", () => {
+    const result = validateFeed([...goodItems(500), { ...item("A | B (Field-Tested)", 1), market_hash_name: "", currency: "EUR" }]);
+    expect(!result.ok && result.error).toBe("Feed has the wrong shape: 500.currency: expected currency USD");
+  });
+
+  it("keeps every good item in order and counts the malformed ones, up to a hundredth of the feed", () => {
+    const malformedItem = fc.constantFrom<unknown>(
+      null,
+      "item",
+      { ...item("A | B (Field-Tested)", 1), min_price: -1 },
+      { ...item("A | B (Field-Tested)", 1), suggested_price: "2.00" },
+      { ...item("A | B (Field-Tested)", 1), quantity: 0.5 },
+      { ...item("", 1) },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.array(fc.tuple(fc.nat(), malformedItem), { maxLength: 6 }), (goodCount, bad) => {
+        const good = goodItems(goodCount);
+        const body: unknown[] = [...good];
+        for (const [at, broken] of bad) body.splice(at % (body.length + 1), 0, broken);
+        const result = validateFeed(body);
+        if (bad.length > Math.floor(body.length * MAX_MALFORMED_SHARE)) {
+          expect(!result.ok && result.error).toMatch(new RegExp(`\\(${bad.length} of ${body.length} items malformed\\)$`));
+        } else {
+          expect(result.ok && result.items.map((kept) => kept.market_hash_name)).toEqual(good.map((kept) => kept.market_hash_name));
+          expect(result.ok && result.malformed).toBe(bad.length);
+        }
+      }),
+    );
   });
 });
 

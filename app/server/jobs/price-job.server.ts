@@ -7,7 +7,16 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { driftBucket, driftedItemPriceCents, driftedPriceCents } from "~/domain/price-drift";
-import { chunk, planPriceUpdate, validateFeed, type ItemPriceRow, type PricePlan, type PriceRow, type StoredPrices } from "~/domain/price-feed";
+import {
+  chunk,
+  planPriceUpdate,
+  validateFeed,
+  type FeedParseResult,
+  type ItemPriceRow,
+  type PricePlan,
+  type PriceRow,
+  type StoredPrices,
+} from "~/domain/price-feed";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { createDatabase, type Database } from "../db/client.server";
 import { refreshCaseValues } from "../features/case-values.server";
@@ -99,14 +108,17 @@ export async function runPriceJob(d1: D1Database, env: PriceFeedEnv, now = Date.
     await recordFailure(db, feed, items.error, lease.until, now);
     return { status: "failed", feed, error: items.error };
   }
+  if (items.malformed > 0) {
+    console.warn(
+      `[prices] ${feed}: ${items.malformed} malformed ${items.malformed === 1 ? "item" : "items"} skipped (${items.firstMalformed}); the others are priced`,
+    );
+  }
   const plan = planPriceUpdate(items.items, await readStoredPrices(db, "all"), feed);
   return writePlan(db, feed, plan, lease.until, now, feed);
 }
 
-type FeedFetch = { ok: true; items: Parameters<typeof planPriceUpdate>[0] } | { ok: false; error: string };
-
 /** Fetches and checks the feed; every fault (status, timeout, non-JSON, shape) becomes an error text. */
-async function fetchFeed(env: PriceFeedEnv): Promise<FeedFetch> {
+async function fetchFeed(env: PriceFeedEnv): Promise<FeedParseResult> {
   const timeout = Number(env.PRICE_FEED_TIMEOUT_MS ?? DEFAULT_PRICE_FEED_TIMEOUT_MS) || DEFAULT_PRICE_FEED_TIMEOUT_MS;
   let text: string;
   try {
