@@ -17,11 +17,13 @@ export interface FormReply {
 }
 
 /**
- * The `shouldRevalidate` of the root and of every route answering read-only posts: after one, the
- * answer alone updates the page and no loader runs again (no second request, and no reload in
- * flight for the next click to cut short). After a refused post (4xx or 5xx) nothing reloads
- * either, as for a route without the function: with single fetch, Remix hands a route that has
- * one `defaultShouldRevalidate: true` whatever the answer's status.
+ * The `shouldRevalidate` of the root, of every route answering read-only posts and of every page
+ * with a fetcher's form (favourites, trackers): after a read-only post the answer alone updates
+ * the page and no loader runs again (no second request, and no reload in flight for the next click
+ * to cut short). After a refused post (4xx or 5xx) nothing reloads either: with single fetch, Remix
+ * hands a route `defaultShouldRevalidate: true` whatever the answer's status, and reloads a page
+ * without the function after a fetcher's refused post (a reload that a second submit then cut
+ * short, logging an AbortError; seen 28 November 2026 on the skin page's Track dialog).
  */
 export const revalidateUnlessReadOnly: ShouldRevalidateFunction = ({ actionResult, actionStatus, defaultShouldRevalidate }) => {
   if ((actionResult as Partial<FormReply> | undefined)?.readOnly === true) return false;

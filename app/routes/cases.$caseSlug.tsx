@@ -10,6 +10,7 @@ import { formatDollars } from "~/domain/money";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { crateBySlugQuery, crateCost, crateCollectionsQuery, crateSkinsBySlugQuery, crateStickersQuery, listedSkin } from "~/server/features/containers.server";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.caseSlug ?? "";
@@ -77,6 +78,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = catalogueHeaders;
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function CasePage() {
   const { crate, cost, groups, value, collections, stickers } = useLoaderData<typeof loader>();

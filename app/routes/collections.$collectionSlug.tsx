@@ -9,6 +9,7 @@ import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { contractQuery, inputsNeeded, nextRarity } from "~/domain/trade-up";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { collectionBySlugQuery, collectionCratesQuery, collectionSkinsQuery, listedSkin } from "~/server/features/containers.server";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 const CRATE_KIND_NAMES = { weapon_case: "Weapon case", souvenir_package: "Souvenir package", sticker_capsule: "Sticker capsule" } as const;
 
@@ -45,6 +46,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 const cheapestPrice = (prices: Partial<Record<string, number>>) => Math.min(Infinity, ...Object.values(prices).filter((cents) => cents !== undefined));
 
 export const headers = catalogueHeaders;
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function CollectionPage() {
   const { collection, groups, crates } = useLoaderData<typeof loader>();

@@ -14,7 +14,7 @@ import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from 
 import { parseTrackerSort, parseTrackerView, trackerListPage, TRACKER_SORTS, TRACKER_VIEWS, type LoadedTracker, type TrackerView } from "~/domain/resell";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
-import { replyError } from "~/forms/reply";
+import { replyError, revalidateUnlessReadOnly } from "~/forms/reply";
 import { trackerIdSchema } from "~/forms/resell";
 import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
@@ -170,6 +170,9 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
     </section>
   );
 }
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function ResellTrackerPage() {
   const { signedIn, loginHref, sort, view, counts, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { FallbackImage } from "~/components/FallbackImage";
 import { PathLink } from "~/components/links";
 import { catalogueCacheHeaders, catalogueHeaders, loadSkinAndStickerResults } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = searchQueryParam(new URL(request.url).searchParams);
@@ -16,6 +17,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = catalogueHeaders;
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function SearchPage() {
   const { query, searchable, results, stickers, favoriteIds } = useLoaderData<typeof loader>();

@@ -27,6 +27,7 @@ import {
 } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
 import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/features/price-charts.server";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -134,6 +135,9 @@ function NameList({ title, items, base }: { title: string; items: { name: string
     </section>
   );
 }
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function SkinPage() {
   const { skin, wears, crates, collections, favorite, priceHistory } = useLoaderData<typeof loader>();

@@ -18,7 +18,7 @@ import { favoritesPage } from "~/domain/price-alerts";
 import { trackerListPage } from "~/domain/resell";
 import { changePasswordSchema } from "~/forms/auth";
 import { priceAlertSchema } from "~/forms/price-alert";
-import { replyError, resultFor } from "~/forms/reply";
+import { replyError, resultFor, revalidateUnlessReadOnly } from "~/forms/reply";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { myCraftsQuery } from "~/server/features/community-crafts.server";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
@@ -150,6 +150,9 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
       return formRefusal<ProfileExtra>(intent, "Unknown action.", 400);
   }
 }
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function ProfilePage() {
   const {

@@ -16,6 +16,7 @@ import {
 } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
 import { SkinListForm } from "./SkinListForm";
+import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -65,6 +66,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const headers = catalogueHeaders;
+
+// A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
+export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function WeaponPage() {
   const { weapon, state, priceVariant, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
