@@ -1,5 +1,6 @@
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useIsSubmitting } from "./form-parts";
 
 /**
  * A confirmation step that is a URL state (`?dialog=delete`). The server renders it open, so
@@ -28,7 +29,7 @@ export function ConfirmDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsSubmitting({ intent, fields });
 
   useEffect(() => {
     const dialog = ref.current;

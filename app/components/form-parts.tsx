@@ -35,7 +35,9 @@ export function FormError({ form }: { form: Pick<FormMetadata<Record<string, unk
 /**
  * Whether a form is being submitted: the fetcher's, or else a navigation to `formAction` (the
  * current route's action by default) carrying `intent` when one is given, and every field of
- * `fields` (a row's id, where a page has one form per row).
+ * `fields` (a row's id, where a page has one form per row). It stays true while the page loads its
+ * data again after the post ("loading", the submission still attached), so a second click in that
+ * window cannot post the same form twice.
  */
 export function useIsSubmitting({
   fetcher,
@@ -50,15 +52,18 @@ export function useIsSubmitting({
 } = {}): boolean {
   const navigation = useNavigation();
   const routeAction = useFormAction();
+  // A plain load (a link, `fetcher.load`) is "loading" too, but carries no form data.
   const carries = (formData: FormData | undefined) =>
-    (!intent || formData?.get("intent") === intent) && Object.entries(fields ?? {}).every(([name, value]) => formData?.get(name) === value);
-  if (fetcher) return fetcher.state === "submitting" && carries(fetcher.formData);
-  return navigation.state === "submitting" && navigation.formAction === (formAction ?? routeAction) && carries(navigation.formData);
+    formData !== undefined &&
+    (!intent || formData.get("intent") === intent) &&
+    Object.entries(fields ?? {}).every(([name, value]) => formData.get(name) === value);
+  if (fetcher) return fetcher.state !== "idle" && carries(fetcher.formData);
+  return navigation.state !== "idle" && navigation.formAction === (formAction ?? routeAction) && carries(navigation.formData);
 }
 
 /**
- * A submit button that says `pendingText` and is disabled while its form submits (with
- * JavaScript; without it the browser shows its own progress). Pass the form's `fetcher`, or its
+ * A submit button that says `pendingText` and is disabled while its form submits and the page
+ * then loads its data again (with JavaScript; without it the browser shows its own progress). Pass the form's `fetcher`, or its
  * `formAction` when it posts elsewhere than the current route, its `intent` when the route
  * has several forms, and `fields` when several forms share an intent.
  */
