@@ -316,5 +316,21 @@ export function addToContract(rows: readonly ContractRow[], skinId: string): Con
   return [...rows, { skinId, float: null, variant, count: 1 }];
 }
 
+/**
+ * A contract that mixes rarities, split into one contract per rarity, in the order each rarity
+ * first appears, each keeping its rows in order. Skins the catalogue does not know (no rarity) go
+ * into none of them. Empty when the known rows are of one rarity or none.
+ */
+export function contractsByRarity(rows: readonly ContractRow[], rarityOf: (skinId: string) => string | undefined): { rarity: string; rows: ContractRow[] }[] {
+  const groups = new Map<string, ContractRow[]>();
+  for (const row of rows) {
+    const rarity = rarityOf(row.skinId);
+    if (rarity === undefined) continue;
+    groups.set(rarity, [...(groups.get(rarity) ?? []), row]);
+  }
+  if (groups.size < 2) return [];
+  return [...groups].map(([rarity, grouped]) => ({ rarity, rows: grouped }));
+}
+
 /** 'Add to trade-up': the trade-up page adds the skin to the visitor's current contract and opens it. */
 export const addToTradeUpPath = (skinId: string) => `/trade-up?intent=${encodeURIComponent(`add:${skinId}`)}`;

@@ -41,6 +41,8 @@ const CONTRACT_COOKIE_DAYS = 30;
 /** The fields a visit may carry besides the contract: the picker's search and the form's buttons. */
 const FIND = "find";
 const INTENT = "intent";
+/** A link to a contract that also becomes the visitor's current one (the loader's redirect keeps it). */
+const settingContract = (query: string, intent: "keep" | "clear") => `${PAGE}?${query ? `${query}&` : ""}${INTENT}=${intent}`;
 
 /** The sorted pairs of the fields the page reads, to tell a canonical URL from one to redirect. */
 function readPairs(params: URLSearchParams): string {
@@ -60,7 +62,8 @@ function cookieRows(request: Request): ContractRow[] {
 
 /**
  * The contract as the URL's query string (rows `s1`, `f1`, `n1`, `v1` ...). A button of the form
- * (`intent` add:{skin}, remove:{row}, search) and a form's raw fields are turned into the
+ * (`intent` add:{skin}, remove:{row}, search), a link that sets the contract (any other `intent`:
+ * `keep` one rarity's rows, `clear` them all) and a form's raw fields are turned into the
  * canonical URL by a redirect, which also keeps the contract in a cookie for 'Add to trade-up'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -161,7 +164,7 @@ const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
 const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
 
 export default function TradeUpPage() {
-  const { rows, result, outcomes, value, parseErrors, query, find, found } = useLoaderData<typeof loader>();
+  const { rows, result, outcomes, value, byRarity, parseErrors, query, find, found } = useLoaderData<typeof loader>();
   const messages = [...parseErrors, ...result.messages];
   const refused = parseErrors.length > 0 || result.status === "refused";
   return (
@@ -261,7 +264,7 @@ export default function TradeUpPage() {
             </button>
           ) : null}
           {rows.length > 0 ? (
-            <a href={PAGE} className="text-sm text-accent underline">
+            <a href={settingContract("", "clear")} className="text-sm text-accent underline">
               Start over
             </a>
           ) : null}
@@ -282,6 +285,17 @@ export default function TradeUpPage() {
               <li key={message}>{message}</li>
             ))}
           </ul>
+          {byRarity.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label="Keep one rarity">
+              {byRarity.map((group) => (
+                <li key={group.rarity}>
+                  <a href={settingContract(group.query, "keep")} className="underline">
+                    {`Keep only the ${group.rarity} inputs (${group.inputs})`}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </Notice>
       ) : null}
 

@@ -74,6 +74,36 @@ test("mixed rarities are refused; five Covert inputs list knives", async ({ page
   ).toBeVisible();
 });
 
+test("'Add to trade-up' builds the contract from skin pages; a mixed one keeps one rarity; 'Start over' empties it", async ({ page }) => {
+  const addFrom = async (skinId: string) => {
+    await page.goto(`/skins/${skinId}`);
+    await page.getByRole("link", { name: "Add to trade-up" }).click();
+  };
+  await addFrom("mag-7-insomnia");
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&n1=1$/);
+  await expect(page.getByTestId("trade-up-messages")).toContainText("Enter the float of MAG-7 | Insomnia.");
+
+  // A Covert skin added to a Mil-Spec contract: refused, with each rarity's inputs on offer.
+  await addFrom("awp-lightning-strike");
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&n1=1&s2=awp-lightning-strike&n2=1$/);
+  await expect(page.getByTestId("trade-up-messages")).toContainText("All inputs must be of one rarity; this contract mixes Mil-Spec and Covert.");
+  await expect(page.getByRole("link", { name: "Keep only the Mil-Spec inputs (1)" })).toBeVisible();
+  await page.getByRole("link", { name: "Keep only the Covert inputs (1)" }).click();
+  await expect(page).toHaveURL(/\/trade-up\?s1=awp-lightning-strike&n1=1$/);
+  await expect(page.getByText("All inputs must be of one rarity")).toHaveCount(0);
+
+  // What was kept is the contract the next skin is added to.
+  await addFrom("mag-7-insomnia");
+  await expect(page).toHaveURL(/\/trade-up\?s1=awp-lightning-strike&n1=1&s2=mag-7-insomnia&n2=1$/);
+
+  // Starting over forgets it: the next skin begins a contract of its own.
+  await page.getByRole("link", { name: "Start over" }).click();
+  await expect(page).toHaveURL(/\/trade-up$/);
+  await expect(page.getByText("No inputs yet: search for a skin below, or use ‘Add to trade-up’ on a skin page.")).toBeVisible();
+  await addFrom("mag-7-insomnia");
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&n1=1$/);
+});
+
 test("save a contract, find it under My trade-ups with its expected value, open it, delete it", async ({ signedInPage: page }) => {
   await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=6&s2=mp9-featherweight&f2=0.3&n2=4");
   const expected = /^\$[\d,.]+/.exec((await page.getByTestId("expected-value").textContent()) ?? "")![0];

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   addToContract,
   contractQuery,
+  contractsByRarity,
   contractValue,
   evaluateTradeUp,
   inputsNeeded,
@@ -235,5 +236,35 @@ describe("the contract in the URL", () => {
     expect(addToContract(rows, "b")).toEqual([...rows, row("b", 1, null, "stattrak")]);
     const full = Array.from({ length: 10 }, (_, i) => row(`s${i}`, 1));
     expect(addToContract(full, "new")).toEqual(full);
+  });
+
+  it("splits a contract that mixes rarities into one per rarity, unknown skins in none", () => {
+    const rarities: Record<string, string> = { mag: "Mil-Spec", mp9: "Mil-Spec", awp: "Covert" };
+    const rows = [row("mag", 6), row("awp", 1), row("nope", 2), row("mp9", 3, 0.3)];
+    expect(contractsByRarity(rows, (id) => rarities[id])).toEqual([
+      { rarity: "Mil-Spec", rows: [row("mag", 6), row("mp9", 3, 0.3)] },
+      { rarity: "Covert", rows: [row("awp", 1)] },
+    ]);
+    // One rarity (and skins the catalogue does not know) is no mix: nothing to offer.
+    expect(contractsByRarity([row("mag", 6), row("nope", 1), row("mp9", 4)], (id) => rarities[id])).toEqual([]);
+    expect(contractsByRarity([], (id) => rarities[id])).toEqual([]);
+  });
+
+  it("each rarity's contract holds exactly its rows, in order, and together they hold every known row", () => {
+    const rarity = fc.constantFrom("Consumer", "Mil-Spec", "Restricted", "Covert", undefined);
+    const rowsWithRarity = fc.array(fc.tuple(fc.integer({ min: 1, max: 10 }), rarity), { maxLength: 10 });
+    fc.assert(
+      fc.property(rowsWithRarity, (specs) => {
+        const rows = specs.map(([count], index) => row(`skin-${index}`, count));
+        const rarityOf = (id: string) => specs[Number(id.slice(5))]![1];
+        const groups = contractsByRarity(rows, rarityOf);
+        const known = rows.filter((r) => rarityOf(r.skinId) !== undefined);
+        const distinct = new Set(known.map((r) => rarityOf(r.skinId)));
+        if (distinct.size < 2) return groups.length === 0;
+        expect(groups.map((group) => group.rarity)).toEqual([...distinct]);
+        for (const group of groups) expect(group.rows).toEqual(known.filter((r) => rarityOf(r.skinId) === group.rarity));
+        return groups.reduce((sum, group) => sum + group.rows.length, 0) === known.length;
+      }),
+    );
   });
 });

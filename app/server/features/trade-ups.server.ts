@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ItemPrices } from "~/domain/case-odds";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
-import { contractQuery, contractValue, evaluateTradeUp, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
+import { contractQuery, contractsByRarity, contractValue, evaluateTradeUp, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
 import { wearForFloat, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
 import { belowLimit } from "../db/limits.server";
@@ -154,7 +154,13 @@ export function computeTradeUp(rows: readonly ContractRow[], loaded: TradeUpRows
     result.status === "valid"
       ? { status: result.status, rarity: result.rarity, next: result.next, stattrak: result.stattrak, messages: [] }
       : { status: result.status, messages: result.status === "empty" ? [] : result.messages };
-  return { rows: contractRows, result: summary, outcomes, value };
+  // A mixed contract offers each rarity's inputs on their own (a skin added from another rarity).
+  const byRarity = contractsByRarity(rows, (skinId) => inputs.get(skinId)?.rarity).map((group) => ({
+    rarity: group.rarity,
+    inputs: group.rows.reduce((sum, row) => sum + row.count, 0),
+    query: contractQuery(group.rows),
+  }));
+  return { rows: contractRows, result: summary, outcomes, value, byRarity };
 }
 export type TradeUpView = ReturnType<typeof computeTradeUp>;
 
