@@ -12,7 +12,8 @@ export interface MyTradeUp {
   /** "Mil-Spec to Restricted"; null when the contract no longer passes the rules (the catalogue changed). */
   grade: string | null;
   inputsText: string;
-  query: string;
+  /** The calculator with this contract, opened as the visitor's current one. */
+  href: string;
   expectedCents: number | null;
   coverage: number | null;
   expectedProfitCents: number | null;
@@ -98,7 +99,7 @@ export function MyTradeUps({
                   </dl>
                 )}
               </div>
-              <Link to={`/trade-up?${tradeUp.query}`} className={smallLink}>
+              <Link to={tradeUp.href} className={smallLink}>
                 Open<span className="sr-only"> {tradeUp.name}</span> in the calculator
               </Link>
               <Link to={`${TAB}&delete-trade-up=${tradeUp.id}`} className="rounded-md border border-red-700 px-3 py-1.5 text-sm text-red-300 hover:bg-red-950">

@@ -332,5 +332,11 @@ export function contractsByRarity(rows: readonly ContractRow[], rarityOf: (skinI
   return [...groups].map(([rarity, grouped]) => ({ rarity, rows: grouped }));
 }
 
+/**
+ * A link that opens a contract (or, with an empty query, none) in the calculator as the visitor's
+ * current one: the page's redirect to the canonical URL keeps it for 'Add to trade-up'.
+ */
+export const openTradeUpPath = (query: string) => `/trade-up?${query ? `${query}&` : ""}intent=open`;
+
 /** 'Add to trade-up': the trade-up page adds the skin to the visitor's current contract and opens it. */
 export const addToTradeUpPath = (skinId: string) => `/trade-up?intent=${encodeURIComponent(`add:${skinId}`)}`;

@@ -6,7 +6,7 @@ import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups } from "~/components/SkinGroups";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
-import { contractQuery, inputsNeeded, nextRarity } from "~/domain/trade-up";
+import { contractQuery, inputsNeeded, nextRarity, openTradeUpPath } from "~/domain/trade-up";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { collectionBySlugQuery, collectionCratesQuery, collectionSkinsQuery, listedSkin } from "~/server/features/containers.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const cheapest = [...members].sort((a, b) => cheapestPrice(a.prices.normal) - cheapestPrice(b.prices.normal))[0]!;
     const tradeUp =
       next && next !== "Extraordinary" && skins.some(({ skin }) => skin.rarity === next)
-        ? { next, href: `/trade-up?${contractQuery([{ skinId: cheapest.skin.id, float: null, variant: "normal", count: inputsNeeded(rarity) }])}` }
+        ? { next, href: openTradeUpPath(contractQuery([{ skinId: cheapest.skin.id, float: null, variant: "normal", count: inputsNeeded(rarity) }])) }
         : null;
     return {
       rarity,

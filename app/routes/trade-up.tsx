@@ -16,6 +16,7 @@ import {
   contractQuery,
   isSkinIdText,
   MAX_COUNT,
+  openTradeUpPath,
   parseContract,
   rowField,
   TRADE_UP_GAME_VERSION,
@@ -41,8 +42,6 @@ const CONTRACT_COOKIE_DAYS = 30;
 /** The fields a visit may carry besides the contract: the picker's search and the form's buttons. */
 const FIND = "find";
 const INTENT = "intent";
-/** A link to a contract that also becomes the visitor's current one (the loader's redirect keeps it). */
-const settingContract = (query: string, intent: "keep" | "clear") => `${PAGE}?${query ? `${query}&` : ""}${INTENT}=${intent}`;
 
 /** The sorted pairs of the fields the page reads, to tell a canonical URL from one to redirect. */
 function readPairs(params: URLSearchParams): string {
@@ -62,9 +61,9 @@ function cookieRows(request: Request): ContractRow[] {
 
 /**
  * The contract as the URL's query string (rows `s1`, `f1`, `n1`, `v1` ...). A button of the form
- * (`intent` add:{skin}, remove:{row}, search), a link that sets the contract (any other `intent`:
- * `keep` one rarity's rows, `clear` them all) and a form's raw fields are turned into the
- * canonical URL by a redirect, which also keeps the contract in a cookie for 'Add to trade-up'.
+ * (`intent` add:{skin}, remove:{row}, search), a link that opens a contract (`open`,
+ * `openTradeUpPath`) and a form's raw fields are turned into the canonical URL by a redirect,
+ * which also keeps the contract in a cookie for 'Add to trade-up'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -264,7 +263,7 @@ export default function TradeUpPage() {
             </button>
           ) : null}
           {rows.length > 0 ? (
-            <a href={settingContract("", "clear")} className="text-sm text-accent underline">
+            <a href={openTradeUpPath("")} className="text-sm text-accent underline">
               Start over
             </a>
           ) : null}
@@ -289,7 +288,7 @@ export default function TradeUpPage() {
             <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label="Keep one rarity">
               {byRarity.map((group) => (
                 <li key={group.rarity}>
-                  <a href={settingContract(group.query, "keep")} className="underline">
+                  <a href={openTradeUpPath(group.query)} className="underline">
                     {`Keep only the ${group.rarity} inputs (${group.inputs})`}
                   </a>
                 </li>

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
-import { TRADE_UP_MESSAGES } from "~/domain/trade-up";
+import { openTradeUpPath, TRADE_UP_MESSAGES } from "~/domain/trade-up";
 import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { createDatabase } from "~/server/db/client.server";
 import { refreshCaseValues } from "~/server/features/case-values.server";
@@ -89,6 +89,15 @@ describe("the trade-up calculator", () => {
     expect(added.response.headers.get("Location")).toBe("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&s2=mp9-featherweight&n2=1");
     const removed = await page(`?s1=mag-7-insomnia&f1=0.2&n1=10&s2=mp9-featherweight&n2=1&intent=remove%3A2`);
     expect(removed.response.headers.get("Location")).toBe("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10");
+
+    // A link that opens a contract (a collection's, a saved one, one rarity of a mixed one) makes it
+    // the current one; opening none ('Start over') empties the cookie.
+    const opened = await get(openTradeUpPath("s1=awp-lightning-strike&n1=1"), cookie);
+    expect(opened.headers.get("Location")).toBe("/trade-up?s1=awp-lightning-strike&n1=1");
+    expect(opened.headers.get("Set-Cookie")!.split(";")[0]).toBe(`trade_up=${encodeURIComponent("s1=awp-lightning-strike&n1=1")}`);
+    const cleared = await get(openTradeUpPath(""), cookie);
+    expect(cleared.headers.get("Location")).toBe("/trade-up");
+    expect(cleared.headers.get("Set-Cookie")!.split(";")[0]).toBe("trade_up=");
 
     const canonical = await page("?s1=mag-7-insomnia&f1=0.2&n1=10");
     expect(canonical.response.status).toBe(200);
@@ -182,7 +191,7 @@ describe("case and collection pages", () => {
     expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
     expect(html).toContain('href="/cases/revolution-case"');
     expect(html).toContain("Trade up Mil-Spec skins of this collection into Restricted");
-    expect(html).toMatch(/href="\/trade-up\?s1=[a-z0-9-]+&amp;n1=10"/);
+    expect(html).toMatch(/href="\/trade-up\?s1=[a-z0-9-]+&amp;n1=10&amp;intent=open"/);
     expect((await get("/collections/nope")).status).toBe(404);
     const skin = await (await get("/skins/ak-47-head-shot")).text();
     expect(skin).toContain('href="/collections/the-revolution-collection"');
@@ -221,7 +230,7 @@ describe("saved trade-ups", { timeout: 60_000 }, () => {
     expect(listed.headers.get("X-D1-Round-Trips")).toBe("1");
     expect(html).toContain("Insomnia into Restricted");
     expect(text(html)).toContain("6 × MAG-7 | Insomnia, 4 × MP9 | Featherweight");
-    expect(html).toContain(`href="/trade-up?${escaped(CONTRACT)}"`);
+    expect(html).toContain(`href="${escaped(openTradeUpPath(CONTRACT))}"`);
     expect(dollars(html, "saved-expected-value")).toBe(dollars(visitorPage, "expected-value"));
 
     const refusals: [string, Response, number, string][] = [

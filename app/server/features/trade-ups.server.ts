@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ItemPrices } from "~/domain/case-odds";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
-import { contractQuery, contractsByRarity, contractValue, evaluateTradeUp, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
+import { contractQuery, contractsByRarity, contractValue, evaluateTradeUp, openTradeUpPath, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
 import { wearForFloat, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
 import { belowLimit } from "../db/limits.server";
@@ -177,7 +177,7 @@ export function savedTradeUpItems(saved: SavedRows, loaded: TradeUpRows) {
       savedAt: createdAt.getTime(),
       grade: result.status === "valid" ? `${result.rarity} to ${result.next === "Extraordinary" ? "knives and gloves" : result.next}` : null,
       inputsText,
-      query: contractQuery(inputs),
+      href: openTradeUpPath(contractQuery(inputs)),
       expectedCents: value ? Math.round(value.expectedCents) : null,
       coverage: value?.coverage ?? null,
       expectedProfitCents: value?.expectedProfitCents === null || !value ? null : Math.round(value.expectedProfitCents),
