@@ -307,13 +307,27 @@ export function contractQuery(rows: readonly ContractRow[]): string {
   return params.toString();
 }
 
-/** The contract with a skin added: one more of it when a row holds it already, else a new row of one (like the other rows' variant). */
-export function addToContract(rows: readonly ContractRow[], skinId: string): ContractRow[] {
+/** Why 'Add to trade-up' left the contract as it was. */
+export const ADD_REFUSALS = {
+  "contract-full": `The skin was not added: a contract has at most ${MAX_ROWS} rows, and this one is full. Remove a row to make room.`,
+  "row-full": `The skin was not added: its row already counts ${MAX_COUNT}, the most a row takes.`,
+} as const;
+export type AddRefusal = keyof typeof ADD_REFUSALS;
+export const isAddRefusal = (value: string | null): value is AddRefusal => value !== null && Object.hasOwn(ADD_REFUSALS, value);
+
+/**
+ * The contract with a skin added: one more of it when a row holds it already, else a new row of one
+ * (like the other rows' variant). When there is no room, the rows as they were and why.
+ */
+export function addToContract(rows: readonly ContractRow[], skinId: string): { rows: ContractRow[]; refused: AddRefusal | null } {
   const existing = rows.findIndex((row) => row.skinId === skinId);
-  if (existing >= 0) return rows.map((row, index) => (index === existing ? { ...row, count: Math.min(MAX_COUNT, row.count + 1) } : row));
-  if (rows.length >= MAX_ROWS) return [...rows];
+  if (existing >= 0) {
+    if (rows[existing]!.count >= MAX_COUNT) return { rows: [...rows], refused: "row-full" };
+    return { rows: rows.map((row, index) => (index === existing ? { ...row, count: row.count + 1 } : row)), refused: null };
+  }
+  if (rows.length >= MAX_ROWS) return { rows: [...rows], refused: "contract-full" };
   const variant = rows[0]?.variant === "stattrak" ? "stattrak" : "normal";
-  return [...rows, { skinId, float: null, variant, count: 1 }];
+  return { rows: [...rows, { skinId, float: null, variant, count: 1 }], refused: null };
 }
 
 /**

@@ -11,9 +11,11 @@ import { LIMIT_MESSAGES } from "~/domain/limits";
 import { formatDollars, formatSignedDollars } from "~/domain/money";
 import { searchPlan } from "~/domain/search";
 import {
+  ADD_REFUSALS,
   addToContract,
   CONTRACT_PARAMS,
   contractQuery,
+  isAddRefusal,
   isSkinIdText,
   MAX_COUNT,
   openTradeUpPath,
@@ -22,6 +24,7 @@ import {
   TRADE_UP_GAME_VERSION,
   VARIANT_NAMES,
   VARIANTS,
+  type AddRefusal,
   type ContractRow,
 } from "~/domain/trade-up";
 import { WEAR_NAMES } from "~/domain/wear";
@@ -42,6 +45,8 @@ const CONTRACT_COOKIE_DAYS = 30;
 /** The fields a visit may carry besides the contract: the picker's search and the form's buttons. */
 const FIND = "find";
 const INTENT = "intent";
+/** Why 'Add to trade-up' changed nothing (`ADD_REFUSALS`), shown once on the page it redirects to. */
+const NOTICE = "notice";
 
 /** The sorted pairs of the fields the page reads, to tell a canonical URL from one to redirect. */
 function readPairs(params: URLSearchParams): string {
@@ -73,11 +78,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   if (parsed.errors.length === 0) {
     let rows = parsed.rows;
-    if (verb === "add" && isSkinIdText(argument)) rows = addToContract(rows.length === 0 ? cookieRows(request) : rows, argument);
+    let refused: AddRefusal | null = null;
+    if (verb === "add" && isSkinIdText(argument)) ({ rows, refused } = addToContract(rows.length === 0 ? cookieRows(request) : rows, argument));
     if (verb === "remove") rows = rows.filter((_, index) => String(index + 1) !== argument);
     const keepFind = find !== "" && verb !== "add" && verb !== "remove";
     const target = new URLSearchParams(contractQuery(rows));
     if (keepFind) target.set(FIND, find);
+    if (refused) target.set(NOTICE, refused);
     if (readPairs(params) !== readPairs(target)) {
       const query = contractQuery(rows);
       return redirect(`${PAGE}${target.size > 0 ? `?${target.toString()}` : ""}`, {
@@ -97,9 +104,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const view = computeTradeUp(rows, tradeRows);
   const status = parsed.errors.length > 0 ? 400 : view.result.status === "refused" ? 422 : 200;
+  const notice = params.get(NOTICE);
   return data(
     {
       ...view,
+      addRefusal: isAddRefusal(notice) ? ADD_REFUSALS[notice] : null,
       parseErrors: parsed.errors,
       query: contractQuery(rows),
       find,
@@ -163,7 +172,7 @@ const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
 const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
 
 export default function TradeUpPage() {
-  const { rows, result, outcomes, value, byRarity, parseErrors, query, find, found } = useLoaderData<typeof loader>();
+  const { rows, result, outcomes, value, byRarity, addRefusal, parseErrors, query, find, found } = useLoaderData<typeof loader>();
   const messages = [...parseErrors, ...result.messages];
   const refused = parseErrors.length > 0 || result.status === "refused";
   return (
@@ -175,6 +184,8 @@ export default function TradeUpPage() {
           where its float sits in its own range. The contract lives in the address, so a link shares it.
         </p>
       </div>
+
+      {addRefusal ? <Notice tone="info">{addRefusal}</Notice> : null}
 
       <Form method="get" action={PAGE} className="space-y-4" aria-label="Trade-up contract">
         {rows.length === 0 ? (

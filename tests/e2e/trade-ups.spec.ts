@@ -102,6 +102,13 @@ test("'Add to trade-up' builds the contract from skin pages; a mixed one keeps o
   await expect(page.getByText("No inputs yet: search for a skin below, or use ‘Add to trade-up’ on a skin page.")).toBeVisible();
   await addFrom("mag-7-insomnia");
   await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&n1=1$/);
+
+  // No room for one more: the contract stays, and the page says why.
+  await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&intent=open");
+  await addFrom("mag-7-insomnia");
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&f1=0\.2&n1=10&notice=row-full$/);
+  await expect(page.getByText("The skin was not added: its row already counts 10, the most a row takes.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Outcomes: Restricted" })).toBeVisible();
 });
 
 test("save a contract, find it under My trade-ups with its expected value, open it, delete it", async ({ signedInPage: page }) => {

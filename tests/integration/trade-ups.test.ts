@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
-import { openTradeUpPath, TRADE_UP_MESSAGES } from "~/domain/trade-up";
+import { ADD_REFUSALS, openTradeUpPath, TRADE_UP_MESSAGES } from "~/domain/trade-up";
 import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { createDatabase } from "~/server/db/client.server";
 import { refreshCaseValues } from "~/server/features/case-values.server";
@@ -98,6 +98,17 @@ describe("the trade-up calculator", () => {
     const cleared = await get(openTradeUpPath(""), cookie);
     expect(cleared.headers.get("Location")).toBe("/trade-up");
     expect(cleared.headers.get("Set-Cookie")!.split(";")[0]).toBe("trade_up=");
+
+    // No room: the contract stays as it was, and the page it redirects to says why.
+    const tenRows = Array.from({ length: 10 }, (_, i) => `s${i + 1}=skin-${i}&n${i + 1}=1`).join("&");
+    const full = await page(`?${tenRows}&intent=${encodeURIComponent("add:mp9-featherweight")}`);
+    expect(full.response.headers.get("Location")).toBe(`/trade-up?${tenRows}&notice=contract-full`);
+    const most = await page(`?intent=${encodeURIComponent("add:mag-7-insomnia")}`, "trade_up=" + encodeURIComponent("s1=mag-7-insomnia&f1=0.2&n1=10"));
+    expect(most.response.headers.get("Location")).toBe("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&notice=row-full");
+    const told = await page("?s1=mag-7-insomnia&f1=0.2&n1=10&notice=row-full");
+    expect(told.response.status).toBe(200);
+    expect(told.html).toContain(escaped(ADD_REFUSALS["row-full"]));
+    expect((await page("?s1=mag-7-insomnia&f1=0.2&n1=10&notice=toString")).html).not.toContain("The skin was not added");
 
     const canonical = await page("?s1=mag-7-insomnia&f1=0.2&n1=10");
     expect(canonical.response.status).toBe(200);

@@ -232,10 +232,13 @@ describe("the contract in the URL", () => {
 
   it("adds a skin: one more of it, or a new row of one in the contract's variant", () => {
     const rows = [row("a", 2, 0.1, "stattrak")];
-    expect(addToContract(rows, "a")).toEqual([row("a", 3, 0.1, "stattrak")]);
-    expect(addToContract(rows, "b")).toEqual([...rows, row("b", 1, null, "stattrak")]);
+    expect(addToContract(rows, "a")).toEqual({ rows: [row("a", 3, 0.1, "stattrak")], refused: null });
+    expect(addToContract(rows, "b")).toEqual({ rows: [...rows, row("b", 1, null, "stattrak")], refused: null });
+    // No room: the contract as it was, and why (the page says so).
     const full = Array.from({ length: 10 }, (_, i) => row(`s${i}`, 1));
-    expect(addToContract(full, "new")).toEqual(full);
+    expect(addToContract(full, "new")).toEqual({ rows: full, refused: "contract-full" });
+    expect(addToContract(full, "s3")).toEqual({ rows: full.map((r, i) => (i === 3 ? row("s3", 2) : r)), refused: null });
+    expect(addToContract([row("a", 10)], "a")).toEqual({ rows: [row("a", 10)], refused: "row-full" });
   });
 
   it("splits a contract that mixes rarities into one per rarity, unknown skins in none", () => {

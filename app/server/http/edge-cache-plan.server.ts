@@ -6,7 +6,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
-import { CONTRACT_PARAMS } from "~/domain/trade-up";
+import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
 /**
@@ -37,7 +37,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/(cases|collections)$/, params: [] },
   { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
   // The picker's search and the form's buttons have no reader: a visit with them is not kept.
-  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent"] },
+  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice"] },
 ];
 
 /** A weapon page's filter values as it reads them, sorted. */
@@ -85,6 +85,8 @@ const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[
   side: ([value]) => (parseSide(value) === "ct" ? ["ct"] : []),
   // A contract's fields as given: the trade-up page redirects any other spelling to its canonical one.
   ...Object.fromEntries(CONTRACT_PARAMS.map((name) => [name, ([value]: readonly string[]) => (value === undefined ? [] : [value])])),
+  // Why 'Add to trade-up' added nothing, which the page says.
+  notice: ([value = null]) => (isAddRefusal(value) ? [value] : []),
 };
 
 /** How long a kept page is served, in seconds, unless `EDGE_CACHE_SECONDS` says otherwise (0 switches the cache off). */
