@@ -63,9 +63,9 @@ export function useIsSubmitting({
 
 /**
  * A submit button that says `pendingText` and is disabled while its form submits and the page
- * then loads its data again (with JavaScript; without it the browser shows its own progress). Pass the form's `fetcher`, or its
- * `formAction` when it posts elsewhere than the current route, its `intent` when the route
- * has several forms, and `fields` when several forms share an intent.
+ * then loads its data again (with JavaScript; without it the browser shows its own progress).
+ * Pass the form's `fetcher`, or its `formAction` when it posts elsewhere than the current route,
+ * its `intent` when the route has several forms, and `fields` when several forms share an intent.
  */
 export function SubmitButton({
   children,

@@ -299,7 +299,7 @@ export default function TradeUpPage() {
             <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label="Keep one rarity">
               {byRarity.map((group) => (
                 <li key={group.rarity}>
-                  <a href={openTradeUpPath(group.query)} className="underline">
+                  <a href={group.href} className="underline">
                     {`Keep only the ${group.rarity} inputs (${group.inputs})`}
                   </a>
                 </li>

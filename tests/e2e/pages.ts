@@ -54,7 +54,12 @@ export const PAGES: ProductPage[] = [
   { route: "routes/collections.$collectionSlug", path: "/collections/the-revolution-collection" },
   { route: "routes/collections.$collectionSlug", path: "/collections/no-such-collection", as: SIGNED_OUT, consoleErrors: notFound },
   { route: "routes/trade-up", path: "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=6&s2=mp9-featherweight&f2=0.3&n2=4" },
-  { route: "routes/trade-up", path: "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&v1=souvenir&s2=awp-lightning-strike&n2=1&find=redline", as: SIGNED_OUT, consoleErrors: [/status of 422/] },
+  {
+    route: "routes/trade-up",
+    path: "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&v1=souvenir&s2=awp-lightning-strike&n2=1&find=redline",
+    as: SIGNED_OUT,
+    consoleErrors: [/status of 422/],
+  },
   { route: "routes/login", path: "/login", as: SIGNED_OUT },
   { route: "routes/login", path: "/login?mode=register", as: SIGNED_OUT },
   { route: "routes/login", path: "/login?mode=forgot", as: SIGNED_OUT },

@@ -64,7 +64,9 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("wear=FT&utm_source=x&range=90"))).toBe("?range=90&wear=FT");
     expect(normalisedSearch("/login", new URLSearchParams())).toBeNull();
     // The trade-up page's note of a skin it could not add, in its known spellings only.
-    expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&n1=10&notice=row-full&utm=1"))).toBe("?n1=10&notice=row-full&s1=mag-7-insomnia");
+    expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&n1=10&notice=row-full&utm=1"))).toBe(
+      "?n1=10&notice=row-full&s1=mag-7-insomnia",
+    );
     expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&n1=10&notice=toString"))).toBe("?n1=10&s1=mag-7-insomnia");
   });
 

@@ -2,7 +2,17 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ItemPrices } from "~/domain/case-odds";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
-import { contractQuery, contractsByRarity, contractValue, evaluateTradeUp, openTradeUpPath, type ContractRow, type ContractValue, type InputSkin, type OutcomeSkin } from "~/domain/trade-up";
+import {
+  contractQuery,
+  contractsByRarity,
+  contractValue,
+  evaluateTradeUp,
+  openTradeUpPath,
+  type ContractRow,
+  type ContractValue,
+  type InputSkin,
+  type OutcomeSkin,
+} from "~/domain/trade-up";
 import { wearForFloat, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
 import { belowLimit } from "../db/limits.server";
@@ -158,7 +168,7 @@ export function computeTradeUp(rows: readonly ContractRow[], loaded: TradeUpRows
   const byRarity = contractsByRarity(rows, (skinId) => inputs.get(skinId)?.rarity).map((group) => ({
     rarity: group.rarity,
     inputs: group.rows.reduce((sum, row) => sum + row.count, 0),
-    query: contractQuery(group.rows),
+    href: openTradeUpPath(contractQuery(group.rows)),
   }));
   return { rows: contractRows, result: summary, outcomes, value, byRarity };
 }
