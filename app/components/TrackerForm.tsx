@@ -5,7 +5,7 @@ import { VARIANT_NAMES } from "~/domain/variants";
 import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import type { FormReply } from "~/forms/reply";
 import type { TrackerFormContext } from "~/forms/resell";
-import { NOTES_MAX_LENGTH } from "~/forms/resell-texts";
+import { NOTES_MAX_LENGTH, TRACKER_KEY_FIELD } from "~/forms/resell-texts";
 import { useClientChecks } from "./client-checks";
 import { FallbackImage } from "./FallbackImage";
 import { FloatBar } from "./FloatBar";
@@ -87,6 +87,7 @@ export function TrackerForm({
       </div>
       <FormError form={form} />
       <input type="hidden" name="skinId" value={skin.id} />
+      {context.trackerKey ? <input type="hidden" name={TRACKER_KEY_FIELD} value={context.trackerKey} /> : null}
       {inDialog && hydrated ? <input type="hidden" name="respond" value="data" /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

@@ -33,6 +33,7 @@ const NOTICES = {
   },
   resellTracker: {
     added: "Resell tracker added!",
+    "already-added": "This form was sent twice: the tracker was added once. To track another item, open the form again.",
     updated: "Tracker updated successfully!",
     deleted: "Tracker deleted.",
     sold: "Sale recorded. The item is in the Sold view.",

@@ -87,6 +87,8 @@ export interface TrackerFormContext {
   today: string;
   /** A sold tracker's sale date (the bought date may not be later). */
   soldAt: string | null;
+  /** A new tracker's key, new on every load of the form: posted twice, it adds one tracker (ADR 089). */
+  trackerKey?: string;
 }
 
 /** Delete and the other list actions name a tracker by its id. */

@@ -11,7 +11,14 @@ import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
 import { createTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser } from "~/server/auth/session.server";
-import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
+import {
+  newTrackerFormContext,
+  parseTracker,
+  postedTrackerKey,
+  readTrackerPost,
+  trackerFormContext,
+  trackerRefusal,
+} from "~/server/features/resell/tracker-form.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText } from "~/server/http/form-body.server";
 import { formNotice, formReply } from "~/server/http/form-reply.server";
@@ -27,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loginHref = loginPath(`${url.pathname}${url.search}`);
   const skin = found[0];
   if (!skin) return data({ signedIn: user !== null, loginHref, form: null } satisfies TrackerPageData, { status: 404, headers });
-  return data({ signedIn: user !== null, loginHref, form: trackerFormContext(request, skin, wears) } satisfies TrackerPageData, { headers });
+  return data({ signedIn: user !== null, loginHref, form: newTrackerFormContext(request, skin, wears) } satisfies TrackerPageData, { headers });
 }
 
 export const action = answeringDatabaseFailures(addTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));
@@ -41,11 +48,12 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   if (!skin) return trackerRefusal(404, "Skin not found.");
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
-  if ((await createTracker(context.db, post.user.id, submission.value)) === "limit") {
-    return formReply(TRACKER_FORM, submission.reply({ formErrors: [LIMIT_MESSAGES.trackers] }), { status: 409 });
-  }
-  if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "added"));
-  return redirect("/resell-tracker?notice=added", 303);
+  const created = await createTracker(context.db, post.user.id, submission.value, postedTrackerKey(post.form));
+  if (created === "limit") return formReply(TRACKER_FORM, submission.reply({ formErrors: [LIMIT_MESSAGES.trackers] }), { status: 409 });
+  // The same form posted again (a double click without JavaScript): the first post added it.
+  const done = created === "repeated" ? "already-added" : "added";
+  if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", done));
+  return redirect(`/resell-tracker?notice=${done}`, 303);
 }
 
 export default function NewTrackerPage() {

@@ -210,6 +210,45 @@ describe("the resell tracker", () => {
     expect(location(deleted)).toBe("/profile?tab=resell&notice=deleted");
     expect(await trackerRows(ownerId)).toHaveLength(1);
   });
+
+  it("a form posted twice (a double click without JavaScript) adds one tracker; a new form adds another", async () => {
+    const owner = await signedInUser("tracker-twice");
+    const ownerId = await userId(owner.email);
+    const form = await pageOf(`/resell-tracker/new?skin=${SKIN}`, owner.cookie);
+    const key = /name="trackerKey" value="([0-9a-f]{32})"/.exec(form.html)?.[1];
+    expect(key, "the form carries a key").toBeDefined();
+    const again = await pageOf(`/resell-tracker/new?skin=${SKIN}`, owner.cookie);
+    expect(again.html).not.toContain(key!);
+
+    const first = await post("/resell-tracker/new", { ...valid, trackerKey: key! }, { cookie: owner.cookie });
+    expect(location(first)).toBe("/resell-tracker?notice=added");
+    const second = await post("/resell-tracker/new", { ...valid, trackerKey: key! }, { cookie: owner.cookie });
+    expect(second.status).toBe(303);
+    expect(location(second)).toBe("/resell-tracker?notice=already-added");
+    const viaDialog = await post("/resell-tracker/new.data", { ...valid, trackerKey: key!, respond: "data" }, { cookie: owner.cookie });
+    expect(await viaDialog.text()).toContain("This form was sent twice: the tracker was added once.");
+    const rows = await trackerRows(ownerId);
+    expect(rows).toHaveLength(1);
+    // The key is the tracker's export key, so its CSV line names it.
+    expect(rows[0]!.export_key).toBe(key);
+    expect(await (await get("/resell-tracker.csv", owner.cookie)).text()).toContain(key!);
+    expect((await pageOf("/resell-tracker?notice=already-added", owner.cookie)).html).toContain("To track another item, open the form again.");
+
+    // Another form's key, a post without one, and one in another spelling each add a tracker.
+    expect(location(await post("/resell-tracker/new", { ...valid, trackerKey: "f".repeat(32) }, { cookie: owner.cookie }))).toBe(
+      "/resell-tracker?notice=added",
+    );
+    expect(location(await post("/resell-tracker/new", valid, { cookie: owner.cookie }))).toBe("/resell-tracker?notice=added");
+    expect(location(await post("/resell-tracker/new", { ...valid, trackerKey: "F".repeat(32) }, { cookie: owner.cookie }))).toBe(
+      "/resell-tracker?notice=added",
+    );
+    expect(await trackerRows(ownerId)).toHaveLength(4);
+
+    // Keys are per owner: another collector posting the same key adds their own tracker.
+    const other = await signedInUser("tracker-twice-other");
+    expect(location(await post("/resell-tracker/new", { ...valid, trackerKey: key! }, { cookie: other.cookie }))).toBe("/resell-tracker?notice=added");
+    expect(await trackerRows(await userId(other.email))).toHaveLength(1);
+  });
 });
 
 describe("pages of a signed-in collector cost one round trip", () => {

@@ -6,6 +6,7 @@ import { currentPriceCents, saleOf, type LoadedTracker, type WearPrice } from "~
 import type { TrackerFormSkin, TrackerInput } from "~/forms/resell";
 import type { SaleInput } from "~/forms/sale";
 import type { Database } from "../../db/client.server";
+import { isUniqueFailure } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
@@ -114,14 +115,24 @@ export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readon
   });
 }
 
-/** A new tracker, unless the user has ACCOUNT_LIMITS.trackers already: then "limit". */
-export async function createTracker(db: Database, userId: string, input: TrackerInput): Promise<number | "limit"> {
-  const [row] = await db.all<{ id: number }>(sql`
-    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant)
-    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}, ${input.variant}
+/**
+ * A new tracker, unless the user has ACCOUNT_LIMITS.trackers already: then "limit". `key` (the
+ * form's, ADR 089) becomes its export key: a form posted twice finds the key taken and answers
+ * "repeated", with nothing written. Without one, the tracker gets a random key.
+ */
+export async function createTracker(db: Database, userId: string, input: TrackerInput, key: string | null = null): Promise<number | "limit" | "repeated"> {
+  const insert = db.all<{ id: number }>(sql`
+    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant, export_key)
+    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}, ${input.variant},
+      coalesce(${key}, lower(hex(randomblob(16))))
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers)}
     returning id`);
-  return row?.id ?? "limit";
+  const rows = await insert.catch((error: unknown) => {
+    if (key !== null && isUniqueFailure(error, "resell_trackers.export_key")) return "repeated" as const;
+    throw error;
+  });
+  if (rows === "repeated") return rows;
+  return rows[0]?.id ?? "limit";
 }
 
 /** Updates the owner's tracker (its skin stays); false when it is not theirs, gone, or sold before the new bought date. */
