@@ -6,6 +6,7 @@ import { CatalogueSearch, ChosenSkin, pickerButtonClass, PickerResults } from "~
 import { FallbackImage } from "~/components/FallbackImage";
 import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { craftIntent, type CraftFormMode, type CraftValues, type CraftView, type PickerResults as FoundItems } from "~/forms/craft-form";
 import { NAME_REQUIRED, SKIN_REQUIRED } from "~/forms/sticker-craft-texts";
 
@@ -133,6 +134,8 @@ interface CraftFormProps {
   labelledBy?: string;
   /** The checks the browser runs before sending (the player's form); the editor is checked by the server only. */
   checks?: CraftFormChecks;
+  /** The player's form's key from its loader: the form posted twice submits once (ADR 090). */
+  formKey?: string;
 }
 
 /** What a page has the browser check before the form is sent, and when to load it (`community-craft-checks.ts`). */
@@ -153,7 +156,7 @@ export function CraftForm(props: CraftFormProps) {
   return <CraftFormFields key={key} {...props} />;
 }
 
-function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveButton, labelledBy, checks }: CraftFormProps) {
+function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveButton, labelledBy, checks, formKey }: CraftFormProps) {
   // The server checks the form; the browser checks what `checks` has it check, or else the link and price inputs' types.
   const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(checks?.options ?? { defaultNoValidate: false }) });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
@@ -168,6 +171,7 @@ function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveBu
       <FormError form={form} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
+      {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Field id="name" label="Name" meta={fields.name} inputProps={{ "aria-required": true }} />

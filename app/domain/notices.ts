@@ -20,8 +20,10 @@ const NOTICES = {
     /** The session row could not be deleted: the cookie stays, so logging out can be tried again. */
     "logout-failed": "Failed to log out. Please try again.",
     "craft-submitted": "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
+    "craft-already-submitted": "This form was sent twice: the craft was submitted once. It is waiting for review.",
     "craft-deleted": "Sticker craft deleted.",
     "trade-up-saved": "Trade-up saved. It is listed here, valued at today's prices.",
+    "trade-up-already-saved": "This form was sent twice: the trade-up was saved once.",
     "trade-up-deleted": "Saved trade-up deleted.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
@@ -43,6 +45,8 @@ const NOTICES = {
   loadouts: {
     created: "Loadout created. Pick a skin for each slot.",
     copied: "Loadout saved to your loadouts.",
+    "already-created": "This form was sent twice: the loadout was created once. To create another, open the form again.",
+    "already-copied": "This form was sent twice: the loadout was saved once.",
     saved: "Loadout saved.",
     deleted: "Loadout deleted.",
     shared: "Share link created. Anyone with the link can view this loadout.",

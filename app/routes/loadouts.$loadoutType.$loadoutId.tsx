@@ -11,13 +11,23 @@ import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, pars
 import { packSideView } from "~/domain/loadout-side-view";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { noticeText } from "~/domain/notices";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { SHARE_INTENTS } from "~/forms/loadout-sharing";
 import { replyError, resultFor } from "~/forms/reply";
-import { copyOfficialLoadout, deleteUserLoadout, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
+import {
+  copiedPath,
+  copyOfficialLoadout,
+  deleteUserLoadout,
+  loadoutQuery,
+  loadoutSlotsQuery,
+  loadoutWearsQuery,
+  onceForForm,
+} from "~/server/features/loadouts/loadouts.server";
 import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures, TRY_AGAIN } from "~/server/http/action-failures.server";
 
@@ -60,6 +70,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     view: packSideView(buildLoadoutView(slots, wears, row.budgetCents), side),
     side,
     signedIn: user !== null,
+    /** 'Save Loadout''s key, fresh on every load: posted twice, the form saves one copy (ADR 090). */
+    copyKey: user && kind === "official" ? newFormKey() : null,
     isOwner,
     share: share && { url: `${context.env.APP_ORIGIN}${sharedLoadoutPath(share.token)}`, showDescription: share.showDescription, showBudget: share.showBudget },
     /** A confirmation step in the URL (`?dialog=`): deleting the loadout, or replacing or revoking its link. */
@@ -94,10 +106,11 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
   switch (knownIntent(intent, ["copy", "delete", ...SHARE_INTENTS])) {
     case "copy": {
       if (kind !== "official") break;
-      const copyId = await copyOfficialLoadout(context.db, user.id, id);
+      const formKey = body.ok ? postedFormKey(body.form, FORM_KEY_FIELD) : null;
+      const copyId = await onceForForm(context.db, user.id, formKey, () => copyOfficialLoadout(context.db, user.id, id, formKey));
       if (copyId === null) return formRefusal(intent, LOADOUT_MESSAGES.notFound, 404);
       if (copyId === "limit") return formRefusal(intent, LIMIT_MESSAGES.loadouts, 409);
-      return redirect(`/loadouts/user/${copyId}?notice=copied`);
+      return redirect(copiedPath(copyId));
     }
     case "delete": {
       if (kind !== "user") break;
@@ -128,7 +141,7 @@ export default function LoadoutPage() {
   const copying = useNavigation().formData?.get("intent") === "copy";
 
   if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
-  const { loadout, view, side, signedIn, isOwner, share, dialog, notice } = loaded;
+  const { loadout, view, side, signedIn, copyKey, isOwner, share, dialog, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
   const dialogHref = (name: OwnerDialog) => `${path}?dialog=${name}${side === "ct" ? "&side=ct" : ""}`;
@@ -153,6 +166,7 @@ export default function LoadoutPage() {
             signedIn ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="copy" />
+                {copyKey ? <input type="hidden" name={FORM_KEY_FIELD} value={copyKey} /> : null}
                 <button type="submit" className={buttonClass} disabled={copying}>
                   {copying ? "Saving..." : "Save Loadout"}
                 </button>

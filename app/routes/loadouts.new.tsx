@@ -9,11 +9,13 @@ import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { createLoadoutSchema } from "~/forms/loadouts";
-import { createUserLoadout } from "~/server/features/loadouts/loadouts.server";
+import { createUserLoadout, onceForForm } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const LOGIN_HREF = loginPath("/loadouts/new");
@@ -22,7 +24,8 @@ const INTENT = "create";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await getSessionUser(context);
-  return { signedIn: user !== null };
+  // A fresh key on every load: the form posted twice makes one loadout (ADR 090).
+  return { signedIn: user !== null, formKey: user ? newFormKey() : null };
 }
 
 export const action = answeringDatabaseFailures(createLoadout, (failure) => failedForm(failure, LOADOUT_MESSAGES.saveFailed, { intent: INTENT }));
@@ -34,17 +37,16 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return formRefusal(INTENT, body.message, body.status);
   const submission = parseForm(body.form, createLoadoutSchema);
   if (submission.status !== "success") return formReply(INTENT, submission.reply());
-  const id = await createUserLoadout(context.db, user.id, {
-    title: submission.value.title,
-    description: submission.value.description,
-    budgetCents: submission.value.budget,
-  });
+  const formKey = postedFormKey(body.form, FORM_KEY_FIELD);
+  const values = { title: submission.value.title, description: submission.value.description, budgetCents: submission.value.budget, formKey };
+  const id = await onceForForm(context.db, user.id, formKey, () => createUserLoadout(context.db, user.id, values));
   if (id === "limit") return formReply(INTENT, submission.reply({ formErrors: [LIMIT_MESSAGES.loadouts] }), { status: 409 });
+  if (typeof id === "object") return redirect(id.repeated === null ? "/loadouts" : `/loadouts/edit/${id.repeated}?notice=already-created`);
   return redirect(`/loadouts/edit/${id}?notice=created`);
 }
 
 export default function NewLoadoutPage() {
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, formKey } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // With JavaScript the shared schema (loaded when the form is first focused) checks before
   // sending; without it, or before it has arrived, the server does the same.
@@ -76,6 +78,7 @@ export default function NewLoadoutPage() {
       <h1 className="text-2xl font-bold">Create New Loadout</h1>
       <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
         <FormError form={form} />
+        {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
         <LoadoutDetailsFields fields={fields} />
         <div className="flex flex-wrap gap-2">
           <SubmitButton pendingText="Creating...">Create Loadout</SubmitButton>

@@ -8,11 +8,13 @@ import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary, sharedView } 
 import { packSideView } from "~/domain/loadout-side-view";
 import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
 import { loginPath } from "~/domain/same-site-path";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { copySharedLoadoutSchema } from "~/forms/loadout-sharing";
 import { getSessionUser } from "~/server/auth/session.server";
 import { copySharedLoadout, shareChoicesQuery, sharedLoadoutId } from "~/server/features/loadouts/loadout-sharing.server";
-import { loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "~/server/features/loadouts/loadouts.server";
+import { copiedPath, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery, onceForForm } from "~/server/features/loadouts/loadouts.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { LIMIT_MESSAGES } from "~/domain/limits";
@@ -56,6 +58,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     view: packSideView(view, side),
     side,
     signedIn: user !== null,
+    /** 'Save Loadout''s key, fresh on every load: posted twice, the form saves one copy (ADR 090). */
+    copyKey: user ? newFormKey() : null,
     /** The owner's own page, for the owner only: the link shows nobody whose loadout it is. */
     ownerHref: user && row.ownerId === user.id ? `/loadouts/user/${row.id}` : null,
     previewImage: priciest?.skin?.image ?? null,
@@ -73,10 +77,11 @@ async function copyShared({ params, request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formReply("copy", submission.reply());
   const user = await getSessionUser(context);
   if (!user) return redirect(loginPath(sharedLoadoutPath(token)));
-  const copyId = await copySharedLoadout(context.db, user.id, token);
+  const formKey = postedFormKey(body.form, FORM_KEY_FIELD);
+  const copyId = await onceForForm(context.db, user.id, formKey, () => copySharedLoadout(context.db, user.id, token, formKey));
   if (copyId === null) return formRefusal("copy", LOADOUT_MESSAGES.notFound, 404);
   if (copyId === "limit") return formRefusal("copy", LIMIT_MESSAGES.loadouts, 409);
-  return redirect(`/loadouts/user/${copyId}?notice=copied`);
+  return redirect(copiedPath(copyId));
 }
 
 export default function SharedLoadoutPage() {
@@ -90,7 +95,7 @@ export default function SharedLoadoutPage() {
       </NotFound>
     );
   }
-  const { loadout, view, side, signedIn, ownerHref } = loaded;
+  const { loadout, view, side, signedIn, copyKey, ownerHref } = loaded;
   const path = sharedLoadoutPath(loadout.token);
 
   return (
@@ -101,6 +106,7 @@ export default function SharedLoadoutPage() {
           {signedIn ? (
             <Form method="post" {...save.formProps}>
               <input type="hidden" name="intent" value="copy" />
+              {copyKey ? <input type="hidden" name={FORM_KEY_FIELD} value={copyKey} /> : null}
               <SubmitButton intent="copy" pendingText="Saving...">
                 Save Loadout
               </SubmitButton>

@@ -28,6 +28,7 @@ import {
   type ContractRow,
 } from "~/domain/trade-up";
 import { WEAR_NAMES } from "~/domain/wear";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { SAVED_TRADE_UP_MESSAGES, saveTradeUpSchema } from "~/forms/trade-up";
 import { resultFor } from "~/forms/reply";
 import { getSessionUser, type SessionUser } from "~/server/auth/session.server";
@@ -36,6 +37,7 @@ import { computeTradeUp, saveTradeUp, tradeUpQueries } from "~/server/features/t
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { cookieAttributes, cookieValue } from "~/server/http/cookies.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/trade-up";
@@ -71,6 +73,8 @@ function cookieRows(request: Request): ContractRow[] {
  * which also keeps the contract in a cookie for 'Add to trade-up'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Asked for first, so a signed-in player's session joins the page's one batch.
+  const userPromise = getSessionUser(context);
   const params = new URL(request.url).searchParams;
   const parsed = parseContract(params);
   const [verb = "", argument = ""] = (params.get(INTENT) ?? "").split(/:(.*)/s);
@@ -103,6 +107,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     plan ? context.load([searchDirectQuery(context.db, plan)]).then(([results]) => results) : Promise.resolve(null),
   ]);
   const view = computeTradeUp(rows, tradeRows);
+  const user = await userPromise;
   const status = parsed.errors.length > 0 ? 400 : view.result.status === "refused" ? 422 : 200;
   const notice = params.get(NOTICE);
   return data(
@@ -113,6 +118,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       query: contractQuery(rows),
       find,
       found: found?.map(({ id, name, image }) => ({ id, name, image })) ?? (find ? [] : null),
+      /** 'Save''s key for a signed-in player (whose pages the edge does not keep), fresh on every load: posted twice, it saves once (ADR 090). */
+      saveKey: user ? newFormKey() : null,
     },
     { status, headers: catalogueCacheHeaders(request) },
   );
@@ -163,16 +170,17 @@ async function saveIntent(context: AppLoadContext, user: SessionUser, form: Form
     const messages = result.messages.length > 0 ? result.messages : [SAVED_TRADE_UP_MESSAGES.contract];
     return formReply(SAVE, submission.reply({ formErrors: messages }), { status: 422 });
   }
-  const id = await saveTradeUp(context.db, user.id, submission.value.name, parsed.rows);
+  const id = await saveTradeUp(context.db, user.id, submission.value.name, parsed.rows, postedFormKey(form, FORM_KEY_FIELD));
   if (id === "limit") return formReply(SAVE, submission.reply({ formErrors: [LIMIT_MESSAGES.tradeUps] }), { status: 409 });
-  return redirect(`${SAVED_PAGE}&notice=trade-up-saved`, 303);
+  // The same form posted again (a double click without JavaScript): the first post saved it.
+  return redirect(`${SAVED_PAGE}&notice=${id === "repeated" ? "trade-up-already-saved" : "trade-up-saved"}`, 303);
 }
 
 const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
 const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
 
 export default function TradeUpPage() {
-  const { rows, result, outcomes, value, byRarity, addRefusal, parseErrors, query, find, found } = useLoaderData<typeof loader>();
+  const { rows, result, outcomes, value, byRarity, addRefusal, parseErrors, query, find, found, saveKey } = useLoaderData<typeof loader>();
   const messages = [...parseErrors, ...result.messages];
   const refused = parseErrors.length > 0 || result.status === "refused";
   return (
@@ -365,7 +373,7 @@ export default function TradeUpPage() {
               Link to this contract
             </a>
           </p>
-          <SaveTradeUp query={query} />
+          <SaveTradeUp query={query} saveKey={saveKey} />
         </section>
       ) : null}
     </div>
@@ -377,7 +385,7 @@ export default function TradeUpPage() {
 const SaveTradeUpForm = lazy(() => import("~/components/SaveTradeUpForm").then((module) => ({ default: module.SaveTradeUpForm })));
 
 /** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
-function SaveTradeUp({ query }: { query: string }) {
+function SaveTradeUp({ query, saveKey }: { query: string; saveKey: string | null }) {
   const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
   const reply = useActionData<typeof action>();
   return (
@@ -387,7 +395,7 @@ function SaveTradeUp({ query }: { query: string }) {
       </h3>
       {signedIn ? (
         <Suspense fallback={null}>
-          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} result={resultFor(reply, SAVE)} />
+          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} result={resultFor(reply, SAVE)} />
         </Suspense>
       ) : (
         <p>

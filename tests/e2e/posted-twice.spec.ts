@@ -1,7 +1,30 @@
 // A second click on a form's button while its post is still on its way: with JavaScript the button
-// is disabled; without it the browser sends the form again, and the form's key (ADR 089) makes the
-// second post add nothing.
+// is disabled; without it the browser sends the form again, and the form's key (ADR 089, ADR 090)
+// makes the second post add nothing.
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+
+/**
+ * Clicks `button` twice, 200 ms apart, while the server writes at once and its answer reaches the
+ * browser a second later (as on a slow connection). Answers the posts the browser sent.
+ */
+async function clickTwiceOnSlowAnswer(page: Page, postPath: RegExp, button: Locator): Promise<string[]> {
+  const posts: string[] = [];
+  await page.route(postPath, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    posts.push(route.request().url());
+    const response = await route.fetch({ maxRedirects: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A post the browser gave up on (the second click replaced it) has no page to answer.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(200);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return posts;
+}
 
 test("a new tracker's button clicked twice on a slow answer adds one tracker", async ({ signedInPage: page, javaScriptEnabled }) => {
   await page.goto("/resell-tracker/new?skin=ak-47-redline");
@@ -10,22 +33,7 @@ test("a new tracker's button clicked twice on a slow answer adds one tracker", a
   await page.getByLabel("Bought date").fill(new Date().toISOString().slice(0, 10));
   await page.getByLabel("Buy price ($)").fill("1.00");
 
-  // The server writes the tracker at once; its answer reaches the browser a second later.
-  const posts: string[] = [];
-  await page.route(/\/resell-tracker\/new/, async (route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    posts.push(route.request().url());
-    const response = await route.fetch({ maxRedirects: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    // A post the browser gave up on (the second click replaced it) has no page to answer.
-    await route.fulfill({ response }).catch(() => undefined);
-  });
-  const button = page.getByRole("button", { name: "Add Tracker" });
-  await button.scrollIntoViewIfNeeded();
-  const box = (await button.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForTimeout(200);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const posts = await clickTwiceOnSlowAnswer(page, /\/resell-tracker\/new/, page.getByRole("button", { name: "Add Tracker" }));
 
   await expect(page).toHaveURL(/\/resell-tracker\?notice=(added|already-added)$/);
   if (javaScriptEnabled) {
@@ -36,4 +44,60 @@ test("a new tracker's button clicked twice on a slow answer adds one tracker", a
     await expect(page.getByText("This form was sent twice: the tracker was added once. To track another item, open the form again.")).toBeVisible();
   }
   await expect(page.getByTestId("tracker-card")).toHaveCount(1);
+});
+
+test("'Create Loadout' clicked twice on a slow answer creates one loadout", async ({ signedInPage: page, javaScriptEnabled }) => {
+  await page.goto("/loadouts/new");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Title").fill("Clicked twice");
+
+  const posts = await clickTwiceOnSlowAnswer(page, /\/loadouts\/new/, page.getByRole("button", { name: "Create Loadout" }));
+
+  await expect(page).toHaveURL(/\/loadouts\/edit\/\d+\?notice=(created|already-created)$/);
+  if (javaScriptEnabled) {
+    expect(posts).toHaveLength(1);
+    await expect(page.getByText("Loadout created. Pick a skin for each slot.")).toBeVisible();
+  } else {
+    expect(posts).toHaveLength(2);
+    await expect(page.getByText("This form was sent twice: the loadout was created once. To create another, open the form again.")).toBeVisible();
+  }
+  await page.goto("/loadouts");
+  await expect(page.getByRole("link", { name: /Clicked twice/ })).toHaveCount(1);
+});
+
+test("'Save Loadout' of an official loadout clicked twice on a slow answer saves one copy", async ({ signedInPage: page, javaScriptEnabled }) => {
+  await page.goto("/loadouts/official/1");
+  await page.waitForLoadState("networkidle");
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+
+  const posts = await clickTwiceOnSlowAnswer(page, /\/loadouts\/official\/1/, page.getByRole("button", { name: "Save Loadout" }));
+
+  await expect(page).toHaveURL(/\/loadouts\/user\/\d+\?notice=(copied|already-copied)$/);
+  if (javaScriptEnabled) {
+    expect(posts).toHaveLength(1);
+    await expect(page.getByText("Loadout saved to your loadouts.")).toBeVisible();
+  } else {
+    expect(posts).toHaveLength(2);
+    await expect(page.getByText("This form was sent twice: the loadout was saved once.")).toBeVisible();
+  }
+  await page.goto("/loadouts");
+  await expect(page.getByRole("link", { name: new RegExp(`${title} \\(Copy\\)`) })).toHaveCount(1);
+});
+
+test("a trade-up's Save clicked twice on a slow answer saves it once", async ({ signedInPage: page, javaScriptEnabled }) => {
+  await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=6&s2=mp9-featherweight&f2=0.3&n2=4");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Name", { exact: true }).fill("Clicked twice");
+
+  const posts = await clickTwiceOnSlowAnswer(page, /\/trade-up(\.data)?\?/, page.getByRole("button", { name: "Save", exact: true }));
+
+  await expect(page).toHaveURL(/\/profile\?tab=trade-ups&notice=trade-up-(saved|already-saved)$/);
+  if (javaScriptEnabled) {
+    expect(posts).toHaveLength(1);
+    await expect(page.getByText("Trade-up saved. It is listed here, valued at today's prices.")).toBeVisible();
+  } else {
+    expect(posts).toHaveLength(2);
+    await expect(page.getByText("This form was sent twice: the trade-up was saved once.")).toBeVisible();
+  }
+  await expect(page.getByTestId("my-trade-up")).toHaveCount(1);
 });

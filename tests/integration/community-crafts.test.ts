@@ -147,6 +147,49 @@ describe("a player submits a craft", () => {
   });
 });
 
+describe("a form posted twice (a double click without JavaScript) submits once (ADR 090)", () => {
+  const keyOf = async (path: string, cookie: string) => /name="formKey" value="([0-9a-f]{32})"/.exec(await (await get(path, cookie)).text())?.[1];
+
+  it("a new craft: the second post writes nothing and says the craft was submitted once; an edit likewise", async () => {
+    const player = await signedInUser("craft-twice");
+    const key = await keyOf(SUBMIT, player.cookie);
+    expect(key, "the form carries a key").toBeDefined();
+    expect(await keyOf(SUBMIT, player.cookie), "each load has its own").not.toBe(key);
+    const name = uniqueName("Twice");
+    const first = await postMultipart(SUBMIT, craftFields(name, [ingame(), ["formKey", key!]]), player.cookie);
+    expect(first.headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-submitted");
+    const before = await stored();
+    const second = await postMultipart(SUBMIT, craftFields(name, [ingame(), ["formKey", key!]]), player.cookie);
+    expect(second.status).toBe(302);
+    expect(second.headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-already-submitted");
+    expect(await stored(), "no craft, ticket or image more").toEqual(before);
+    expect(await (await get("/profile?tab=crafts&notice=craft-already-submitted", player.cookie)).text()).toContain(
+      "This form was sent twice: the craft was submitted once. It is waiting for review.",
+    );
+
+    // An edit of it, posted twice: one new version, and the same answer.
+    const craft = (await craftNamed(name))!;
+    const editKey = await keyOf(`${SUBMIT}?edit=${craft.id}`, player.cookie);
+    const edit = () =>
+      postMultipart(
+        SUBMIT,
+        [...craftFields(`${name} edited`), ["id", String(craft.id)], ["version", String(craft.version)], ["formKey", editKey!]],
+        player.cookie,
+      );
+    expect((await edit()).headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-submitted");
+    const edited = await stored();
+    expect((await edit()).headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-already-submitted");
+    expect(await stored()).toEqual(edited);
+    expect((await craftNamed(`${name} edited`))!.version).toBe(craft.version + 1);
+
+    // Keys are per author: another player's form with the same key submits their own craft.
+    const strangerName = uniqueName("Stranger");
+    const stranger = await postMultipart(SUBMIT, craftFields(strangerName, [ingame(), ["formKey", key!]]), (await signedInUser("craft-twice-other")).cookie);
+    expect(stranger.headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-submitted");
+    expect(await craftNamed(strangerName)).not.toBeNull();
+  });
+});
+
 describe("a pending craft is seen only by its author and admins", () => {
   let craft: CraftRow;
   beforeAll(async () => {

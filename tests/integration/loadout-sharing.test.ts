@@ -213,6 +213,24 @@ describe("share a loadout by link", () => {
   });
 });
 
+describe("'Save Loadout' from a link, posted twice (a double click without JavaScript)", () => {
+  it("makes one copy; the second post opens it and says so (ADR 090)", async () => {
+    const [owner, visitor] = await Promise.all([signedInUser("twice-owner"), signedInUser("twice-visitor")]);
+    const token = await share(owner, await sharedCandidate(owner));
+    const key = /name="formKey" value="([0-9a-f]{32})"/.exec(await (await get(`/loadouts/shared/${token}`, visitor.cookie)).text())?.[1];
+    expect(key, "the form carries a key").toBeDefined();
+    const first = await post(`/loadouts/shared/${token}`, { intent: "copy", formKey: key! }, { cookie: visitor.cookie });
+    const id = /^\/loadouts\/user\/(\d+)\?notice=copied$/.exec(locationOf(first))?.[1];
+    expect(id).toBeDefined();
+    const second = await post(`/loadouts/shared/${token}`, { intent: "copy", formKey: key! }, { cookie: visitor.cookie });
+    expect(locationOf(second)).toBe(`/loadouts/user/${id}?notice=already-copied`);
+    const copies = await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts l JOIN users u ON u.id = l.user_id WHERE u.email = ?")
+      .bind(visitor.email)
+      .first<{ n: number }>();
+    expect(copies!.n).toBe(1);
+  });
+});
+
 describe("a copy of a long title", () => {
   it("is cut to fit the limit and saves again as it is", async () => {
     const title = `${"Long ".repeat(19)}title`;

@@ -479,3 +479,72 @@ describe("editor", () => {
     expect(await slotRow(id, "ak47_tside")).toBeNull();
   });
 });
+
+describe("a form posted twice (a double click without JavaScript) makes one loadout (ADR 090)", () => {
+  const keyIn = (html: string) => /name="formKey" value="([0-9a-f]{32})"/.exec(html)?.[1];
+  const loadoutCount = async (user: User) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM user_loadouts l JOIN users u ON u.id = l.user_id WHERE u.email = ?")
+      .bind(user.email)
+      .first<{ n: number }>())!.n;
+
+  it("'Create Loadout': the second post opens the loadout the first made, and says so", async () => {
+    const user = await signedInUser("create-twice");
+    const key = keyIn(await (await get("/loadouts/new", user.cookie)).text());
+    expect(key, "the form carries a key").toBeDefined();
+    expect(keyIn(await (await get("/loadouts/new", user.cookie)).text()), "each load has its own").not.toBe(key);
+    expect(keyIn(await (await get("/loadouts/new")).text()), "a visitor's page has no form").toBeUndefined();
+
+    const first = await post("/loadouts/new", { title: "Twice", formKey: key! }, { cookie: user.cookie });
+    const id = /^\/loadouts\/edit\/(\d+)\?notice=created$/.exec(locationOf(first))?.[1];
+    expect(id).toBeDefined();
+    const second = await post("/loadouts/new", { title: "Twice", formKey: key! }, { cookie: user.cookie });
+    expect(second.status).toBe(302);
+    expect(locationOf(second)).toBe(`/loadouts/edit/${id}?notice=already-created`);
+    expect(await loadoutCount(user)).toBe(1);
+    expect(await (await get(locationOf(second), user.cookie)).text()).toContain(
+      "This form was sent twice: the loadout was created once. To create another, open the form again.",
+    );
+
+    // Without a key, with another spelling of one, or with another form's key: a loadout each.
+    for (const formKey of [undefined, key!.toUpperCase(), "0".repeat(32)]) {
+      const again = await post("/loadouts/new", { title: "Another", ...(formKey ? { formKey } : {}) }, { cookie: user.cookie });
+      expect(locationOf(again)).toMatch(/\?notice=created$/);
+    }
+    expect(await loadoutCount(user)).toBe(4);
+    // Keys are per owner: another player's form with the same key makes their own loadout.
+    const other = await signedInUser("create-twice-other");
+    expect(locationOf(await post("/loadouts/new", { title: "Twice", formKey: key! }, { cookie: other.cookie }))).toMatch(/\?notice=created$/);
+    expect(await loadoutCount(other)).toBe(1);
+  });
+
+  it("'Save Loadout' of an official loadout: one copy, and the second post opens it", async () => {
+    const user = await signedInUser("copy-twice");
+    const page = await (await get(`/loadouts/official/${OFFICIAL_ID}`, user.cookie)).text();
+    const key = keyIn(page);
+    expect(key).toBeDefined();
+    expect(keyIn(await (await get(`/loadouts/official/${OFFICIAL_ID}`)).text()), "a visitor's page (kept at the edge) has none").toBeUndefined();
+
+    const first = await post(`/loadouts/official/${OFFICIAL_ID}`, { intent: "copy", formKey: key! }, { cookie: user.cookie });
+    const id = /^\/loadouts\/user\/(\d+)\?notice=copied$/.exec(locationOf(first))?.[1];
+    expect(id).toBeDefined();
+    const second = await post(`/loadouts/official/${OFFICIAL_ID}`, { intent: "copy", formKey: key! }, { cookie: user.cookie });
+    expect(locationOf(second)).toBe(`/loadouts/user/${id}?notice=already-copied`);
+    expect(await loadoutCount(user)).toBe(1);
+    expect(await (await get(locationOf(second), user.cookie)).text()).toContain("This form was sent twice: the loadout was saved once.");
+    // The key of 'Create Loadout' and of 'Save Loadout' is one per loadout: a new page, a new copy.
+    const next = keyIn(await (await get(`/loadouts/official/${OFFICIAL_ID}`, user.cookie)).text());
+    expect(locationOf(await post(`/loadouts/official/${OFFICIAL_ID}`, { intent: "copy", formKey: next! }, { cookie: user.cookie }))).toMatch(
+      /\?notice=copied$/,
+    );
+    expect(await loadoutCount(user)).toBe(2);
+  });
+
+  it("the first loadout deleted before the second post arrives: the second makes a new one", async () => {
+    const user = await signedInUser("create-twice-deleted");
+    const key = keyIn(await (await get("/loadouts/new", user.cookie)).text())!;
+    const id = /\/loadouts\/edit\/(\d+)/.exec(locationOf(await post("/loadouts/new", { title: "Gone", formKey: key }, { cookie: user.cookie })))![1];
+    expect(locationOf(await post(`/loadouts/user/${id}`, { intent: "delete" }, { cookie: user.cookie }))).toBe("/loadouts?notice=deleted");
+    expect(locationOf(await post("/loadouts/new", { title: "Gone", formKey: key }, { cookie: user.cookie }))).toMatch(/\?notice=created$/);
+    expect(await loadoutCount(user)).toBe(1);
+  });
+});

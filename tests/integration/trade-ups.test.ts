@@ -265,6 +265,31 @@ describe("saved trade-ups", { timeout: 60_000 }, () => {
     expect(await savedIds(user.email)).toHaveLength(1);
   });
 
+  it("a form posted twice (a double click without JavaScript) saves once; the second post says so (ADR 090)", async () => {
+    const user = await signedInUser("trade-up-twice");
+    const signedInPage = await page(`?${CONTRACT}`, user.cookie);
+    expect(signedInPage.response.status, "a signed-in player's page, with the session in its one batch").toBe(200);
+    expect(signedInPage.response.headers.get("X-D1-Round-Trips")).toBe("1");
+    const key = /name="formKey" value="([0-9a-f]{32})"/.exec(signedInPage.html)?.[1];
+    expect(key, "the form carries a key").toBeDefined();
+    expect((await page(`?${CONTRACT}`, user.cookie)).html).not.toContain(key!);
+    expect((await page(`?${CONTRACT}`)).html, "a visitor's page (kept at the edge) has none").not.toContain('name="formKey"');
+
+    const twice = (formKey: string) => post(`/trade-up?${CONTRACT}`, { intent: "save", name: "Twice", contract: CONTRACT, formKey }, { cookie: user.cookie });
+    expect((await twice(key!)).headers.get("Location")).toBe("/profile?tab=trade-ups&notice=trade-up-saved");
+    const second = await twice(key!);
+    expect(second.status).toBe(303);
+    expect(second.headers.get("Location")).toBe("/profile?tab=trade-ups&notice=trade-up-already-saved");
+    expect(await savedIds(user.email)).toHaveLength(1);
+    expect(await (await get("/profile?tab=trade-ups&notice=trade-up-already-saved", user.cookie)).text()).toContain(
+      "This form was sent twice: the trade-up was saved once.",
+    );
+    // Another form's key, or none: saved again.
+    expect((await twice("a".repeat(32))).headers.get("Location")).toBe("/profile?tab=trade-ups&notice=trade-up-saved");
+    expect((await save("No key", user.cookie)).headers.get("Location")).toBe("/profile?tab=trade-ups&notice=trade-up-saved");
+    expect(await savedIds(user.email)).toHaveLength(3);
+  });
+
   it(`${ACCOUNT_LIMITS.tradeUps} saved trade-ups: 20 saves racing for the last place make one, the others are refused with the limit`, async () => {
     const user = await signedInUser("trade-up-limit");
     await env.DB.prepare(

@@ -18,6 +18,7 @@ import { answerCraftForm, craftFormFailure, loadCraftForm } from "~/server/featu
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey } from "~/server/http/form-key.server";
 import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 
@@ -51,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       edited,
       limit: reached ? COMMUNITY_LIMIT_MESSAGES[reached] : null,
       constraint: formConstraint(communityCraftSchema),
+      /** Fresh on every load: the form posted twice submits once (ADR 090). */
+      formKey: newFormKey(),
     },
     { headers: PRIVATE },
   );
@@ -77,7 +80,8 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
         if (deleted.status === "published") context.purgeEdgeCache(stickerCraftPages(submission.value.id));
         return redirect("/profile?tab=crafts&notice=craft-deleted");
       },
-      saved: () => redirect("/profile?tab=crafts&notice=craft-submitted"),
+      // The same form posted again (a double click without JavaScript): the first post submitted it.
+      saved: (_id, repeated) => redirect(`/profile?tab=crafts&notice=${repeated ? "craft-already-submitted" : "craft-submitted"}`),
     },
   );
 }
@@ -109,7 +113,7 @@ export default function SubmitCraftPage() {
       </section>
     );
   }
-  const { edited, limit } = loaded;
+  const { edited, limit, formKey } = loaded;
   const craft = edited?.craft;
   // A delete refused from My Crafts is shown above the form; every other reply belongs to the form.
   const answer = reply && "view" in reply ? reply : undefined;
@@ -138,6 +142,7 @@ export default function SubmitCraftPage() {
           </SubmitButton>
         )}
         checks={checks}
+        formKey={formKey}
       />
     </div>
   );

@@ -398,10 +398,17 @@ export const userLoadouts = sqliteTable(
     budgetCents: integer("budget_cents"),
     /** Bumped on every save so concurrent edits cannot silently overwrite each other. */
     version: integer("version").notNull().default(1),
+    /** The key of the form that created it: the same form posted twice creates one loadout (ADR 090). */
+    formKey: text("form_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("user_loadouts_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("user_loadouts_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("user_loadouts_user_form_key_idx")
+      .on(t.userId, t.formKey)
+      .where(sql`${t.formKey} is not null`),
+  ],
 );
 
 export const userLoadoutSlots = sqliteTable(
@@ -482,8 +489,15 @@ export const craftSubmissions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     craftId: integer("craft_id").references(() => stickerCrafts.id, { onDelete: "set null" }),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
+    /** The key of the form that submitted: the same form posted twice submits once (ADR 090). */
+    formKey: text("form_key"),
   },
-  (t) => [index("craft_submissions_author_idx").on(t.authorId, t.submittedAt)],
+  (t) => [
+    index("craft_submissions_author_idx").on(t.authorId, t.submittedAt),
+    uniqueIndex("craft_submissions_author_form_key_idx")
+      .on(t.authorId, t.formKey)
+      .where(sql`${t.formKey} is not null`),
+  ],
 );
 
 /** Every moderation decision on a community craft: who, when, what (kept after the craft is gone). */
@@ -645,7 +659,14 @@ export const savedTradeUps = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     inputs: text("inputs", { mode: "json" }).$type<ContractRow[]>().notNull(),
+    /** The key of the form that saved it: the same form posted twice saves once (ADR 090). */
+    formKey: text("form_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("saved_trade_ups_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("saved_trade_ups_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("saved_trade_ups_user_form_key_idx")
+      .on(t.userId, t.formKey)
+      .where(sql`${t.formKey} is not null`),
+  ],
 );

@@ -23,6 +23,7 @@ import {
   type PickerResults,
   parseCraftIntent,
 } from "~/forms/craft-form";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { CRAFT_FILE_FIELDS, stickerCraftSchema, stickerFileField, stickerUploadFailure } from "~/forms/sticker-craft";
 import { DELETE_FAILED, SAVE_FAILED, SKIN_REQUIRED } from "~/forms/sticker-craft-texts";
 import { getSessionUser } from "../auth/session.server";
@@ -31,6 +32,7 @@ import { isDatabaseFailure } from "../db/failures.server";
 import { stickerCrafts } from "../db/schema.server";
 import { TRY_AGAIN, type ActionFailure } from "../http/action-failures.server";
 import { formText, knownIntent } from "../http/form-body.server";
+import { postedFormKey } from "../http/form-key.server";
 import { formRefusal, formReply, parseForm } from "../http/form-reply.server";
 import { readImageField, type CheckedImage } from "../http/uploads.server";
 import { searchDirectQuery } from "./catalogue.server";
@@ -293,7 +295,7 @@ function stickersOf(slots: Slots) {
   return { typed: [], catalogue: wanted, uploadPositions: [] };
 }
 
-export type SaveOutcome = { status: "saved"; id: number } | { status: "refused"; reply: ReturnType<typeof craftReply> };
+export type SaveOutcome = { status: "saved"; id: number; repeated?: true } | { status: "refused"; reply: ReturnType<typeof craftReply> };
 
 const STICKERS_FROM_CATALOGUE = "Choose stickers from the catalogue.";
 const STICKER_IMAGE_RULE = "Sticker images come from the catalogue or an upload.";
@@ -370,6 +372,8 @@ async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
     moderated: mode.moderated,
     // A community craft's images stay private until it is published, whoever saves it.
     privateImages: mode.moderated || Boolean(craft?.authorId),
+    // Only a submission has a ticket for its key to name (the admin's editor saves over a version).
+    formKey: mode.moderated ? postedFormKey(form, FORM_KEY_FIELD) : null,
   });
   switch (outcome.status) {
     case "saved":
@@ -386,7 +390,8 @@ async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
 /** What a route adds to the form's action: its delete, and its answer to a save that went through. */
 export interface CraftFormRoute<Removed, Saved> {
   remove: () => Promise<Removed>;
-  saved: (id: number) => Saved;
+  /** `repeated`: this post was the same submission's second, and wrote nothing (ADR 090). */
+  saved: (id: number, repeated: boolean) => Saved;
 }
 
 /**
@@ -400,7 +405,7 @@ export async function answerCraftForm<Removed, Saved>(post: CraftFormPost, route
     case "submit":
       try {
         const outcome = await saveCraftForm(post);
-        return outcome.status === "saved" ? route.saved(outcome.id) : outcome.reply;
+        return outcome.status === "saved" ? route.saved(outcome.id, outcome.repeated === true) : outcome.reply;
       } catch (error) {
         // A database failure is answered (and logged) around the whole action; this is R2's.
         if (isDatabaseFailure(error)) throw error;

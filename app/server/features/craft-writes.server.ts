@@ -9,6 +9,7 @@ import { MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY, submissionLimitReached, ty
 import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
+import { isUniqueFailure } from "../db/failures.server";
 import { craftSubmissions, stickerCrafts, stickerCraftStickers, users } from "../db/schema.server";
 import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 import { pendingOthers, submissionsLastDay } from "./community-crafts.server";
@@ -44,9 +45,13 @@ export interface CraftWrite {
   moderated: boolean;
   /** A community craft's images are marked, so the image route serves them only once it is published. */
   privateImages: boolean;
+  /** A submission's form key (ADR 090), kept with its ticket: the same form posted twice writes once. */
+  formKey: string | null;
 }
 
-export type WriteOutcome = { status: "saved"; id: number } | { status: "limit"; limit: SubmissionLimit } | { status: "not-found" } | { status: "conflict" };
+/** `repeated`: the form's ticket was there already, the same submission posted twice; nothing written. */
+export type WriteOutcome =
+  { status: "saved"; id: number; repeated?: true } | { status: "limit"; limit: SubmissionLimit } | { status: "not-found" } | { status: "conflict" };
 
 type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
@@ -101,7 +106,7 @@ function insertStickersFrom(db: Database, stickers: readonly StickerRow[], image
  * statement of the batch holds only while this row exists, so the check and the writes are one
  * transaction: parallel submissions cannot pass the limits together.
  */
-function insertTicket(db: Database, ticket: string, authorId: string, now: number, editing: { id: number; version: number } | null) {
+function insertTicket(db: Database, ticket: string, authorId: string, now: number, editing: { id: number; version: number } | null, formKey: string | null) {
   const editable = editing
     ? exists(
         db
@@ -125,6 +130,7 @@ function insertTicket(db: Database, ticket: string, authorId: string, now: numbe
         authorId: users.id,
         craftId: sql`${editing?.id ?? null}`.as("craft_id"),
         submittedAt: sql`${now}`.as("submitted_at"),
+        formKey: sql`${formKey}`.as("form_key"),
       })
       .from(users)
       .where(
@@ -146,11 +152,23 @@ const ticketExists = (db: Database, ticket: string) =>
       .where(eq(craftSubmissions.id, ticket)),
   );
 
-/** After the batch: whether the ticket went in, and else the counts and the edited craft's state that refused it. */
-function submissionVerdict(db: Database, ticket: string, authorId: string, now: number, editingId: number) {
+/** The craft the author's submission with this form key saved (ADR 090), or null. */
+function craftOfFormKey(authorId: string, formKey: string | null) {
+  return sql<
+    number | null
+  >`(select ${craftSubmissions.craftId} from ${craftSubmissions} where ${craftSubmissions.authorId} = ${authorId} and ${craftSubmissions.formKey} = ${formKey})`;
+}
+
+/**
+ * After the batch: whether the ticket went in, and else the counts and the edited craft's state
+ * that refused it, or the craft this form's first post saved.
+ */
+function submissionVerdict(db: Database, ticket: string, write: CraftWrite, now: number, editingId: number) {
+  const authorId = write.userId;
   return db
     .select({
       ticketed: sql<number>`exists(select 1 from ${craftSubmissions} where ${craftSubmissions.id} = ${ticket})`.as("ticketed"),
+      firstPost: craftOfFormKey(authorId, write.formKey).as("first_post"),
       pendingOthers: pendingOthers(authorId, editingId).as("pending_others"),
       lastDay: submissionsLastDay(authorId, now).as("last_day"),
       editable:
@@ -164,7 +182,9 @@ function submissionVerdict(db: Database, ticket: string, authorId: string, now: 
 
 type Verdict = Awaited<ReturnType<typeof submissionVerdict>>[number] | undefined;
 
-function refusal(verdict: Verdict, editing: boolean): Exclude<WriteOutcome, { status: "saved" }> {
+function refusal(verdict: Verdict, editing: boolean): WriteOutcome {
+  // The same form's second post: refused (its craft's version moved on), but the first post saved it.
+  if (verdict?.firstPost) return { status: "saved", id: verdict.firstPost, repeated: true };
   if (!verdict || (editing && !verdict.editable)) return { status: "not-found" };
   const limit = submissionLimitReached(verdict);
   return limit ? { status: "limit", limit } : { status: "conflict" };
@@ -175,10 +195,20 @@ function refusal(verdict: Verdict, editing: boolean): Exclude<WriteOutcome, { st
 /** Inside a write's batch nothing else writes, so the newest craft is the one it inserted. */
 const newestCraft = sql`${stickerCrafts.id} = (select max(${stickerCrafts.id}) from ${stickerCrafts})`;
 
-/** Saves the form's craft: a new one, or an edit (see the module's comment). */
-export function writeCraft(db: Database, bucket: R2Bucket, write: CraftWrite, now = Date.now()): Promise<WriteOutcome> {
+/**
+ * Saves the form's craft: a new one, or an edit (see the module's comment). A submission's ticket
+ * keeps its form's key, unique per author: a second post of the same form writes nothing and
+ * answers the craft the first post saved, as `repeated`.
+ */
+export async function writeCraft(db: Database, bucket: R2Bucket, write: CraftWrite, now = Date.now()): Promise<WriteOutcome> {
   const ticket = write.moderated ? crypto.randomUUID() : null;
-  return write.editing ? updateCraft(db, bucket, write, write.editing, ticket, now) : insertCraft(db, bucket, write, ticket, now);
+  try {
+    return await (write.editing ? updateCraft(db, bucket, write, write.editing, ticket, now) : insertCraft(db, bucket, write, ticket, now));
+  } catch (error) {
+    if (ticket === null || write.formKey === null || !isUniqueFailure(error, "craft_submissions.form_key")) throw error;
+    const [first] = await db.select({ craftId: craftOfFormKey(write.userId, write.formKey) }).from(sql`(select 1)`);
+    return first?.craftId ? { status: "saved", id: first.craftId, repeated: true } : { status: "not-found" };
+  }
 }
 
 /** The columns a save writes on the craft row, the same for a new craft and an edit. */
@@ -212,7 +242,7 @@ async function insertCraft(db: Database, bucket: R2Bucket, write: CraftWrite, ti
       .returning({ id: stickerCrafts.id }),
   ];
   if (ticket && ticketed) {
-    statements.unshift(insertTicket(db, ticket, userId, now, null));
+    statements.unshift(insertTicket(db, ticket, userId, now, null, write.formKey));
     statements.push(
       db.delete(stickerCrafts).where(and(newestCraft, not(ticketed))),
       db
@@ -234,7 +264,7 @@ async function insertCraft(db: Database, bucket: R2Bucket, write: CraftWrite, ti
       at,
     ),
   );
-  if (ticket) statements.push(submissionVerdict(db, ticket, userId, now, 0));
+  if (ticket) statements.push(submissionVerdict(db, ticket, write, now, 0));
   const results = await db.batch(statements);
   const verdict = ticket ? (results[results.length - 1] as Verdict[])[0] : undefined;
   if (ticket && !verdict?.ticketed) return refusal(verdict, false);
@@ -302,8 +332,8 @@ async function updateCraft(
       .returning({ ingameImage: stickerCrafts.ingameImage, placementImage: stickerCrafts.placementImage }),
   ];
   if (ticket) {
-    statements.unshift(insertTicket(db, ticket, write.userId, now, editing));
-    statements.push(submissionVerdict(db, ticket, write.userId, now, editing.id));
+    statements.unshift(insertTicket(db, ticket, write.userId, now, editing, write.formKey));
+    statements.push(submissionVerdict(db, ticket, write, now, editing.id));
   }
   const results = await db.batch(statements).catch(async (error: unknown) => {
     await deleteImages(bucket, written);

@@ -15,6 +15,7 @@ import {
 } from "~/domain/trade-up";
 import { wearForFloat, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
+import { isUniqueFailure } from "../db/failures.server";
 import { belowLimit } from "../db/limits.server";
 import { savedTradeUps } from "../db/schema.server";
 import { tradeUpCollectionSkinsQuery, tradeUpInputsQuery, tradeUpSpecialsQuery, withPrices, type SkinIds } from "./containers.server";
@@ -61,14 +62,29 @@ export function savedTradeUpsQueries(db: Database, owner: Owner, requestedPage: 
   ] as const;
 }
 
-/** Saves a contract (checked valid by the caller), unless the user keeps ACCOUNT_LIMITS.tradeUps already: then "limit". */
-export async function saveTradeUp(db: Database, userId: string, name: string, rows: readonly ContractRow[]): Promise<number | "limit"> {
-  const [row] = await db.all<{ id: number }>(sql`
-    insert into ${savedTradeUps} (user_id, name, inputs)
-    select ${userId}, ${name}, ${JSON.stringify(rows)}
+/**
+ * Saves a contract (checked valid by the caller), unless the user keeps ACCOUNT_LIMITS.tradeUps
+ * already: then "limit". A `formKey` the user's saved trade-ups hold already is the same form
+ * posted twice (ADR 090): nothing is written, "repeated".
+ */
+export async function saveTradeUp(
+  db: Database,
+  userId: string,
+  name: string,
+  rows: readonly ContractRow[],
+  formKey: string | null = null,
+): Promise<number | "limit" | "repeated"> {
+  const insert = db.all<{ id: number }>(sql`
+    insert into ${savedTradeUps} (user_id, name, inputs, form_key)
+    select ${userId}, ${name}, ${JSON.stringify(rows)}, ${formKey}
     where ${belowLimit(savedTradeUps.userId, userId, ACCOUNT_LIMITS.tradeUps)}
     returning id`);
-  return row?.id ?? "limit";
+  const saved = await insert.catch((error: unknown) => {
+    if (formKey !== null && isUniqueFailure(error, "saved_trade_ups.form_key")) return "repeated" as const;
+    throw error;
+  });
+  if (saved === "repeated") return saved;
+  return saved[0]?.id ?? "limit";
 }
 
 /** Deletes the owner's saved trade-up; false when it is not theirs or gone. */

@@ -105,7 +105,7 @@ export async function revokeShareLink(db: Database, userId: string, loadoutId: n
  * copies nothing at all. Null when the link does not exist (any more), "limit" when the user has
  * as many loadouts as an account may keep.
  */
-export async function copySharedLoadout(db: Database, userId: string, token: string): Promise<number | null | "limit"> {
+export async function copySharedLoadout(db: Database, userId: string, token: string, formKey: string | null = null): Promise<number | null | "limit"> {
   const [shared] = await db
     .select({
       id: userLoadouts.id,
@@ -131,7 +131,7 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
     insertUserLoadout(
       db,
       userId,
-      { title: copyTitle(shown.title), description: shown.description, budgetCents: shown.budgetCents },
+      { title: copyTitle(shown.title), description: shown.description, budgetCents: shown.budgetCents, formKey },
       exists(
         db
           .select({ one: sql`1` })

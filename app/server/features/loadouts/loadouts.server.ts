@@ -3,8 +3,17 @@ import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
+import { isUniqueFailure } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { loadoutShares, officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+
+/** What a new user loadout is made of; `formKey` is its form's (ADR 090). */
+export interface NewLoadoutValues {
+  title: string;
+  description: string | null;
+  budgetCents: number | null;
+  formKey?: string | null;
+}
 
 /** A loadout's id, or a subquery that yields it (a shared loadout's, by its token). */
 export type LoadoutRef = number | SQL;
@@ -127,12 +136,7 @@ export function belowLoadoutLimit(userId: string): SQL {
  * while the user is below the limit, counted in the statement itself so that racing inserts cannot
  * overshoot, and while `condition` holds (a share link still there).
  */
-export function insertUserLoadout(
-  db: Database,
-  userId: string,
-  values: { title: string; description: string | null; budgetCents: number | null },
-  condition?: SQL,
-) {
+export function insertUserLoadout(db: Database, userId: string, values: NewLoadoutValues, condition?: SQL) {
   return db
     .insert(userLoadouts)
     .select(
@@ -144,6 +148,7 @@ export function insertUserLoadout(
           description: sql<string | null>`${values.description}`.as("description"),
           budgetCents: sql<number | null>`${values.budgetCents}`.as("budget_cents"),
           version: sql<number>`1`.as("version"),
+          formKey: sql<string | null>`${values.formKey ?? null}`.as("form_key"),
           createdAt: nowMs.as("created_at"),
           updatedAt: nowMs.as("updated_at"),
         })
@@ -161,13 +166,38 @@ export function insertUserLoadout(
 export const loadoutJustInserted = sql`changes() = 1`;
 
 /** A new loadout's id, or "limit" when the user has as many as an account may keep. */
-export async function createUserLoadout(
-  db: Database,
-  userId: string,
-  values: { title: string; description: string | null; budgetCents: number | null },
-): Promise<number | "limit"> {
+export async function createUserLoadout(db: Database, userId: string, values: NewLoadoutValues): Promise<number | "limit"> {
   const [row] = await insertUserLoadout(db, userId, values);
   return row?.id ?? "limit";
+}
+
+/** Where 'Save Loadout' goes: the copy, or the copy the same form's first post made (ADR 090). */
+export function copiedPath(copy: number | RepeatedForm): string {
+  if (typeof copy === "number") return `/loadouts/user/${copy}?notice=copied`;
+  return copy.repeated === null ? "/loadouts" : `/loadouts/user/${copy.repeated}?notice=already-copied`;
+}
+
+/** The form posted a second time: the loadout its first post made (null if deleted since). */
+export interface RepeatedForm {
+  repeated: number | null;
+}
+
+/**
+ * A write that makes a loadout with `formKey` (ADR 090): when the user has a loadout with that key
+ * already, the same form was posted twice, nothing was written, and the answer names that loadout.
+ */
+export async function onceForForm<T>(db: Database, userId: string, formKey: string | null, write: () => Promise<T>): Promise<T | RepeatedForm> {
+  try {
+    return await write();
+  } catch (error) {
+    if (formKey === null || !isUniqueFailure(error, "user_loadouts.form_key")) throw error;
+    const [made] = await db
+      .select({ id: userLoadouts.id })
+      .from(userLoadouts)
+      .where(and(eq(userLoadouts.userId, userId), eq(userLoadouts.formKey, formKey)))
+      .limit(1);
+    return { repeated: made?.id ?? null };
+  }
 }
 
 /**
@@ -183,7 +213,7 @@ export function newestLoadoutOf(userId: string) {
  * budget and every slot's skin and wear, written in one batch. Null when the official is gone,
  * "limit" when the user has as many loadouts as an account may keep.
  */
-export async function copyOfficialLoadout(db: Database, userId: string, officialId: number): Promise<number | null | "limit"> {
+export async function copyOfficialLoadout(db: Database, userId: string, officialId: number, formKey: string | null = null): Promise<number | null | "limit"> {
   const [official] = await db
     .select({ title: officialLoadouts.title, description: officialLoadouts.description })
     .from(officialLoadouts)
@@ -191,7 +221,7 @@ export async function copyOfficialLoadout(db: Database, userId: string, official
     .limit(1);
   if (!official) return null;
   const [inserted] = await db.batch([
-    insertUserLoadout(db, userId, { title: copyTitle(official.title), description: official.description, budgetCents: null }),
+    insertUserLoadout(db, userId, { title: copyTitle(official.title), description: official.description, budgetCents: null, formKey }),
     db.insert(userLoadoutSlots).select(
       db
         .select({

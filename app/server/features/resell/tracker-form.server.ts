@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isExportKey } from "~/domain/inventory-import";
 import { todayIn } from "~/domain/trade-lock";
 import { variantsOf } from "~/domain/variants";
 import type { Wear } from "~/domain/wear";
 import { trackerSchema, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
 import { TRACKER_FORM, TRACKER_KEY_FIELD } from "~/forms/resell-texts";
-import { formText, readCappedFormData } from "../../http/form-body.server";
+import { readCappedFormData } from "../../http/form-body.server";
+import { newFormKey, postedFormKey } from "../../http/form-key.server";
 import { formRefusal, parseForm } from "../../http/form-reply.server";
 import { getSessionUser } from "../../auth/session.server";
 import { requestTimeZone } from "./time-zone.server";
@@ -35,13 +35,12 @@ export function trackerFormContext(
 
 /** The form for a new tracker: the skin's rules and a fresh key, so the form posted twice adds one tracker (ADR 089). */
 export function newTrackerFormContext(request: Request, skin: TrackerFormSkin, wears: readonly { wear: Wear; enabled: boolean }[]): TrackerFormContext {
-  return { ...trackerFormContext(request, skin, wears), trackerKey: crypto.randomUUID().replaceAll("-", "") };
+  return { ...trackerFormContext(request, skin, wears), trackerKey: newFormKey() };
 }
 
 /** The posted form's key, in the export key's spelling; null when it has none (or another spelling), and the tracker gets a random one. */
 export function postedTrackerKey(form: FormData): string | null {
-  const key = formText(form, TRACKER_KEY_FIELD, 64);
-  return isExportKey(key) ? key : null;
+  return postedFormKey(form, TRACKER_KEY_FIELD);
 }
 
 /** A refusal of the resell form as a whole (no such skin or tracker). */

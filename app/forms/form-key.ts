@@ -1,0 +1,2 @@
+/** The hidden field of a form that makes a loadout once however often it is posted: its loader's fresh key (ADR 090). */
+export const FORM_KEY_FIELD = "formKey";
