@@ -57,6 +57,7 @@ const NOTICES = {
   },
   adminLoadouts: {
     saved: "Loadout saved successfully!",
+    "already-created": "This form was sent twice: the loadout was created once.",
     deleted: "Loadout deleted successfully!",
   },
   adminCrafts: {

@@ -46,6 +46,30 @@ describe("/admin/loadouts is for admins only, on the server", () => {
 });
 
 describe("the admin manages official loadouts", () => {
+  it("a new loadout's form posted twice (a double click without JavaScript) creates one (ADR 090)", async () => {
+    const keyOf = async () => /name="formKey" value="([0-9a-f]{32})"/.exec(await (await get(`${PAGE}?new`, admin.cookie)).text())?.[1];
+    const key = await keyOf();
+    expect(key, "the new loadout's form carries a key").toBeDefined();
+    expect(await keyOf()).not.toBe(key);
+    expect(await (await get(`${PAGE}?edit=1`, admin.cookie)).text(), "an edit's form has none").not.toContain('name="formKey"');
+    const title = `Twice ${crypto.randomUUID().slice(0, 8)}`;
+    const before = await loadoutCount();
+    const first = await post(PAGE, { intent: "save", title, formKey: key! }, { cookie: admin.cookie });
+    expect(first.headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+    const second = await post(PAGE, { intent: "save", title, formKey: key! }, { cookie: admin.cookie });
+    expect(second.status).toBe(302);
+    expect(second.headers.get("Location")).toBe(`${PAGE}?notice=already-created`);
+    expect(await loadoutCount()).toBe(before + 1);
+    expect(await (await get(`${PAGE}?notice=already-created`, admin.cookie)).text()).toContain("This form was sent twice: the loadout was created once.");
+    // Without a key, or with another form's: a loadout each.
+    expect((await post(PAGE, { intent: "save", title }, { cookie: admin.cookie })).headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+    expect((await post(PAGE, { intent: "save", title, formKey: "b".repeat(32) }, { cookie: admin.cookie })).headers.get("Location")).toBe(
+      `${PAGE}?notice=saved`,
+    );
+    expect(await loadoutCount()).toBe(before + 3);
+    await env.DB.prepare("DELETE FROM official_loadouts WHERE title = ?").bind(title).run();
+  });
+
   it("creates (created_by set), edits (updated_at set) and deletes a loadout with the spec's messages", async () => {
     const title = `Official ${crypto.randomUUID().slice(0, 8)}`;
     const created = await post(PAGE, { intent: "save", title: `  ${title}  `, description: "For testing." }, { cookie: admin.cookie });

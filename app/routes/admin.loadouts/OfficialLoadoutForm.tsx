@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { AdminSaveButton } from "~/components/AdminSaveButton";
 import { useClientChecks } from "~/components/client-checks";
 import { Field, FormError, initialText, TextareaField } from "~/components/forms";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { TITLE_REQUIRED } from "~/forms/official-loadout-texts";
 
 export interface OfficialLoadoutValues {
@@ -13,9 +14,18 @@ export interface OfficialLoadoutValues {
 
 /**
  * The title and description of an official loadout (its slots have their own editor at
- * `/admin/loadouts/{id}/edit`). `stored` is the loadout as saved, or null for a new one.
+ * `/admin/loadouts/{id}/edit`). `stored` is the loadout as saved, or null for a new one, whose
+ * form carries its page's `formKey` (ADR 090).
  */
-export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadoutValues | null; result?: SubmissionResult<string[]> }) {
+export function OfficialLoadoutForm({
+  stored,
+  formKey,
+  result,
+}: {
+  stored: OfficialLoadoutValues | null;
+  formKey: string | null;
+  result?: SubmissionResult<string[]>;
+}) {
   const checks = useClientChecks(
     () => import("~/forms/official-loadout"),
     (module) => module.officialLoadoutSchema,
@@ -36,6 +46,7 @@ export function OfficialLoadoutForm({ stored, result }: { stored: OfficialLoadou
       </h1>
       <FormError form={form} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
+      {formKey && !id ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
       <Field label="Title" meta={fields.title} inputProps={{ "aria-required": true }} />
       <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 4 }} />
       <AdminSaveButton missing={(fields.title.value ?? "").trim() === "" ? TITLE_REQUIRED : null}>Save loadout</AdminSaveButton>

@@ -1,12 +1,15 @@
-// The official loadouts page's intents, one function each: the refusal to show, or null once done.
-import type { AppLoadContext } from "@remix-run/cloudflare";
+// The official loadouts page's intents, one function each: the refusal to show (or a repeated
+// post's answer), or null once done.
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseId } from "~/domain/ids";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { officialLoadoutSchema } from "~/forms/official-loadout";
 import { createOfficialLoadout, deleteOfficialLoadout, updateOfficialLoadout } from "~/server/features/loadouts/admin-loadouts.server";
 import { officialLoadoutPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
 import { formText } from "~/server/http/form-body.server";
+import { postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const SAVE_FAILED = LOADOUT_MESSAGES.officialSaveFailed;
@@ -29,7 +32,9 @@ export async function saveIntent(context: AppLoadContext, form: FormData, adminI
   const { id, title, description } = submission.value;
   const input = { title, description: description ?? null };
   if (id === undefined) {
-    await createOfficialLoadout(context.db, input, adminId);
+    // The same form posted again (a double click without JavaScript): the first post created it.
+    if ((await createOfficialLoadout(context.db, input, adminId, postedFormKey(form, FORM_KEY_FIELD))) === "repeated")
+      return redirect("/admin/loadouts?notice=already-created");
   } else if (!(await updateOfficialLoadout(context.db, id, input))) {
     return formReply("save", submission.reply({ formErrors: [SAVE_FAILED] }), { status: 404 });
   }

@@ -11,6 +11,7 @@ import { replyError, resultFor } from "~/forms/reply";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { officialLoadoutListQuery, officialLoadoutQuery } from "~/server/features/loadouts/admin-loadouts.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey } from "~/server/http/form-key.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { deleteIntent, failedIntent, saveIntent } from "./intents.server";
@@ -33,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       loadouts: rows.map((l) => ({ ...l, updatedAt: l.updatedAt.getTime() })),
       editor: editing ?? (url.searchParams.has("new") ? { id: null, title: "", description: null } : null),
+      /** A new loadout's form key, fresh on every load: posted twice, the form creates one (ADR 090). */
+      formKey: editing === null && url.searchParams.has("new") ? newFormKey() : null,
       editMissing: editId !== null && !editing,
       confirmDelete: rows.find((l) => l.id === deleteId) ?? null,
       notice: noticeText("adminLoadouts", url.searchParams.get("notice")),
@@ -59,7 +62,7 @@ async function saveOrDelete({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminLoadouts() {
-  const { loadouts, editor, editMissing, confirmDelete, notice } = useLoaderData<typeof loader>();
+  const { loadouts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const saveResult = resultFor(reply, "save");
 
@@ -68,7 +71,7 @@ export default function AdminLoadouts() {
   if (editor || saveResult) {
     return (
       <AdminEditorFrame page={PAGE} backLabel={BACK}>
-        <OfficialLoadoutForm key={editor?.id ?? "new"} stored={editor} result={saveResult} />
+        <OfficialLoadoutForm key={editor?.id ?? "new"} stored={editor} formKey={formKey} result={saveResult} />
       </AdminEditorFrame>
     );
   }

@@ -365,10 +365,17 @@ export const officialLoadouts = sqliteTable(
     title: text("title").notNull(),
     description: text("description"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The key of the form that created it: the same form posted twice creates one loadout (ADR 090). */
+    formKey: text("form_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("official_loadouts_created_idx").on(t.createdAt)],
+  (t) => [
+    index("official_loadouts_created_idx").on(t.createdAt),
+    uniqueIndex("official_loadouts_creator_form_key_idx")
+      .on(t.createdBy, t.formKey)
+      .where(sql`${t.formKey} is not null`),
+  ],
 );
 
 export const officialLoadoutSlots = sqliteTable(

@@ -1,5 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { isUniqueFailure } from "../../db/failures.server";
 import { officialLoadouts, officialLoadoutSlots } from "../../db/schema.server";
 
 /** Every official loadout, newest first, with how many slots it fills: the admin's list. */
@@ -31,13 +32,23 @@ export interface OfficialLoadoutInput {
   description: string | null;
 }
 
-export async function createOfficialLoadout(db: Database, input: OfficialLoadoutInput, adminId: string): Promise<number> {
+/** A new official loadout; "repeated" when this admin's form with `formKey` made one already (ADR 090), and nothing is written. */
+export async function createOfficialLoadout(
+  db: Database,
+  input: OfficialLoadoutInput,
+  adminId: string,
+  formKey: string | null = null,
+): Promise<number | "repeated"> {
   const now = new Date();
-  const [row] = await db
+  const insert = db
     .insert(officialLoadouts)
-    .values({ ...input, createdBy: adminId, createdAt: now, updatedAt: now })
+    .values({ ...input, createdBy: adminId, formKey, createdAt: now, updatedAt: now })
     .returning({ id: officialLoadouts.id });
-  return row!.id;
+  const rows = await insert.catch((error: unknown) => {
+    if (formKey !== null && isUniqueFailure(error, "official_loadouts.form_key")) return "repeated" as const;
+    throw error;
+  });
+  return rows === "repeated" ? rows : rows[0]!.id;
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE `official_loadouts` ADD `form_key` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `official_loadouts_creator_form_key_idx` ON `official_loadouts` (`created_by`,`form_key`) WHERE "official_loadouts"."form_key" is not null;
