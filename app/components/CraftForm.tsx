@@ -134,7 +134,7 @@ interface CraftFormProps {
   labelledBy?: string;
   /** The checks the browser runs before sending (the player's form); the editor is checked by the server only. */
   checks?: CraftFormChecks;
-  /** The player's form's key from its loader: the form posted twice submits once (ADR 090). */
+  /** The key from the form's loader (a submission, or an admin's new craft): the form posted twice saves once (ADR 090). */
   formKey?: string;
 }
 

@@ -62,6 +62,7 @@ const NOTICES = {
   },
   adminCrafts: {
     saved: "Sticker craft saved successfully!",
+    "already-created": "This form was sent twice: the sticker craft was created once.",
     deleted: "Sticker craft deleted successfully!",
   },
   /** The community crafts' moderation queue, by decision. */

@@ -159,6 +159,31 @@ describe("admin pages: server-side checks on every loader and action", () => {
 });
 
 describe("admin: create, edit, delete a craft with images in R2", () => {
+  it("a new craft's form posted twice (a double click without JavaScript) creates one, with one set of images (ADR 090)", async () => {
+    const keyOf = async (path: string) => /name="formKey" value="([0-9a-f]{32})"/.exec(await (await get(path, admin.cookie)).text())?.[1];
+    const key = await keyOf(`${PAGE}?new`);
+    expect(key, "the new craft's form carries a key").toBeDefined();
+    expect(await keyOf(`${PAGE}?new`)).not.toBe(key);
+    const name = `Twice ${crypto.randomUUID().slice(0, 8)}`;
+    const fields = (formKey?: string): [string, Part][] => [
+      ...baseCraft(name),
+      ["ingameFile", { bytes: PIXEL_PNG, name: "shot.png", type: "image/png" }],
+      ...(formKey ? [["formKey", formKey] as [string, Part]] : []),
+    ];
+    expect((await postForm(PAGE, fields(key), admin.cookie)).headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+    const before = await state();
+    const second = await postForm(PAGE, fields(key), admin.cookie);
+    expect(second.status).toBe(302);
+    expect(second.headers.get("Location")).toBe(`${PAGE}?notice=already-created`);
+    expect(await state(), "no craft, sticker or image more").toEqual(before);
+    expect(await (await get(`${PAGE}?notice=already-created`, admin.cookie)).text()).toContain("This form was sent twice: the sticker craft was created once.");
+    const craft = (await craftByName(name))!;
+    expect(await keyOf(`${PAGE}?edit=${craft.id}`), "an edit's form has none").toBeUndefined();
+    // Without a key: a craft more.
+    expect((await postForm(PAGE, fields(), admin.cookie)).headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+    expect((await state()).crafts).toBe(before.crafts + 1);
+  });
+
   it("creates a craft with an in-game image, serves the image back, re-saves stickers, deletes it all", async () => {
     const name = `Uploaded ${crypto.randomUUID().slice(0, 8)}`;
     const created = await postForm(

@@ -18,6 +18,7 @@ import { allCraftsQuery } from "~/server/features/sticker-crafts.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey } from "~/server/http/form-key.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 
 const PAGE = "/admin/sticker-crafts";
@@ -49,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editMissing: editId !== null && page === null,
       confirmDelete: crafts.find((c) => c.id === deleteId) ?? null,
       notice: noticeText("adminCrafts", url.searchParams.get("notice")),
+      /** A new craft's form key, fresh on every load: posted twice, the form creates one (ADR 090). */
+      formKey: editId === null && url.searchParams.has("new") ? newFormKey() : null,
     },
     { status: editId !== null && page === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
@@ -75,16 +78,17 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
         context.purgeEdgeCache(stickerCraftPages(id));
         return redirect(`${PAGE}?notice=deleted`);
       },
-      saved: (id) => {
+      saved: (id, repeated) => {
         context.purgeEdgeCache(stickerCraftPages(id));
-        return redirect(`${PAGE}?notice=saved`);
+        // The same form posted again (a double click without JavaScript): the first post created it.
+        return redirect(`${PAGE}?notice=${repeated ? "already-created" : "saved"}`);
       },
     },
   );
 }
 
 export default function AdminStickerCrafts() {
-  const { crafts, editor, editMissing, confirmDelete, notice } = useLoaderData<typeof loader>();
+  const { crafts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // A submit of the editor (a search, a pick, a refused save) shows it again with what was typed.
   const replied = reply && "view" in reply ? reply : undefined;
@@ -106,6 +110,7 @@ export default function AdminStickerCrafts() {
           results={replied?.results}
           saveButton={(missing) => <AdminSaveButton missing={missing}>Save sticker craft</AdminSaveButton>}
           labelledBy="editor-heading"
+          formKey={formKey ?? undefined}
         />
       </AdminEditorFrame>
     );

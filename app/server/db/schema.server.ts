@@ -463,6 +463,8 @@ export const stickerCrafts = sqliteTable(
       .references(() => skins.id),
     externalCraftLink: text("external_craft_link"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The key of the admin's form that created it (a submission's is its ticket's): posted twice, it creates one (ADR 090). */
+    formKey: text("form_key"),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -477,6 +479,9 @@ export const stickerCrafts = sqliteTable(
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
   },
   (t) => [
+    uniqueIndex("sticker_crafts_creator_form_key_idx")
+      .on(t.createdBy, t.formKey)
+      .where(sql`${t.formKey} is not null`),
     index("sticker_crafts_created_idx").on(t.createdAt),
     index("sticker_crafts_author_idx").on(t.authorId, t.status),
     index("sticker_crafts_status_submitted_idx").on(t.status, t.submittedAt),

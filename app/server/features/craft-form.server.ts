@@ -372,8 +372,7 @@ async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
     moderated: mode.moderated,
     // A community craft's images stay private until it is published, whoever saves it.
     privateImages: mode.moderated || Boolean(craft?.authorId),
-    // Only a submission has a ticket for its key to name (the admin's editor saves over a version).
-    formKey: mode.moderated ? postedFormKey(form, FORM_KEY_FIELD) : null,
+    formKey: postedFormKey(form, FORM_KEY_FIELD),
   });
   switch (outcome.status) {
     case "saved":

@@ -45,7 +45,7 @@ export interface CraftWrite {
   moderated: boolean;
   /** A community craft's images are marked, so the image route serves them only once it is published. */
   privateImages: boolean;
-  /** A submission's form key (ADR 090), kept with its ticket: the same form posted twice writes once. */
+  /** The form's key (ADR 090), kept with a submission's ticket or on an admin's new craft: the same form posted twice writes once. */
   formKey: string | null;
 }
 
@@ -196,17 +196,27 @@ function refusal(verdict: Verdict, editing: boolean): WriteOutcome {
 const newestCraft = sql`${stickerCrafts.id} = (select max(${stickerCrafts.id}) from ${stickerCrafts})`;
 
 /**
- * Saves the form's craft: a new one, or an edit (see the module's comment). A submission's ticket
- * keeps its form's key, unique per author: a second post of the same form writes nothing and
- * answers the craft the first post saved, as `repeated`.
+ * Saves the form's craft: a new one, or an edit (see the module's comment). A submission's ticket,
+ * or an admin's new craft, keeps its form's key, unique per author or creator: a second post of the
+ * same form writes nothing and answers the craft the first post saved, as `repeated`.
  */
 export async function writeCraft(db: Database, bucket: R2Bucket, write: CraftWrite, now = Date.now()): Promise<WriteOutcome> {
   const ticket = write.moderated ? crypto.randomUUID() : null;
   try {
     return await (write.editing ? updateCraft(db, bucket, write, write.editing, ticket, now) : insertCraft(db, bucket, write, ticket, now));
   } catch (error) {
-    if (ticket === null || write.formKey === null || !isUniqueFailure(error, "craft_submissions.form_key")) throw error;
-    const [first] = await db.select({ craftId: craftOfFormKey(write.userId, write.formKey) }).from(sql`(select 1)`);
+    if (write.formKey === null) throw error;
+    let first: { craftId: number | null } | undefined;
+    if (ticket !== null && isUniqueFailure(error, "craft_submissions.form_key")) {
+      [first] = await db.select({ craftId: craftOfFormKey(write.userId, write.formKey) }).from(sql`(select 1)`);
+    } else if (ticket === null && isUniqueFailure(error, "sticker_crafts.form_key")) {
+      [first] = await db
+        .select({ craftId: stickerCrafts.id })
+        .from(stickerCrafts)
+        .where(and(eq(stickerCrafts.createdBy, write.userId), eq(stickerCrafts.formKey, write.formKey)));
+    } else {
+      throw error;
+    }
     return first?.craftId ? { status: "saved", id: first.craftId, repeated: true } : { status: "not-found" };
   }
 }
@@ -238,7 +248,7 @@ async function insertCraft(db: Database, bucket: R2Bucket, write: CraftWrite, ti
   const statements: Statements = [
     db
       .insert(stickerCrafts)
-      .values({ ...craftFields(write, at), createdBy: userId, createdAt: at, ...(write.moderated ? { authorId: userId } : {}) })
+      .values({ ...craftFields(write, at), createdBy: userId, createdAt: at, ...(write.moderated ? { authorId: userId } : { formKey: write.formKey }) })
       .returning({ id: stickerCrafts.id }),
   ];
   if (ticket && ticketed) {

@@ -1,0 +1,2 @@
+ALTER TABLE `sticker_crafts` ADD `form_key` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `sticker_crafts_creator_form_key_idx` ON `sticker_crafts` (`created_by`,`form_key`) WHERE "sticker_crafts"."form_key" is not null;
