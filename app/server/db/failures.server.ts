@@ -36,3 +36,16 @@ export function isForeignKeyFailure(error: unknown): boolean {
 export function isUniqueFailure(error: unknown, column: string): boolean {
   return messages(error).some((message) => message.includes("UNIQUE constraint failed:") && message.includes(column));
 }
+
+/**
+ * A write keyed by its form (ADR 089, ADR 090): "repeated" when `column`'s unique index refuses the
+ * key, the same form posted a second time, with nothing written. Without a key, failures pass on.
+ */
+export async function unlessRepeated<T>(write: Promise<T>, formKey: string | null, column: string): Promise<T | "repeated"> {
+  try {
+    return await write;
+  } catch (error) {
+    if (formKey !== null && isUniqueFailure(error, column)) return "repeated";
+    throw error;
+  }
+}

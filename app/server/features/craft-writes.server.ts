@@ -9,7 +9,7 @@ import { MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY, submissionLimitReached, ty
 import { IMAGE_FORMATS } from "~/domain/images";
 import { craftImageKey, craftImageUrl, keyOfImageUrl, type CraftImageSlot } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
-import { isUniqueFailure } from "../db/failures.server";
+import { unlessRepeated } from "../db/failures.server";
 import { craftSubmissions, stickerCrafts, stickerCraftStickers, users } from "../db/schema.server";
 import { COMMUNITY_IMAGE_METADATA, deleteImagesUnder, putImages, type CheckedImage } from "../http/uploads.server";
 import { pendingOthers, submissionsLastDay } from "./community-crafts.server";
@@ -202,23 +202,18 @@ const newestCraft = sql`${stickerCrafts.id} = (select max(${stickerCrafts.id}) f
  */
 export async function writeCraft(db: Database, bucket: R2Bucket, write: CraftWrite, now = Date.now()): Promise<WriteOutcome> {
   const ticket = write.moderated ? crypto.randomUUID() : null;
-  try {
-    return await (write.editing ? updateCraft(db, bucket, write, write.editing, ticket, now) : insertCraft(db, bucket, write, ticket, now));
-  } catch (error) {
-    if (write.formKey === null) throw error;
-    let first: { craftId: number | null } | undefined;
-    if (ticket !== null && isUniqueFailure(error, "craft_submissions.form_key")) {
-      [first] = await db.select({ craftId: craftOfFormKey(write.userId, write.formKey) }).from(sql`(select 1)`);
-    } else if (ticket === null && isUniqueFailure(error, "sticker_crafts.form_key")) {
-      [first] = await db
-        .select({ craftId: stickerCrafts.id })
-        .from(stickerCrafts)
-        .where(and(eq(stickerCrafts.createdBy, write.userId), eq(stickerCrafts.formKey, write.formKey)));
-    } else {
-      throw error;
-    }
-    return first?.craftId ? { status: "saved", id: first.craftId, repeated: true } : { status: "not-found" };
-  }
+  const saving = write.editing ? updateCraft(db, bucket, write, write.editing, ticket, now) : insertCraft(db, bucket, write, ticket, now);
+  // A submission keeps the key on its ticket, an admin's new craft on the craft itself.
+  const outcome = await unlessRepeated(saving, write.formKey, ticket !== null ? "craft_submissions.form_key" : "sticker_crafts.form_key");
+  if (outcome !== "repeated") return outcome;
+  const [first] =
+    ticket !== null
+      ? await db.select({ craftId: craftOfFormKey(write.userId, write.formKey) }).from(sql`(select 1)`)
+      : await db
+          .select({ craftId: stickerCrafts.id })
+          .from(stickerCrafts)
+          .where(and(eq(stickerCrafts.createdBy, write.userId), eq(stickerCrafts.formKey, write.formKey!)));
+  return first?.craftId ? { status: "saved", id: first.craftId, repeated: true } : { status: "not-found" };
 }
 
 /** The columns a save writes on the craft row, the same for a new craft and an edit. */

@@ -15,7 +15,7 @@ import {
 } from "~/domain/trade-up";
 import { wearForFloat, type Wear } from "~/domain/wear";
 import type { Database } from "../db/client.server";
-import { isUniqueFailure } from "../db/failures.server";
+import { unlessRepeated } from "../db/failures.server";
 import { belowLimit } from "../db/limits.server";
 import { savedTradeUps } from "../db/schema.server";
 import { tradeUpCollectionSkinsQuery, tradeUpInputsQuery, tradeUpSpecialsQuery, withPrices, type SkinIds } from "./containers.server";
@@ -79,10 +79,7 @@ export async function saveTradeUp(
     select ${userId}, ${name}, ${JSON.stringify(rows)}, ${formKey}
     where ${belowLimit(savedTradeUps.userId, userId, ACCOUNT_LIMITS.tradeUps)}
     returning id`);
-  const saved = await insert.catch((error: unknown) => {
-    if (formKey !== null && isUniqueFailure(error, "saved_trade_ups.form_key")) return "repeated" as const;
-    throw error;
-  });
+  const saved = await unlessRepeated(insert, formKey, "saved_trade_ups.form_key");
   if (saved === "repeated") return saved;
   return saved[0]?.id ?? "limit";
 }

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { isUniqueFailure } from "../../db/failures.server";
+import { unlessRepeated } from "../../db/failures.server";
 import { officialLoadouts, officialLoadoutSlots } from "../../db/schema.server";
 
 /** Every official loadout, newest first, with how many slots it fills: the admin's list. */
@@ -44,10 +44,7 @@ export async function createOfficialLoadout(
     .insert(officialLoadouts)
     .values({ ...input, createdBy: adminId, formKey, createdAt: now, updatedAt: now })
     .returning({ id: officialLoadouts.id });
-  const rows = await insert.catch((error: unknown) => {
-    if (formKey !== null && isUniqueFailure(error, "official_loadouts.form_key")) return "repeated" as const;
-    throw error;
-  });
+  const rows = await unlessRepeated(insert, formKey, "official_loadouts.form_key");
   return rows === "repeated" ? rows : rows[0]!.id;
 }
 

@@ -3,7 +3,7 @@ import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
-import { isUniqueFailure } from "../../db/failures.server";
+import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { loadoutShares, officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
 
@@ -187,17 +187,15 @@ export interface RepeatedForm {
  * already, the same form was posted twice, nothing was written, and the answer names that loadout.
  */
 export async function onceForForm<T>(db: Database, userId: string, formKey: string | null, write: () => Promise<T>): Promise<T | RepeatedForm> {
-  try {
-    return await write();
-  } catch (error) {
-    if (formKey === null || !isUniqueFailure(error, "user_loadouts.form_key")) throw error;
-    const [made] = await db
-      .select({ id: userLoadouts.id })
-      .from(userLoadouts)
-      .where(and(eq(userLoadouts.userId, userId), eq(userLoadouts.formKey, formKey)))
-      .limit(1);
-    return { repeated: made?.id ?? null };
-  }
+  const written = await unlessRepeated(write(), formKey, "user_loadouts.form_key");
+  if (written !== "repeated") return written;
+  const [made] = await db
+    .select({ id: userLoadouts.id })
+    .from(userLoadouts)
+    // Only a post with a key is answered "repeated".
+    .where(and(eq(userLoadouts.userId, userId), eq(userLoadouts.formKey, formKey!)))
+    .limit(1);
+  return { repeated: made?.id ?? null };
 }
 
 /**

@@ -6,7 +6,7 @@ import { currentPriceCents, saleOf, type LoadedTracker, type WearPrice } from "~
 import type { TrackerFormSkin, TrackerInput } from "~/forms/resell";
 import type { SaleInput } from "~/forms/sale";
 import type { Database } from "../../db/client.server";
-import { isUniqueFailure } from "../../db/failures.server";
+import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
@@ -127,10 +127,7 @@ export async function createTracker(db: Database, userId: string, input: Tracker
       coalesce(${key}, lower(hex(randomblob(16))))
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers)}
     returning id`);
-  const rows = await insert.catch((error: unknown) => {
-    if (key !== null && isUniqueFailure(error, "resell_trackers.export_key")) return "repeated" as const;
-    throw error;
-  });
+  const rows = await unlessRepeated(insert, key, "resell_trackers.export_key");
   if (rows === "repeated") return rows;
   return rows[0]?.id ?? "limit";
 }
