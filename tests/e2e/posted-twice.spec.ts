@@ -26,6 +26,26 @@ async function clickTwiceOnSlowAnswer(page: Page, postPath: RegExp, button: Loca
   return posts;
 }
 
+/**
+ * The page the posts end on: with JavaScript one post and the usual notice; without it two posts,
+ * the second answered with the notice that says the form was sent twice.
+ */
+async function expectAnsweredOnce(
+  page: Page,
+  javaScriptEnabled: boolean,
+  posts: readonly string[],
+  answer: { url: RegExp; done: string; sentTwice: string },
+): Promise<void> {
+  await expect(page).toHaveURL(answer.url);
+  if (javaScriptEnabled) {
+    expect(posts).toHaveLength(1);
+    await expect(page.getByText(answer.done)).toBeVisible();
+  } else {
+    expect(posts).toHaveLength(2);
+    await expect(page.getByText(answer.sentTwice)).toBeVisible();
+  }
+}
+
 test("a new tracker's button clicked twice on a slow answer adds one tracker", async ({ signedInPage: page, javaScriptEnabled }) => {
   await page.goto("/resell-tracker/new?skin=ak-47-redline");
   await page.waitForLoadState("networkidle");
@@ -35,14 +55,11 @@ test("a new tracker's button clicked twice on a slow answer adds one tracker", a
 
   const posts = await clickTwiceOnSlowAnswer(page, /\/resell-tracker\/new/, page.getByRole("button", { name: "Add Tracker" }));
 
-  await expect(page).toHaveURL(/\/resell-tracker\?notice=(added|already-added)$/);
-  if (javaScriptEnabled) {
-    expect(posts).toHaveLength(1);
-    await expect(page.getByText("Resell tracker added!")).toBeVisible();
-  } else {
-    expect(posts).toHaveLength(2);
-    await expect(page.getByText("This form was sent twice: the tracker was added once. To track another item, open the form again.")).toBeVisible();
-  }
+  await expectAnsweredOnce(page, javaScriptEnabled, posts, {
+    url: /\/resell-tracker\?notice=(added|already-added)$/,
+    done: "Resell tracker added!",
+    sentTwice: "This form was sent twice: the tracker was added once. To track another item, open the form again.",
+  });
   await expect(page.getByTestId("tracker-card")).toHaveCount(1);
 });
 
@@ -53,14 +70,11 @@ test("'Create Loadout' clicked twice on a slow answer creates one loadout", asyn
 
   const posts = await clickTwiceOnSlowAnswer(page, /\/loadouts\/new/, page.getByRole("button", { name: "Create Loadout" }));
 
-  await expect(page).toHaveURL(/\/loadouts\/edit\/\d+\?notice=(created|already-created)$/);
-  if (javaScriptEnabled) {
-    expect(posts).toHaveLength(1);
-    await expect(page.getByText("Loadout created. Pick a skin for each slot.")).toBeVisible();
-  } else {
-    expect(posts).toHaveLength(2);
-    await expect(page.getByText("This form was sent twice: the loadout was created once. To create another, open the form again.")).toBeVisible();
-  }
+  await expectAnsweredOnce(page, javaScriptEnabled, posts, {
+    url: /\/loadouts\/edit\/\d+\?notice=(created|already-created)$/,
+    done: "Loadout created. Pick a skin for each slot.",
+    sentTwice: "This form was sent twice: the loadout was created once. To create another, open the form again.",
+  });
   await page.goto("/loadouts");
   await expect(page.getByRole("link", { name: /Clicked twice/ })).toHaveCount(1);
 });
@@ -72,14 +86,11 @@ test("'Save Loadout' of an official loadout clicked twice on a slow answer saves
 
   const posts = await clickTwiceOnSlowAnswer(page, /\/loadouts\/official\/1/, page.getByRole("button", { name: "Save Loadout" }));
 
-  await expect(page).toHaveURL(/\/loadouts\/user\/\d+\?notice=(copied|already-copied)$/);
-  if (javaScriptEnabled) {
-    expect(posts).toHaveLength(1);
-    await expect(page.getByText("Loadout saved to your loadouts.")).toBeVisible();
-  } else {
-    expect(posts).toHaveLength(2);
-    await expect(page.getByText("This form was sent twice: the loadout was saved once.")).toBeVisible();
-  }
+  await expectAnsweredOnce(page, javaScriptEnabled, posts, {
+    url: /\/loadouts\/user\/\d+\?notice=(copied|already-copied)$/,
+    done: "Loadout saved to your loadouts.",
+    sentTwice: "This form was sent twice: the loadout was saved once.",
+  });
   await page.goto("/loadouts");
   await expect(page.getByRole("link", { name: new RegExp(`${title} \\(Copy\\)`) })).toHaveCount(1);
 });
@@ -91,13 +102,10 @@ test("a trade-up's Save clicked twice on a slow answer saves it once", async ({ 
 
   const posts = await clickTwiceOnSlowAnswer(page, /\/trade-up(\.data)?\?/, page.getByRole("button", { name: "Save", exact: true }));
 
-  await expect(page).toHaveURL(/\/profile\?tab=trade-ups&notice=trade-up-(saved|already-saved)$/);
-  if (javaScriptEnabled) {
-    expect(posts).toHaveLength(1);
-    await expect(page.getByText("Trade-up saved. It is listed here, valued at today's prices.")).toBeVisible();
-  } else {
-    expect(posts).toHaveLength(2);
-    await expect(page.getByText("This form was sent twice: the trade-up was saved once.")).toBeVisible();
-  }
+  await expectAnsweredOnce(page, javaScriptEnabled, posts, {
+    url: /\/profile\?tab=trade-ups&notice=trade-up-(saved|already-saved)$/,
+    done: "Trade-up saved. It is listed here, valued at today's prices.",
+    sentTwice: "This form was sent twice: the trade-up was saved once.",
+  });
   await expect(page.getByTestId("my-trade-up")).toHaveCount(1);
 });
