@@ -141,4 +141,33 @@ describe("POST /api/password-reset-simple", () => {
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ success: false, error: "Invalid JSON body" });
   });
+
+  it("refuses a body declared as something other than JSON with a 415, and reads it as JSON otherwise", async () => {
+    const email = uniqueEmail("api-type");
+    const send = (contentType: string | null, body: BodyInit) =>
+      fetchWorker("https://example.com/api/password-reset-simple", {
+        method: "POST",
+        headers: { Host: "example.com", "CF-Connecting-IP": uniqueIp(), ...(contentType ? { "Content-Type": contentType } : {}) },
+        body,
+      });
+    const json = JSON.stringify({ action: "request", email });
+    for (const [contentType, body] of [
+      ["image/png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+      ["image/png", json],
+      ["application/x-www-form-urlencoded", `action=request&email=${encodeURIComponent(email)}`],
+      ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="action"\r\n\r\nrequest\r\n--x--\r\n`],
+    ] as const) {
+      const refused = await send(contentType, body);
+      expect(refused.status, contentType).toBe(415);
+      expect(await refused.json(), contentType).toEqual({ success: false, error: "Send the body as JSON (Content-Type: application/json)." });
+    }
+    for (const contentType of ["application/json; charset=utf-8", "text/plain;charset=UTF-8", null]) {
+      // Bytes, so that `fetch` declares no type of its own when the client declares none.
+      const body = new TextEncoder().encode(JSON.stringify({ action: "validate", token: "nope" }));
+      expect(await (await send(contentType, body)).json(), String(contentType)).toMatchObject({
+        success: true,
+        valid: false,
+      });
+    }
+  });
 });
