@@ -1,9 +1,8 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { RARITY_COLORS } from "~/domain/rarity";
 import { rarityTextColor } from "~/domain/rarity-text-color";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
-const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
 
 /** With JavaScript the filters apply at once (the Apply button goes once hydrated); without, Apply submits. */

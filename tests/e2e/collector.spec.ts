@@ -1,10 +1,8 @@
-import type { TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 // Validation errors answer 400 by design (the form comes back with the spec's message).
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
-const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 const REDLINE = "AK-47 | Redline";
 
 test("favourite from a weapon-page card (via login) and from the skin page, see them on the profile, remove one", async ({ page, user }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 const banner = (page: Page) => page.getByRole("region", { name: "We use cookies to enhance your experience" });
 
@@ -40,14 +40,14 @@ test("the banner appears on a first visit; Decline hides it, and the settings pa
   await choose(page, panel.getByRole("button", { name: "Decline Cookies" }));
   await expect(panel.getByText("Cookies are currently disabled")).toBeVisible();
 
-  if (testInfo.project.name === "javascript") {
+  if (withJs(testInfo)) {
     const stored = await page.evaluate(() => [localStorage.getItem("cookies-accepted"), localStorage.getItem("cookies-enabled")]);
     expect(stored).toEqual(["false", "false"]);
   }
 });
 
 test("'Accept All' hides the banner, keeps the page and mirrors the choice when JavaScript runs", async ({ page }, testInfo) => {
-  const withJavaScript = testInfo.project.name === "javascript";
+  const withJavaScript = withJs(testInfo);
   await page.goto("/legal-notice?lang=de");
   // With JavaScript the choice is sent without reloading the page: a marker on window survives.
   if (withJavaScript) await page.evaluate(() => Object.assign(window, { sameDocument: true }));

@@ -1,11 +1,9 @@
-import type { TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 // "Title is required" without JavaScript is the server's 400 answer; a missing craft is a 404; a
 // save from a page that is out of date is a 409.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[049]/] });
 
-const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 test("visitors browse sticker crafts and open one", async ({ page }) => {

@@ -1,9 +1,12 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { TestAccounts, type TestUser } from "./test-accounts";
 import { e2eAdminEmail, e2eSharedAdminEmail } from "./admins.ts";
 import failOnServerCrash from "./server-crash.ts";
 
 export type { TestUser };
+
+/** Whether the test runs in the `javascript` project (the other runs with JavaScript off). */
+export const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 
 // A 1x1 transparent PNG: images from the skin-data CDN are outside the product and out of reach
 // offline, so tests answer them locally.

@@ -1,7 +1,6 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, withJs } from "./fixtures";
 
-const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 const PHONE = { width: 320, height: 640 };
 
 /**

@@ -1,11 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 // A refused target answers 400 by design (the form comes back with its message).
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
-const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 const REDLINE = "AK-47 | Redline";
 
 test("a price alert is set from the profile, shows, is changed and removed", async ({ signedInPage: page }, testInfo) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 /** Axe on one section as it is now (tooltip open, table shown): tests/e2e/a11y.spec.ts checks the pages as they load. */
 async function expectAccessible(page: Page, section: Locator) {
@@ -41,7 +41,7 @@ test("the skin page shows a price chart and switches its range and wear through 
   await expect(page).toHaveURL(/\?range=90&wear=FT#price-history$/);
   await expect(history.getByRole("img", { name: "Field-Tested price, last 90 days" })).toBeVisible();
 
-  if (testInfo.project.name === "javascript") {
+  if (withJs(testInfo)) {
     // Hovering shows the day and its price; the keyboard moves along the days.
     const svg = history.getByTestId("price-chart-svg");
     const box = (await svg.boundingBox())!;
@@ -83,7 +83,7 @@ test("the resell tracker charts a signed-in user's portfolio against what they i
   await portfolio.getByText("Show the prices as a table").click();
   const lastRow = portfolio.getByRole("table").getByRole("row").last();
   await expect(lastRow).toContainText(/\$\d+\.\d\d\s*\$5\.00/);
-  if (testInfo.project.name === "javascript") {
+  if (withJs(testInfo)) {
     // The middle of 90 days lies before the purchase; End goes to today.
     await portfolio.getByTestId("price-chart-svg").hover();
     await expect(portfolio.getByTestId("price-chart-tooltip")).toContainText("Invested: No data");

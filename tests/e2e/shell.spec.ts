@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 const CATEGORIES = ["Pistols", "SMGs", "Heavy", "Rifles", "Knives", "Gloves"];
 
@@ -27,7 +27,7 @@ test("a category link opens the category with its weapons", async ({ page }, tes
   await expect(sidebar.getByRole("link", { name: "Rifles" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar.getByRole("link", { name: "Pistols" })).not.toHaveAttribute("aria-current");
   const sameDocument = await page.evaluate(() => document.documentElement.getAttribute("data-same-document"));
-  expect(sameDocument).toBe(testInfo.project.name === "javascript" ? "yes" : null);
+  expect(sameDocument).toBe(withJs(testInfo) ? "yes" : null);
   await expect(page.getByText(/^\d+ Weapons$/)).toBeVisible();
   const ak = page.getByRole("link", { name: /AK-47 Skins/ });
   await expect(ak).toHaveAttribute("href", "/weapons/AK-47");
