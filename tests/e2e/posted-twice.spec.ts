@@ -109,3 +109,62 @@ test("a trade-up's Save clicked twice on a slow answer saves it once", async ({ 
   });
   await expect(page.getByTestId("my-trade-up")).toHaveCount(1);
 });
+
+const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/** Names the craft, picks the AK-47 | Redline by search and attaches an in-game image. */
+async function fillCraft(page: Page, name: string) {
+  await page.getByLabel("Name", { exact: true }).first().fill(name);
+  await page.getByLabel("Find the skin in the catalogue").fill("ak redline");
+  await page.getByRole("button", { name: "Find skins" }).click();
+  await page.getByRole("button", { name: "Choose AK-47 | Redline" }).click();
+  await expect(page.getByTestId("chosen-skin")).toContainText("AK-47 | Redline");
+  await expect(page.getByLabel("Name", { exact: true }).first()).toHaveValue(name);
+  await page.locator("#ingameFile").setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PIXEL_PNG });
+}
+
+test("a craft's 'Submit for review' clicked twice on a slow answer submits it once", async ({ signedInPage: page, javaScriptEnabled }) => {
+  const name = `Clicked twice ${Date.now().toString(36)}`;
+  await page.goto("/sticker-crafts/submit");
+  await page.waitForLoadState("networkidle");
+  await fillCraft(page, name);
+
+  const posts = await clickTwiceOnSlowAnswer(page, /\/sticker-crafts\/submit/, page.getByRole("button", { name: "Submit for review" }));
+
+  await expectAnsweredOnce(page, javaScriptEnabled, posts, {
+    url: /\/profile\?tab=crafts&notice=craft-(submitted|already-submitted)$/,
+    done: "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
+    sentTwice: "This form was sent twice: the craft was submitted once. It is waiting for review.",
+  });
+  await expect(page.getByTestId("my-craft").filter({ hasText: name })).toHaveCount(1);
+});
+
+test("an admin's new sticker craft saved twice on a slow answer is created once", async ({ adminPage: page, javaScriptEnabled }) => {
+  const name = `E2E clicked twice ${Date.now().toString(36)}`;
+  try {
+    await page.goto("/admin/sticker-crafts");
+    await page.getByRole("link", { name: "New sticker craft" }).click();
+    await page.waitForLoadState("networkidle");
+    await fillCraft(page, name);
+
+    const posts = await clickTwiceOnSlowAnswer(page, /\/admin\/sticker-crafts/, page.getByRole("button", { name: "Save sticker craft" }));
+
+    await expectAnsweredOnce(page, javaScriptEnabled, posts, {
+      url: /\/admin\/sticker-crafts\?notice=(saved|already-created)$/,
+      done: "Sticker craft saved successfully!",
+      sentTwice: "This form was sent twice: the sticker craft was created once.",
+    });
+    await expect(page.getByTestId("admin-craft").filter({ hasText: name })).toHaveCount(1);
+  } finally {
+    // What the test made goes, so the public grid stays as the other tests expect it.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.goto("/admin/sticker-crafts");
+    const leftover = page.getByRole("link", { name: `Delete ${name}` });
+    while ((await leftover.count()) > 0) {
+      await leftover.first().click();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(page.getByText("Sticker craft deleted successfully!")).toBeVisible();
+      await page.goto("/admin/sticker-crafts");
+    }
+  }
+});
