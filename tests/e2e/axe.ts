@@ -24,22 +24,33 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Violations on the page as it is now, with axe-core's own `axe.run` on a page without frames. */
-async function violationsOn(page: Page): Promise<Result[]> {
+/**
+ * Violations on the page as it is now (or in the part `include` selects), with axe-core's own
+ * `axe.run` on a page without frames.
+ */
+async function violationsOn(page: Page, include?: string): Promise<Result[]> {
   const options: RunOptions = { runOnly: { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"] };
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).options(options).analyze()).violations;
+  if (page.frames().length > 1) {
+    const builder = new AxeBuilder({ page }).options(options);
+    return (await (include ? builder.include(include) : builder).analyze()).violations;
+  }
   // axe-core once per document: the next width of the same page reuses it, a navigation loads it
   // again unless `loadAxeInEveryDocument` put it there.
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (runOptions) => {
-    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, runOptions);
-    return violations;
-  }, options);
+  return page.evaluate(
+    async ({ runOptions, selector }) => {
+      const context = selector ? { include: [selector] } : document;
+      const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(context, runOptions);
+      return violations;
+    },
+    { runOptions: options, selector: include },
+  );
 }
 
 /**
- * Axe on the page as it is now, failing with each violation and where it is.
+ * Axe on the page as it is now (or on the part the `include` selector picks), failing with each
+ * violation and where it is.
  *
  * The quick way (ADR 055, ADR 080): on a page without frames (all of ours), axe-core's `axe.run` in
  * the page itself, with axe-core (550 KB) put there once per document; the builder evaluates it
@@ -47,8 +58,8 @@ async function violationsOn(page: Page): Promise<Result[]> {
  * A page with frames gets the builder's default, which reaches into them. Only violations are
  * gathered (`resultTypes`), the one result read here: every rule still runs on every node.
  */
-export async function expectNoAxeViolations(page: Page, where: string) {
-  const violations = await violationsOn(page);
+export async function expectNoAxeViolations(page: Page, where: string, include?: string) {
+  const violations = await violationsOn(page, include);
   const found = violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`,

@@ -1,8 +1,8 @@
 // The float bar's marker following the float as it is typed: JavaScript only (the no-javascript
 // project skips this file). What the server draws is tested in float-bar.spec.ts.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "@playwright/test";
 import { expectNear, fractionOnScale, REDLINE, trackRedline } from "./float-bar";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 /** The form's float field and its bar, and a check that the marker sits at `value` and says so. */
@@ -78,13 +78,6 @@ test("a tracker card with its float bar is accessible at 1280 and 390 px", async
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(viewport);
-    const { violations } = await new AxeBuilder({ page })
-      .include('[data-testid="tracker-card"]')
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      `at ${viewport.width} px`,
-    ).toEqual([]);
+    await expectNoAxeViolations(page, `the tracker card at ${viewport.width} px`, '[data-testid="tracker-card"]');
   }
 });

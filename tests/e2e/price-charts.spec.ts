@@ -1,15 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, withJs } from "./fixtures";
 
 /** Axe on one section as it is now (tooltip open, table shown): tests/e2e/a11y.spec.ts checks the pages as they load. */
 async function expectAccessible(page: Page, section: Locator) {
   const id = (await section.getAttribute("id")) ?? (await section.evaluate((element) => (element.id ||= "axe-section")));
-  const { violations } = await new AxeBuilder({ page })
-    .include(`#${id}`)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoAxeViolations(page, `#${id}`, `#${id}`);
 }
 
 // The e2e server's state is seeded by migrations/seed/run.ts, with its 90 days of demo history.
