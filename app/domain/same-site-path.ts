@@ -114,7 +114,9 @@ const PLAIN_FRAGMENT = /^[\w.~%-]+$/;
 export function loginPath(returnTo: string, fragment?: string): string {
   let back = wayBack(returnTo);
   if (fragment !== undefined) {
-    if (!PLAIN_FRAGMENT.test(fragment) || back === "/") back = wayBack(`${returnTo.split("#")[0]}#${fragment}`);
+    // The URL parser drops spaces at the end of what it reads, not before a '#': "/x " is "/x", and
+    // "/x #f" is "/x%20#f". So a path ending in a space takes the long way too.
+    if (!PLAIN_FRAGMENT.test(fragment) || back === "/" || returnTo.endsWith(" ")) back = wayBack(`${returnTo.split("#")[0]}#${fragment}`);
     else back = `${back.split("#")[0]}${fragment.length < MAX_WAY_BACK_HASH ? `#${fragment}` : ""}`;
   }
   return `/login?redirectTo=${encodeURIComponent(back)}`;

@@ -110,6 +110,9 @@ describe("a way back echoes only the page's state, bounded", () => {
     expect(loginPath("/weapons/AK-47?sort=price-asc", "skin-ak-47-redline")).toBe(
       `/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc#skin-ak-47-redline")}`,
     );
+    // A space at the end of a path is dropped by the URL parser, one before a fragment is kept (as %20).
+    expect(loginPath("/http: ", ".")).toBe(loginPath("/http: #."));
+    expect(loginPath("/http: ", ".")).toBe(`/login?redirectTo=${encodeURIComponent("/http:%20#.")}`);
     expect(loginPath(`/weapons/AK-47?x=${"y".repeat(60_000)}&sort=price-asc`)).toBe(`/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc")}`);
   });
 
