@@ -70,8 +70,8 @@ export async function expectNoAxeViolations(page: Page, where: string, include?:
 /**
  * Axe on a state the page list cannot reach by a plain visit (a form opened with its error, a panel
  * that needs objects made in the test), at the desktop width and at 390 px, on the whole page or on
- * the part `include` selects. Axe needs JavaScript
- * in the page, so it runs in the `javascript` project; the markup is the server's in both.
+ * the part `include` selects. Axe needs JavaScript in the page, so it runs in the `javascript`
+ * project; the markup is the server's in both.
  */
 export async function expectAccessibleState(page: Page, where: string, include?: string) {
   const size = page.viewportSize();
