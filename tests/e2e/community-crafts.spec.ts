@@ -1,11 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectAccessibleState } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, PIXEL_PNG, test } from "./fixtures";
 
 // A pending craft answers 404 to a visitor; a refused form without JavaScript is the server's 400.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[04]/] });
-
-const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 /** Cents of a shown dollar amount ("1,234.50"), or null when there is none. */
 const cents = (dollars: string | undefined) => (dollars === undefined ? null : Math.round(Number(dollars.replaceAll(",", "")) * 100));

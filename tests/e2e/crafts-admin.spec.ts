@@ -1,10 +1,8 @@
-import { expect, test, withJs } from "./fixtures";
+import { expect, PIXEL_PNG, test, withJs } from "./fixtures";
 
 // "Title is required" without JavaScript is the server's 400 answer; a missing craft is a 404; a
 // save from a page that is out of date is a 409.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 40[049]/] });
-
-const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 test("visitors browse sticker crafts and open one", async ({ page }) => {
   await page.goto("/");

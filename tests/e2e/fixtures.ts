@@ -8,9 +8,11 @@ export type { TestUser };
 /** Whether the test runs in the `javascript` project (the other runs with JavaScript off). */
 export const withJs = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 
-// A 1x1 transparent PNG: images from the skin-data CDN are outside the product and out of reach
-// offline, so tests answer them locally.
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+/**
+ * A 1x1 transparent PNG: the upload of the craft tests, and the answer for images from the
+ * skin-data CDN, which are outside the product and out of reach offline.
+ */
+export const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 /**
  * An uploaded image (`/images/...`) that answered 404: uploads are shared by the tests running at
@@ -36,7 +38,7 @@ export async function watchConsole(page: Page): Promise<(allowed: RegExp[]) => s
     if (!uploadGone(text, message.location().url)) messages.push(text);
   });
   page.on("pageerror", (error) => thrown.push(error.message));
-  await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
+  await page.route(/^https:\/\/cdn\.cstrike\.app\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL_PNG }));
   return (allowed) => {
     const unexpected = [...messages.filter((text) => !allowed.some((pattern) => pattern.test(text))), ...thrown];
     messages = [];

@@ -2,7 +2,7 @@
 // is disabled; without it the browser sends the form again, and the form's key (ADR 089, ADR 090)
 // makes the second post add nothing.
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, PIXEL_PNG, test } from "./fixtures";
 
 /**
  * Clicks `button` twice, 200 ms apart, while the server writes at once and its answer reaches the
@@ -109,8 +109,6 @@ test("a trade-up's Save clicked twice on a slow answer saves it once", async ({ 
   });
   await expect(page.getByTestId("my-trade-up")).toHaveCount(1);
 });
-
-const PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 /** Names the craft, picks the AK-47 | Redline by search and attaches an in-game image. */
 async function fillCraft(page: Page, name: string) {
