@@ -102,6 +102,41 @@ describe("reset page", () => {
     expect(count!.n).toBe(0);
     expect(sessionCookie(await login(email, STRONG))).toMatch(/^skinvault_session=/);
   });
+
+  it("a reset voids the account's other reset links, so an older mail cannot set the password again", async () => {
+    const email = uniqueEmail("two-links");
+    await registerUser(email, "secret1");
+    await forgot(email);
+    const older = await latestResetToken(email);
+    // Five minutes later (the limit of one request per address), a second mail.
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key LIKE 'reset-email:%'").run();
+    await forgot(email);
+    const newer = await latestResetToken(email);
+    expect(newer).not.toBe(older);
+
+    expect((await post("/reset-password", { token: newer, newPassword: STRONG, confirmPassword: STRONG })).status).toBe(302);
+    expect(await (await get(`/reset-password?token=${encodeURIComponent(older)}`)).text()).toContain("Invalid or expired reset token.");
+    const late = await post("/reset-password", { token: older, newPassword: "Att4cker-pass!", confirmPassword: "Att4cker-pass!" });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain("Invalid or expired reset token.");
+    expect((await login(email, "Att4cker-pass!")).status).not.toBe(302);
+    expect(sessionCookie(await login(email, STRONG))).toMatch(/^skinvault_session=/);
+  });
+
+  it("changing the password on the profile voids a reset link mailed before", async () => {
+    const email = uniqueEmail("change-voids");
+    await registerUser(email, "secret1");
+    await forgot(email);
+    const token = await latestResetToken(email);
+    const cookie = sessionCookie(await login(email, "secret1"));
+    const changed = await post("/profile", { intent: "change-password", currentPassword: "secret1", newPassword: STRONG, confirmPassword: STRONG }, { cookie });
+    expect(changed.status).toBe(302);
+
+    expect(await (await get(`/reset-password?token=${encodeURIComponent(token)}`)).text()).toContain("Invalid or expired reset token.");
+    const late = await post("/reset-password", { token, newPassword: "Att4cker-pass!", confirmPassword: "Att4cker-pass!" });
+    expect(late.status).toBe(400);
+    expect((await login(email, STRONG)).status).toBe(302);
+  });
 });
 
 describe("POST /api/password-reset-simple", () => {

@@ -216,8 +216,9 @@ export async function isResetTokenValid(db: Database, token: string): Promise<bo
 }
 
 /**
- * Spends the token, sets the new password, confirms the e-mail (the link proved it) and ends
- * every session of the user, in one batch guarded by the token: all or nothing, and only once.
+ * Spends the token, sets the new password, confirms the e-mail (the link proved it), ends every
+ * session of the user and voids the user's other reset links (an older mail must not set the
+ * password again), in one batch guarded by the token: all or nothing, and only once.
  */
 export async function resetPassword(context: Pick<AccountServices, "db" | "passwords">, token: string, newPassword: string): Promise<boolean> {
   const { db } = context;
@@ -237,13 +238,17 @@ export async function resetPassword(context: Pick<AccountServices, "db" | "passw
       .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` })
       .where(sql`${users.id} = ${spentBy}`),
     db.delete(sessions).where(sql`${sessions.userId} = ${spentBy}`),
+    db.delete(passwordResetTokens).where(and(sql`${passwordResetTokens.userId} = ${spentBy}`, isNull(passwordResetTokens.usedAt))),
   ]);
   return spent.length > 0;
 }
 
 // ---------------------------------------------------------------- signed-in account
 
-/** Changes the password after checking the current one; ends the user's sessions other than `keepSessionId`. */
+/**
+ * Changes the password after checking the current one; ends the user's sessions other than
+ * `keepSessionId` and voids the user's reset links, so a reset mail sent before cannot undo it.
+ */
 export async function changePassword(
   context: Pick<AccountServices, "db" | "passwords">,
   userId: string,
@@ -255,7 +260,11 @@ export async function changePassword(
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await context.passwords.verify(user.passwordHash, currentPassword))) return "wrong-password";
   const passwordHash = await context.passwords.hash(newPassword);
-  await db.batch([db.update(users).set({ passwordHash }).where(eq(users.id, userId)), revokeOtherSessionsQuery(db, userId, keepSessionId)]);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    revokeOtherSessionsQuery(db, userId, keepSessionId),
+    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+  ]);
   return "ok";
 }
 
