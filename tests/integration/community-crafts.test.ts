@@ -527,6 +527,91 @@ describe("the edge cache", () => {
     await after.arrayBuffer();
     expect(await (await visit("/sticker-crafts?kind=community")).text()).toContain(craft.name);
   });
+
+  it("the kept pages of a craft's stickers, which list their newest crafts, follow its publication, takedown, deletion and account", async () => {
+    const postCached = (path: string, fields: Record<string, string>, cookie: string) =>
+      fetchWorker(
+        `https://example.com${path}`,
+        { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() } },
+        cachedEnv,
+      );
+    const stickerPages = [`/stickers/${stickerIds[0]}`, `/stickers/${stickerIds[1]}?range=7`];
+    /** Each sticker page twice, so the second visit is the kept copy; whether both show the craft. */
+    const listed = async (name: string) => {
+      const shown: boolean[] = [];
+      for (const page of stickerPages) {
+        await (await visit(page)).arrayBuffer();
+        const kept = await visit(page);
+        expect(kept.headers.get("X-Cache")).toBe("HIT");
+        shown.push((await kept.text()).includes(name));
+      }
+      return shown;
+    };
+
+    const writer = await signedInUser("sticker-pages");
+    const craft = await submitted(writer.cookie);
+    expect(await listed(craft.name)).toEqual([false, false]);
+    await (await decide("publish", craft, undefined, admin.cookie, cachedEnv)).arrayBuffer();
+    expect(await listed(craft.name)).toEqual([true, true]);
+    await (await decide("unpublish", { id: craft.id, version: craft.version + 1 }, "Taken down.", admin.cookie, cachedEnv)).arrayBuffer();
+    expect(await listed(craft.name)).toEqual([false, false]);
+
+    const deleted = await submitted(writer.cookie);
+    await (await decide("publish", deleted, undefined, admin.cookie, cachedEnv)).arrayBuffer();
+    expect(await listed(deleted.name)).toEqual([true, true]);
+    expect((await postCached(SUBMIT, { intent: "delete", id: String(deleted.id) }, writer.cookie)).status).toBe(302);
+    expect(await listed(deleted.name)).toEqual([false, false]);
+
+    const left = await submitted(writer.cookie);
+    await (await decide("publish", left, undefined, admin.cookie, cachedEnv)).arrayBuffer();
+    expect(await listed(left.name)).toEqual([true, true]);
+    expect((await postCached("/profile", { intent: "delete-account", confirm: "DELETE" }, writer.cookie)).status).toBe(302);
+    expect(await listed(left.name)).toEqual([false, false]);
+  });
+
+  it("an admin's official craft shows on its stickers' kept pages when saved, leaves the pages of stickers an edit took off, and goes with its deletion", async () => {
+    const stickerPage = (id: number) => `/stickers/${id}`;
+    const shownOn = async (page: string, name: string) => {
+      await (await visit(page)).arrayBuffer();
+      const kept = await visit(page);
+      expect(kept.headers.get("X-Cache")).toBe("HIT");
+      return (await kept.text()).includes(name);
+    };
+    const names = await Promise.all(
+      stickerIds.map(async (id) => (await env.DB.prepare("SELECT name FROM stickers WHERE id = ?").bind(id).first<{ name: string }>())!.name),
+    );
+    const name = uniqueName("Official craft");
+    const save = (sticker: string, id?: number, version?: number): [string, FormPart][] => [
+      ["intent", "save"],
+      ...(id === undefined ? [] : ([["id", String(id)]] as [string, FormPart][])),
+      ...(version === undefined ? [] : ([["version", String(version)]] as [string, FormPart][])),
+      ["name", name],
+      ["skinId", "ak-47-redline"],
+      ["stickers[0].name", sticker],
+      ingame(),
+    ];
+    expect(await shownOn(stickerPage(stickerIds[0]!), name)).toBe(false);
+    expect((await postMultipart("/admin/sticker-crafts", save(names[0]!), admin.cookie, cachedEnv)).status).toBe(302);
+    expect(await shownOn(stickerPage(stickerIds[0]!), name)).toBe(true);
+    expect(await shownOn(stickerPage(stickerIds[1]!), name)).toBe(false);
+
+    const craft = (await craftNamed(name))!;
+    expect((await postMultipart("/admin/sticker-crafts", save(names[1]!, craft.id, craft.version), admin.cookie, cachedEnv)).status).toBe(302);
+    expect(await shownOn(stickerPage(stickerIds[0]!), name)).toBe(false);
+    expect(await shownOn(stickerPage(stickerIds[1]!), name)).toBe(true);
+
+    const removed = await postMultipart(
+      "/admin/sticker-crafts",
+      [
+        ["intent", "delete"],
+        ["id", String(craft.id)],
+      ],
+      admin.cookie,
+      cachedEnv,
+    );
+    expect(removed.status).toBe(302);
+    expect(await shownOn(stickerPage(stickerIds[1]!), name)).toBe(false);
+  });
 });
 
 describe("malformed input from signed-in players and admins", () => {

@@ -69,8 +69,8 @@ describe("the gallery's filter", () => {
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("utm=x&kind=community"))).toBe("?kind=community");
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("order=cost-asc&kind=all"))).toBe("?order=cost-asc");
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("order=newest&kind=nothing"))).toBe("");
-    expect(stickerCraftPages(null)).toEqual(expect.arrayContaining(["/sticker-crafts?order=cost-asc", "/sticker-crafts?kind=community&order=cost-desc"]));
-    expect(stickerCraftPages(7)).toEqual(
+    expect(stickerCraftPages(null, [])).toEqual(expect.arrayContaining(["/sticker-crafts?order=cost-asc", "/sticker-crafts?kind=community&order=cost-desc"]));
+    expect(stickerCraftPages(7, [])).toEqual(
       expect.arrayContaining([
         "/sticker-crafts",
         "/sticker-crafts?kind=community",
@@ -79,6 +79,16 @@ describe("the gallery's filter", () => {
         "/sticker-crafts/7.data",
       ]),
     );
+  });
+  it("purges with a craft the pages of its catalogue stickers, which list their newest crafts, under every price range", () => {
+    const pages = stickerCraftPages(7, [1947, 12, 1947]);
+    for (const sticker of [1947, 12]) {
+      for (const page of [`/stickers/${sticker}`, `/stickers/${sticker}.data`]) {
+        expect(pages).toEqual(expect.arrayContaining([page, `${page}?range=7`, `${page}?range=90`]));
+      }
+    }
+    expect(pages.filter((page) => page === "/stickers/1947")).toHaveLength(1);
+    expect(stickerCraftPages(7, []).some((page) => page.startsWith("/stickers/"))).toBe(false);
   });
 });
 

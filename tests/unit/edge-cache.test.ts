@@ -169,7 +169,12 @@ describe("one key for every spelling of a page", () => {
 
   it("reaches every kept variant of a share link, a loadout and a craft with the purge of its pages", () => {
     const side = fc.oneof(fc.constantFrom("t", "ct", "T", "CT", "", "xyz", "ct "), fc.string());
-    const query = fc.array(fc.tuple(fc.constantFrom("side", "kind", "utm_source", "_routes", "lang"), side), { maxLength: 6 });
+    const query = fc.array(
+      fc.tuple(fc.constantFrom("side", "kind", "utm_source", "_routes", "lang", "range"), fc.oneof(side, fc.constantFrom("7", "30", "90"))),
+      {
+        maxLength: 6,
+      },
+    );
     fc.assert(
       fc.property(query, fc.constantFrom("", ".data"), (pairs, suffix) => {
         const params = new URLSearchParams(pairs);
@@ -181,8 +186,9 @@ describe("one key for every spelling of a page", () => {
         };
         expect(purged(sharedLoadoutPages(token)).has(key(`/loadouts/shared/${token}${suffix}`))).toBe(true);
         expect(purged(officialLoadoutPages(3)).has(key(`/loadouts/official/3${suffix}`))).toBe(true);
-        expect(purged(stickerCraftPages(7)).has(key(`/sticker-crafts/7${suffix}`))).toBe(true);
-        if (suffix === "") expect(purged(stickerCraftPages(7)).has(key("/sticker-crafts"))).toBe(true);
+        expect(purged(stickerCraftPages(7, [])).has(key(`/sticker-crafts/7${suffix}`))).toBe(true);
+        if (suffix === "") expect(purged(stickerCraftPages(7, [])).has(key("/sticker-crafts"))).toBe(true);
+        expect(purged(stickerCraftPages(7, [1947])).has(key(`/stickers/1947${suffix}`))).toBe(true);
       }),
     );
   });

@@ -73,13 +73,13 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
       remove: async () => {
         const id = parseId(formText(form, "id"));
         // A community craft's deletion is a moderation decision: logged, and its author is mailed.
-        const deleted = id !== null && (await deleteCraftAsAdmin(context, id, admin.id, null));
-        if (!deleted) return formRefusal<CraftFormExtra>(intent, DELETE_FAILED, 404);
-        context.purgeEdgeCache(stickerCraftPages(id));
+        const deleted = id === null ? null : await deleteCraftAsAdmin(context, id, admin.id, null);
+        if (id === null || !deleted) return formRefusal<CraftFormExtra>(intent, DELETE_FAILED, 404);
+        context.purgeEdgeCache(stickerCraftPages(id, deleted.stickerIds));
         return redirect(`${PAGE}?notice=deleted`);
       },
-      saved: (id, repeated) => {
-        context.purgeEdgeCache(stickerCraftPages(id));
+      saved: (id, repeated, stickerIds) => {
+        context.purgeEdgeCache(stickerCraftPages(id, stickerIds));
         // The same form posted again (a double click without JavaScript): the first post created it.
         return redirect(`${PAGE}?notice=${repeated ? "already-created" : "saved"}`);
       },

@@ -4,6 +4,7 @@ import { MODERATION_QUEUE_PATH } from "~/domain/community-crafts";
 import { deleteCommunityCraftSchema, dismissReportsSchema, rejectCraftSchema } from "~/forms/community-craft";
 import { deleteCraftAsAdmin, dismissReports, moderateCraft, moderationTargetQuery } from "~/server/features/community-crafts.server";
 import type { ModerationAction } from "~/domain/community-crafts";
+import { craftStickerIdsQuery, stickerIdsOf } from "~/server/features/stickers.server";
 import { stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { formReply, parseForm } from "~/server/http/form-reply.server";
 import { craftDecisionMail } from "~/server/mail/craft-mails.server";
@@ -25,7 +26,7 @@ export async function decide(context: AppLoadContext, adminId: string, intent: D
   if (submission.status !== "success") return formReply(intent, submission.reply());
   const { id, version } = submission.value;
   const reason = decision === "published" ? null : (submission.value.reason ?? null);
-  const [target] = await moderationTargetQuery(context.db, id);
+  const [[target], stickerRows] = await context.db.batch([moderationTargetQuery(context.db, id), craftStickerIdsQuery(context.db, [id])]);
   if (!target?.authorEmail) return formReply(intent, submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
   const outcome = await moderateCraft(context.db, {
     id,
@@ -39,7 +40,7 @@ export async function decide(context: AppLoadContext, adminId: string, intent: D
   if (outcome.status === "not-found") return formReply(intent, submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
   if (outcome.status === "conflict") return formReply(intent, submission.reply({ formErrors: [CONFLICT] }), { status: 409 });
   // A rejected pending craft was never public; the other two decisions change public pages.
-  if (decision !== "rejected") context.purgeEdgeCache(stickerCraftPages(id));
+  if (decision !== "rejected") context.purgeEdgeCache(stickerCraftPages(id, stickerIdsOf(stickerRows)));
   return redirect(`${QUEUE_PAGE}?notice=${decision}`);
 }
 
@@ -48,10 +49,9 @@ export async function deleteFromQueue(context: AppLoadContext, adminId: string, 
   const submission = parseForm(form, deleteCommunityCraftSchema);
   if (submission.status !== "success") return formReply("delete", submission.reply());
   const { id, reason } = submission.value;
-  if (!(await deleteCraftAsAdmin(context, id, adminId, reason ?? null))) {
-    return formReply("delete", submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
-  }
-  context.purgeEdgeCache(stickerCraftPages(id));
+  const deleted = await deleteCraftAsAdmin(context, id, adminId, reason ?? null);
+  if (!deleted) return formReply("delete", submission.reply({ formErrors: [NOT_FOUND] }), { status: 404 });
+  context.purgeEdgeCache(stickerCraftPages(id, deleted.stickerIds));
   return redirect(`${QUEUE_PAGE}?notice=deleted`);
 }
 

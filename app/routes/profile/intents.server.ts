@@ -11,6 +11,7 @@ import { endSession, type SessionUser } from "~/server/auth/session.server";
 import { deleteCraftImages } from "~/server/features/community-crafts.server";
 import { expireUserSessionCookie } from "~/server/http/cookies.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
+import { authorCraftStickerIdsQuery, stickerIdsOf } from "~/server/features/stickers.server";
 import { deleteTradeUp } from "~/server/features/trade-ups.server";
 import { sharedLoadoutPages, stickerCraftPages } from "~/server/http/edge-cache-plan.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
@@ -58,9 +59,12 @@ export async function changePasswordIntent(context: AppLoadContext, user: Sessio
 export async function deleteAccountIntent(context: AppLoadContext, request: Request, user: SessionUser, form: FormData) {
   const submission = parseForm(form, deleteAccountSchema);
   if (submission.status !== "success") return formReply<ProfileExtra>("delete-account", submission.reply(), { extra: { skinId: null } });
+  // The sticker pages that list the account's crafts, read before they go.
+  const stickerIds = stickerIdsOf(await authorCraftStickerIdsQuery(context.db, user.id));
   const { craftIds, shareTokens } = await deleteAccount(context.db, user.id, user.email);
   await deleteCraftImages(context.env.IMAGES, craftIds);
-  const purged = [...new Set(craftIds.flatMap((id) => stickerCraftPages(id)))].concat(shareTokens.flatMap((token) => sharedLoadoutPages(token)));
+  const craftPages = craftIds.length === 0 ? [] : [...craftIds.flatMap((id) => stickerCraftPages(id, [])), ...stickerCraftPages(null, stickerIds)];
+  const purged = [...new Set(craftPages)].concat(shareTokens.flatMap((token) => sharedLoadoutPages(token)));
   if (purged.length > 0) context.purgeEdgeCache(purged);
   const headers = new Headers({ "Set-Cookie": await endSession(context.db, context.env, null) });
   headers.append("Set-Cookie", expireUserSessionCookie(request));

@@ -77,7 +77,7 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
         const submission = parseForm(form, deleteOwnCraftSchema);
         const deleted = submission.status === "success" ? await deleteOwnCraft(context.db, context.env.IMAGES, submission.value.id, user.id) : null;
         if (!deleted || submission.status !== "success") return formRefusal<CraftFormExtra>(intent, "Sticker craft not found.", 404);
-        if (deleted.status === "published") context.purgeEdgeCache(stickerCraftPages(submission.value.id));
+        if (deleted.status === "published") context.purgeEdgeCache(stickerCraftPages(submission.value.id, deleted.stickerIds));
         return redirect("/profile?tab=crafts&notice=craft-deleted");
       },
       // The same form posted again (a double click without JavaScript): the first post submitted it.

@@ -22,7 +22,7 @@ import {
 import { deleteImagesUnder } from "../http/uploads.server";
 import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
 import { craftCardColumns, craftSkinColumns, priceOfEnabledWear } from "./catalogue.server";
-import { catalogueStickerIdOf } from "./stickers.server";
+import { catalogueStickerIdOf, craftStickerIdsQuery, stickerIdsOf } from "./stickers.server";
 import { craftDecisionMail } from "../mail/craft-mails.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft } from "./sticker-crafts.server";
 
@@ -213,14 +213,23 @@ export function submissionCountsQuery(db: Database, owner: SQL, now: number) {
 }
 
 /** Deletes one of the author's own crafts (any state) and its images; null when it is not theirs. */
-export async function deleteOwnCraft(db: Database, bucket: R2Bucket, id: number, authorId: string): Promise<{ status: CraftStatus } | null> {
-  const [deleted] = await db
-    .delete(stickerCrafts)
-    .where(and(eq(stickerCrafts.id, id), eq(stickerCrafts.authorId, authorId)))
-    .returning({ status: stickerCrafts.status });
+export async function deleteOwnCraft(
+  db: Database,
+  bucket: R2Bucket,
+  id: number,
+  authorId: string,
+): Promise<{ status: CraftStatus; stickerIds: number[] } | null> {
+  // The sticker pages that list it, read in the same batch before it goes.
+  const [stickerRows, [deleted]] = await db.batch([
+    craftStickerIdsQuery(db, [id]),
+    db
+      .delete(stickerCrafts)
+      .where(and(eq(stickerCrafts.id, id), eq(stickerCrafts.authorId, authorId)))
+      .returning({ status: stickerCrafts.status }),
+  ]);
   if (!deleted) return null;
   await deleteImagesUnder(bucket, `${id}/`);
-  return deleted;
+  return { status: deleted.status, stickerIds: stickerIdsOf(stickerRows) };
 }
 
 /** Removes the images of crafts whose rows are gone (a deleted account's). */
@@ -348,13 +357,19 @@ export async function deleteCommunityCraft(
  * An admin deletes a craft from anywhere in the admin: an official one at once, a community one
  * through the moderation log and its author's mail. False when there is no such craft.
  */
-export async function deleteCraftAsAdmin(context: AppLoadContext, id: number, adminId: string, reason: string | null): Promise<boolean> {
+export async function deleteCraftAsAdmin(
+  context: AppLoadContext,
+  id: number,
+  adminId: string,
+  reason: string | null,
+): Promise<{ stickerIds: number[] } | null> {
   const { db, env } = context;
-  const [target] = await moderationTargetQuery(db, id);
-  if (!target) return false;
-  if (target.authorEmail === null) return deleteCraft(db, env.IMAGES, id);
-  const mail = craftDecisionMail(target.authorEmail, env.APP_ORIGIN, { id, name: target.name }, "deleted", reason);
-  return deleteCommunityCraft(db, env.IMAGES, { id, reason, adminId, mail });
+  const [[target], stickerRows] = await db.batch([moderationTargetQuery(db, id), craftStickerIdsQuery(db, [id])]);
+  if (!target) return null;
+  const mail = target.authorEmail === null ? null : craftDecisionMail(target.authorEmail, env.APP_ORIGIN, { id, name: target.name }, "deleted", reason);
+  const deleted = mail === null ? await deleteCraft(db, env.IMAGES, id) : await deleteCommunityCraft(db, env.IMAGES, { id, reason, adminId, mail });
+  // The sticker pages that listed it, read before it went.
+  return deleted ? { stickerIds: stickerIdsOf(stickerRows) } : null;
 }
 
 // ---------------------------------------------------------------- reports

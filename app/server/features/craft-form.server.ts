@@ -39,6 +39,7 @@ import { searchDirectQuery } from "./catalogue.server";
 import { craftVisibilityQuery, stickersByIdsQuery } from "./community-crafts.server";
 import { writeCraft, type StickerRow } from "./craft-writes.server";
 import { craftQuery, craftStickersQuery, skinByIdQuery, stickerByIdQuery, stickerSearchQuery } from "./sticker-crafts.server";
+import { stickerIdsNamedQuery, stickerIdsOf } from "./stickers.server";
 
 /** The form as it opens: a stored craft, or a new one (`craft` null). */
 export interface CraftFormPage {
@@ -158,7 +159,7 @@ async function lookUp({ context, mode, userId, form }: CraftFormPost) {
     ingameImage: craft?.ingameImage ?? null,
     placementImage: craft?.placementImage ?? null,
   };
-  return { view, craft };
+  return { view, craft, stickerNames: craft ? stickerRows.map((sticker) => sticker.name) : [] };
 }
 
 /** A reply of the form: Conform's result and the view. */
@@ -295,7 +296,7 @@ function stickersOf(slots: Slots) {
   return { typed: [], catalogue: wanted, uploadPositions: [] };
 }
 
-export type SaveOutcome = { status: "saved"; id: number; repeated?: true } | { status: "refused"; reply: ReturnType<typeof craftReply> };
+export type SaveOutcome = { status: "saved"; id: number; repeated?: true; stickerIds: number[] } | { status: "refused"; reply: ReturnType<typeof craftReply> };
 
 const STICKERS_FROM_CATALOGUE = "Choose stickers from the catalogue.";
 const STICKER_IMAGE_RULE = "Sticker images come from the catalogue or an upload.";
@@ -357,6 +358,10 @@ async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
     return refuse(400, INGAME_REQUIRED, { [CRAFT_FILE_FIELDS.ingame.field]: [INGAME_REQUIRED] });
   }
 
+  // A craft saved without moderation is public: the pages of the catalogue stickers it had and has
+  // list it (read before the write, so a failed read writes nothing).
+  const stickerIds = mode.moderated ? [] : stickerIdsOf(await stickerIdsNamedQuery(context.db, [...found.stickerNames, ...rows.map((row) => row.name)]));
+
   const outcome = await writeCraft(context.db, context.env.IMAGES, {
     input: {
       name: value.name,
@@ -376,7 +381,7 @@ async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
   });
   switch (outcome.status) {
     case "saved":
-      return outcome;
+      return { ...outcome, stickerIds };
     case "not-found":
       return refuse(404, NOT_FOUND);
     case "limit":
@@ -389,8 +394,12 @@ async function saveCraftForm(post: CraftFormPost): Promise<SaveOutcome> {
 /** What a route adds to the form's action: its delete, and its answer to a save that went through. */
 export interface CraftFormRoute<Removed, Saved> {
   remove: () => Promise<Removed>;
-  /** `repeated`: this post was the same submission's second, and wrote nothing (ADR 090). */
-  saved: (id: number, repeated: boolean) => Saved;
+  /**
+   * `repeated`: this post was the same submission's second, and wrote nothing (ADR 090);
+   * `stickerIds`: for a craft saved without moderation, the catalogue stickers it had and has
+   * (their pages list it).
+   */
+  saved: (id: number, repeated: boolean, stickerIds: number[]) => Saved;
 }
 
 /**
@@ -404,7 +413,7 @@ export async function answerCraftForm<Removed, Saved>(post: CraftFormPost, route
     case "submit":
       try {
         const outcome = await saveCraftForm(post);
-        return outcome.status === "saved" ? route.saved(outcome.id, outcome.repeated === true) : outcome.reply;
+        return outcome.status === "saved" ? route.saved(outcome.id, outcome.repeated === true, outcome.stickerIds) : outcome.reply;
       } catch (error) {
         // A database failure is answered (and logged) around the whole action; this is R2's.
         if (isDatabaseFailure(error)) throw error;

@@ -1,7 +1,7 @@
 // Reads of the sticker pages (/stickers/{id}): the sticker with its market price, its daily price
 // history, and the published crafts that carry it. Each returns a query for the page's one
 // `context.load` batch.
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { itemPriceHistory, skins, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftCardColumns } from "./catalogue.server";
@@ -37,6 +37,41 @@ export function stickerHistoryQuery(db: Database, id: number, firstDay: string) 
  */
 export const catalogueStickerIdOf = (name: typeof stickerCraftStickers.name) =>
   sql<number | null>`(select case when count(*) = 1 then min(${stickers.id}) end from ${stickers} where ${stickers.name} = ${name})`;
+
+/**
+ * The catalogue stickers these crafts' stickers are (as `craftsWithStickerQuery` matches them): the
+ * sticker pages that may list the crafts, to purge when one changes or goes.
+ */
+export function craftStickerIdsQuery(db: Database, craftIds: readonly number[]) {
+  return stickerIdsOfCraftsQuery(db, inArray(stickerCraftStickers.craftId, [...craftIds]));
+}
+
+/** `craftStickerIdsQuery` for every craft of one author (an account about to be deleted). */
+export function authorCraftStickerIdsQuery(db: Database, authorId: string) {
+  const authored = db.select({ id: stickerCrafts.id }).from(stickerCrafts).where(eq(stickerCrafts.authorId, authorId));
+  return stickerIdsOfCraftsQuery(db, inArray(stickerCraftStickers.craftId, authored));
+}
+
+function stickerIdsOfCraftsQuery(db: Database, ofCrafts: SQL) {
+  return db
+    .selectDistinct({ id: stickers.id })
+    .from(stickerCraftStickers)
+    .innerJoin(stickers, eq(stickers.name, stickerCraftStickers.name))
+    .where(and(ofCrafts, eq(catalogueStickerIdOf(stickerCraftStickers.name), stickers.id)));
+}
+
+/** The catalogue stickers of these names, each name that exactly one catalogue sticker has (as `catalogueStickerIdOf`). */
+export function stickerIdsNamedQuery(db: Database, names: readonly string[]) {
+  return db
+    .select({ id: sql<number>`min(${stickers.id})`.as("id") })
+    .from(stickers)
+    .where(inArray(stickers.name, [...new Set(names)]))
+    .groupBy(stickers.name)
+    .having(sql`count(*) = 1`);
+}
+
+/** The ids a `craftStickerIdsQuery` or `stickerIdsNamedQuery` read. */
+export const stickerIdsOf = (rows: readonly { id: number }[]) => rows.map((row) => row.id);
 
 /** Published crafts (official and community) with this sticker on them, newest first; at most `limit`. */
 export function craftsWithStickerQuery(db: Database, id: number, limit: number) {

@@ -3,7 +3,7 @@ import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
 import { DEFAULT_LANGUAGE, parseLanguageParam } from "~/domain/legal-language";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { parseSide } from "~/domain/loadouts";
-import { DEFAULT_PRICE_RANGE, parsePriceRange } from "~/domain/price-history";
+import { DEFAULT_PRICE_RANGE, parsePriceRange, PRICE_RANGES } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
 import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
@@ -228,12 +228,21 @@ export function sharedLoadoutPages(token: string): string[] {
   return bothSides(sharedLoadoutPath(token));
 }
 
+/** A catalogue sticker's page under each price range, as HTML and as the `.data` a client-side navigation fetches. */
+function stickerPages(stickerId: number): string[] {
+  return [`/stickers/${stickerId}`, `/stickers/${stickerId}.data`].flatMap((page) =>
+    PRICE_RANGES.map((range) => (range === DEFAULT_PRICE_RANGE ? page : `${page}?range=${range}`)),
+  );
+}
+
 /**
- * The anonymous pages that show a sticker craft (its detail, also as the data a client-side
- * navigation asks for, the list under each filter and order, the home page). Ids of deleted crafts are used
- * again, so a new craft must not be shown another's kept page.
+ * The anonymous pages that show a sticker craft: its detail (also as the data a client-side
+ * navigation asks for), the list under each filter and order, the home page, and the pages of the
+ * catalogue stickers on it (`stickerIds`, as `craftStickerIdsQuery` reads them before and after the
+ * change), which list their newest crafts. Ids of deleted crafts are used again, so a new craft must
+ * not be shown another's kept page.
  */
-export function stickerCraftPages(id: number | null): string[] {
+export function stickerCraftPages(id: number | null, stickerIds: readonly number[]): string[] {
   const detail = id === null ? [] : [`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`];
-  return ["/", ...craftGalleryPaths(), ...detail];
+  return ["/", ...craftGalleryPaths(), ...detail, ...[...new Set(stickerIds)].flatMap(stickerPages)];
 }
