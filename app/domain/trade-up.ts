@@ -92,8 +92,6 @@ export type TradeUpResult<T extends OutcomeSkin> =
   | { status: "refused"; messages: string[] }
   | { status: "valid"; rarity: string; next: Rarity; stattrak: boolean; outcomes: TradeUpOutcome<T>[] };
 
-const floatText = (value: number) => String(Math.round(value * 1e6) / 1e6);
-
 /** Where a float sits in a skin's range, 0 at its min and 1 at its max. */
 export function normalisedFloat(float: number, minFloat: number, maxFloat: number): number {
   const span = maxFloat - minFloat;
@@ -118,8 +116,7 @@ export function outputFloat(
 export const TRADE_UP_MESSAGES = {
   unknownSkin: (id: string) => `No skin "${id}" in the catalogue.`,
   missingFloat: (name: string) => `Enter the float of ${name}.`,
-  floatOutOfRange: (name: string, float: number, min: number, max: number) =>
-    `${name}: a float of ${floatText(float)} is outside its range ${floatText(min)} to ${floatText(max)}.`,
+  floatOutOfRange: (name: string, float: number, min: number, max: number) => `${name}: a float of ${float} is outside its range ${min} to ${max}.`,
   souvenir: (name: string) => `Souvenir skins cannot be used in a trade-up contract (${name}).`,
   noStatTrak: (name: string) => `${name} has no StatTrak™ version.`,
   notTradable: (rarity: string) => `${rarity} skins cannot be traded up.`,
@@ -300,7 +297,9 @@ export function contractQuery(rows: readonly ContractRow[]): string {
   const params = new URLSearchParams();
   rows.slice(0, MAX_ROWS).forEach((row, index) => {
     params.set(rowField("s", index), row.skinId);
-    if (row.float !== null) params.set(rowField("f", index), floatText(row.float));
+    // The float as given, every digit: a rounded one can fall in the next wear band (0.14999999 is
+    // Minimal Wear, 0.15 Field-Tested), and the link must show the contract it was made from.
+    if (row.float !== null) params.set(rowField("f", index), String(row.float));
     params.set(rowField("n", index), String(row.count));
     if (row.variant !== "normal") params.set(rowField("v", index), row.variant);
   });

@@ -82,6 +82,9 @@ describe("the trade-up calculator", () => {
     expect(typed.response.headers.get("Location")).toBe("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10");
     const cookie = typed.response.headers.get("Set-Cookie")!.split(";")[0]!;
     expect(cookie).toBe(`trade_up=${encodeURIComponent("s1=mag-7-insomnia&f1=0.2&n1=10")}`);
+    // A float just under a wear band's edge keeps every digit: rounded, it would be the next band.
+    const edge = await page("?s1=ak-47-redline&f1=0.149999990&n1=10&find=");
+    expect(edge.response.headers.get("Location")).toBe("/trade-up?s1=ak-47-redline&f1=0.14999999&n1=10");
 
     // 'Add to trade-up' on a skin page: the link carries only the skin; the cookie holds the contract.
     const added = await page(`?intent=${encodeURIComponent("add:mp9-featherweight")}`, cookie);

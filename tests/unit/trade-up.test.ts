@@ -219,6 +219,20 @@ describe("the contract in the URL", () => {
     expect(parseContract(new URLSearchParams(query))).toEqual({ rows, errors: [] });
   });
 
+  it("keeps every digit of a float, so a link never moves an input into another wear band", () => {
+    // 0.14999999 is Minimal Wear; rounded to 0.15 it would be priced as Field-Tested.
+    const query = contractQuery([row("ak-47-redline", 10, 0.14999999)]);
+    expect(query).toBe("s1=ak-47-redline&f1=0.14999999&n1=10");
+    expect(parseContract(new URLSearchParams(query)).rows[0]!.float).toBe(0.14999999);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (float) => {
+        const parsed = parseContract(new URLSearchParams(contractQuery([row("ak-47-redline", 10, float)])));
+        expect(parsed.errors).toEqual([]);
+        expect(parsed.rows[0]!.float).toBe(float);
+      }),
+    );
+  });
+
   it("names what is wrong with a row", () => {
     const { errors } = parseContract(new URLSearchParams("s1=Bad%20Id&s2=a&f2=x&n2=11&v2=gold&s3=b&f3=1.5"));
     expect(errors).toEqual([
