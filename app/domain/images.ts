@@ -39,12 +39,24 @@ type Size = { width: number; height: number } | null;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** PNG: the IHDR chunk comes first; the file must also end with an IEND chunk (else it is cut short). */
+/**
+ * PNG: the IHDR chunk comes first; the file must also end with an IEND chunk (else it is cut short)
+ * and hold pixel data (an IDAT chunk) before it.
+ */
 function pngSize(b: Uint8Array): Size {
   if (b.length < 33 || ascii(b, 12, 4) !== "IHDR" || u32be(b, 8) !== 13) return null;
   const iend = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
-  if (!startsWith(b, iend, b.length - 8)) return null;
+  if (!startsWith(b, iend, b.length - 8) || !hasPngPixels(b)) return null;
   return { width: u32be(b, 16), height: u32be(b, 20) };
+}
+
+function hasPngPixels(b: Uint8Array): boolean {
+  for (let offset = 8; offset + 12 <= b.length; offset += 12 + u32be(b, offset)) {
+    const type = ascii(b, offset + 4, 4);
+    if (type === "IDAT") return true;
+    if (type === "IEND") return false;
+  }
+  return false;
 }
 
 /** An end-of-image marker anywhere after the header (some cameras append data after it). */
@@ -53,9 +65,14 @@ function hasJpegEnd(b: Uint8Array): boolean {
   return false;
 }
 
-/** JPEG: walk the segments to the first start-of-frame marker; the file must hold an EOI marker. */
+/**
+ * JPEG: walk the segments to the first start-of-scan marker, taking the size from the frame header
+ * before it; a file without a scan (a header and an end, no picture) is damaged, and the file must
+ * hold an EOI marker.
+ */
 function jpegSize(b: Uint8Array): Size {
   if (!hasJpegEnd(b)) return null;
+  let size: Size = null;
   let offset = 2;
   while (offset + 4 <= b.length) {
     if (b[offset] !== 0xff) return null;
@@ -73,9 +90,11 @@ function jpegSize(b: Uint8Array): Size {
     const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
     if (isFrame) {
       if (offset + 9 > b.length) return null;
-      return { height: u16be(b, offset + 5), width: u16be(b, offset + 7) };
+      size ??= { height: u16be(b, offset + 5), width: u16be(b, offset + 7) };
     }
-    if (marker === 0xd9 || marker === 0xda) return null; // image data before any frame header
+    // The scan: the picture's data follows (null when no frame header came first).
+    if (marker === 0xda) return size;
+    if (marker === 0xd9) return null; // the end before any scan
     offset += 2 + length;
   }
   return null;
@@ -94,8 +113,20 @@ function webpSize(b: Uint8Array): Size {
     const bits = u32le(b, 21);
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
-  if (chunk === "VP8X" && b.length >= 30) return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
+  // An extended file names its size in VP8X and holds its picture in a later chunk.
+  if (chunk === "VP8X" && b.length >= 30 && hasWebpPicture(b)) return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
   return null;
+}
+
+/** A VP8 or VP8L image or an animation frame (ANMF) among the RIFF chunks. */
+function hasWebpPicture(b: Uint8Array): boolean {
+  for (let offset = 12; offset + 8 <= b.length;) {
+    const type = ascii(b, offset, 4);
+    if (type === "VP8 " || type === "VP8L" || type === "ANMF") return true;
+    const size = u32le(b, offset + 4);
+    offset += 8 + size + (size % 2); // chunks are padded to an even size
+  }
+  return false;
 }
 
 /** ISO-BMFF boxes in [start, end): type, payload start and end. */
@@ -117,11 +148,11 @@ export function* boxes(b: Uint8Array, start: number, end: number): Generator<{ t
   }
 }
 
-/** AVIF: an `ftyp` box naming an AVIF brand, and the image size from `meta/iprp/ipco/ispe`. */
+/** AVIF: an `ftyp` box naming an AVIF brand, the image size from `meta/iprp/ipco/ispe`, and a non-empty `mdat`. */
 function avifSize(b: Uint8Array): Size {
   const all = [...boxes(b, 0, b.length)];
   const meta = all.find((box) => box.type === "meta");
-  if (!meta || !all.some((box) => box.type === "mdat")) return null;
+  if (!meta || !all.some((box) => box.type === "mdat" && box.end > box.body)) return null;
   // `meta` is a full box: 4 bytes of version and flags before its children.
   const iprp = [...boxes(b, meta.body + 4, meta.end)].find((box) => box.type === "iprp");
   const ipco = iprp && [...boxes(b, iprp.body, iprp.end)].find((box) => box.type === "ipco");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkImage, IMAGE_ERRORS, MAX_IMAGE_BYTES } from "~/domain/images";
-import { avif, bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
+import { avif, bytesOf, concat, jpeg, PIXEL_PNG, png, riffChunk, webp, webpFile } from "../fixtures/images";
 
 describe("checkImage: PNG, JPEG, WebP and AVIF by their bytes, with sizes from the headers", () => {
   it.each([
@@ -27,6 +27,11 @@ describe("checkImage: PNG, JPEG, WebP and AVIF by their bytes, with sizes from t
     ["a WebP whose RIFF size lies", concat(webp(10, 10), [0, 0]), IMAGE_ERRORS.damaged],
     ["an AVIF without image data", avif(10, 10).subarray(0, 60), IMAGE_ERRORS.damaged],
     ["zero width", png(0, 10), IMAGE_ERRORS.damaged],
+    // Headers with no picture after them: a broken image on the page, so refused.
+    ["a PNG without pixel data (no IDAT)", concat(png(10, 10).subarray(0, 33), png(10, 10).subarray(-12)), IMAGE_ERRORS.damaged],
+    ["a JPEG with a frame header but no scan", concat(jpeg(10, 10).subarray(0, 39), [0xff, 0xd9]), IMAGE_ERRORS.damaged],
+    ["an extended WebP with only its VP8X header", webpFile([riffChunk("VP8X", [0, 0, 0, 0, 9, 0, 0, 9, 0, 0])]), IMAGE_ERRORS.damaged],
+    ["an AVIF whose mdat is empty", concat(avif(10, 10).subarray(0, -12), [0, 0, 0, 8], bytesOf("mdat")), IMAGE_ERRORS.damaged],
     ["4097 pixels wide", png(4097, 10), IMAGE_ERRORS.tooManyPixels],
     ["a huge declared JPEG", jpeg(65535, 65535), IMAGE_ERRORS.tooManyPixels],
     ["a huge declared WebP", webp(16383, 16383), IMAGE_ERRORS.tooManyPixels],
