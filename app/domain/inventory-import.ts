@@ -9,7 +9,7 @@ import { parseMarketName } from "./market-names";
 import { isCalendarDate } from "./trade-lock";
 import type { TRACKER_CSV_HEADER } from "./tracker-csv";
 import { VARIANTS, type Variant } from "./variants";
-import { isWear, type Wear } from "./wear";
+import { isWear, wearForFloat, type Wear } from "./wear";
 
 /** The most an import may read: a pasted text or an uploaded file. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -24,6 +24,7 @@ export const SKIP_REASONS = {
   notASkin: "Not a weapon skin",
   stickerOrCase: "Sticker or case",
   unknown: "Unknown name",
+  wearMismatch: "Wear does not match the float",
   duplicate: "Duplicate",
   tracked: "Already tracked",
 } as const;
@@ -211,6 +212,8 @@ export function parseTrackerCsv(text: string): ParsedImport {
     // A tracker key or asset id a row above gave already: the same tracker listed twice.
     const ids = [item.exportKey && `key ${item.exportKey}`, item.assetId && `asset ${item.assetId}`].filter((id) => id !== null);
     if (ids.some((id) => seen.has(id))) lines.push({ label, reason: "duplicate" });
+    // The float decides the wear, as on the resell form: a Wear cell naming another band is refused, not trusted.
+    else if (item.wearValue !== null && wearForFloat(item.wearValue) !== item.wear) lines.push({ label, reason: "wearMismatch" });
     else lines.push({ label, item });
     for (const id of ids) seen.add(id);
   }

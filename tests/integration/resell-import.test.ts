@@ -392,6 +392,47 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await trackerCount(thirdId)).toBe(1);
   });
 
+  it("a CSV row whose Wear contradicts its Float is shown as not imported, and ticking it anyway writes nothing", async () => {
+    const user = await signedInUser("import-csv-wear");
+    const id = await userId(user.email);
+    const csv = [
+      "Skin,Skin ID,Wear,Float,Bought date,Buy price,Variant",
+      "MAC-10 | Heat,mac-10-heat,FN,0.9,2026-11-01,5,normal",
+      "MAC-10 | Heat,mac-10-heat,BS,0.9,2026-11-01,5,normal",
+    ].join("\r\n");
+    const preview = await text(
+      await postMultipart(
+        PAGE,
+        [
+          ["intent", "preview"],
+          ["text", csv],
+        ],
+        user.cookie,
+      ),
+    );
+    expect(preview).toContain("1 of 2 items match the catalogue.");
+    expect(preview).toContain("MAC-10 | Heat</span>: Wear does not match the float");
+    expect(preview).toContain("Battle-Scarred · Normal · Float 0.9000");
+    expect(preview).not.toContain("Factory New · Normal · Float 0.9000");
+    // The form has fields for the offered row 1 only; a tampered post ticks row 0 as well.
+    const tampered = await post(
+      PAGE,
+      {
+        intent: "import",
+        source: csv,
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "5.00",
+        "rows[0].boughtAt": "2026-11-01",
+        "rows[1].buyPrice": "5.00",
+        "rows[1].boughtAt": "2026-11-01",
+      },
+      { cookie: user.cookie },
+    );
+    expect(tampered.status).toBe(400);
+    expect(await text(tampered)).toContain(IMPORT_MESSAGES.notOffered);
+    expect(await trackerCount(id)).toBe(0);
+  });
+
   it("the CSV export, imported into another account, exports the same", async () => {
     const owner = await signedInUser("import-csv-from");
     const newTracker = (fields: Record<string, string>) =>

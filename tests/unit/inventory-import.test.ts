@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv, toCsv } from "~/domain/csv";
-import { IMPORT_PARSE_MESSAGES, matchImport, parseImport, type ImportSkin } from "~/domain/inventory-import";
+import { IMPORT_PARSE_MESSAGES, matchImport, parseImport, SKIP_REASONS, type ImportSkin } from "~/domain/inventory-import";
 import { MARKETS, type Market } from "~/domain/market-fees";
 import { TRACKER_CSV_HEADER, trackerCsvRow, type CsvTracker } from "~/domain/tracker-csv";
 import { VARIANTS } from "~/domain/variants";
-import { WEARS } from "~/domain/wear";
+import { wearForFloat, WEARS } from "~/domain/wear";
 
 const description = (classid: string, name: string, extra: Record<string, unknown> = {}) => ({
   appid: 730,
@@ -183,6 +183,38 @@ describe("the tracker's CSV", () => {
     expect(refusal(b, "1".repeat(21))).toContain("row 3: the Steam asset ID");
   });
 
+  it("does not offer a row whose Wear contradicts its Float: the float decides the wear, as on the resell form", () => {
+    const header = "Skin,Skin ID,Wear,Float,Bought date,Buy price,Variant";
+    const parsed = parseImport(
+      [
+        header,
+        "MAC-10 | Heat,mac-10-heat,FN,0.9,2026-11-01,5,normal",
+        "MAC-10 | Heat,mac-10-heat,BS,0.9,2026-11-01,5,normal",
+        // A band's lower edge belongs to it (0.07 is Minimal Wear), and a float just below it to the band before.
+        "MAC-10 | Heat,mac-10-heat,FN,0.07,2026-11-01,5,normal",
+        "MAC-10 | Heat,mac-10-heat,MW,0.07,2026-11-01,5,normal",
+        "MAC-10 | Heat,mac-10-heat,FT,0.149999,2026-11-01,5,normal",
+        "MAC-10 | Heat,mac-10-heat,FN,,2026-11-01,5,normal",
+      ].join("\r\n"),
+    );
+    expect(parsed.ok && parsed.lines.map((line) => ("item" in line ? [line.item.wear, line.item.wearValue] : line.reason))).toEqual([
+      "wearMismatch",
+      ["BS", 0.9],
+      "wearMismatch",
+      ["MW", 0.07],
+      "wearMismatch",
+      ["FN", null],
+    ]);
+    expect(SKIP_REASONS.wearMismatch).toBe("Wear does not match the float");
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(...WEARS), (float, wear) => {
+        const answer = parseImport(`${header}\r\nA,ak-47-redline,${wear},${float},2026-11-01,5,normal`);
+        const [line] = answer.ok ? answer.lines : [];
+        expect(line && "item" in line).toBe(wearForFloat(float) === wear);
+      }),
+    );
+  });
+
   it("parses what toCsv writes, cell for cell", () => {
     const text = fc.string({ maxLength: 30 }).filter((s) => s.trim() === s);
     fc.assert(
@@ -223,6 +255,8 @@ describe("the tracker's CSV", () => {
       })
       .map(({ sale, ...t }) => ({
         ...t,
+        // A tracker's float decides its wear (the resell form and the import keep them agreeing).
+        wear: t.wearValue === null ? t.wear : wearForFloat(t.wearValue)!,
         skinName: "AK-47 | Redline",
         skinId: "ak-47-redline",
         createdAt: 0,
