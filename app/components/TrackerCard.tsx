@@ -1,11 +1,11 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { formatShortDate } from "~/domain/dates";
-import { formatFloat, formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/domain/resell";
+import { formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/domain/resell";
 import { formatDollars } from "~/domain/money";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatCalendarDate } from "~/domain/trade-lock";
-import { WEAR_NAMES } from "~/domain/wear";
+import { formatFloat, WEAR_NAMES } from "~/domain/wear";
 import { replyError, type FormReply } from "~/forms/reply";
 import { FloatBar } from "./FloatBar";
 import { SubmitButton } from "./forms";

@@ -89,11 +89,6 @@ export function formatProfit(profit: Profit | null): string {
   return profit.percent === null ? formatSignedDollars(profit.cents) : `${formatSignedDollars(profit.cents)} (${formatPercent(profit.percent)})`;
 }
 
-/** The float to 4 decimals, as the list shows it. */
-export function formatFloat(value: number): string {
-  return value.toFixed(4);
-}
-
 /** A tracker's sale, or null while it is open. */
 export function saleOf(tracker: { salePriceCents: number | null; saleFeeCents: number | null }): Sale | null {
   return tracker.salePriceCents === null ? null : { priceCents: tracker.salePriceCents, feeCents: tracker.saleFeeCents ?? 0 };

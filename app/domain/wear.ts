@@ -116,6 +116,20 @@ export function floatRangeSpan(minFloat: number, maxFloat: number): { start: num
   return { start, width: Math.round((floatPercent(high) - start) * 100) / 100 };
 }
 
+/**
+ * A float as the pages show it: cut (never rounded) to `decimals` places, 4 unless a page shows
+ * more ("0.1499" for 0.149999, "0.0700", "1.0000"). Rounding could show a float just below a band
+ * edge as the edge, and so in the next band ("0.1500" beside Minimal Wear); cut, the shown number
+ * is always in the float's own band, since every edge (0.07, 0.15, 0.38, 0.45) has at most 4
+ * decimals. It cuts the shortest decimal that reads back as the same number (`String`), not the
+ * binary value times a power of ten, so 0.29 stays "0.2900".
+ */
+export function formatFloat(value: number, decimals = 4): string {
+  // Below 1e-6 `String` writes an exponent ("1e-7"); cut to the 4 or 6 decimals shown, such a float is 0.
+  const [whole = "0", fraction = ""] = (Math.abs(value) < 1e-6 ? "0" : String(value)).split(".");
+  return `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)}`;
+}
+
 export interface FloatMarker {
   value: number;
   percent: number;
@@ -135,7 +149,7 @@ export function floatMarker(value: number | null | undefined, minFloat: number, 
   const wear = wearForFloat(value);
   if (wear === null) return null;
   const inRange = value >= Math.min(minFloat, maxFloat) && value <= Math.max(minFloat, maxFloat);
-  const text = `Float ${value.toFixed(4)} (${WEAR_NAMES[wear]})${inRange ? "" : ", outside this skin's range"}`;
+  const text = `Float ${formatFloat(value)} (${WEAR_NAMES[wear]})${inRange ? "" : ", outside this skin's range"}`;
   return { value, percent: floatPercent(value), wear, inRange, text };
 }
 

@@ -19,11 +19,10 @@ import {
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { MARKET_NAMES } from "~/domain/market-fees";
 import { dollarsToCents, formatDollars } from "~/domain/money";
-import { formatFloat } from "~/domain/resell";
 import { loginPath } from "~/domain/same-site-path";
 import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
 import { VARIANT_NAMES } from "~/domain/variants";
-import { WEAR_NAMES } from "~/domain/wear";
+import { formatFloat, WEAR_NAMES } from "~/domain/wear";
 import { importSchema, previewSchema } from "~/forms/resell-import";
 import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { SALE_MESSAGES } from "~/forms/sale-texts";

@@ -27,7 +27,7 @@ import {
   type AddRefusal,
   type ContractRow,
 } from "~/domain/trade-up";
-import { WEAR_NAMES } from "~/domain/wear";
+import { formatFloat, WEAR_NAMES } from "~/domain/wear";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { SAVED_TRADE_UP_MESSAGES, saveTradeUpSchema } from "~/forms/trade-up";
 import { resultFor } from "~/forms/reply";
@@ -359,7 +359,7 @@ export default function TradeUpPage() {
                       {formatChance(outcome.probability)}
                     </td>
                     <td className="py-2 pr-3" data-testid="outcome-float">
-                      {outcome.float.toFixed(6)}
+                      {formatFloat(outcome.float, 6)}
                     </td>
                     <td className="py-2 pr-3">{WEAR_NAMES[outcome.wear]}</td>
                     <td className="py-2">{outcome.priceCents === null ? "No price" : formatDollars(outcome.priceCents)}</td>

@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   enabledWears,
   floatBarBands,
+  formatFloat,
   floatMarker,
   floatPercent,
   floatRangeSpan,
@@ -154,6 +156,12 @@ describe("the float bar", () => {
     expect(floatMarker(1, 0, 1)).toMatchObject({ percent: 100, wear: "BS" });
   });
 
+  it("shows a float just below a band edge in its own band, not as the edge", () => {
+    expect(floatMarker(0.149999, 0, 1)?.text).toBe("Float 0.1499 (Minimal Wear)");
+    expect(floatMarker(0.0699999, 0, 1)?.text).toBe("Float 0.0699 (Factory New)");
+    expect(floatMarker(0.15, 0, 1)?.text).toBe("Float 0.1500 (Field-Tested)");
+  });
+
   it.each([null, undefined, -0.1, 1.5, Number.NaN])("marks nothing for %s", (value) => {
     expect(floatMarker(value, 0, 1)).toBeNull();
   });
@@ -168,5 +176,43 @@ describe("the float bar", () => {
     [null, null],
   ] as const)("reads the float field %j as %s", (text, value) => {
     expect(parseFloatInput(text)).toBe(value);
+  });
+});
+
+describe("a float as the pages show it: cut, not rounded, to 4 decimals", () => {
+  it.each([
+    [0.149999, "0.1499"],
+    [0.07, "0.0700"],
+    [1, "1.0000"],
+    [0, "0.0000"],
+    [0.123456, "0.1234"],
+    [0.29, "0.2900"],
+    [0.4499999999, "0.4499"],
+    [0.38, "0.3800"],
+    [1e-7, "0.0000"],
+  ])("%s -> %s", (value, text) => {
+    expect(formatFloat(value)).toBe(text);
+  });
+
+  it("cuts to 6 decimals where a page shows 6 (the trade-up's outcome floats)", () => {
+    expect(formatFloat(0.192, 6)).toBe("0.192000");
+    expect(formatFloat(0.37999999, 6)).toBe("0.379999");
+    expect(formatFloat(5e-7, 6)).toBe("0.000000");
+  });
+
+  it("shows every float in [0, 1] as a number in the float's own wear band, at most 1e-4 below it", () => {
+    const edgeNeighbours = fc
+      .constantFrom(...Object.values(WEAR_BANDS).flatMap(({ min, max }) => [min, max]))
+      .chain((edge) => fc.integer({ min: -5, max: 5 }).map((steps) => Math.min(1, Math.max(0, edge + steps * Number.EPSILON))));
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), edgeNeighbours), (value) => {
+        const shown = Number(formatFloat(value));
+        expect(formatFloat(value)).toMatch(/^[01]\.\d{4}$/);
+        expect(wearForFloat(shown)).toBe(wearForFloat(value));
+        expect(shown).toBeLessThanOrEqual(value);
+        expect(value - shown).toBeLessThan(1e-4);
+        expect(wearForFloat(Number(formatFloat(value, 6)))).toBe(wearForFloat(value));
+      }),
+    );
   });
 });
