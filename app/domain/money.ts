@@ -20,9 +20,22 @@ export function formatSignedDollars(cents: number): string {
   return cents > 0 ? `+${formatDollars(cents)}` : formatDollars(cents);
 }
 
-/** A percentage with one decimal and its sign ("+12.5%", "-3.0%", "0.0%"). */
+/**
+ * A percentage to one decimal, halves away from zero, judged on the number as it is written
+ * (`String`, the shortest decimal that reads back as it): -99.15 -> -99.2, 99.15 -> 99.2,
+ * 12.345 -> 12.3. The pages (`formatPercent`) and the CSV export both round with it, so they agree.
+ */
+export function roundPercent(percent: number): number {
+  const size = Math.abs(percent);
+  if (!Number.isFinite(size) || size >= 1e21) return percent;
+  // "99.15e1" is 991.5 exactly, where 99.15 * 10 or 99.15.toFixed(1) may land either side of the half.
+  const tenths = size < 1e-6 ? 0 : Math.round(Number(`${size}e1`));
+  return tenths === 0 ? 0 : (Math.sign(percent) * tenths) / 10;
+}
+
+/** A percentage with one decimal and its sign ("+12.5%", "-3.0%", "0.0%"), rounded by `roundPercent`. */
 export function formatPercent(percent: number): string {
-  const rounded = Math.round(percent * 10) / 10;
+  const rounded = roundPercent(percent);
   if (rounded === 0) return "0.0%";
   return `${rounded > 0 ? "+" : ""}${rounded.toFixed(1)}%`;
 }

@@ -2,6 +2,7 @@
 // columns back (app/domain/inventory-import.ts).
 import type { CsvCell } from "./csv";
 import { MARKET_NAMES, realisedProfit, type Market, type Sale } from "./market-fees";
+import { roundPercent } from "./money";
 import { profitOf } from "./resell";
 import { tradeableAt } from "./trade-lock";
 import type { Variant } from "./variants";
@@ -54,7 +55,7 @@ export interface CsvTracker {
 
 const dollars = (cents: number) => Number((cents / 100).toFixed(2));
 
-/** One tracker as a row of the export: money in dollars, times in UTC, the trade lock in `timeZone`. */
+/** One tracker as a row of the export: money in dollars, percentages as the page rounds them, times in UTC, the trade lock in `timeZone`. */
 export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
   const profit = profitOf(t.buyPriceCents, t.currentCents);
   const realised = t.sale ? realisedProfit(t.buyPriceCents, t.sale) : null;
@@ -67,7 +68,7 @@ export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
     dollars(t.buyPriceCents),
     t.currentCents > 0 ? dollars(t.currentCents) : null,
     profit ? dollars(profit.cents) : null,
-    profit?.percent != null ? Number(profit.percent.toFixed(1)) : null,
+    profit?.percent != null ? roundPercent(profit.percent) : null,
     new Date(tradeableAt(t.boughtAt, timeZone)).toISOString(),
     t.notes,
     new Date(t.createdAt).toISOString(),
@@ -78,7 +79,7 @@ export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
     t.saleFeeBasisPoints === null ? null : t.saleFeeBasisPoints / 100,
     t.sale ? dollars(t.sale.feeCents) : null,
     realised ? dollars(realised.cents) : null,
-    realised?.percent != null ? Number(realised.percent.toFixed(1)) : null,
+    realised?.percent != null ? roundPercent(realised.percent) : null,
     t.exportKey,
     t.steamAssetId,
   ];

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "~/domain/csv";
-import { formatDollars, formatPercent, formatSignedDollars } from "~/domain/money";
+import { realisedProfit } from "~/domain/market-fees";
+import { formatDollars, formatPercent, formatSignedDollars, roundPercent } from "~/domain/money";
 import {
   currentPriceCents,
   formatPrice,
@@ -15,6 +16,7 @@ import {
   type WearPrice,
 } from "~/domain/resell";
 import { safeReturnPath, withHash } from "~/domain/same-site-path";
+import { TRACKER_CSV_HEADER, trackerCsvRow, type CsvTracker } from "~/domain/tracker-csv";
 import { formatLocalDateTime, isCalendarDate, isTimeZone, todayIn, tradeableAt, tradeLockLabel } from "~/domain/trade-lock";
 import { wearForFloat } from "~/domain/wear";
 import { trackerSchema, type TrackerSkinRules } from "~/forms/resell";
@@ -176,6 +178,62 @@ describe("CSV", () => {
         const [line] = toCsv([[start + rest]]).split(/\r\n$/);
         const text = line!.startsWith('"') ? line!.slice(1, -1).replace(/""/g, '"') : line!;
         expect(text).toBe(`'${start}${rest}`);
+      }),
+    );
+  });
+});
+
+describe("profit percent: the page and the CSV export round alike", () => {
+  const soldFor = (buyPriceCents: number, priceCents: number): CsvTracker => ({
+    skinName: "AK-47 | Redline",
+    skinId: "ak-47-redline",
+    wear: "FT",
+    wearValue: null,
+    boughtAt: "2026-01-02",
+    buyPriceCents,
+    currentCents: 0,
+    notes: null,
+    createdAt: 0,
+    variant: "normal",
+    soldAt: "2026-01-10",
+    saleMarket: "other",
+    saleFeeBasisPoints: null,
+    sale: { priceCents, feeCents: 0 },
+    exportKey: "0123456789abcdef0123456789abcdef",
+    steamAssetId: null,
+  });
+  const cell = (row: ReturnType<typeof trackerCsvRow>, column: (typeof TRACKER_CSV_HEADER)[number]) => row[TRACKER_CSV_HEADER.indexOf(column)];
+
+  it("bought for $20.00, sold for $0.17: -$19.83, -99.15 %, shown and exported as -99.2", () => {
+    const tracker = soldFor(2000, 17);
+    const realised = realisedProfit(2000, tracker.sale!);
+    expect(realised.cents).toBe(-1983);
+    expect(formatProfit(realised)).toBe("-$19.83 (-99.2%)");
+    expect(cell(trackerCsvRow(tracker, "UTC"), "Realised profit %")).toBe(-99.2);
+  });
+
+  it.each([
+    [-99.15, -99.2],
+    [99.15, 99.2],
+    [12.345, 12.3],
+    [-0.04, 0],
+    [0.05, 0.1],
+    [-0.05, -0.1],
+    [150, 150],
+  ])("rounds %s to %s (halves away from zero)", (percent, rounded) => {
+    expect(roundPercent(percent)).toBe(rounded);
+  });
+
+  it("writes in the CSV the number the page shows, for any buy and sale price", () => {
+    const cents = fc.integer({ min: 0, max: 100_000_000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), cents, (buy, price) => {
+        const tracker = soldFor(buy, price);
+        const shown = formatProfit(realisedProfit(buy, tracker.sale!)).match(/\((.*)%\)$/)![1]!;
+        expect(cell(trackerCsvRow(tracker, "UTC"), "Realised profit %")).toBe(Number(shown));
+        const open = { ...tracker, sale: null, soldAt: null, saleMarket: null, currentCents: price };
+        const openShown = formatProfit(profitOf(buy, price));
+        if (price > 0) expect(cell(trackerCsvRow(open, "UTC"), "Profit %")).toBe(Number(openShown.match(/\((.*)%\)$/)![1]));
       }),
     );
   });
