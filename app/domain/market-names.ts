@@ -59,12 +59,14 @@ const GLOVES = /(Gloves|Hand Wraps)$/;
  *   'Sticker | Titan (Holo) | Katowice 2014'      -> sticker "Titan (Holo) | Katowice 2014"
  *   'Operation Bravo Case', 'CS:GO Case Key'      -> container or key by that name
  * A finish with brackets of its own keeps them ('M4A4 | 龍王 (Dragon King) (Field-Tested)').
+ * The name is read exactly as written, spaces included, never trimmed: a space the market does not
+ * write ('AK-47 | Redline  (Field-Tested)', a space at either end, two after the star) makes a name
+ * no catalogue item has (the finish "Redline ") or none at all (null); either way it is unmatched.
  */
-export function parseMarketName(raw: string): MarketName | null {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > 200) return null;
+export function parseMarketName(name: string): MarketName | null {
+  if (name.length === 0 || name.length > 200 || name !== name.trim()) return null;
   if (name.startsWith(STICKER)) {
-    const sticker = name.slice(STICKER.length).trim();
+    const sticker = name.slice(STICKER.length);
     return /^[\p{L}\p{N}]/u.test(sticker) ? { kind: "sticker", name: sticker } : null;
   }
   if (!name.includes("|") && !name.includes(STAR) && !name.includes(STATTRAK) && /^[\p{L}\p{N}]/u.test(name)) {
@@ -75,8 +77,9 @@ export function parseMarketName(raw: string): MarketName | null {
 
 function parseSkinName(name: string): SkinMarketName | null {
   let rest = name;
-  const starred = rest.startsWith(STAR);
-  if (starred) rest = rest.slice(STAR.length).trimStart();
+  // The star and one space ("★ Karambit"); the parts below keep their spaces as written.
+  const starred = rest.startsWith(`${STAR} `);
+  if (starred) rest = rest.slice(STAR.length + 1);
   let variant: PriceVariant = "normal";
   if (rest.startsWith(`${STATTRAK} `)) {
     variant = "stattrak";
@@ -96,8 +99,8 @@ function parseSkinName(name: string): SkinMarketName | null {
 
   const parts = rest.split(" | ");
   if (parts.length > 2) return null;
-  const weapon = parts[0]!.trim();
-  const finish = parts.length === 2 ? parts[1]!.trim() : null;
+  const weapon = parts[0]!;
+  const finish = parts.length === 2 ? parts[1]! : null;
   const word = /^[\p{L}\p{N}]/u;
   if (!word.test(weapon) || (finish !== null && !word.test(finish))) return null;
 

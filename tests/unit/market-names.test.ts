@@ -89,6 +89,16 @@ const TABLE: [string, MarketName | null][] = [
   ["Sport Gloves | Vice (Field-Tested)", null], // gloves carry the star
   ["★ StatTrak™ Sport Gloves | Vice (Field-Tested)", null], // gloves have no StatTrak
   ["x".repeat(500), null],
+  // Spaces are part of the name: read as written, never trimmed (the lookup then finds no catalogue item)
+  ["AK-47 | Redline  (Field-Tested)", skin("AK-47", "Redline ", "FT")],
+  ["AK-47  | Redline (Field-Tested)", skin("AK-47 ", "Redline", "FT")],
+  ["AK-47 | Redline (Field-Tested) ", null],
+  [" AK-47 | Redline (Field-Tested)", null],
+  ["★  Karambit | Fade (Factory New)", null],
+  ["★Karambit | Fade (Factory New)", null],
+  ["Sticker | Crown (Foil) ", null],
+  ["Sticker |  Crown (Foil)", null],
+  ["Kilowatt Case ", null],
 ];
 
 describe("parseMarketName", () => {
@@ -134,6 +144,19 @@ describe("skinIdsFor", () => {
       "karambit-doppler-phase-4",
     ]);
     expect(ids("★ StatTrak™ Karambit | Gamma Doppler (Minimal Wear)")).toEqual(["karambit-gamma-doppler-phase-1"]);
+  });
+  it("matches names exactly: a stray space finds nothing", () => {
+    expect(ids("AK-47 | Redline (Field-Tested)")).toEqual(["ak-47-redline"]);
+    expect(ids("AK-47 | Redline  (Field-Tested)")).toEqual([]);
+    expect(ids("AK-47  | Redline (Field-Tested)")).toEqual([]);
+    for (const name of [
+      "AK-47 |  Redline (Field-Tested)",
+      "AK-47 | Redline (Field-Tested) ",
+      " AK-47 | Redline (Field-Tested)",
+      "★  Karambit | Fade (Factory New)",
+    ]) {
+      expect(parseMarketName(name)).toBeNull();
+    }
   });
   it("finds nothing for vanilla knives and unknown finishes", () => {
     expect(ids("★ Karambit")).toEqual([]);
