@@ -276,6 +276,40 @@ describe("the resell tracker's portfolio chart", () => {
     ]);
   });
 
+  it("values a wear without a price as the summary does: the average of the skin's priced wears that day", async () => {
+    // The Bayonet | Scorched has no Field-Tested price (today, or in its history); its other enabled wears have one.
+    const BAYONET = "bayonet-scorched";
+    const enabled = (await env.DB.prepare("SELECT wear FROM skin_wears WHERE skin_id = ? AND enabled = 1").bind(BAYONET).all<{ wear: string }>()).results.map(
+      ({ wear }) => wear,
+    );
+    expect(enabled).toContain("FT");
+    const prices: Record<string, number> = { FN: 41_000, MW: 30_000, FT: 0, WW: 25_000, BS: 20_001 };
+    const others = enabled.filter((wear) => wear !== "FT");
+    expect(others.length).toBeGreaterThan(0);
+    await env.DB.batch([
+      ...enabled.map((wear) => env.DB.prepare("UPDATE skin_wears SET price_cents = ? WHERE skin_id = ? AND wear = ?").bind(prices[wear], BAYONET, wear)),
+      // The Redline's Minimal Wear today, as its history says (beforeAll).
+      env.DB.prepare("UPDATE skin_wears SET price_cents = 3200 WHERE skin_id = ? AND wear = 'MW'").bind(SKIN),
+    ]);
+    for (const wear of others) await history(BAYONET, wear, [[0, prices[wear]!]]);
+    const fallback = Math.round(others.reduce((sum, wear) => sum + prices[wear]!, 0) / others.length);
+
+    const owner = await signedInUser("chart-unpriced-wear");
+    for (const fields of [
+      { skinId: BAYONET, wear: "FT", buyPrice: "100.00" },
+      { skinId: SKIN, wear: "MW", buyPrice: "30.00" },
+    ]) {
+      const created = await post(`/resell-tracker/new?skin=${fields.skinId}`, { ...fields, boughtAt: dayAgo(2), notes: "" }, { cookie: owner.cookie });
+      expect(created.status).toBe(303);
+    }
+    const { html } = await page("/resell-tracker", owner.cookie);
+    const value = (fallback + 3200) / 100;
+    const dollars = `$${value.toFixed(2)}`;
+    // The summary and the chart on the same page say the same value.
+    expect(html.replace(/<!-- -->/g, "")).toMatch(new RegExp(`Open value</dt><dd[^>]*>\\${dollars}<`));
+    expect(html).toContain(`Latest value ${dollars}, invested $130.00.`);
+  });
+
   it("is not shown to visitors", async () => {
     const { html } = await page("/resell-tracker");
     expect(html).not.toContain("Portfolio value");

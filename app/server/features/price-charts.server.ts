@@ -1,6 +1,6 @@
 // Reads for the price charts and the StatTrak/Souvenir prices on the skin page. Each returns a
 // query for the page's one `context.load` batch.
-import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import { WEARS } from "~/domain/wear";
 import type { Database } from "../db/client.server";
 import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "../db/schema.server";
@@ -36,25 +36,56 @@ export function skinVariantPricesQuery(db: Database, skinId: string) {
 
 /**
  * The owner's portfolio value per day from `firstDay` on: for each day, the sum of that day's
- * price of every item held then (its skin, variant and wear; bought on or before it, sold after it).
- * Days without any price are absent; an item without a price that day adds nothing.
+ * price of every item held then (its skin and variant; bought on or before it, sold after it),
+ * by the summary's rule (`currentPriceCents`): an item whose wear has a price today is valued at
+ * that wear's price each day; one whose wear has none (0) at the average (to the cent) of that
+ * day's prices of the skin's enabled wears that have one. Days without any price are absent; an
+ * item without a price that day adds nothing.
  */
 export function portfolioValueQuery(db: Database, owner: string | SQL, firstDay: string) {
-  return db
-    .select({ day: priceHistory.day, priceCents: sql<number>`sum(${priceHistory.priceCents})`.mapWith(Number).as("value_cents") })
+  const priced = sql`${priceHistory.priceCents} > 0`;
+  // Today's price of the tracked wear in the item's variant, as the summary reads it (0 or none: no price).
+  // (The subquery names its skin_wears "own": the outer query joins skin_wears too.)
+  const ownPrice = sql`case when ${resellTrackers.variant} = 'normal'
+    then (select own.price_cents from skin_wears own where own.skin_id = ${resellTrackers.skinId} and own.wear = ${resellTrackers.wear} and own.enabled = 1)
+    else (select ${skinVariantPrices.priceCents} from ${skinVariantPrices} where ${skinVariantPrices.skinId} = ${resellTrackers.skinId}
+      and ${skinVariantPrices.variant} = ${resellTrackers.variant} and ${skinVariantPrices.wear} = ${resellTrackers.wear}) end`;
+  const itemDays = db
+    .select({
+      day: priceHistory.day,
+      priceCents: sql<number | null>`case when coalesce(${ownPrice}, 0) > 0
+        then max(case when ${priceHistory.wear} = ${resellTrackers.wear} and ${priced} then ${priceHistory.priceCents} end)
+        else cast(round(avg(case when ${priced} then ${priceHistory.priceCents} end)) as integer) end`.as("item_cents"),
+    })
     .from(resellTrackers)
+    // The wears to read: the tracked one while it has a price, else every enabled wear of the skin;
+    // joined first, so each wear's days are read by the primary key (skin, variant, wear, day).
+    .innerJoin(
+      skinWears,
+      and(
+        eq(skinWears.skinId, resellTrackers.skinId),
+        eq(skinWears.enabled, true),
+        sql`(${skinWears.wear} = ${resellTrackers.wear} or coalesce(${ownPrice}, 0) = 0)`,
+      ),
+    )
     .innerJoin(
       priceHistory,
       and(
         eq(priceHistory.skinId, resellTrackers.skinId),
-        eq(priceHistory.wear, resellTrackers.wear),
         eq(priceHistory.variant, resellTrackers.variant),
+        eq(priceHistory.wear, skinWears.wear),
         gte(priceHistory.day, resellTrackers.boughtAt),
         // Held that day: a sold item leaves the value on its sale date.
         sql`(${resellTrackers.soldAt} is null or ${priceHistory.day} < ${resellTrackers.soldAt})`,
       ),
     )
     .where(and(eq(resellTrackers.userId, owner), gte(priceHistory.day, firstDay)))
-    .groupBy(priceHistory.day)
-    .orderBy(asc(priceHistory.day));
+    .groupBy(resellTrackers.id, priceHistory.day)
+    .as("item_days");
+  return db
+    .select({ day: itemDays.day, priceCents: sql<number>`sum(${itemDays.priceCents})`.mapWith(Number).as("value_cents") })
+    .from(itemDays)
+    .where(isNotNull(itemDays.priceCents))
+    .groupBy(itemDays.day)
+    .orderBy(asc(itemDays.day));
 }
