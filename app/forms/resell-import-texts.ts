@@ -20,6 +20,8 @@ export const IMPORT_MESSAGES = {
       : `Up to ${count(fit)} more ${fit === 1 ? "tracker fits" : "trackers fit"} in your account (the most it keeps is ${count(ACCOUNT_LIMITS.trackers)}).`,
   /** A ticked asset is tracked by now (an import in another tab or racing this one, a tampered post): nothing is written. */
   alreadyTracked: "Some of these items are already tracked. Nothing was imported; open the import again to see them.",
+  /** A post without the fields of every row the preview offers (cut short by hand): the form is shown again from the preview. */
+  incomplete: "The form did not carry every item of the preview. Nothing was imported; choose the items again.",
   overLimit: `The chosen items do not fit: an account keeps at most ${count(ACCOUNT_LIMITS.trackers)} trackers. Choose fewer items; nothing was imported.`,
 } as const;
 

@@ -101,6 +101,11 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   // A preview writes nothing: the page's loaders are not run again after it (ADR 084).
   if (intent === "preview") return formReply<ImportExtra>(IMPORT_FORM, { initialValue: null }, { status: 200, extra, readOnly: true });
 
+  // Each row the preview offers posts its fields; a post cut short by hand would leave the form
+  // without rows the preview shows, so it gets the preview's form again (its values, not the post's).
+  if (preview.rows.some((row, index) => row.match !== null && !form.has(`rows[${index}].buyPrice`))) {
+    return formReply<ImportExtra>(IMPORT_FORM, { status: "error", initialValue: null, error: { "": [IMPORT_MESSAGES.incomplete] } }, { status: 400, extra });
+  }
   const submission = parseForm(form, importSchema({ today }));
   if (submission.status !== "success") return formReply<ImportExtra>(IMPORT_FORM, submission.reply(), { extra });
   const alreadyTracked = formReply<ImportExtra>(IMPORT_FORM, submission.reply({ formErrors: [IMPORT_MESSAGES.alreadyTracked] }), { status: 409, extra });

@@ -292,6 +292,20 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(freed.status).toBe(303);
     expect(await trackedAssets()).toEqual(["1", "2", "3"]);
 
+    // A post cut short by hand (fields of the first row only, where the preview offers three): a 400
+    // with the preview's form again, nothing written.
+    const fresh = await signedInUser("import-cut-short");
+    const cut = await post(
+      PAGE,
+      { intent: "import", source: inventory(3), "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" },
+      { cookie: fresh.cookie },
+    );
+    expect(cut.status).toBe(400);
+    const cutHtml = await text(cut);
+    expect(cutHtml).toContain(IMPORT_MESSAGES.incomplete);
+    expect(cutHtml.match(/data-testid="import-row"/g)).toHaveLength(3);
+    expect(await trackerCount(await userId(fresh.email))).toBe(0);
+
     // Another account's same asset ids are its own.
     const other = await signedInUser("import-again-other");
     expect(await previewOf(inventory(3), other.cookie)).toContain("3 of 3 items match the catalogue.");
