@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { formatChance } from "~/domain/case-odds";
+import { formatChance, isFullyCovered } from "~/domain/case-odds";
 import { formatDate } from "~/domain/dates";
 import { formatDollars, formatSignedDollars } from "~/domain/money";
 import { buttonClass, Notice } from "./basics";
@@ -89,7 +89,7 @@ export function MyTradeUps({
                       <dt className="text-muted">Expected value</dt>
                       <dd data-testid="saved-expected-value">
                         {formatDollars(tradeUp.expectedCents)}
-                        {tradeUp.coverage !== null && tradeUp.coverage < 1 ? ` (covers ${formatChance(tradeUp.coverage)} of the odds)` : ""}
+                        {tradeUp.coverage !== null && !isFullyCovered(tradeUp.coverage) ? ` (covers ${formatChance(tradeUp.coverage)} of the odds)` : ""}
                       </dd>
                     </div>
                     <div className="flex gap-1">

@@ -116,6 +116,18 @@ export function itemDropValue(item: { minFloat: number; maxFloat: number; stattr
   return { valueCents, coverage };
 }
 
+/** How far below 1 a coverage may fall from rounding alone. */
+const COVERAGE_TOLERANCE = 1e-6;
+
+/**
+ * Whether a coverage (a share of the odds with a price, a sum of float products) is all of it:
+ * within a millionth of 1. Fully priced wears of a 0.06 to 0.80 StatTrak™-able item sum to
+ * 0.9999999999999999, which is not below 1 by anything a page could show.
+ */
+export function isFullyCovered(coverage: number): boolean {
+  return coverage >= 1 - COVERAGE_TOLERANCE;
+}
+
 /** The expected value of one opening, and the share of the odds it covers. */
 export function caseExpectedValue(items: readonly { odds: number; valueCents: number; coverage: number }[]): { expectedCents: number; coverage: number } {
   return {

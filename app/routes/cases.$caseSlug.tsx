@@ -5,7 +5,7 @@ import { FallbackImage } from "~/components/FallbackImage";
 import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups, type SkinGroup } from "~/components/SkinGroups";
-import { CASE_TIER_ODDS, CASE_TIERS, caseValue, formatChance, STATTRAK_ODDS } from "~/domain/case-odds";
+import { CASE_TIER_ODDS, CASE_TIERS, caseValue, formatChance, isFullyCovered, STATTRAK_ODDS } from "~/domain/case-odds";
 import { formatDollars } from "~/domain/money";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
@@ -56,7 +56,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
             shown(
               entry.item,
               `${formatChance(entry.odds)} per opening${entry.item.stattrak ? `, StatTrak™ ${formatChance(entry.odds * STATTRAK_ODDS)}` : ""}${
-                entry.coverage < 1 ? (entry.coverage === 0 ? ", no price" : `, priced for ${formatChance(entry.coverage)} of its drops`) : ""
+                !isFullyCovered(entry.coverage) ? (entry.coverage === 0 ? ", no price" : `, priced for ${formatChance(entry.coverage)} of its drops`) : ""
               }`,
             ),
           ),

@@ -165,6 +165,49 @@ describe("case and collection pages", () => {
     expect(listedCaseValue(listHtml, "revolution-case")).toBe((expected / 100).toFixed(2));
   });
 
+  it("an item priced in every wear and variant is not said to be priced for part of its drops", async () => {
+    // A 0.06 to 0.80 StatTrak™ item of Operation Phoenix, priced in every wear, normal and StatTrak™:
+    // its float shares sum to 0.9999999999999999, once shown as "priced for 100.00 % of its drops".
+    const skin = await env.DB.prepare(
+      `SELECT s.id, s.name FROM skins s JOIN skin_crates sc ON sc.skin_id = s.id JOIN crates c ON c.id = sc.crate_id
+       WHERE c.slug = 'operation-phoenix-weapon-case' AND s.min_float = 0.06 AND s.max_float = 0.8 AND s.stattrak = 1 ORDER BY s.id LIMIT 1`,
+    ).first<{ id: string; name: string }>();
+    expect(skin).not.toBeNull();
+    const before = await env.DB.batch([
+      env.DB.prepare("SELECT wear, price_cents FROM skin_wears WHERE skin_id = ?").bind(skin!.id),
+      env.DB.prepare("SELECT variant, wear, price_cents FROM skin_variant_prices WHERE skin_id = ?").bind(skin!.id),
+    ]);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE skin_wears SET price_cents = 100 WHERE skin_id = ? AND enabled = 1").bind(skin!.id),
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO skin_variant_prices (skin_id, variant, wear, price_cents) SELECT skin_id, 'stattrak', wear, 300 FROM skin_wears WHERE skin_id = ? AND enabled = 1",
+      ).bind(skin!.id),
+    ]);
+    try {
+      const html = text(await (await get("/cases/operation-phoenix-weapon-case")).text());
+      const card = html.slice(html.indexOf(`${escaped(skin!.name)}</span>`));
+      expect(/data-testid="item-note">([^<]*)</.exec(card)?.[1]).toMatch(/^[\d.]+ % per opening, StatTrak™ [\d.]+ %$/);
+      expect(html).not.toContain("priced for 100.00 % of its drops");
+    } finally {
+      // The stored case values are the seeded prices' (the next test compares them).
+      const [wears, variants] = before as [D1Result<{ wear: string; price_cents: number }>, D1Result<{ variant: string; wear: string; price_cents: number }>];
+      await env.DB.batch([
+        env.DB.prepare("DELETE FROM skin_variant_prices WHERE skin_id = ?").bind(skin!.id),
+        ...wears.results.map((row) =>
+          env.DB.prepare("UPDATE skin_wears SET price_cents = ? WHERE skin_id = ? AND wear = ?").bind(row.price_cents, skin!.id, row.wear),
+        ),
+        ...variants.results.map((row) =>
+          env.DB.prepare("INSERT INTO skin_variant_prices (skin_id, variant, wear, price_cents) VALUES (?, ?, ?, ?)").bind(
+            skin!.id,
+            row.variant,
+            row.wear,
+            row.price_cents,
+          ),
+        ),
+      ]);
+    }
+  });
+
   it("each case's stored expected value: the seed's reads and the price job's give the same, and the list says when there is none", async () => {
     const stored = async () =>
       (

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { caseExpectedValue, caseExpectedValues, caseItemOdds, caseReturnPercent, caseValue, itemDropValue, wearOdds } from "~/domain/case-odds";
+import { caseExpectedValue, caseExpectedValues, caseItemOdds, caseReturnPercent, caseValue, isFullyCovered, itemDropValue, wearOdds } from "~/domain/case-odds";
 import { WEARS } from "~/domain/wear";
 
 const item = (rarity: string, special = false) => ({ rarity, special });
@@ -72,6 +72,21 @@ describe("expected value", () => {
       { odds: 0.5, valueCents: 0, coverage: 0 },
     ]);
     expect(ev).toEqual({ expectedCents: 50, coverage: 0.5 });
+  });
+
+  it("worked example: every wear and variant priced is fully covered, though the float sum falls short of 1", () => {
+    // A 0.06 to 0.80 StatTrak™ item (Operation Phoenix's), every wear priced both ways: the shares of
+    // the wears times 0.9 and 0.1 add up to 0.9999999999999999, which the case page showed as
+    // "priced for 100.00 % of its drops".
+    const all = { FN: 100, MW: 100, FT: 100, WW: 100, BS: 100 };
+    const { coverage } = itemDropValue({ minFloat: 0.06, maxFloat: 0.8, stattrak: true }, { normal: all, stattrak: all });
+    expect(coverage).toBe(0.9999999999999999);
+    expect(isFullyCovered(coverage)).toBe(true);
+    expect(isFullyCovered(1)).toBe(true);
+    // A wear left unpriced is not: Battle-Scarred StatTrak™ alone is 0.1 × 0.36 / 0.74 of the drops.
+    const { coverage: short } = itemDropValue({ minFloat: 0.06, maxFloat: 0.8, stattrak: true }, { normal: all, stattrak: { ...all, BS: undefined } });
+    expect(isFullyCovered(short)).toBe(false);
+    expect(isFullyCovered(0.999)).toBe(false);
   });
 
   it("return against case and key, only when their prices are known", () => {
