@@ -27,22 +27,45 @@ export function caseTier(rarity: string, special: boolean): CaseTier | null {
   return Object.hasOwn(CASE_TIER_ODDS, rarity) && rarity !== "Rare Special Item" ? (rarity as CaseTier) : null;
 }
 
+/** Why a case's items do not fit the published odds: tiers it has no item of, rarities of its items that are no tier. */
+export interface CaseOddsMisfit {
+  missingTiers: CaseTier[];
+  untieredRarities: string[];
+}
+
 /**
- * Each tier's odds, shared equally among its items. A tier the case lacks gives its odds to none:
- * the present tiers are scaled so they still sum to 1 (no weapon case of the catalogue lacks one).
+ * Each tier's odds, shared equally among its items. The published odds are for a case with items
+ * in all five tiers and none outside them (every weapon case of the catalogue); other items are
+ * refused with what does not fit rather than dropped, and the tiers present are never rescaled.
  */
-export function caseItemOdds<T extends { rarity: string; special: boolean }>(items: readonly T[]): { item: T; tier: CaseTier; odds: number }[] {
+export function caseItemOdds<T extends { rarity: string; special: boolean }>(
+  items: readonly T[],
+): { fits: true; items: { item: T; tier: CaseTier; odds: number }[] } | { fits: false; misfit: CaseOddsMisfit } {
   const counts = new Map<CaseTier, number>();
+  const untiered = new Set<string>();
   for (const item of items) {
     const tier = caseTier(item.rarity, item.special);
     if (tier) counts.set(tier, (counts.get(tier) ?? 0) + 1);
+    else untiered.add(item.rarity);
   }
-  const present = [...counts.keys()].reduce((sum, tier) => sum + CASE_TIER_ODDS[tier], 0);
-  return items.flatMap((item) => {
-    const tier = caseTier(item.rarity, item.special);
-    if (!tier) return [];
-    return [{ item, tier, odds: CASE_TIER_ODDS[tier] / present / counts.get(tier)! }];
-  });
+  const missingTiers = CASE_TIERS.filter((tier) => !counts.has(tier));
+  if (missingTiers.length > 0 || untiered.size > 0) return { fits: false, misfit: { missingTiers, untieredRarities: [...untiered] } };
+  return {
+    fits: true,
+    items: items.map((item) => {
+      const tier = caseTier(item.rarity, item.special)!;
+      return { item, tier, odds: CASE_TIER_ODDS[tier] / counts.get(tier)! };
+    }),
+  };
+}
+
+/** What a page says of a case whose items do not fit the published odds. */
+export function caseOddsMisfitText({ missingTiers, untieredRarities }: CaseOddsMisfit): string {
+  const reasons = [
+    ...(missingTiers.length ? [`no ${missingTiers.join(", ")} item`] : []),
+    ...(untieredRarities.length ? [`${untieredRarities.join(", ")} items, which no tier names`] : []),
+  ];
+  return `Its items do not fit the odds published for weapon cases (${reasons.join("; ")}), so no odds or expected value are shown.`;
 }
 
 /**
@@ -150,12 +173,14 @@ export function formatChance(probability: number): string {
   return `${percent.toFixed(digits)} %`;
 }
 
-/** Every item of a weapon case with its odds and worth, and the expected value of one opening. */
+/** Every item of a weapon case with its odds and worth, and the expected value of one opening; the misfit when its items do not fit the odds. */
 export function caseValue<T extends { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }>(
   items: readonly T[],
 ) {
-  const valued = caseItemOdds(items).map((entry) => ({ ...entry, ...itemDropValue(entry.item, entry.item.prices) }));
-  return { items: valued, ...caseExpectedValue(valued) };
+  const odds = caseItemOdds(items);
+  if (!odds.fits) return odds;
+  const valued = odds.items.map((entry) => ({ ...entry, ...itemDropValue(entry.item, entry.item.prices) }));
+  return { fits: true as const, items: valued, ...caseExpectedValue(valued) };
 }
 
 /** A weapon case's expected value of one opening and the share of its odds that has prices. */
@@ -167,22 +192,29 @@ export interface CaseExpectedValue {
 /**
  * The expected value of every weapon case at once, from which skins each case drops and every one
  * of those skins with its prices: the same figures as `caseValue` case by case, with each skin's
- * drop value worked out once however many cases drop it. A case without a known skin is absent.
+ * drop value worked out once however many cases drop it. A skin missing from `skins` counts as
+ * unpriced; a case without a known skin, or whose items do not fit the odds, is absent.
  */
 export function caseExpectedValues(
   items: readonly { crateId: number; skinId: string; rarity: string; special: boolean }[],
   skins: readonly { id: string; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }[],
 ): Map<number, CaseExpectedValue> {
   const dropValues = new Map(skins.map((skin) => [skin.id, itemDropValue(skin, skin.prices)]));
+  const unpriced = { valueCents: 0, coverage: 0 };
   const itemsByCase = new Map<number, { rarity: string; special: boolean; drop: { valueCents: number; coverage: number } }[]>();
+  const known = new Set<number>();
   for (const item of items) {
     const drop = dropValues.get(item.skinId);
-    if (!drop) continue;
+    if (drop) known.add(item.crateId);
     const list = itemsByCase.get(item.crateId) ?? [];
-    list.push({ rarity: item.rarity, special: item.special, drop });
+    list.push({ rarity: item.rarity, special: item.special, drop: drop ?? unpriced });
     itemsByCase.set(item.crateId, list);
   }
-  return new Map(
-    [...itemsByCase].map(([crateId, caseItems]) => [crateId, caseExpectedValue(caseItemOdds(caseItems).map(({ item, odds }) => ({ odds, ...item.drop })))]),
-  );
+  const values = new Map<number, CaseExpectedValue>();
+  for (const [crateId, caseItems] of itemsByCase) {
+    const odds = caseItemOdds(caseItems);
+    if (!known.has(crateId) || !odds.fits) continue;
+    values.set(crateId, caseExpectedValue(odds.items.map(({ item, odds: chance }) => ({ odds: chance, ...item.drop }))));
+  }
+  return values;
 }

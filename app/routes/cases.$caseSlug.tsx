@@ -5,7 +5,7 @@ import { FallbackImage } from "~/components/FallbackImage";
 import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups, type SkinGroup } from "~/components/SkinGroups";
-import { CASE_TIER_ODDS, CASE_TIERS, caseValue, formatChance, isFullyCovered, STATTRAK_ODDS } from "~/domain/case-odds";
+import { CASE_TIER_ODDS, CASE_TIERS, caseOddsMisfitText, caseValue, formatChance, isFullyCovered, STATTRAK_ODDS } from "~/domain/case-odds";
 import { formatDollars } from "~/domain/money";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   ]);
   const headers = catalogueCacheHeaders(request);
   const crate = found[0];
-  if (!crate) return data({ crate: null, cost: null, groups: [], value: null, collections: [], stickers: [] }, { status: 404, headers });
+  if (!crate) return data({ crate: null, cost: null, groups: [], value: null, misfit: null, collections: [], stickers: [] }, { status: 404, headers });
   const items = skinRows.map((row) => ({ ...listedSkin(row), minFloat: row.minFloat, maxFloat: row.maxFloat, stattrak: row.stattrak, special: row.special }));
   const shown = (entry: (typeof items)[number], note?: string) => ({
     id: entry.skin.id,
@@ -33,16 +33,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     note,
   });
 
-  if (crate.kind !== "weapon_case") {
-    // No published odds: the contents by rarity only.
+  const value = crate.kind === "weapon_case" ? caseValue(items.map((item) => ({ ...item, rarity: item.skin.rarity, prices: item.prices }))) : null;
+  if (!value?.fits) {
+    // No published odds (or items that do not fit them): the contents by rarity only.
     const groups = [...RARITY_ORDER].reverse().flatMap((rarity) => {
       const members = items.filter((item) => item.skin.rarity === rarity);
       return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: packGroupedSkins(members.map((item) => shown(item))), odds: null }] : [];
     });
-    return data({ crate, cost: crateCost(crate, null), groups, value: null, collections, stickers }, { headers });
+    const misfit = value ? caseOddsMisfitText(value.misfit) : null;
+    return data({ crate, cost: crateCost(crate, null), groups, value: null, misfit, collections, stickers }, { headers });
   }
 
-  const value = caseValue(items.map((item) => ({ ...item, rarity: item.skin.rarity, prices: item.prices })));
   const groups = [...CASE_TIERS].reverse().flatMap((tier) => {
     const members = value.items.filter((entry) => entry.tier === tier);
     if (members.length === 0) return [];
@@ -70,6 +71,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       cost: crateCost(crate, value.expectedCents),
       groups,
       value: { expectedCents: value.expectedCents, coverage: value.coverage, oddsTotal: value.items.reduce((sum, entry) => sum + entry.odds, 0) },
+      misfit: null,
       collections,
       stickers,
     },
@@ -83,7 +85,7 @@ export const headers = catalogueHeaders;
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function CasePage() {
-  const { crate, cost, groups, value, collections, stickers } = useLoaderData<typeof loader>();
+  const { crate, cost, groups, value, misfit, collections, stickers } = useLoaderData<typeof loader>();
   if (!crate || !cost) {
     return (
       <section className="py-16 text-center">
@@ -114,7 +116,7 @@ export default function CasePage() {
           <h1 className="text-3xl font-bold">{crate.name}</h1>
           <p className="text-sm text-muted">
             Price: {cost.priceText}
-            {crate.keyName ? ` · opens with the ${crate.keyName}: ${cost.keyPriceText}` : crate.kind === "weapon_case" ? " · needs no key" : ""}
+            {crate.keyName ? ` · opens with the ${crate.keyName}: ${cost.keyPriceText}` : crate.kind === "keyless_case" ? " · needs no key" : ""}
           </p>
         </div>
       </div>
@@ -136,8 +138,17 @@ export default function CasePage() {
             price. The odds shown sum to {formatChance(value.oddsTotal)}.
           </p>
         </section>
+      ) : misfit ? (
+        <p className="text-muted" data-testid="case-misfit">
+          {misfit}
+        </p>
       ) : crate.kind === "souvenir_package" ? (
         <p className="text-muted">The game publishes no odds for souvenir packages: here is what this one holds.</p>
+      ) : crate.kind === "keyless_case" ? (
+        <p className="text-muted">
+          The game publishes no odds for collection packages and terminals, which open without a key, and gives no StatTrak™ from them: here is what this one
+          holds.
+        </p>
       ) : null}
 
       {collections.length > 0 ? (

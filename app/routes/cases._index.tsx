@@ -23,13 +23,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...crateCost(crate, crate.expectedCents),
     }));
   const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
-  return data({ cases, packages }, { headers: catalogueCacheHeaders(request) });
+  const keyless = listed.filter((crate) => crate.kind === "keyless_case").map(({ name, slug }) => ({ name, slug }));
+  return data({ cases, keyless, packages }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function CasesPage() {
-  const { cases, packages } = useLoaderData<typeof loader>();
+  const { cases, keyless, packages } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <section className="space-y-4" aria-labelledby="cases-heading">
@@ -66,6 +67,21 @@ export default function CasesPage() {
                     {crate.returnPercent === null ? "No price" : `${crate.returnPercent.toFixed(1)} % of ${crate.keyName ? "case and key" : "the case"}`}
                   </span>
                 </span>
+              </PathLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="space-y-3" aria-labelledby="keyless-heading">
+        <h2 id="keyless-heading" className="text-2xl font-bold">
+          Collection packages and terminals
+        </h2>
+        <p className="text-sm text-muted">They open without a key and have no published odds: their pages list what they hold.</p>
+        <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
+          {keyless.map((crate) => (
+            <li key={crate.slug} className="py-1">
+              <PathLink to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
+                {crate.name}
               </PathLink>
             </li>
           ))}

@@ -11,7 +11,12 @@ import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catal
 import { collectionBySlugQuery, collectionCratesQuery, collectionSkinsQuery, listedSkin } from "~/server/features/containers.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 
-const CRATE_KIND_NAMES = { weapon_case: "Weapon case", souvenir_package: "Souvenir package", sticker_capsule: "Sticker capsule" } as const;
+const CRATE_KIND_NAMES = {
+  weapon_case: "Weapon case",
+  keyless_case: "Opens without a key",
+  souvenir_package: "Souvenir package",
+  sticker_capsule: "Sticker capsule",
+} as const;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.collectionSlug ?? "";

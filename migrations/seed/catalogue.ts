@@ -5,7 +5,7 @@ import { english } from "@ianlucas/cs2-lib/translations";
 import { CATEGORY_NAMES, slugify, searchKey, type CategoryName } from "../../app/domain/catalogue.ts";
 import { RARITY_COLORS, rarityFromColor } from "../../app/domain/rarity.ts";
 import { WEARS, isWearEnabled, type Wear } from "../../app/domain/wear.ts";
-import type { CrateKind } from "../../app/server/db/schema.server.ts";
+import { CONTAINER_TYPES, crateKind, hasStatTrakVersion, type CrateKind } from "../../app/domain/crates.ts";
 import { demoCratePriceCents, demoKeyPriceCents, demoPriceCents, demoStickerPriceCents } from "./demo-prices.ts";
 
 export const IMAGE_BASE_URL = "https://cdn.cstrike.app";
@@ -18,10 +18,6 @@ const CATEGORY_BY_LIB: Record<string, CategoryName> = {
   // The Zeus x27 is the only "equipment" item with finishes; it is carried like a sidearm.
   equipment: "Pistols",
 };
-
-const WEAPON_CASE = 0;
-const STICKER_CAPSULE = 1;
-const SOUVENIR_PACKAGE = 3;
 
 export interface CategoryRow {
   id: number;
@@ -87,7 +83,7 @@ export interface Catalogue {
   weapons: WeaponRow[];
   skins: SkinRow[];
   wears: WearRow[];
-  /** Weapon cases, souvenir packages and sticker capsules. */
+  /** Weapon cases, keyless cases (collection packages, terminals), souvenir packages and sticker capsules. */
   crates: CrateRow[];
   /** The keys that open them. */
   keys: KeyRow[];
@@ -171,12 +167,9 @@ export function buildCatalogue(): Catalogue {
     const minFloat = item.wearMin ?? 0;
     const maxFloat = item.wearMax ?? 1;
     const itemContainers = containersBySkin.get(item.id) ?? [];
-    // Gloves never come in StatTrak, though they drop from weapon cases.
-    const stattrak =
-      category !== "Gloves" &&
-      !item.statTrakless &&
-      (item.statTrakOnly === true || itemContainers.some(({ container }) => container.containerType === WEAPON_CASE));
-    const souvenir = itemContainers.some(({ container }) => container.containerType === SOUVENIR_PACKAGE);
+    const kinds = itemContainers.map(({ container }) => crateKind(container));
+    const stattrak = hasStatTrakVersion(category, kinds);
+    const souvenir = kinds.includes("souvenir_package");
 
     skins.push({
       id,
@@ -223,7 +216,7 @@ export function buildCatalogue(): Catalogue {
 
   const stickerIds = new Set(stickers.map((sticker) => sticker.id));
   const crateStickers: Catalogue["crateStickers"] = [];
-  for (const capsule of containers.filter((container) => container.containerType === STICKER_CAPSULE)) {
+  for (const capsule of containers.filter((container) => container.containerType === CONTAINER_TYPES.stickerCapsule)) {
     const contents = (capsule.contents ?? []).filter((id) => stickerIds.has(id));
     if (contents.length === 0) continue;
     const crate = addCrate(crates, capsule);
@@ -254,12 +247,6 @@ export function buildCatalogue(): Catalogue {
     skinCollections,
     stickers,
   };
-}
-
-function crateKind(container: CS2Item): CrateKind {
-  if (container.containerType === STICKER_CAPSULE) return "sticker_capsule";
-  if (container.containerType === SOUVENIR_PACKAGE) return "souvenir_package";
-  return "weapon_case";
 }
 
 /** The container's row, added on first sight; two containers with one name are one (the first seen). */

@@ -47,6 +47,7 @@ const STICKER_RANGE: Record<StickerType, [minCents: number, maxCents: number]> =
 };
 const CRATE_RANGE: Record<CrateKind, [minCents: number, maxCents: number]> = {
   weapon_case: [3, 1500],
+  keyless_case: [50, 3000],
   sticker_capsule: [10, 3000],
   souvenir_package: [50, 40000],
 };

@@ -165,6 +165,34 @@ describe("case and collection pages", () => {
     expect(listedCaseValue(listHtml, "revolution-case")).toBe((expected / 100).toFixed(2));
   });
 
+  it("a collection package or terminal: all its skins by rarity, without odds, value or StatTrak™, listed apart from the weapon cases", async () => {
+    const response = await get("/cases/anubis-collection-package");
+    const html = text(await response.text());
+    expect(response.status).toBe(200);
+    expect(html).toContain("Price: ");
+    expect(html).toContain(" · needs no key");
+    expect(html).toContain("The game publishes no odds for collection packages and terminals");
+    for (const rarity of ["Consumer Grade", "Industrial Grade", "Mil-Spec", "Restricted", "Classified", "Covert"])
+      expect(html).toContain(`aria-label="${rarity}"`);
+    expect(html.match(/href="\/skins\//g)).toHaveLength(19);
+    expect(html).not.toContain("of openings");
+    expect(html).not.toContain("per opening");
+    expect(html).not.toContain('data-testid="case-expected-value"');
+    const stored = await env.DB.prepare(
+      "SELECT count(*) AS n FROM case_values WHERE crate_id IN (SELECT id FROM crates WHERE slug IN ('anubis-collection-package', 'sealed-genesis-terminal'))",
+    ).first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    const stattrak = await env.DB.prepare(
+      "SELECT count(*) AS n FROM skins WHERE stattrak = 1 AND id IN (SELECT skin_id FROM skin_crates WHERE crate_id = (SELECT id FROM crates WHERE slug = 'anubis-collection-package'))",
+    ).first<{ n: number }>();
+    expect(stattrak?.n).toBe(0);
+    const list = text(await (await get("/cases")).text());
+    const keyless = list.slice(list.indexOf("Collection packages and terminals"), list.indexOf("Souvenir packages"));
+    expect(keyless).toContain('href="/cases/anubis-collection-package"');
+    expect(keyless).toContain('href="/cases/sealed-genesis-terminal"');
+    expect(list.slice(0, list.indexOf("Collection packages and terminals"))).not.toContain('href="/cases/anubis-collection-package"');
+  });
+
   it("an item priced in every wear and variant is not said to be priced for part of its drops", async () => {
     // A 0.06 to 0.80 StatTrak™ item of Operation Phoenix, priced in every wear, normal and StatTrak™:
     // its float shares sum to 0.9999999999999999, once shown as "priced for 100.00 % of its drops".
@@ -218,8 +246,9 @@ describe("case and collection pages", () => {
         }>()
       ).results;
     const seeded = await stored();
-    expect(seeded).toHaveLength(45);
-    expect(await refreshCaseValues(createDatabase(env.DB), Date.UTC(2026, 10, 27))).toBe(45);
+    // The 42 weapon cases: not the Anubis Collection Package nor the two terminals, which need no key.
+    expect(seeded).toHaveLength(42);
+    expect(await refreshCaseValues(createDatabase(env.DB), Date.UTC(2026, 10, 27))).toBe(42);
     const refreshed = await stored();
     expect(refreshed.map((row) => row.crate_id)).toEqual(seeded.map((row) => row.crate_id));
     refreshed.forEach((row, index) => {

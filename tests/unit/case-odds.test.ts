@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { caseExpectedValue, caseExpectedValues, caseItemOdds, caseReturnPercent, caseValue, isFullyCovered, itemDropValue, wearOdds } from "~/domain/case-odds";
+import {
+  CASE_TIER_ODDS,
+  caseExpectedValue,
+  caseExpectedValues,
+  caseItemOdds,
+  caseOddsMisfitText,
+  caseReturnPercent,
+  caseValue,
+  isFullyCovered,
+  itemDropValue,
+  wearOdds,
+} from "~/domain/case-odds";
 import { WEARS } from "~/domain/wear";
 
 const item = (rarity: string, special = false) => ({ rarity, special });
@@ -14,7 +25,9 @@ describe("case odds", () => {
       ...Array.from({ length: 2 }, () => item("Covert")),
       ...Array.from({ length: 20 }, () => item("Extraordinary", true)),
     ];
-    const odds = caseItemOdds(items);
+    const result = caseItemOdds(items);
+    if (!result.fits) throw new Error("a case of all five tiers fits");
+    const odds = result.items;
     expect(odds[0]!.odds).toBeCloseTo(0.7992 / 7, 12);
     expect(odds[7]!.odds).toBeCloseTo(0.1598 / 5, 12);
     expect(odds[12]!.odds).toBeCloseTo(0.032 / 3, 12);
@@ -23,17 +36,53 @@ describe("case odds", () => {
     expect(odds[17]!.tier).toBe("Rare Special Item");
   });
 
-  it("leaves out an item whose rarity the published odds do not name", () => {
-    // Names every object has included: they are no tier either.
-    const odds = caseItemOdds([item("Mil-Spec"), item("Consumer Grade"), item("constructor"), item("toString")]);
-    expect(odds.map((entry) => [entry.tier, entry.odds])).toEqual([["Mil-Spec", 1]]);
+  it("worked example: the Anubis Collection Package's items do not fit, and are refused rather than rescaled", () => {
+    // Its 19 skins: 5 Consumer Grade, 4 Industrial Grade, 4 Mil-Spec, 3 Restricted, 2 Classified, 1
+    // Covert, no rare special item. Rescaled, its Covert came to 0.0064 / 0.9974 = 0.642 % under a
+    // heading of 0.640 %, and its Consumer and Industrial skins were dropped.
+    const anubis = [
+      ...Array.from({ length: 5 }, () => item("Consumer Grade")),
+      ...Array.from({ length: 4 }, () => item("Industrial Grade")),
+      ...Array.from({ length: 4 }, () => item("Mil-Spec")),
+      ...Array.from({ length: 3 }, () => item("Restricted")),
+      ...Array.from({ length: 2 }, () => item("Classified")),
+      item("Covert"),
+    ];
+    const result = caseItemOdds(anubis);
+    expect(result).toEqual({ fits: false, misfit: { missingTiers: ["Rare Special Item"], untieredRarities: ["Consumer Grade", "Industrial Grade"] } });
+    if (result.fits) return;
+    expect(caseOddsMisfitText(result.misfit)).toBe(
+      "Its items do not fit the odds published for weapon cases (no Rare Special Item item; Consumer Grade, Industrial Grade items, which no tier names), so no odds or expected value are shown.",
+    );
+    const priced = anubis.map((entry) => ({ ...entry, minFloat: 0, maxFloat: 1, stattrak: false, prices: { normal: {}, stattrak: {} } }));
+    expect(caseValue(priced).fits).toBe(false);
   });
 
-  it("sums to 1 for any case with at least one tier", () => {
+  it("refuses an item whose rarity the published odds do not name", () => {
+    // Names every object has included: they are no tier either.
+    const full = [item("Mil-Spec"), item("Restricted"), item("Classified"), item("Covert"), item("Extraordinary", true)];
+    expect(caseItemOdds(full).fits).toBe(true);
+    expect(caseItemOdds([...full, item("Consumer Grade"), item("constructor"), item("toString")])).toEqual({
+      fits: false,
+      misfit: { missingTiers: [], untieredRarities: ["Consumer Grade", "constructor", "toString"] },
+    });
+  });
+
+  it("each item's odds are its tier's published odds over the tier's items, and sum to 1, for any case with all five tiers; any other is refused", () => {
     const rarities = fc.constantFrom("Mil-Spec", "Restricted", "Classified", "Covert");
+    const full = [item("Mil-Spec"), item("Restricted"), item("Classified"), item("Covert"), item("Extraordinary", true)];
     fc.assert(
-      fc.property(fc.array(fc.record({ rarity: rarities, special: fc.boolean() }), { minLength: 1, maxLength: 60 }), (items) => {
-        expect(caseItemOdds(items).reduce((sum, entry) => sum + entry.odds, 0)).toBeCloseTo(1, 9);
+      fc.property(fc.array(fc.record({ rarity: rarities, special: fc.boolean() }), { maxLength: 60 }), (extra) => {
+        const result = caseItemOdds([...full, ...extra]);
+        if (!result.fits) throw new Error("a case of all five tiers fits");
+        expect(result.items.reduce((sum, entry) => sum + entry.odds, 0)).toBeCloseTo(1, 9);
+        for (const tier of ["Mil-Spec", "Restricted", "Classified", "Covert", "Rare Special Item"] as const) {
+          const members = result.items.filter((entry) => entry.tier === tier);
+          for (const entry of members) expect(entry.odds).toBe(CASE_TIER_ODDS[tier] / members.length);
+        }
+        const missing = caseItemOdds(extra);
+        const tiers = new Set(extra.map((entry) => (entry.special ? "special" : entry.rarity)));
+        expect(missing.fits).toBe(tiers.size === 5);
       }),
     );
   });
@@ -106,29 +155,41 @@ describe("every case's expected value at once", () => {
     prices: { normal, stattrak: {} },
   });
 
-  it("worked example: two cases sharing a skin, a skin the catalogue does not price, a case with no known skin", () => {
+  it("worked example: two cases sharing skins, a skin the catalogue does not have, a case with no known skin, a case that does not fit", () => {
     // 0 to 1: FN 7 %, MW 8 %, FT 23 %, WW 7 %, BS 55 %. Priced only Battle-Scarred, $1.
     const shared = skin("shared", { BS: 100 });
     const covert = skin("covert", { FN: 10_000, MW: 10_000, FT: 10_000, WW: 10_000, BS: 10_000 });
+    const unpriced = ["restricted", "classified", "knife"].map((id) => skin(id, {}));
+    const tiers = (crateId: number) => [
+      { crateId, skinId: "restricted", rarity: "Restricted", special: false },
+      { crateId, skinId: "classified", rarity: "Classified", special: false },
+      { crateId, skinId: "knife", rarity: "Extraordinary", special: true },
+    ];
     const values = caseExpectedValues(
       [
         { crateId: 1, skinId: "shared", rarity: "Mil-Spec", special: false },
         { crateId: 1, skinId: "covert", rarity: "Covert", special: false },
+        ...tiers(1),
         { crateId: 2, skinId: "shared", rarity: "Mil-Spec", special: false },
-        { crateId: 2, skinId: "not-in-the-catalogue", rarity: "Restricted", special: false },
-        { crateId: 3, skinId: "not-in-the-catalogue", rarity: "Mil-Spec", special: false },
+        { crateId: 2, skinId: "not-in-the-catalogue", rarity: "Mil-Spec", special: false },
+        { crateId: 2, skinId: "covert", rarity: "Covert", special: false },
+        ...tiers(2),
+        ...["Mil-Spec", "Restricted", "Classified", "Covert"].map((rarity) => ({ crateId: 3, skinId: "not-in-the-catalogue", rarity, special: false })),
+        { crateId: 3, skinId: "not-in-the-catalogue", rarity: "Extraordinary", special: true },
+        { crateId: 4, skinId: "shared", rarity: "Mil-Spec", special: false },
+        { crateId: 4, skinId: "covert", rarity: "Covert", special: false },
       ],
-      [shared, covert],
+      [shared, covert, ...unpriced],
     );
-    // Case 1 has two tiers: Mil-Spec 0.7992 and Covert 0.0064 of their sum.
-    const milSpec = 0.7992 / (0.7992 + 0.0064);
-    const covertOdds = 0.0064 / (0.7992 + 0.0064);
-    expect(values.get(1)!.expectedCents).toBeCloseTo(milSpec * 0.55 * 100 + covertOdds * 10_000, 9);
-    expect(values.get(1)!.coverage).toBeCloseTo(milSpec * 0.55 + covertOdds, 12);
-    // Case 2: the unknown skin is left out, not matched to another.
-    expect(values.get(2)!.expectedCents).toBeCloseTo(55, 9);
-    expect(values.get(2)!.coverage).toBeCloseTo(0.55, 12);
+    // Case 1: Mil-Spec 79.92 % all on the shared skin, Covert 0.64 % on the priced one.
+    expect(values.get(1)!.expectedCents).toBeCloseTo(0.7992 * 0.55 * 100 + 0.0064 * 10_000, 9);
+    expect(values.get(1)!.coverage).toBeCloseTo(0.7992 * 0.55 + 0.0064, 12);
+    // Case 2: the unknown skin takes half the Mil-Spec odds, unpriced, not matched to another.
+    expect(values.get(2)!.expectedCents).toBeCloseTo((0.7992 / 2) * 0.55 * 100 + 0.0064 * 10_000, 9);
+    expect(values.get(2)!.coverage).toBeCloseTo((0.7992 / 2) * 0.55 + 0.0064, 12);
     expect(values.has(3)).toBe(false);
+    // Case 4 has two tiers of five: no value rather than rescaled odds.
+    expect(values.has(4)).toBe(false);
   });
 
   it("property: the same figures as each case valued on its own", () => {
@@ -141,24 +202,31 @@ describe("every case's expected value at once", () => {
         minFloat: fc.double({ min: 0, max: 0.5, noNaN: true }),
         maxFloat: fc.double({ min: 0.5, max: 1, noNaN: true }),
         stattrak: fc.boolean(),
-        rarity: fc.constantFrom(...rarities),
         normal: prices,
         stattrakPrices: prices,
       }),
-      { minLength: 1, maxLength: 12, selector: (s) => s.id },
+      { minLength: 4, maxLength: 12, selector: (s) => s.id },
     );
     fc.assert(
       fc.property(skins, fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 30 }), (catalogue, drops) => {
-        const known = catalogue.map((s) => ({ ...s, prices: { normal: definedOnly(s.normal), stattrak: definedOnly(s.stattrakPrices) } }));
-        const items = drops.map(([crateId, index, special]) => {
-          const dropped = known[index % known.length]!;
-          return { crateId, skinId: dropped.id, rarity: dropped.rarity, special };
-        });
+        // Skin i is of the i-th rarity in turn; cases 1 to 3 hold all five tiers, case 4 what it draws.
+        const known = catalogue.map((s, index) => ({
+          ...s,
+          rarity: rarities[index % rarities.length]!,
+          prices: { normal: definedOnly(s.normal), stattrak: definedOnly(s.stattrakPrices) },
+        }));
+        const drop = (crateId: number, index: number, special: boolean) => ({ crateId, skinId: known[index]!.id, rarity: known[index]!.rarity, special });
+        const items = [
+          ...[1, 2, 3].flatMap((crateId) => [0, 1, 2, 3].map((index) => drop(crateId, index, false)).concat(drop(crateId, 0, true))),
+          ...drops.map(([crateId, index, special]) => drop(crateId, index % known.length, special)),
+        ];
         const values = caseExpectedValues(items, known);
         for (const crateId of new Set(items.map((entry) => entry.crateId))) {
           const alone = caseValue(
             items.filter((entry) => entry.crateId === crateId).map((entry) => ({ ...known.find((s) => s.id === entry.skinId)!, special: entry.special })),
           );
+          expect(values.has(crateId)).toBe(alone.fits);
+          if (!alone.fits) continue;
           expect(values.get(crateId)!.expectedCents).toBeCloseTo(alone.expectedCents, 6);
           expect(values.get(crateId)!.coverage).toBeCloseTo(alone.coverage, 12);
         }

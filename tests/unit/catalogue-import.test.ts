@@ -63,6 +63,26 @@ describe("catalogue import from @ianlucas/cs2-lib", () => {
     expect(catalogue.crateStickers.filter((r) => r.crateId === capsule?.id).length).toBeGreaterThan(5);
   });
 
+  it("keeps the Anubis Collection Package and the terminals apart from the weapon cases: no key, all their skins, no StatTrak™", () => {
+    expect(catalogue.crates.filter((c) => c.kind === "weapon_case").every((c) => c.keyId !== null)).toBe(true);
+    expect(catalogue.crates.filter((c) => c.kind === "keyless_case").map((c) => c.slug)).toEqual(
+      expect.arrayContaining(["anubis-collection-package", "sealed-genesis-terminal", "sealed-dead-hand-terminal"]),
+    );
+    const anubis = catalogue.crates.find((c) => c.slug === "anubis-collection-package")!;
+    expect(anubis).toMatchObject({ kind: "keyless_case", keyId: null });
+    const skinsOf = (crateId: number) => catalogue.skins.filter((s) => catalogue.skinCrates.some((r) => r.crateId === crateId && r.skinId === s.id));
+    const anubisSkins = skinsOf(anubis.id);
+    expect(anubisSkins).toHaveLength(19);
+    expect(anubisSkins.filter((s) => s.rarity === "Consumer Grade").length).toBeGreaterThan(0);
+    expect(anubisSkins.filter((s) => s.stattrak).map((s) => s.name)).toEqual([]);
+    const genesis = catalogue.crates.find((c) => c.slug === "sealed-genesis-terminal")!;
+    expect(
+      skinsOf(genesis.id)
+        .filter((s) => s.stattrak)
+        .map((s) => s.name),
+    ).toEqual([]);
+  });
+
   it("produces the same rows, prices included, every time", () => {
     const again = buildCatalogue();
     expect(again.wears).toEqual(catalogue.wears);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
+import { CRATE_KINDS } from "../../domain/crates.ts";
 import { MARKETS } from "../../domain/market-fees.ts";
 import { MARKET_ITEM_KINDS } from "../../domain/market-names.ts";
 import { VARIANTS } from "../../domain/variants.ts";
@@ -136,10 +137,9 @@ export const caseKeys = sqliteTable("case_keys", {
   priceSource: text("price_source").notNull().default("demo"),
 });
 
-export const CRATE_KINDS = ["weapon_case", "souvenir_package", "sticker_capsule"] as const;
-export type CrateKind = (typeof CRATE_KINDS)[number];
+export { CRATE_KINDS, type CrateKind } from "../../domain/crates.ts";
 
-/** Containers: weapon cases, souvenir packages and sticker capsules (cs2-lib's "case" items). */
+/** Containers: weapon cases, keyless cases, souvenir packages and sticker capsules (cs2-lib's "case" items); `kind` is `crateKind`. */
 export const crates = sqliteTable(
   "crates",
   {
@@ -150,7 +150,7 @@ export const crates = sqliteTable(
     /** The URL segment of the container's page; set by the catalogue seed. */
     slug: text("slug"),
     kind: text("kind", { enum: CRATE_KINDS }).notNull().default("weapon_case"),
-    /** The key that opens it; null when it needs none (souvenir packages, most capsules). */
+    /** The key that opens it; null when it needs none (keyless cases, souvenir packages, most capsules). */
     keyId: integer("key_id").references(() => caseKeys.id),
     /** The market's price in cents (0 = no data), written by the price job; see docs/features/price-feed.md. */
     priceCents: integer("price_cents").notNull().default(0),

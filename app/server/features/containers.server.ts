@@ -130,7 +130,7 @@ export function crateCost(crate: { keyName: string | null; priceCents: number; k
 }
 
 /**
- * Weapon cases and souvenir packages (sticker capsules hold no skins), by name, each weapon case
+ * Weapon cases, keyless cases and souvenir packages (sticker capsules hold no skins), by name, each weapon case
  * with its stored expected value (null until one is worked out: `refreshCaseValues`).
  */
 export function crateListQuery(db: Database) {
