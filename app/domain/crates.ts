@@ -34,10 +34,13 @@ export function crateKind(container: { containerType?: number | undefined; keys?
 
 /**
  * Whether a finish exists as StatTrak™: gloves never (cs2-lib's CS2_STATTRAKABLE_ITEMS leaves
- * them out: they drop from cases without a counter); any other finish when a weapon case drops it.
- * Souvenir packages and keyless cases give no StatTrak™.
+ * them out: they drop from cases without a counter); a knife always (cs2-lib's type list has
+ * knives, and every knife finish drops from weapon cases, StatTrak™ one time in ten, though cs2-lib
+ * lists many, such as Karambit | Fade and the Doppler phases, in no container); a gun finish when a
+ * weapon case drops it. Souvenir packages and keyless cases give no StatTrak™.
  */
 export function hasStatTrakVersion(category: CategoryName, dropsFrom: readonly CrateKind[]): boolean {
   if (category === "Gloves") return false;
+  if (category === "Knives") return true;
   return dropsFrom.includes("weapon_case");
 }

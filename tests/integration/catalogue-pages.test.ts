@@ -211,6 +211,16 @@ describe("weapon", () => {
 });
 
 describe("skin", () => {
+  it("a knife in no container of cs2-lib comes in StatTrak™ as every knife does: Karambit | Fade has a StatTrak™ price per wear", async () => {
+    // Butterfly Knife | Fade drops from a case; Karambit | Fade is in none of cs2-lib's containers.
+    for (const id of ["karambit-fade", "butterfly-knife-fade"]) {
+      const { response, html } = await get(`/skins/${id}`);
+      expect(response.status).toBe(200);
+      const factoryNew = html.slice(html.indexOf('data-testid="wear-FN"'), html.indexOf("</li>", html.indexOf('data-testid="wear-FN"')));
+      expect(factoryNew, id).toContain("StatTrak™ ");
+    }
+  });
+
   it("shows badges, wear chips, crates and collections", async () => {
     await env.DB.prepare("UPDATE skin_wears SET price_cents = 0 WHERE skin_id = 'ak-47-redline' AND wear = 'MW'").run();
     await env.DB.prepare("UPDATE skin_wears SET price_cents = 12345 WHERE skin_id = 'ak-47-redline' AND wear = 'FT'").run();

@@ -148,6 +148,25 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await trackerCount(id)).toBe(0);
   });
 
+  it("matches a StatTrak™ knife that cs2-lib lists in no container: ★ StatTrak™ Karambit | Fade", async () => {
+    const user = await signedInUser("import-knife");
+    const names = ["★ StatTrak™ Karambit | Fade (Factory New)", "★ Karambit | Fade (Minimal Wear)"];
+    const steam = JSON.stringify({
+      assets: names.map((_, i) => ({ appid: 730, contextid: "2", assetid: String(i + 1), classid: String(i + 1), instanceid: "0", amount: "1" })),
+      descriptions: names.map((name, i) => ({ appid: 730, classid: String(i + 1), instanceid: "0", market_hash_name: name, marketable: 1 })),
+    });
+    const preview = await postMultipart(
+      PAGE,
+      [
+        ["intent", "preview"],
+        ["file", { bytes: new TextEncoder().encode(steam), name: "inventory.json", type: "application/json" }],
+      ],
+      user.cookie,
+    );
+    expect(preview.status).toBe(200);
+    expect(await text(preview)).toContain("2 of 2 items match the catalogue.");
+  });
+
   it("previews a Steam file, then imports the chosen rows only; past the limit it writes nothing", async () => {
     const user = await signedInUser("import-limit");
     const id = await userId(user.email);

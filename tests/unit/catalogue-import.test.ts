@@ -34,11 +34,17 @@ describe("catalogue import from @ianlucas/cs2-lib", () => {
     expect(wears.find((w) => w.wear === "FN")?.priceCents).toBe(0);
   });
 
-  it("has no StatTrak gloves (they drop from cases, but never with a counter), and StatTrak knives", () => {
+  it("has no StatTrak gloves (they drop from cases, but never with a counter), and every knife StatTrak, in a container or not", () => {
     const categoryOf = new Map(catalogue.weapons.map((w) => [w.name, w.category]));
-    const stattrakIn = (category: string) => catalogue.skins.filter((s) => categoryOf.get(s.weapon) === category && s.stattrak).length;
-    expect(stattrakIn("Gloves")).toBe(0);
-    expect(stattrakIn("Knives")).toBeGreaterThan(0);
+    const of = (category: string) => catalogue.skins.filter((s) => categoryOf.get(s.weapon) === category);
+    expect(of("Gloves").filter((s) => s.stattrak)).toEqual([]);
+    expect(of("Knives").filter((s) => !s.stattrak)).toEqual([]);
+    // Worked example: cs2-lib lists Karambit | Fade in no container (142 of the 556 knives are in
+    // none); it comes as StatTrak™ all the same, as Butterfly Knife | Fade, in a case, does.
+    const fade = catalogue.skins.find((s) => s.name === "Karambit | Fade")!;
+    expect(catalogue.skinCrates.filter((r) => r.skinId === fade.id)).toEqual([]);
+    expect(fade).toMatchObject({ id: "karambit-fade", stattrak: true, souvenir: false });
+    expect(catalogue.skins.find((s) => s.id === "butterfly-knife-fade")?.stattrak).toBe(true);
   });
 
   it("tells Doppler phases apart", () => {

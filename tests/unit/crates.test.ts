@@ -1,4 +1,4 @@
-import { CS2_ITEMS } from "@ianlucas/cs2-lib";
+import { CS2_ITEMS, CS2_STATTRAKABLE_ITEMS } from "@ianlucas/cs2-lib";
 import { describe, expect, it } from "vitest";
 import { crateKind, hasStatTrakVersion } from "~/domain/crates";
 
@@ -32,5 +32,15 @@ describe("which finishes exist as StatTrak™", () => {
     expect(hasStatTrakVersion("Pistols", ["souvenir_package"])).toBe(false);
     expect(hasStatTrakVersion("Rifles", ["souvenir_package", "weapon_case"])).toBe(true);
     expect(hasStatTrakVersion("Gloves", ["weapon_case"])).toBe(false);
+  });
+
+  it("worked example: Karambit | Fade, in no container of cs2-lib, is StatTrak™ as every knife is; gloves in none are not", () => {
+    // cs2-lib lists ★ Karambit | Fade in no container, yet ★ StatTrak™ Karambit | Fade is on the market.
+    expect(hasStatTrakVersion("Knives", [])).toBe(true);
+    expect(hasStatTrakVersion("Knives", ["weapon_case"])).toBe(true);
+    expect(hasStatTrakVersion("Gloves", [])).toBe(false);
+    // cs2-lib's own list of item types with a StatTrak™ version says the same of knives and gloves.
+    expect(CS2_STATTRAKABLE_ITEMS).toContain("melee");
+    expect(CS2_STATTRAKABLE_ITEMS).not.toContain("glove");
   });
 });
