@@ -59,7 +59,7 @@ const ROUTES: Route[] = [
   { name: "search", path: "/search?q=ak" },
   { name: "official-loadout", path: "/loadouts/official/1" },
   { name: "case", path: "/cases/revolution-case" },
-  // Every weapon case's expected value at today's prices: 45 cases, 2,030 items, 1,196 priced skins.
+  // Every case with its stored expected value (42 weapon cases since 28 November; the 3 without a key list no value).
   { name: "cases", path: "/cases" },
   { name: "collection", path: "/collections/the-revolution-collection" },
   // Ten inputs, one per row, from two collections: the calculator's largest contract (floats 0.05 to
