@@ -77,31 +77,30 @@ export default function CasesPage() {
           Collection packages and terminals
         </h2>
         <p className="text-sm text-muted">They open without a key and have no published odds: their pages list what they hold.</p>
-        <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
-          {keyless.map((crate) => (
-            <li key={crate.slug} className="py-1">
-              <PathLink to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
-                {crate.name}
-              </PathLink>
-            </li>
-          ))}
-        </ul>
+        <CrateNames crates={keyless} />
       </section>
       <section className="space-y-3" aria-labelledby="packages-heading">
         <h2 id="packages-heading" className="text-2xl font-bold">
           Souvenir packages
         </h2>
-        <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
-          {packages.map((crate) => (
-            <li key={crate.slug} className="py-1">
-              <PathLink to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
-                {crate.name}
-              </PathLink>
-            </li>
-          ))}
-        </ul>
+        <CrateNames crates={packages} />
       </section>
     </div>
+  );
+}
+
+/** Containers listed by name, each linking to its page. */
+function CrateNames({ crates }: { crates: readonly { slug: string | null; name: string }[] }) {
+  return (
+    <ul className="columns-1 gap-6 text-sm sm:columns-2 lg:columns-3">
+      {crates.map((crate) => (
+        <li key={crate.slug} className="py-1">
+          <PathLink to={`/cases/${encodeURIComponent(crate.slug ?? "")}`} className="hover:text-accent">
+            {crate.name}
+          </PathLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
