@@ -6,7 +6,7 @@ import { CATEGORY_NAMES, slugify, searchKey, type CategoryName } from "../../app
 import { RARITY_COLORS, rarityFromColor } from "../../app/domain/rarity.ts";
 import { WEARS, isWearEnabled, type Wear } from "../../app/domain/wear.ts";
 import { CONTAINER_TYPES, crateKind, hasStatTrakVersion, type CrateKind } from "../../app/domain/crates.ts";
-import { demoCratePriceCents, demoKeyPriceCents, demoPriceCents, demoStickerPriceCents } from "./demo-prices.ts";
+import { demoCratePriceCents, demoKeyPriceCents, demoPriceCents, demoStickerPriceCents, demoVanillaKnifePriceCents } from "./demo-prices.ts";
 
 export const IMAGE_BASE_URL = "https://cdn.cstrike.app";
 
@@ -78,6 +78,17 @@ export interface StickerRow {
   /** Demo price (cents; 0 = no data). */
   priceCents: number;
 }
+/** A knife without a finish ("★ Karambit"), a rare special item of some weapon cases. */
+export interface VanillaKnifeRow {
+  /** cs2-lib's id of the knife's base item (also its `weapons` row). */
+  id: number;
+  /** The knife's English name, "Karambit". */
+  name: string;
+  image: string | null;
+  /** Demo prices (cents), normal and StatTrak™. */
+  priceCents: number;
+  stattrakPriceCents: number;
+}
 export interface Catalogue {
   categories: CategoryRow[];
   weapons: WeaponRow[];
@@ -94,6 +105,10 @@ export interface Catalogue {
   skinCollections: { skinId: string; collectionId: number }[];
   /** Stickers: the craft editor's picker, and the demo sticker crafts. */
   stickers: StickerRow[];
+  /** Vanilla knives: the knives cs2-lib lists among a container's rare special items without a finish (`base` items). */
+  vanillaKnives: VanillaKnifeRow[];
+  /** Which containers drop which vanilla knife (always as a rare special item). */
+  crateVanillaKnives: { crateId: number; knifeId: number }[];
 }
 
 function translation(item: CS2Item) {
@@ -209,6 +224,20 @@ export function buildCatalogue(): Catalogue {
     }
   }
 
+  // Vanilla knives: cs2-lib lists them (base items, type "melee") among a weapon case's specials.
+  // After the finishes, so every container they come in is already known and keeps its order.
+  const vanillaKnives = new Map<number, VanillaKnifeRow>();
+  const crateVanillaKnives: Catalogue["crateVanillaKnives"] = [];
+  for (const container of containers) {
+    for (const knife of (container.specials ?? []).map((id) => byId.get(id)!)) {
+      if (!knife.base || knife.type !== "melee") continue;
+      if (!vanillaKnives.has(knife.id)) {
+        vanillaKnives.set(knife.id, { id: knife.id, name: translation(knife).name, image: imageUrl(knife.image), ...demoVanillaKnifePriceCents(knife.id) });
+      }
+      crateVanillaKnives.push({ crateId: addCrate(crates, container).id, knifeId: knife.id });
+    }
+  }
+
   const stickers = CS2_ITEMS.filter((item) => item.type === "sticker" && item.image).map((item): StickerRow => {
     const name = stripPrefix(translation(item).name, "Sticker | ");
     return { id: item.id, name, image: imageUrl(item.image)!, category: translation(item).category ?? null, priceCents: demoStickerPriceCents(item.id, name) };
@@ -246,6 +275,8 @@ export function buildCatalogue(): Catalogue {
     crateStickers: dedupe(crateStickers, (row) => `${row.crateId}|${row.stickerId}`),
     skinCollections,
     stickers,
+    vanillaKnives: [...vanillaKnives.values()],
+    crateVanillaKnives: dedupe(crateVanillaKnives, (row) => `${row.crateId}|${row.knifeId}`),
   };
 }
 

@@ -1,5 +1,6 @@
 // Deterministic demo prices: no price feed is reachable offline, so the seed invents plausible
-// ones. Every skin, sticker, container and key row written with them carries price_source = 'demo'.
+// ones. Every skin, sticker, container, key and vanilla knife row written with them carries
+// price_source = 'demo'.
 import { stickerKind, type StickerType } from "../../app/domain/stickers.ts";
 import type { Wear } from "../../app/domain/wear.ts";
 import type { CrateKind } from "../../app/server/db/schema.server.ts";
@@ -71,4 +72,14 @@ export function demoCratePriceCents(id: number, kind: CrateKind): number {
 /** Demo key prices: about the store's $2.49, a little more for the old tradable keys. */
 export function demoKeyPriceCents(id: number): number {
   return inRange(`key:${id}`, [249, 400]);
+}
+
+/**
+ * Demo prices of a vanilla knife (a knife without a finish, `★ Karambit`): $60 to $900, and its
+ * StatTrak™ price 1.1 to 1.6 times that.
+ */
+export function demoVanillaKnifePriceCents(id: number): { priceCents: number; stattrakPriceCents: number } {
+  const priceCents = inRange(`vanilla-knife:${id}`, [6000, 90000]);
+  const factor = 1.1 + ((stableHash(`vanilla-knife:${id}:stattrak`) % 1000) / 1000) * 0.5;
+  return { priceCents, stattrakPriceCents: Math.round(priceCents * factor) };
 }

@@ -103,6 +103,8 @@ const [counts] = query<Record<string, number>>(
     "crates",
     "collections",
     "skin_crates",
+    "vanilla_knives",
+    "crate_vanilla_knives",
     "skin_collections",
     "case_values",
     "stickers",

@@ -123,6 +123,18 @@ export function catalogueStatements(catalogue: Catalogue, now: number): string[]
       ${DEMO_PRICE_UNTIL_PRICED("stickers")}`,
     ),
     ...insertRows(
+      "vanilla_knives",
+      ["id", "name", "image", "price_cents", "stattrak_price_cents", "last_price_update", "price_source"],
+      catalogue.vanillaKnives.map((k) => [k.id, k.name, k.image, k.priceCents, k.stattrakPriceCents, now, "demo"]),
+      `ON CONFLICT(id) DO UPDATE SET name = excluded.name, image = excluded.image`,
+    ),
+    ...insertRows(
+      "crate_vanilla_knives",
+      ["crate_id", "knife_id"],
+      catalogue.crateVanillaKnives.map((r) => [r.crateId, r.knifeId]),
+      "ON CONFLICT DO NOTHING",
+    ),
+    ...insertRows(
       "skin_crates",
       ["skin_id", "crate_id", "special"],
       catalogue.skinCrates.map((r) => [r.skinId, r.crateId, r.special]),

@@ -12,6 +12,8 @@ const TABLES = [
   "skin_collections",
   "stickers",
   "case_keys",
+  "vanilla_knives",
+  "crate_vanilla_knives",
   "official_loadouts",
   "official_loadout_slots",
   "sticker_crafts",
@@ -29,6 +31,8 @@ it("re-running the seed changes nothing, and keeps prices a price job wrote", { 
   // A sticker and a case the feed priced (one at 0, no data) keep their prices.
   await env.DB.prepare("UPDATE stickers SET price_cents = 0, price_source = 'api.example' WHERE id = 1947").run();
   await env.DB.prepare("UPDATE crates SET price_cents = 77, price_source = 'api.example' WHERE id = 11422").run();
+  // So does a vanilla knife (★ Karambit), both prices.
+  await env.DB.prepare("UPDATE vanilla_knives SET price_cents = 65000, stattrak_price_cents = 0, price_source = 'api.example' WHERE name = 'Karambit'").run();
   const before = await snapshot();
   for (let i = 0; i < env.TEST_SEED.length; i += 50) {
     await env.DB.batch(env.TEST_SEED.slice(i, i + 50).map((sql) => env.DB.prepare(sql)));

@@ -69,6 +69,27 @@ describe("catalogue import from @ianlucas/cs2-lib", () => {
     expect(catalogue.crateStickers.filter((r) => r.crateId === capsule?.id).length).toBeGreaterThan(5);
   });
 
+  it("holds the vanilla knives cs2-lib lists among a weapon case's rare special items: the Operation Phoenix case has 4 of its 50", () => {
+    const phoenix = catalogue.crates.find((c) => c.slug === "operation-phoenix-weapon-case")!;
+    const knifeName = new Map(catalogue.vanillaKnives.map((k) => [k.id, k.name]));
+    const vanilla = catalogue.crateVanillaKnives.filter((r) => r.crateId === phoenix.id).map((r) => knifeName.get(r.knifeId));
+    expect(vanilla.sort()).toEqual(["Bayonet", "Flip Knife", "Gut Knife", "Karambit"]);
+    expect(catalogue.skinCrates.filter((r) => r.crateId === phoenix.id && r.special)).toHaveLength(46);
+    // 22 weapon cases, 19 knives (cs2-lib 7.33.1); each a weapon row of the Knives (its id is the base item's).
+    const cases = new Set(catalogue.crateVanillaKnives.map((r) => r.crateId));
+    expect(cases.size).toBe(22);
+    expect(catalogue.crates.filter((c) => cases.has(c.id)).every((c) => c.kind === "weapon_case")).toBe(true);
+    expect(catalogue.vanillaKnives).toHaveLength(19);
+    const weapons = new Map(catalogue.weapons.map((w) => [w.id, w]));
+    for (const knife of catalogue.vanillaKnives) {
+      expect(weapons.get(knife.id)).toMatchObject({ name: knife.name, category: "Knives" });
+      expect(knife.priceCents).toBeGreaterThan(0);
+      expect(knife.stattrakPriceCents).toBeGreaterThan(knife.priceCents);
+    }
+    expect(new Set(catalogue.vanillaKnives.map((k) => k.name)).size).toBe(19);
+    expect(buildCatalogue().vanillaKnives).toEqual(catalogue.vanillaKnives);
+  });
+
   it("keeps the Anubis Collection Package and the terminals apart from the weapon cases: no key, all their skins, no StatTrak™", () => {
     expect(catalogue.crates.filter((c) => c.kind === "weapon_case").every((c) => c.keyId !== null)).toBe(true);
     expect(catalogue.crates.filter((c) => c.kind === "keyless_case").map((c) => c.slug)).toEqual(

@@ -177,6 +177,39 @@ export const skinCrates = sqliteTable(
 );
 
 /**
+ * Vanilla knives: a knife with no finish (market name `★ Karambit`), which cs2-lib lists among a
+ * weapon case's rare special items (docs/decisions/092-vanilla-knives-are-catalogue-rows.md). Not
+ * a skin: no wear, no float, no page of its own; one normal and one StatTrak™ price.
+ */
+export const vanillaKnives = sqliteTable("vanilla_knives", {
+  /** cs2-lib's item id of the knife (its base item, also `weapons.id`). */
+  id: integer("id").primaryKey(),
+  /** The knife's English name, e.g. "Karambit"; its market names are `★ Karambit` and `★ StatTrak™ Karambit`. */
+  name: text("name").notNull().unique(),
+  image: text("image"),
+  /** The market's prices in cents (0 = no data), written by the price job; see docs/features/price-feed.md. */
+  priceCents: integer("price_cents").notNull().default(0),
+  stattrakPriceCents: integer("stattrak_price_cents").notNull().default(0),
+  lastPriceUpdate: integer("last_price_update", { mode: "timestamp_ms" }),
+  /** 'demo' for seeded prices, or the feed's name once a price job has written them. */
+  priceSource: text("price_source").notNull().default("demo"),
+});
+
+/** Which weapon cases drop which vanilla knife, as a rare special item. */
+export const crateVanillaKnives = sqliteTable(
+  "crate_vanilla_knives",
+  {
+    crateId: integer("crate_id")
+      .notNull()
+      .references(() => crates.id, { onDelete: "cascade" }),
+    knifeId: integer("knife_id")
+      .notNull()
+      .references(() => vanillaKnives.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.crateId, t.knifeId] }), index("crate_vanilla_knives_knife_idx").on(t.knifeId)],
+);
+
+/**
  * Each weapon case's expected value of one opening at the stored prices (`caseExpectedValues`),
  * worked out whenever prices change (the price job, the seed) so the list of cases reads 45 rows
  * instead of every case's items and prices (docs/decisions/086-stored-case-values.md).
