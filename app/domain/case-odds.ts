@@ -1,10 +1,12 @@
 import { WEAR_BANDS, WEARS, type Wear } from "./wear.ts";
 
 /*
- * What opening a weapon case gives, and what that is worth (docs/features/cases-and-collections.md
- * has the sources): the odds Valve published for every weapon case, by rarity, shared equally
- * among a rarity's items; a 10 % chance of StatTrak for an item that has a StatTrak version; and
- * the drop float drawn uniformly from the item's float range.
+ * What opening a weapon case gives, and what that is worth (docs/features/trade-ups.md, "Opening a
+ * case", has the sources): the odds Valve published for every weapon case, by rarity, shared equally
+ * among a rarity's items, the rare special items (knife and glove finishes, and the knives without
+ * a finish that Counter-Strike 2 lists among them, as @ianlucas/cs2-lib 7.33.1 gives them) included;
+ * a 10 % chance of StatTrak for an item that has a StatTrak version; and the drop float drawn
+ * uniformly from the item's float range.
  */
 
 /** The published odds of each tier of a weapon case. */
@@ -139,6 +141,41 @@ export function itemDropValue(item: { minFloat: number; maxFloat: number; stattr
   return { valueCents, coverage };
 }
 
+/**
+ * A vanilla knife's prices (a knife without a finish, `★ Karambit`): normal and StatTrak™, in cents;
+ * 0 (or less) when none is known. It has no wear, so one price each.
+ */
+export interface VanillaKnifePrices {
+  priceCents: number;
+  stattrakPriceCents: number;
+}
+
+/**
+ * What a vanilla knife is worth when it drops: it comes as StatTrak™ one time in ten like every
+ * knife of a weapon case, so 90 % of its normal price plus 10 % of its StatTrak™ price, each counted
+ * (in value and coverage) only when known.
+ */
+export function vanillaKnifeDropValue(prices: VanillaKnifePrices): { valueCents: number; coverage: number } {
+  let valueCents = 0;
+  let coverage = 0;
+  for (const [odds, price] of [
+    [1 - STATTRAK_ODDS, prices.priceCents],
+    [STATTRAK_ODDS, prices.stattrakPriceCents],
+  ] as const) {
+    if (price <= 0) continue;
+    valueCents += odds * price;
+    coverage += odds;
+  }
+  return { valueCents, coverage };
+}
+
+/**
+ * How a vanilla knife counts in a case's odds: a rare special item, sharing the 0.26 % equally with
+ * the case's knife and glove finishes (cs2-lib lists it among the case's specials, as the game's
+ * items_game.txt does).
+ */
+export const VANILLA_KNIFE_TIER_ITEM = { rarity: "Extraordinary", special: true } as const;
+
 /** How far below 1 a coverage may fall from rounding alone. */
 const COVERAGE_TOLERANCE = 1e-6;
 
@@ -173,14 +210,28 @@ export function formatChance(probability: number): string {
   return `${percent.toFixed(digits)} %`;
 }
 
-/** Every item of a weapon case with its odds and worth, and the expected value of one opening; the misfit when its items do not fit the odds. */
-export function caseValue<T extends { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }>(
-  items: readonly T[],
-) {
-  const odds = caseItemOdds(items);
+/**
+ * Every item of a weapon case with its odds and worth, and the expected value of one opening; the
+ * misfit when its items do not fit the odds. `vanillaKnives` are the case's knives without a finish,
+ * rare special items beside the finishes (`VANILLA_KNIFE_TIER_ITEM`), each valued by
+ * `vanillaKnifeDropValue`.
+ */
+export function caseValue<
+  T extends { rarity: string; special: boolean; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices },
+  V extends { prices: VanillaKnifePrices },
+>(items: readonly T[], vanillaKnives: readonly V[] = []) {
+  const odds = caseItemOdds<{ rarity: string; special: boolean }>([...items, ...vanillaKnives.map(() => VANILLA_KNIFE_TIER_ITEM)]);
   if (!odds.fits) return odds;
-  const valued = odds.items.map((entry) => ({ ...entry, ...itemDropValue(entry.item, entry.item.prices) }));
-  return { fits: true as const, items: valued, ...caseExpectedValue(valued) };
+  // caseItemOdds keeps the order: the finishes first, then the vanilla knives.
+  const valued = items.map((item, index) => {
+    const { tier, odds: chance } = odds.items[index]!;
+    return { item, tier, odds: chance, ...itemDropValue(item, item.prices) };
+  });
+  const vanilla = vanillaKnives.map((knife, index) => {
+    const { tier, odds: chance } = odds.items[items.length + index]!;
+    return { knife, tier, odds: chance, ...vanillaKnifeDropValue(knife.prices) };
+  });
+  return { fits: true as const, items: valued, vanillaKnives: vanilla, ...caseExpectedValue([...valued, ...vanilla]) };
 }
 
 /** A weapon case's expected value of one opening and the share of its odds that has prices. */
@@ -191,25 +242,31 @@ export interface CaseExpectedValue {
 
 /**
  * The expected value of every weapon case at once, from which skins each case drops and every one
- * of those skins with its prices: the same figures as `caseValue` case by case, with each skin's
- * drop value worked out once however many cases drop it. A skin missing from `skins` counts as
- * unpriced; a case without a known skin, or whose items do not fit the odds, is absent.
+ * of those skins with its prices, and which vanilla knives each case drops with their prices: the
+ * same figures as `caseValue` case by case, with each skin's drop value worked out once however
+ * many cases drop it. A skin missing from `skins` counts as unpriced; a case without a known skin,
+ * or whose items do not fit the odds, is absent.
  */
 export function caseExpectedValues(
   items: readonly { crateId: number; skinId: string; rarity: string; special: boolean }[],
   skins: readonly { id: string; minFloat: number; maxFloat: number; stattrak: boolean; prices: ItemPrices }[],
+  vanillaKnives: readonly { crateId: number; prices: VanillaKnifePrices }[] = [],
 ): Map<number, CaseExpectedValue> {
   const dropValues = new Map(skins.map((skin) => [skin.id, itemDropValue(skin, skin.prices)]));
   const unpriced = { valueCents: 0, coverage: 0 };
   const itemsByCase = new Map<number, { rarity: string; special: boolean; drop: { valueCents: number; coverage: number } }[]>();
   const known = new Set<number>();
+  const add = (crateId: number, item: { rarity: string; special: boolean; drop: { valueCents: number; coverage: number } }) => {
+    const list = itemsByCase.get(crateId) ?? [];
+    list.push(item);
+    itemsByCase.set(crateId, list);
+  };
   for (const item of items) {
     const drop = dropValues.get(item.skinId);
     if (drop) known.add(item.crateId);
-    const list = itemsByCase.get(item.crateId) ?? [];
-    list.push({ rarity: item.rarity, special: item.special, drop: drop ?? unpriced });
-    itemsByCase.set(item.crateId, list);
+    add(item.crateId, { rarity: item.rarity, special: item.special, drop: drop ?? unpriced });
   }
+  for (const knife of vanillaKnives) add(knife.crateId, { ...VANILLA_KNIFE_TIER_ITEM, drop: vanillaKnifeDropValue(knife.prices) });
   const values = new Map<number, CaseExpectedValue>();
   for (const [crateId, caseItems] of itemsByCase) {
     const odds = caseItemOdds(caseItems);

@@ -10,6 +10,7 @@ import {
   caseValue,
   isFullyCovered,
   itemDropValue,
+  vanillaKnifeDropValue,
   wearOdds,
 } from "~/domain/case-odds";
 import { WEARS } from "~/domain/wear";
@@ -83,6 +84,77 @@ describe("case odds", () => {
         const missing = caseItemOdds(extra);
         const tiers = new Set(extra.map((entry) => (entry.special ? "special" : entry.rarity)));
         expect(missing.fits).toBe(tiers.size === 5);
+      }),
+    );
+  });
+});
+
+describe("vanilla knives among the rare special items", () => {
+  const finish = (rarity: string, special = false) => ({ rarity, special, minFloat: 0, maxFloat: 1, stattrak: true, prices: { normal: {}, stattrak: {} } });
+  const vanilla = (priceCents: number, stattrakPriceCents: number) => ({ prices: { priceCents, stattrakPriceCents } });
+  /** The Operation Phoenix Weapon Case's shape: 5 / 4 / 3 / 2 skins, 46 knife finishes and the 4 vanilla knives cs2-lib lists. */
+  const phoenix = [
+    ...Array.from({ length: 5 }, () => finish("Mil-Spec")),
+    ...Array.from({ length: 4 }, () => finish("Restricted")),
+    ...Array.from({ length: 3 }, () => finish("Classified")),
+    ...Array.from({ length: 2 }, () => finish("Covert")),
+    ...Array.from({ length: 46 }, () => finish("Extraordinary", true)),
+  ];
+
+  it("worked example: 46 knife finishes and 4 vanilla knives share the 0.26 % by 50, as the game does (not by 46)", () => {
+    const knives = [vanilla(40_000, 50_000), vanilla(10_000, 0), vanilla(0, 0), vanilla(0, 20_000)];
+    const value = caseValue(phoenix, knives);
+    if (!value.fits) throw new Error("the Phoenix case fits");
+    const special = [...value.items.filter((entry) => entry.tier === "Rare Special Item"), ...value.vanillaKnives];
+    expect(special).toHaveLength(50);
+    for (const entry of special) expect(entry.odds).toBe(0.0026 / 50);
+    expect(value.vanillaKnives.map((entry) => entry.tier)).toEqual(Array(4).fill("Rare Special Item"));
+    // The other tiers keep their odds; all of them sum to 1.
+    expect(value.items[0]!.odds).toBe(0.7992 / 5);
+    expect([...value.items, ...value.vanillaKnives].reduce((sum, entry) => sum + entry.odds, 0)).toBeCloseTo(1, 12);
+    // Only the vanilla knives are priced: 90 % normal + 10 % StatTrak™ each, counted where known.
+    expect(value.vanillaKnives.map((entry) => [entry.valueCents, entry.coverage])).toEqual([
+      [0.9 * 40_000 + 0.1 * 50_000, 1],
+      [0.9 * 10_000, 0.9],
+      [0, 0],
+      [0.1 * 20_000, 0.1],
+    ]);
+    expect(value.expectedCents).toBeCloseTo((0.0026 / 50) * (41_000 + 9_000 + 0 + 2_000), 9);
+    expect(value.coverage).toBeCloseTo((0.0026 / 50) * (1 + 0.9 + 0 + 0.1), 12);
+    expect(vanillaKnifeDropValue({ priceCents: 65_000, stattrakPriceCents: 80_000 })).toEqual({ valueCents: 0.9 * 65_000 + 0.1 * 80_000, coverage: 1 });
+  });
+
+  it("a case whose only rare special items are vanilla knives still has the tier; without any, it has none", () => {
+    const tiers = phoenix.filter((entry) => !entry.special);
+    const value = caseValue(tiers, [vanilla(100, 200)]);
+    expect(value.fits && value.vanillaKnives[0]!.odds).toBe(0.0026);
+    expect(caseValue(tiers).fits).toBe(false);
+  });
+
+  it("property: whatever the mix of finishes and vanilla knives, each tier's items share its odds equally and all of them sum to 1", () => {
+    const count = fc.integer({ min: 1, max: 12 });
+    fc.assert(
+      fc.property(count, count, count, count, fc.nat({ max: 60 }), fc.nat({ max: 6 }), (milSpec, restricted, classified, covert, finishes, knives) => {
+        fc.pre(finishes + knives > 0);
+        const items = [
+          ...Array.from({ length: milSpec }, () => finish("Mil-Spec")),
+          ...Array.from({ length: restricted }, () => finish("Restricted")),
+          ...Array.from({ length: classified }, () => finish("Classified")),
+          ...Array.from({ length: covert }, () => finish("Covert")),
+          ...Array.from({ length: finishes }, () => finish("Extraordinary", true)),
+        ];
+        const value = caseValue(
+          items,
+          Array.from({ length: knives }, () => vanilla(1, 1)),
+        );
+        if (!value.fits) throw new Error("a case of all five tiers fits");
+        const all = [...value.items, ...value.vanillaKnives];
+        expect(all.reduce((sum, entry) => sum + entry.odds, 0)).toBeCloseTo(1, 9);
+        for (const tier of ["Mil-Spec", "Restricted", "Classified", "Covert", "Rare Special Item"] as const) {
+          const members = all.filter((entry) => entry.tier === tier);
+          for (const entry of members) expect(entry.odds).toBe(CASE_TIER_ODDS[tier] / members.length);
+        }
+        expect(value.vanillaKnives.every((entry) => entry.odds === CASE_TIER_ODDS["Rare Special Item"] / (finishes + knives))).toBe(true);
       }),
     );
   });
@@ -207,30 +279,43 @@ describe("every case's expected value at once", () => {
       }),
       { minLength: 4, maxLength: 12, selector: (s) => s.id },
     );
+    const knifePrice = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_000_000 }));
+    const knives = fc.array(
+      fc.record({ crateId: fc.integer({ min: 1, max: 4 }), prices: fc.record({ priceCents: knifePrice, stattrakPriceCents: knifePrice }) }),
+      {
+        maxLength: 8,
+      },
+    );
     fc.assert(
-      fc.property(skins, fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 30 }), (catalogue, drops) => {
-        // Skin i is of the i-th rarity in turn; cases 1 to 3 hold all five tiers, case 4 what it draws.
-        const known = catalogue.map((s, index) => ({
-          ...s,
-          rarity: rarities[index % rarities.length]!,
-          prices: { normal: definedOnly(s.normal), stattrak: definedOnly(s.stattrakPrices) },
-        }));
-        const drop = (crateId: number, index: number, special: boolean) => ({ crateId, skinId: known[index]!.id, rarity: known[index]!.rarity, special });
-        const items = [
-          ...[1, 2, 3].flatMap((crateId) => [0, 1, 2, 3].map((index) => drop(crateId, index, false)).concat(drop(crateId, 0, true))),
-          ...drops.map(([crateId, index, special]) => drop(crateId, index % known.length, special)),
-        ];
-        const values = caseExpectedValues(items, known);
-        for (const crateId of new Set(items.map((entry) => entry.crateId))) {
-          const alone = caseValue(
-            items.filter((entry) => entry.crateId === crateId).map((entry) => ({ ...known.find((s) => s.id === entry.skinId)!, special: entry.special })),
-          );
-          expect(values.has(crateId)).toBe(alone.fits);
-          if (!alone.fits) continue;
-          expect(values.get(crateId)!.expectedCents).toBeCloseTo(alone.expectedCents, 6);
-          expect(values.get(crateId)!.coverage).toBeCloseTo(alone.coverage, 12);
-        }
-      }),
+      fc.property(
+        skins,
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 30 }),
+        knives,
+        (catalogue, drops, vanilla) => {
+          // Skin i is of the i-th rarity in turn; cases 1 to 3 hold all five tiers, case 4 what it draws.
+          const known = catalogue.map((s, index) => ({
+            ...s,
+            rarity: rarities[index % rarities.length]!,
+            prices: { normal: definedOnly(s.normal), stattrak: definedOnly(s.stattrakPrices) },
+          }));
+          const drop = (crateId: number, index: number, special: boolean) => ({ crateId, skinId: known[index]!.id, rarity: known[index]!.rarity, special });
+          const items = [
+            ...[1, 2, 3].flatMap((crateId) => [0, 1, 2, 3].map((index) => drop(crateId, index, false)).concat(drop(crateId, 0, true))),
+            ...drops.map(([crateId, index, special]) => drop(crateId, index % known.length, special)),
+          ];
+          const values = caseExpectedValues(items, known, vanilla);
+          for (const crateId of new Set(items.map((entry) => entry.crateId))) {
+            const alone = caseValue(
+              items.filter((entry) => entry.crateId === crateId).map((entry) => ({ ...known.find((s) => s.id === entry.skinId)!, special: entry.special })),
+              vanilla.filter((knife) => knife.crateId === crateId),
+            );
+            expect(values.has(crateId)).toBe(alone.fits);
+            if (!alone.fits) continue;
+            expect(values.get(crateId)!.expectedCents).toBeCloseTo(alone.expectedCents, 6);
+            expect(values.get(crateId)!.coverage).toBeCloseTo(alone.coverage, 12);
+          }
+        },
+      ),
     );
   });
 });
