@@ -95,18 +95,30 @@ export interface GroupedSkin {
   priceText: string;
   /** What else the list says of it (its odds in a case). */
   note?: string;
+  /** Where the card links when it is not the skin's page (a vanilla knife, which has none, links to its knife's page). */
+  to?: `/${string}`;
 }
 
-/** Grouped skins as lines: id ('' when it is the name's slug), name, image, price text, note. */
+/** Grouped skins as lines: id ('' when it is the name's slug), name, image, price text, note, link ('' for the skin's page). */
 export function packGroupedSkins(skins: readonly GroupedSkin[]): string {
   return skins
-    .map((skin) => packFields([skin.id === slugify(clean(skin.name)) ? "" : skin.id, skin.name, skin.image, skin.priceText, skin.note ?? ""]))
+    .map((skin) => {
+      const fields = [skin.id === slugify(clean(skin.name)) ? "" : skin.id, skin.name, skin.image, skin.priceText, skin.note ?? ""];
+      return packFields(skin.to === undefined ? fields : [...fields, skin.to]);
+    })
     .join(LINE);
 }
 
 export function unpackGroupedSkins(text: string): GroupedSkin[] {
   return unpackList(text).map((line) => {
-    const [id = "", name = "", image = "", priceText = "", note = ""] = line.split(FIELD);
-    return { id: id === "" ? slugify(name) : id, name, image, priceText, ...(note === "" ? {} : { note }) };
+    const [id = "", name = "", image = "", priceText = "", note = "", to = ""] = line.split(FIELD);
+    return {
+      id: id === "" ? slugify(name) : id,
+      name,
+      image,
+      priceText,
+      ...(note === "" ? {} : { note }),
+      ...(to.startsWith("/") ? { to: to as `/${string}` } : {}),
+    };
   });
 }

@@ -5,63 +5,89 @@ import { FallbackImage } from "~/components/FallbackImage";
 import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups, type SkinGroup } from "~/components/SkinGroups";
+import type { GroupedSkin } from "~/domain/skin-cards";
 import { CASE_TIER_ODDS, CASE_TIERS, caseOddsMisfitText, caseValue, formatChance, isFullyCovered, STATTRAK_ODDS } from "~/domain/case-odds";
 import { formatDollars } from "~/domain/money";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
-import { crateBySlugQuery, crateCost, crateCollectionsQuery, crateSkinsBySlugQuery, crateStickersQuery, listedSkin } from "~/server/features/containers.server";
+import {
+  crateBySlugQuery,
+  crateCost,
+  crateCollectionsQuery,
+  crateSkinsBySlugQuery,
+  crateStickersQuery,
+  crateVanillaKnivesBySlugQuery,
+  listedSkin,
+  listedVanillaKnife,
+} from "~/server/features/containers.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.caseSlug ?? "";
   const { db } = context;
-  const [found, skinRows, collections, stickers] = await context.load([
+  const [found, skinRows, collections, stickers, knifeRows] = await context.load([
     crateBySlugQuery(db, slug),
     crateSkinsBySlugQuery(db, slug),
     crateCollectionsQuery(db, slug),
     crateStickersQuery(db, slug),
+    crateVanillaKnivesBySlugQuery(db, slug),
   ]);
   const headers = catalogueCacheHeaders(request);
   const crate = found[0];
   if (!crate) return data({ crate: null, cost: null, groups: [], value: null, misfit: null, collections: [], stickers: [] }, { status: 404, headers });
   const items = skinRows.map((row) => ({ ...listedSkin(row), minFloat: row.minFloat, maxFloat: row.maxFloat, stattrak: row.stattrak, special: row.special }));
-  const shown = (entry: (typeof items)[number], note?: string) => ({
+  // Vanilla knives (no finish, no skin page): rare special items, their cards linking to the knife's page.
+  const knives = knifeRows.map(listedVanillaKnife);
+  const shown = (entry: (typeof items)[number], note?: string): GroupedSkin => ({
     id: entry.skin.id,
     name: entry.skin.name,
     image: entry.skin.image,
     priceText: entry.priceText,
     note,
   });
+  const shownKnife = (knife: (typeof knives)[number], note?: string): GroupedSkin => ({ ...knife.card, note });
+  const oddsNote = (odds: number, stattrak: boolean, coverage: number) =>
+    `${formatChance(odds)} per opening${stattrak ? `, StatTrak™ ${formatChance(odds * STATTRAK_ODDS)}` : ""}${
+      !isFullyCovered(coverage) ? (coverage === 0 ? ", no price" : `, priced for ${formatChance(coverage)} of its drops`) : ""
+    }`;
 
-  const value = crate.kind === "weapon_case" ? caseValue(items.map((item) => ({ ...item, rarity: item.skin.rarity, prices: item.prices }))) : null;
+  const value =
+    crate.kind === "weapon_case"
+      ? caseValue(
+          items.map((item) => ({ ...item, rarity: item.skin.rarity, prices: item.prices })),
+          knives,
+        )
+      : null;
   if (!value?.fits) {
     // No published odds (or items that do not fit them): the contents by rarity only.
     const groups = [...RARITY_ORDER].reverse().flatMap((rarity) => {
-      const members = items.filter((item) => item.skin.rarity === rarity);
-      return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: packGroupedSkins(members.map((item) => shown(item))), odds: null }] : [];
+      const members = [
+        ...(rarity === "Extraordinary" ? knives.map((knife) => shownKnife(knife)) : []),
+        ...items.filter((item) => item.skin.rarity === rarity).map((item) => shown(item)),
+      ];
+      return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: packGroupedSkins(members), odds: null }] : [];
     });
     const misfit = value ? caseOddsMisfitText(value.misfit) : null;
     return data({ crate, cost: crateCost(crate, null), groups, value: null, misfit, collections, stickers }, { headers });
   }
 
   const groups = [...CASE_TIERS].reverse().flatMap((tier) => {
-    const members = value.items.filter((entry) => entry.tier === tier);
+    // A tier's cards: its vanilla knives (rare special items only) first, then its finishes.
+    const members = [
+      ...value.vanillaKnives
+        .filter((entry) => entry.tier === tier)
+        .map((entry) => ({ odds: entry.odds, card: shownKnife(entry.knife, oddsNote(entry.odds, true, entry.coverage)) })),
+      ...value.items
+        .filter((entry) => entry.tier === tier)
+        .map((entry) => ({ odds: entry.odds, card: shown(entry.item, oddsNote(entry.odds, entry.item.stattrak, entry.coverage)) })),
+    ];
     if (members.length === 0) return [];
     return [
       {
         title: tier === "Rare Special Item" ? "Rare special items" : tier,
         color: tier === "Rare Special Item" ? RARITY_COLORS.Extraordinary : RARITY_COLORS[tier],
         odds: { tier: CASE_TIER_ODDS[tier], each: members[0]!.odds, count: members.length },
-        skins: packGroupedSkins(
-          members.map((entry) =>
-            shown(
-              entry.item,
-              `${formatChance(entry.odds)} per opening${entry.item.stattrak ? `, StatTrak™ ${formatChance(entry.odds * STATTRAK_ODDS)}` : ""}${
-                !isFullyCovered(entry.coverage) ? (entry.coverage === 0 ? ", no price" : `, priced for ${formatChance(entry.coverage)} of its drops`) : ""
-              }`,
-            ),
-          ),
-        ),
+        skins: packGroupedSkins(members.map((member) => member.card)),
       },
     ];
   });
@@ -70,7 +96,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       crate,
       cost: crateCost(crate, value.expectedCents),
       groups,
-      value: { expectedCents: value.expectedCents, coverage: value.coverage, oddsTotal: value.items.reduce((sum, entry) => sum + entry.odds, 0) },
+      value: {
+        expectedCents: value.expectedCents,
+        coverage: value.coverage,
+        oddsTotal: [...value.items, ...value.vanillaKnives].reduce((sum, entry) => sum + entry.odds, 0),
+      },
       misfit: null,
       collections,
       stickers,

@@ -87,11 +87,10 @@ step(`Writing ${statements.length} statements into ${database} (the longest step
 execute(statements);
 
 step(`Working out each weapon case's expected value from the prices in ${database}`);
-const [caseItems, caseSkins] = queryEach(`${CASE_VALUE_INPUTS_SQL.items};\n${CASE_VALUE_INPUTS_SQL.skins}`) as [
-  CaseValueInputs["items"],
-  CaseValueInputs["skins"],
-];
-execute(caseValueStatements({ items: caseItems, skins: caseSkins }, Date.now()));
+const [caseItems, caseSkins, caseKnives] = queryEach(
+  `${CASE_VALUE_INPUTS_SQL.items};\n${CASE_VALUE_INPUTS_SQL.skins};\n${CASE_VALUE_INPUTS_SQL.vanillaKnives}`,
+) as [CaseValueInputs["items"], CaseValueInputs["skins"], CaseValueInputs["vanillaKnives"]];
+execute(caseValueStatements({ items: caseItems, skins: caseSkins, vanillaKnives: caseKnives }, Date.now()));
 
 step(`Counting the rows of ${database}`);
 const [counts] = query<Record<string, number>>(

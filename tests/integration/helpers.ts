@@ -115,8 +115,16 @@ export async function signedInAdmin(): Promise<{ email: string; cookie: string }
 
 /** The weapon cases' items and prices as the seed reads them (its own SQL), from the tests' D1. */
 export async function caseValueInputs(): Promise<CaseValueInputs> {
-  const [items, skins] = await env.DB.batch([env.DB.prepare(CASE_VALUE_INPUTS_SQL.items), env.DB.prepare(CASE_VALUE_INPUTS_SQL.skins)]);
-  return { items: items!.results as CaseValueInputs["items"], skins: skins!.results as CaseValueInputs["skins"] };
+  const [items, skins, vanillaKnives] = await env.DB.batch([
+    env.DB.prepare(CASE_VALUE_INPUTS_SQL.items),
+    env.DB.prepare(CASE_VALUE_INPUTS_SQL.skins),
+    env.DB.prepare(CASE_VALUE_INPUTS_SQL.vanillaKnives),
+  ]);
+  return {
+    items: items!.results as CaseValueInputs["items"],
+    skins: skins!.results as CaseValueInputs["skins"],
+    vanillaKnives: vanillaKnives!.results as CaseValueInputs["vanillaKnives"],
+  };
 }
 
 /** The expected value the list of cases shows for a case, in dollars as written ("5.89"). */

@@ -6,7 +6,7 @@ import { ADD_REFUSALS, openTradeUpPath, TRADE_UP_MESSAGES } from "~/domain/trade
 import { SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { createDatabase } from "~/server/db/client.server";
 import { refreshCaseValues } from "~/server/features/case-values.server";
-import { get, listedCaseValue, post, signedInUser } from "./helpers";
+import { casePageValue, get, listedCaseValue, post, signedInUser } from "./helpers";
 
 async function page(query: string, cookie?: string) {
   const response = await get(`/trade-up${query}`, cookie);
@@ -163,6 +163,62 @@ describe("case and collection pages", () => {
     expect(listHtml).toContain("Souvenir packages");
     // The list reads the value stored when the prices were seeded: the same figure as the case's page.
     expect(listedCaseValue(listHtml, "revolution-case")).toBe((expected / 100).toFixed(2));
+  });
+
+  it("a case's vanilla knives: rare special items beside its knife finishes, 1/50 of the 0.26 % each in the Operation Phoenix case, and in its expected value as stored", async () => {
+    const slug = "operation-phoenix-weapon-case";
+    const response = await get(`/cases/${slug}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    const html = text(await response.text());
+    const special = html.slice(html.indexOf('aria-label="Rare special items"'));
+    // 46 knife finishes and the 4 vanilla knives cs2-lib lists: the game's 1/50, not 1/46.
+    expect(special).toContain("0.260 % of openings, shared by 50 items: 0.0052 % each.");
+    expect(html).toContain("The odds shown sum to 100.00 %");
+    for (const knife of ["Bayonet", "Flip Knife", "Gut Knife", "Karambit"]) {
+      const at = special.indexOf(`★ ${knife} (vanilla)</span>`);
+      expect(at).toBeGreaterThan(-1);
+      const card = special.slice(special.lastIndexOf("<a ", at), special.indexOf("</a>", at));
+      // No skin page: the card links to the knife's page, which lists its finishes.
+      expect(card).toContain(`href="/weapons/${encodeURIComponent(knife)}"`);
+      expect(/<span class="block text-muted">(\$[\d,.]+)<\/span>/.exec(card)?.[1]).toMatch(/^\$[\d,]+\.\d\d$/);
+      expect(/data-testid="item-note">([^<]*)</.exec(card)?.[1]).toBe("0.0052 % per opening, StatTrak™ 0.0005 %");
+    }
+    expect((await get("/weapons/Karambit")).status).toBe(200);
+    // The list of cases shows the value the seed stored, which counts them too.
+    const listed = listedCaseValue(await (await get("/cases")).text(), slug);
+    expect(listed).toBe(await casePageValue(slug));
+
+    // Each vanilla knife adds 0.26 %/50 × (90 % normal + 10 % StatTrak™ price) to the expected value.
+    const knives = (
+      await env.DB.prepare(
+        `SELECT k.id, k.price_cents, k.stattrak_price_cents FROM vanilla_knives k JOIN crate_vanilla_knives cv ON cv.knife_id = k.id
+         WHERE cv.crate_id = (SELECT id FROM crates WHERE slug = ?)`,
+      )
+        .bind(slug)
+        .all<{ id: number; price_cents: number; stattrak_price_cents: number }>()
+    ).results;
+    expect(knives).toHaveLength(4);
+    const share = knives.reduce((sum, knife) => sum + (0.0026 / 50) * (0.9 * knife.price_cents + 0.1 * knife.stattrak_price_cents), 0);
+    const dollars = async () => Number((await casePageValue(slug))!.replace(/,/g, "")) * 100;
+    const withKnives = await dollars();
+    await env.DB.prepare(`UPDATE vanilla_knives SET price_cents = 0, stattrak_price_cents = 0 WHERE id IN (${knives.map((k) => k.id).join(", ")})`).run();
+    try {
+      expect(Math.abs(withKnives - (await dollars()) - share)).toBeLessThanOrEqual(1);
+      const unpriced = text(await (await get(`/cases/${slug}`)).text());
+      const card = unpriced.slice(unpriced.indexOf("★ Karambit (vanilla)</span>"));
+      expect(/data-testid="item-note">([^<]*)</.exec(card)?.[1]).toBe("0.0052 % per opening, StatTrak™ 0.0005 %, no price");
+    } finally {
+      await env.DB.batch(
+        knives.map((knife) =>
+          env.DB.prepare("UPDATE vanilla_knives SET price_cents = ?, stattrak_price_cents = ? WHERE id = ?").bind(
+            knife.price_cents,
+            knife.stattrak_price_cents,
+            knife.id,
+          ),
+        ),
+      );
+    }
   });
 
   it("a collection package or terminal: all its skins by rarity, without odds, value or StatTrak™, listed apart from the weapon cases", async () => {

@@ -2,11 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import { caseExpectedValues } from "~/domain/case-odds";
 import { chunk } from "~/domain/price-feed";
 import type { Database } from "../db/client.server";
-import { caseValues, crates, skinCrates, skins } from "../db/schema.server";
+import { caseValues, crates, crateVanillaKnives, skinCrates, skins, vanillaKnives } from "../db/schema.server";
 import { pricedSkinColumns, withPrices } from "./containers.server";
 
 // Each weapon case's stored expected value (docs/decisions/086-stored-case-values.md): worked out
-// from every case's items and prices whenever prices change, so the list of cases reads one row a
+// from every case's items (its vanilla knives included) and prices whenever prices change, so the list of cases reads one row a
 // case. The price job refreshes it after each write; the seed does the same in SQL of its own.
 
 /** Rows per insert: four bound values a row within D1's 100 bound parameters a statement. */
@@ -42,13 +42,27 @@ function weaponCaseSkinPricesQuery(db: Database) {
     .where(inArray(skins.id, inCases));
 }
 
+/** Which vanilla knives each weapon case drops, with their prices (0 = none known). */
+function weaponCaseVanillaKnivesQuery(db: Database) {
+  return db
+    .select({ crateId: crateVanillaKnives.crateId, priceCents: vanillaKnives.priceCents, stattrakPriceCents: vanillaKnives.stattrakPriceCents })
+    .from(crateVanillaKnives)
+    .innerJoin(crates, eq(crates.id, crateVanillaKnives.crateId))
+    .innerJoin(vanillaKnives, eq(vanillaKnives.id, crateVanillaKnives.knifeId))
+    .where(eq(crates.kind, "weapon_case"));
+}
+
 /**
  * Works every weapon case's expected value out from the stored prices and replaces the stored
  * ones: one read, then one write batch (all of it or nothing). Returns how many cases it valued.
  */
 export async function refreshCaseValues(db: Database, now: number): Promise<number> {
-  const [items, skinRows] = await db.batch([weaponCaseItemsQuery(db), weaponCaseSkinPricesQuery(db)]);
-  const values = caseExpectedValues(items, skinRows.map(withPrices));
+  const [items, skinRows, knives] = await db.batch([weaponCaseItemsQuery(db), weaponCaseSkinPricesQuery(db), weaponCaseVanillaKnivesQuery(db)]);
+  const values = caseExpectedValues(
+    items,
+    skinRows.map(withPrices),
+    knives.map(({ crateId, ...prices }) => ({ crateId, prices })),
+  );
   const rows = [...values].map(([crateId, value]) => ({ crateId, ...value, updatedAt: new Date(now) }));
   await db.batch([db.delete(caseValues), ...chunk(rows, ROWS_PER_INSERT).map((group) => db.insert(caseValues).values(group))]);
   return rows.length;

@@ -9,12 +9,14 @@ import {
   collections,
   crates,
   crateStickers,
+  crateVanillaKnives,
   skinCollections,
   skinCrates,
   skins,
   skinVariantPrices,
   skinWears,
   stickers,
+  vanillaKnives,
 } from "../db/schema.server";
 
 // The reads of the case, collection and trade-up pages: drizzle query builders for a page's one
@@ -164,6 +166,23 @@ function crateSkinsQuery(db: Database, where: SQL) {
 
 export const crateSkinsBySlugQuery = (db: Database, slug: string) => crateSkinsQuery(db, eq(crates.slug, slug));
 
+/** The vanilla knives (knives without a finish) the container with this slug drops, with their prices (0 = none known). */
+export function crateVanillaKnivesBySlugQuery(db: Database, slug: string) {
+  return db
+    .select({
+      id: vanillaKnives.id,
+      name: vanillaKnives.name,
+      image: vanillaKnives.image,
+      priceCents: vanillaKnives.priceCents,
+      stattrakPriceCents: vanillaKnives.stattrakPriceCents,
+    })
+    .from(crateVanillaKnives)
+    .innerJoin(crates, eq(crates.id, crateVanillaKnives.crateId))
+    .innerJoin(vanillaKnives, eq(vanillaKnives.id, crateVanillaKnives.knifeId))
+    .where(eq(crates.slug, slug))
+    .orderBy(asc(vanillaKnives.name));
+}
+
 /** What a sticker capsule holds. */
 export function crateStickersQuery(db: Database, slug: string) {
   return db
@@ -234,4 +253,22 @@ export function listedSkin<
   const { prices, ...skin } = withPrices(row);
   const cents = Object.values(prices.normal);
   return { skin, prices, priceText: priceRange(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
+}
+
+/**
+ * A vanilla knife as a case's page lists it: "★ Karambit (vanilla)", its normal price, and a card
+ * linking to the knife's page (`/weapons/Karambit`, its finishes), since it has no skin page.
+ */
+export function listedVanillaKnife(row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number }) {
+  const name = `★ ${row.name} (vanilla)`;
+  return {
+    prices: { priceCents: row.priceCents, stattrakPriceCents: row.stattrakPriceCents },
+    card: {
+      id: `vanilla-knife-${row.id}`,
+      name,
+      image: row.image ?? "",
+      priceText: row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data",
+      to: `/weapons/${encodeURIComponent(row.name)}` as const,
+    },
+  };
 }
