@@ -1,5 +1,5 @@
 // Steam/Skinport market names ("market_hash_name") to the catalogue's skins and wears, stickers,
-// containers and keys. Plain functions: the price job parses every name of the feed with them, the
+// containers, keys and vanilla knives. Plain functions: the price job parses every name of the feed with them, the
 // unit tests read a table. The rules, the game version and the sources: docs/features/market-names.md.
 import { WEAR_NAMES, type Wear } from "./wear.ts";
 
@@ -142,36 +142,59 @@ export function buildSkinIndex(skins: readonly { id: string; name: string }[]): 
   return index;
 }
 
-/** The skins a parsed name prices: its own skin, every regular phase of a Doppler, or none. */
+/**
+ * The skins a parsed name prices: its own skin, every regular phase of a Doppler, or none. A vanilla
+ * knife is no skin (the catalogue's skins are finishes): its price goes to its `vanilla_knives` row
+ * (`vanillaKnifeFor`), and the inventory import, which tracks finishes, counts it unknown.
+ */
 export function skinIdsFor(index: ReadonlyMap<string, readonly string[]>, name: SkinMarketName): readonly string[] {
-  if (name.finish === null) return []; // the catalogue lists finishes only, no vanilla knives
+  if (name.finish === null) return [];
   return index.get(`${name.weapon} | ${name.finish}`) ?? [];
 }
 
-/** The catalogue's other market items: stickers, containers (cases, capsules, packages) and keys. */
-export const MARKET_ITEM_KINDS = ["sticker", "crate", "key"] as const;
+/**
+ * The catalogue's other market items, one price each: stickers, containers (cases, capsules,
+ * packages), keys, and vanilla knives' normal and StatTrak™ prices (two items of one row each, so
+ * each has its history: `item_price_history.kind`).
+ */
+export const MARKET_ITEM_KINDS = ["sticker", "crate", "key", "vanilla_knife", "vanilla_knife_stattrak"] as const;
 export type MarketItemKind = (typeof MARKET_ITEM_KINDS)[number];
 export interface MarketItemRef {
   kind: MarketItemKind;
   id: number;
 }
+const VANILLA_KNIFE_KINDS: Partial<Record<PriceVariant, MarketItemKind>> = { normal: "vanilla_knife", stattrak: "vanilla_knife_stattrak" };
 
 /**
  * Stickers by their exact catalogue name, containers and keys by theirs (one index: a name both a
- * container and a key would be ambiguous). A name listed twice maps to every item it names, and
- * `marketItemFor` refuses it.
+ * container and a key would be ambiguous), vanilla knives by their knife's name ("Karambit", in an
+ * index of their own: the plain name "Karambit", without the star, is no knife's market name). A name
+ * listed twice maps to every item it names, and `marketItemFor` and `vanillaKnifeFor` refuse it.
  */
 export function buildMarketItemIndex(items: readonly (MarketItemRef & { name: string })[]) {
   const stickers = new Map<string, MarketItemRef[]>();
   const others = new Map<string, MarketItemRef[]>();
+  const vanillaKnives = new Map<string, MarketItemRef[]>();
   for (const item of items) {
-    const index = item.kind === "sticker" ? stickers : others;
+    const index = item.kind === "sticker" ? stickers : item.kind === "vanilla_knife" || item.kind === "vanilla_knife_stattrak" ? vanillaKnives : others;
     const refs = index.get(item.name);
     const ref = { kind: item.kind, id: item.id };
     if (refs) refs.push(ref);
     else index.set(item.name, [ref]);
   }
-  return { stickers, others };
+  return { stickers, others, vanillaKnives };
+}
+
+/**
+ * The vanilla knife price a parsed knife name without a finish sets, by the knife's exact name:
+ * '★ Karambit' its normal price, '★ StatTrak™ Karambit' its StatTrak™ price; null for any other
+ * name, or one two knives share. Never by similarity.
+ */
+export function vanillaKnifeFor(index: ReturnType<typeof buildMarketItemIndex>, name: SkinMarketName): MarketItemRef | null {
+  const kind = VANILLA_KNIFE_KINDS[name.variant];
+  if (name.finish !== null || name.wear !== null || !kind) return null;
+  const refs = index.vanillaKnives.get(name.weapon)?.filter((ref) => ref.kind === kind);
+  return refs?.length === 1 ? refs[0]! : null;
 }
 
 /**

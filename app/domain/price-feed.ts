@@ -1,7 +1,16 @@
 // The price feed: its shape (Skinport's /v1/items), and the plan of what one run writes. Pure:
 // the job in app/server/jobs/price-job.server.ts reads the feed and the stored prices, and writes the plan.
 import { z } from "zod";
-import { buildMarketItemIndex, buildSkinIndex, marketItemFor, parseMarketName, skinIdsFor, type MarketItemKind, type PriceVariant } from "./market-names.ts";
+import {
+  buildMarketItemIndex,
+  buildSkinIndex,
+  marketItemFor,
+  parseMarketName,
+  skinIdsFor,
+  vanillaKnifeFor,
+  type MarketItemKind,
+  type PriceVariant,
+} from "./market-names.ts";
 import { dollarsToCents } from "./money.ts";
 import type { Wear } from "./wear.ts";
 
@@ -79,7 +88,10 @@ export function itemPriceCents(item: Pick<FeedItem, "min_price" | "suggested_pri
   return cents > 0 ? cents : null;
 }
 
-/** A sticker, container or key with its stored price (0 = no data) and where that price came from. */
+/**
+ * A sticker, container, key or vanilla knife price (a knife's normal and StatTrak™ prices are two
+ * of these) with its stored price (0 = no data) and where that price came from.
+ */
 export interface StoredItemPrice {
   kind: MarketItemKind;
   id: number;
@@ -95,11 +107,11 @@ export interface StoredPrices {
   wears: readonly { skinId: string; wear: Wear; enabled: boolean; priceCents: number }[];
   /** Every row of skin_variant_prices. */
   variants: readonly { skinId: string; variant: Exclude<PriceVariant, "normal">; wear: Wear; priceCents: number }[];
-  /** Every sticker, container and key (the demo drift reads the demo-priced ones only). */
+  /** Every sticker, container, key and vanilla knife price (the demo drift reads the demo-priced ones only). */
   items: readonly StoredItemPrice[];
 }
 
-/** A sticker's, container's or key's price. */
+/** A sticker's, container's, key's or vanilla knife's (normal or StatTrak™) price. */
 export interface ItemPriceRow {
   kind: MarketItemKind;
   id: number;
@@ -123,17 +135,17 @@ export interface PricePlan {
   /** Every price the feed gave for a known skin and wear: today's history rows. */
   history: PriceRow[];
   /**
-   * Stickers, containers and keys to write: a changed price, or a price the feed confirms for an
-   * item whose source is not yet the feed (its `price_source` becomes the feed's).
+   * Stickers, containers, keys and vanilla knives to write: a changed price, or a price the feed
+   * confirms for an item whose source is not yet the feed (its `price_source` becomes the feed's).
    */
   itemPrices: ItemPriceRow[];
-  /** Every sticker, container and key price the feed gave: today's item history rows. */
+  /** Every sticker, container, key and vanilla knife price the feed gave: today's item history rows. */
   itemHistory: ItemPriceRow[];
   /** Skins with at least one changed price: their `last_price_update` moves. */
   changedSkinIds: string[];
   /** Skins the feed priced: their `price_source` becomes the feed's. */
   pricedSkinIds: string[];
-  /** Feed items that priced a known skin and possible wear, or exactly one sticker, container or key. */
+  /** Feed items that priced a known skin and possible wear, or exactly one sticker, container, key or vanilla knife. */
   matched: number;
   /** Feed items that did not: unknown names, an impossible wear, a name two stickers share. */
   unmatched: number;
@@ -144,9 +156,10 @@ export interface PricePlan {
 const key = (skinId: string, variant: PriceVariant, wear: Wear) => `${skinId}|${variant}|${wear}`;
 
 /**
- * Maps every feed item to its skins and wear, or to its one sticker, container or key, and compares
- * with the stored prices. An item seen twice counts twice; its last price wins. What the feed does
- * not name keeps its prices. `feedSource` is the feed's name (what `price_source` becomes).
+ * Maps every feed item to its skins and wear, or to its one sticker, container, key or vanilla
+ * knife price, and compares with the stored prices. An item seen twice counts twice; its last price
+ * wins. What the feed does not name keeps its prices. `feedSource` is the feed's name (what
+ * `price_source` becomes).
  */
 export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices, feedSource: string): PricePlan {
   const index = buildSkinIndex(stored.skins);
@@ -168,8 +181,9 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
   const nextItems = new Map<string, ItemPriceRow>();
   for (const item of items) {
     const parsed = parseMarketName(item.market_hash_name);
-    if (parsed && parsed.kind !== "skin") {
-      const ref = marketItemFor(itemIndex, parsed);
+    // Stickers, containers, keys, and vanilla knives ('★ Karambit': a knife name without a finish).
+    if (parsed && (parsed.kind !== "skin" || parsed.finish === null)) {
+      const ref = parsed.kind === "skin" ? vanillaKnifeFor(itemIndex, parsed) : marketItemFor(itemIndex, parsed);
       if (!ref) {
         unmatched++;
         continue;

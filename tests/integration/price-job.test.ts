@@ -114,8 +114,15 @@ async function itemHistory(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [`${r.kind} ${r.item_id} ${r.day}`, r.price_cents]));
 }
 
+async function vanillaKnife(name: string) {
+  return env.DB.prepare("SELECT id, price_cents, stattrak_price_cents, last_price_update, price_source FROM vanilla_knives WHERE name = ?")
+    .bind(name)
+    .first<{ id: number; price_cents: number; stattrak_price_cents: number; last_price_update: number; price_source: string }>();
+}
+
 /** The seeded prices, put back before each test (the tests of a file share one D1). */
 let seededWears = "[]";
+let seededKnives = "[]";
 const seededItems: Record<ItemKind, string> = { sticker: "[]", crate: "[]", key: "[]" };
 beforeAll(async () => {
   const rows = (await env.DB.prepare("SELECT skin_id, wear, price_cents FROM skin_wears").all<{ skin_id: string; wear: string; price_cents: number }>())
@@ -125,6 +132,14 @@ beforeAll(async () => {
     const items = (await env.DB.prepare(`SELECT id, price_cents FROM ${table}`).all<{ id: number; price_cents: number }>()).results;
     seededItems[kind] = JSON.stringify(items.map((r) => [r.id, r.price_cents]));
   }
+  const knives = (
+    await env.DB.prepare("SELECT id, price_cents, stattrak_price_cents FROM vanilla_knives").all<{
+      id: number;
+      price_cents: number;
+      stattrak_price_cents: number;
+    }>()
+  ).results;
+  seededKnives = JSON.stringify(knives.map((r) => [r.id, r.price_cents, r.stattrak_price_cents]));
 });
 beforeEach(async () => {
   await env.DB.batch([
@@ -143,6 +158,10 @@ beforeEach(async () => {
          WHERE ${table}.id = json_extract(seed.value, '$[0]')`,
       ).bind(seededItems[kind], SEEDED_UPDATE),
     ),
+    env.DB.prepare(
+      `UPDATE vanilla_knives SET price_cents = json_extract(seed.value, '$[1]'), stattrak_price_cents = json_extract(seed.value, '$[2]'),
+       last_price_update = ?2, price_source = 'demo' FROM json_each(?1) AS seed WHERE vanilla_knives.id = json_extract(seed.value, '$[0]')`,
+    ).bind(seededKnives, SEEDED_UPDATE),
   ]);
   await control({ mode: "ok", items: [], delayMs: 0, reset: true });
 });
@@ -158,7 +177,8 @@ describe("the price job reading the feed", () => {
     item("AK-47 | Redline (Battle-Scarred)", null, null), // no price at all: the stored one stays
     item("AK-47 | Redline (Factory New)", 99), // Redline has no Factory New
     item("Sticker | Titan (Holo) | Katowice 2014", 65000),
-    item("★ Karambit", 700), // vanilla knives are not in the catalogue
+    item("★ Karambit", 700), // a vanilla knife (no finish): its normal price
+    item("★ StatTrak™ Karambit", 820.5), // and its StatTrak™ price
     item("Kilowatt Case", 1.02),
     item("Operation Riptide Pass", 14), // not in the catalogue
   ];
@@ -167,10 +187,10 @@ describe("the price job reading the feed", () => {
     await control({ mode: "ok", items: FULL_FEED });
     const phoenixBefore = await phoenixValue();
     const result = done(await runPriceJob(env.DB, feedEnv, NOW));
-    expect(result).toMatchObject({ matched: 9, unmatched: 3, unchanged: 2, casesValued: 42 });
+    expect(result).toMatchObject({ matched: 11, unmatched: 2, unchanged: 2, casesValued: 42 });
 
-    // AK-47 | Redline drops from the Operation Phoenix case: its stored expected value is worked out
-    // again, and the list of cases shows what the case's page computes.
+    // AK-47 | Redline and the vanilla Karambit drop from the Operation Phoenix case: its stored
+    // expected value is worked out again, and the list of cases shows what the case's page computes.
     expect(await phoenixValue()).not.toEqual(phoenixBefore);
     expect((await phoenixValue())!.updated_at).toBe(NOW);
     expect(listedCaseValue(await (await get("/cases")).text(), "operation-phoenix-weapon-case")).toBe(await casePageValue("operation-phoenix-weapon-case"));
@@ -197,9 +217,10 @@ describe("the price job reading the feed", () => {
       [`sport-gloves-vice normal FT ${TODAY}`]: 90012,
       ...Object.fromEntries([1, 2, 3, 4].map((phase) => [`karambit-doppler-phase-${phase} normal FN ${TODAY}`, 110000])),
     });
+    expect(await vanillaKnife("Karambit")).toMatchObject({ price_cents: 70000, stattrak_price_cents: 82050, last_price_update: NOW, price_source: FEED });
     expect(await feedRun()).toMatchObject({
-      matched: 9,
-      unmatched: 3,
+      matched: 11,
+      unmatched: 2,
       unchanged: 2,
       last_error: null,
       lease_until: null,
@@ -218,7 +239,7 @@ describe("the price job reading the feed", () => {
     done(await runPriceJob(env.DB, feedEnv, NOW));
     const before = await history();
     const again = done(await runPriceJob(env.DB, feedEnv, NOW + 600_000));
-    expect(again).toMatchObject({ matched: 9, unchanged: 9, written: 0, changedSkinIds: [] });
+    expect(again).toMatchObject({ matched: 11, unchanged: 11, written: 0, changedSkinIds: [] });
     expect((await skin("ak-47-redline"))!.last_price_update).toBe(NOW);
     expect(await history()).toEqual(before);
   });
@@ -291,6 +312,50 @@ describe("stickers, containers and keys from the feed", () => {
       [`key ${KILOWATT_KEY} ${TODAY}`]: 249,
     });
     expect(await history()).toEqual({});
+  });
+});
+
+describe("vanilla knives from the feed", () => {
+  it("'★ Karambit' and '★ StatTrak™ Karambit' price the vanilla Karambit by its exact name, with history; the cases that drop it are valued again", async () => {
+    const karambit = (await vanillaKnife("Karambit"))!;
+    const bayonet = (await vanillaKnife("Bayonet"))!;
+    await control({
+      mode: "ok",
+      items: [
+        item("★ Karambit", 650),
+        item("★ StatTrak™ Karambit", 812.34),
+        item("★ Bayonet", bayonet.price_cents / 100), // the stored price already
+        item("★ StatTrak™ Bayonet", null, null), // no price: the stored one stays
+        item("★ M9 Bayonet", 400), // no vanilla knife of a case in the catalogue: unmatched
+        item("Karambit", 650), // without the star no knife's name
+      ],
+    });
+    const phoenixBefore = await phoenixValue();
+    const result = done(await runPriceJob(env.DB, feedEnv, NOW));
+    expect(result).toMatchObject({ matched: 4, unmatched: 2, unchanged: 2, written: 2, changedSkinIds: [], casesValued: 42 });
+    expect(await vanillaKnife("Karambit")).toEqual({
+      id: karambit.id,
+      price_cents: 65000,
+      stattrak_price_cents: 81234,
+      last_price_update: NOW,
+      price_source: FEED,
+    });
+    // Its price confirmed, the Bayonet's source is the feed; its StatTrak™ price stays, and nothing changed.
+    expect(await vanillaKnife("Bayonet")).toEqual({ ...bayonet, last_price_update: SEEDED_UPDATE, price_source: FEED });
+    expect(await itemHistory()).toEqual({
+      [`vanilla_knife ${karambit.id} ${TODAY}`]: 65000,
+      [`vanilla_knife_stattrak ${karambit.id} ${TODAY}`]: 81234,
+      [`vanilla_knife ${bayonet.id} ${TODAY}`]: bayonet.price_cents,
+    });
+    expect(await history()).toEqual({});
+    // The Operation Phoenix case drops the vanilla Karambit: its stored value moves, as its page's.
+    expect((await phoenixValue())!.expected_cents).not.toBe(phoenixBefore!.expected_cents);
+    const slug = "operation-phoenix-weapon-case";
+    expect(listedCaseValue(await (await get("/cases")).text(), slug)).toBe(await casePageValue(slug));
+
+    const again = done(await runPriceJob(env.DB, feedEnv, NOW + 600_000));
+    expect(again).toMatchObject({ matched: 4, unchanged: 4, written: 0 });
+    expect((await vanillaKnife("Karambit"))!.last_price_update).toBe(NOW);
   });
 });
 
@@ -434,13 +499,37 @@ describe("the local demo drift (no PRICE_FEED_URL)", () => {
       }
     }
     expect(itemsMoved).toBeGreaterThan(items / 2);
+    const rowsMoved = itemsMoved;
+    // Vanilla knives too, their normal and StatTrak™ prices.
+    const knivesNow = new Map(
+      (
+        await env.DB.prepare("SELECT id, price_cents, stattrak_price_cents FROM vanilla_knives").all<{
+          id: number;
+          price_cents: number;
+          stattrak_price_cents: number;
+        }>()
+      ).results.map((r) => [r.id, r]),
+    );
+    let knivesMoved = 0;
+    for (const [id, ...was] of JSON.parse(seededKnives) as [number, number, number][]) {
+      const now = knivesNow.get(id)!;
+      const moved = [now.price_cents, now.stattrak_price_cents].filter((cents, i) => cents !== was[i]).length;
+      [now.price_cents, now.stattrak_price_cents].forEach((cents, i) => expect(Math.abs(cents - was[i]!)).toBeLessThanOrEqual(Math.ceil(was[i]! * MAX_DRIFT)));
+      items += 2;
+      itemsMoved += moved;
+      if (moved > 0) knivesMoved++;
+    }
+    expect(knivesMoved).toBeGreaterThan(0);
     expect(Object.keys(await itemHistory())).toHaveLength(items);
     const stamped = await env.DB.prepare(
       "SELECT (SELECT count(*) FROM stickers WHERE last_price_update = ?1) + (SELECT count(*) FROM crates WHERE last_price_update = ?1) + (SELECT count(*) FROM case_keys WHERE last_price_update = ?1) AS n",
     )
       .bind(NOW)
       .first<{ n: number }>();
-    expect(stamped!.n).toBe(itemsMoved); // last_price_update moves with the price
+    const knivesStamped = await env.DB.prepare("SELECT count(*) AS n FROM vanilla_knives WHERE last_price_update = ?").bind(NOW).first<{ n: number }>();
+    // last_price_update moves with the price
+    expect(stamped!.n).toBe(rowsMoved);
+    expect(knivesStamped!.n).toBe(knivesMoved);
     expect(result).toMatchObject({ matched: priced + items, unmatched: 0, unchanged: priced - moved + items - itemsMoved });
     const historyRows = await env.DB.prepare("SELECT count(*) AS n FROM price_history WHERE day = ?").bind(TODAY).first<{ n: number }>();
     expect(historyRows!.n).toBe(priced);
@@ -517,7 +606,9 @@ describe("a feed of 40,000 items (skins, stickers, containers, keys)", () => {
       if (row.souvenir) names.add(`Souvenir ${base} (${wearNames[row.wear]})`);
     }
     const others = (
-      await env.DB.prepare("SELECT 'Sticker | ' || name AS name FROM stickers UNION ALL SELECT name FROM crates UNION ALL SELECT name FROM case_keys").all<{
+      await env.DB.prepare(
+        "SELECT 'Sticker | ' || name AS name FROM stickers UNION ALL SELECT name FROM crates UNION ALL SELECT name FROM case_keys UNION ALL SELECT '★ ' || name FROM vanilla_knives UNION ALL SELECT '★ StatTrak™ ' || name FROM vanilla_knives",
+      ).all<{
         name: string;
       }>()
     ).results;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildMarketItemIndex, buildSkinIndex, marketItemFor, parseMarketName, skinIdsFor, type MarketName, type SkinMarketName } from "~/domain/market-names";
+import {
+  buildMarketItemIndex,
+  buildSkinIndex,
+  marketItemFor,
+  parseMarketName,
+  skinIdsFor,
+  vanillaKnifeFor,
+  type MarketName,
+  type SkinMarketName,
+} from "~/domain/market-names";
 
 const skin = (weapon: string, finish: string | null, wear: SkinMarketName["wear"], variant: SkinMarketName["variant"] = "normal"): MarketName => ({
   kind: "skin",
@@ -193,5 +202,35 @@ describe("marketItemFor", () => {
   it("refuses a name that two catalogue items share", () => {
     expect(find("Sticker | Mirage (Gold)")).toBeNull();
     expect(find("Twice")).toBeNull();
+  });
+});
+
+describe("vanillaKnifeFor", () => {
+  const index = buildMarketItemIndex([
+    { kind: "vanilla_knife", id: 41, name: "Karambit" },
+    { kind: "vanilla_knife_stattrak", id: 41, name: "Karambit" },
+    { kind: "vanilla_knife", id: 37, name: "Bayonet" },
+    { kind: "vanilla_knife_stattrak", id: 37, name: "Bayonet" },
+    { kind: "crate", id: 10, name: "Operation Bravo Case" },
+  ]);
+  const find = (name: string) => {
+    const parsed = parseMarketName(name);
+    return parsed?.kind === "skin" ? vanillaKnifeFor(index, parsed) : null;
+  };
+  it("prices a knife without a finish by its exact name: '★ Karambit' normal, '★ StatTrak™ Karambit' StatTrak™", () => {
+    expect(find("★ Karambit")).toEqual({ kind: "vanilla_knife", id: 41 });
+    expect(find("★ StatTrak™ Karambit")).toEqual({ kind: "vanilla_knife_stattrak", id: 41 });
+    expect(find("★ Bayonet")).toEqual({ kind: "vanilla_knife", id: 37 });
+  });
+  it("never a finish, a name without the star, another knife or a similar name", () => {
+    expect(find("★ Karambit | Fade (Factory New)")).toBeNull();
+    expect(find("★ M9 Bayonet")).toBeNull();
+    expect(find("★ karambit")).toBeNull();
+    // The plain name is a container-or-key name, and no container or key has it.
+    const plain = parseMarketName("Karambit");
+    expect(plain?.kind === "container-or-key" && marketItemFor(index, plain)).toBeNull();
+  });
+  it("the skins' index still finds no skin for it (the inventory import counts it unknown)", () => {
+    expect(skinIdsFor(buildSkinIndex([{ id: "karambit-fade", name: "Karambit | Fade" }]), parseMarketName("★ Karambit") as SkinMarketName)).toEqual([]);
   });
 });

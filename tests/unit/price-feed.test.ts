@@ -190,6 +190,45 @@ describe("the plan for stickers, containers and keys", () => {
   });
 });
 
+describe("the plan for vanilla knives", () => {
+  const knife = (id: number, name: string, priceCents: number, stattrakPriceCents: number, priceSource = "demo") => [
+    { kind: "vanilla_knife" as const, id, name, priceCents, priceSource },
+    { kind: "vanilla_knife_stattrak" as const, id, name, priceCents: stattrakPriceCents, priceSource },
+  ];
+  const stored: StoredPrices = {
+    skins: [{ id: "karambit-fade", name: "Karambit | Fade" }],
+    wears: [{ skinId: "karambit-fade", wear: "FN", enabled: true, priceCents: 150000 }],
+    variants: [],
+    items: [...knife(41, "Karambit", 60000, 0), ...knife(37, "Bayonet", 20000, 30000)],
+  };
+
+  it("prices '★ Karambit' and '★ StatTrak™ Karambit' by the knife's exact name; a finish stays the finish's", () => {
+    const plan = planPriceUpdate(
+      [
+        item("★ Karambit", 650), // normal
+        item("★ StatTrak™ Karambit", 800), // StatTrak™, none stored before
+        item("★ Bayonet", 200), // unchanged
+        item("★ StatTrak™ Bayonet", null, null), // no price: the stored one stays
+        item("★ Karambit | Fade (Factory New)", 1600), // the finish, not the vanilla knife
+        item("Karambit", 650), // no star: no knife's market name
+        item("★ Souvenir Karambit", 650), // no such thing
+        item("★ karambit", 650), // never by similarity
+        item("★ M9 Bayonet", 500), // a knife the catalogue has no vanilla row for
+      ],
+      stored,
+      "api.example",
+    );
+    expect(plan).toMatchObject({ matched: 5, unmatched: 4, unchanged: 2 });
+    expect(plan.itemHistory).toEqual([
+      { kind: "vanilla_knife", id: 41, priceCents: 65000, changed: true },
+      { kind: "vanilla_knife_stattrak", id: 41, priceCents: 80000, changed: true },
+      { kind: "vanilla_knife", id: 37, priceCents: 20000, changed: false },
+    ]);
+    expect(plan.itemPrices).toEqual(plan.itemHistory); // changed, or the source moves to the feed
+    expect(plan.wearPrices).toEqual([{ skinId: "karambit-fade", variant: "normal", wear: "FN", priceCents: 160000 }]);
+  });
+});
+
 describe("chunk", () => {
   it("splits rows into bounded groups", () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);

@@ -285,10 +285,11 @@ export const stickers = sqliteTable(
 );
 
 /**
- * Daily price history of the catalogue's other market items (stickers, containers, keys), the
- * counterpart of price_history: one row per item and UTC day, the day's latest price, the same
- * retention. `item_id` is stickers.id, crates.id or case_keys.id as `kind` says (no foreign key:
- * catalogue rows are upserted, never deleted).
+ * Daily price history of the catalogue's other market items (stickers, containers, keys, vanilla
+ * knives' normal and StatTrak™ prices), the counterpart of price_history: one row per item and UTC
+ * day, the day's latest price, the same retention. `item_id` is stickers.id, crates.id,
+ * case_keys.id or vanilla_knives.id as `kind` says (no foreign key: catalogue rows are upserted,
+ * never deleted).
  */
 export const itemPriceHistory = sqliteTable(
   "item_price_history",

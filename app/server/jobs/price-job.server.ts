@@ -1,6 +1,6 @@
 // The scheduled price job: reads the provider feed (Skinport's /v1/items shape) or, locally without
-// one, drifts the demo prices; writes skin prices, StatTrak/Souvenir prices, sticker, container and
-// key prices, `last_price_update` and today's history rows in one atomic batch, then each weapon case's
+// one, drifts the demo prices; writes skin prices, StatTrak/Souvenir prices, sticker, container,
+// key and vanilla knife prices, `last_price_update` and today's history rows in one atomic batch, then each weapon case's
 // expected value from them; keeps the counts and the last error in price_feed_runs.
 // The bulk writes hand their rows over as one JSON array read with json_each (SQL of its own,
 // in drizzle's `sql` template, inside drizzle's builders).
@@ -20,7 +20,19 @@ import {
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { createDatabase, type Database } from "../db/client.server";
 import { refreshCaseValues } from "../features/case-values.server";
-import { caseKeys, crates, itemPriceHistory, priceFeedRuns, priceHistory, skins, skinVariantPrices, skinWears, stickers } from "../db/schema.server";
+import { MARKET_ITEM_KINDS, type MarketItemKind } from "~/domain/market-names";
+import {
+  caseKeys,
+  crates,
+  itemPriceHistory,
+  priceFeedRuns,
+  priceHistory,
+  skins,
+  skinVariantPrices,
+  skinWears,
+  stickers,
+  vanillaKnives,
+} from "../db/schema.server";
 
 export interface PriceFeedEnv {
   ENVIRONMENT: string;
@@ -176,8 +188,8 @@ function recordFailure(db: Database, feed: string, error: string, until: number,
 }
 
 /**
- * The catalogue's skins, stickers, containers and keys with their stored prices: all of them, or
- * only the demo-priced ones. One round trip.
+ * The catalogue's skins, stickers, containers, keys and vanilla knives with their stored prices: all
+ * of them, or only the demo-priced ones. One round trip.
  */
 async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<StoredPrices> {
   const demoSkin = eq(skins.priceSource, DEMO_FEED);
@@ -188,7 +200,7 @@ async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<St
       .select({ id: table.id, name: table.name, priceCents: table.priceCents, priceSource: table.priceSource })
       .from(table)
       .where(which === "demo" ? eq(table.priceSource, DEMO_FEED) : undefined);
-  const [skinRows, wears, variants, stickerRows, crateRows, keyRows] = await db.batch([
+  const [skinRows, wears, variants, stickerRows, crateRows, keyRows, knifeRows] = await db.batch([
     db
       .select({ id: skins.id, name: skins.name })
       .from(skins)
@@ -204,6 +216,16 @@ async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<St
     items(stickers),
     items(crates),
     items(caseKeys),
+    db
+      .select({
+        id: vanillaKnives.id,
+        name: vanillaKnives.name,
+        priceCents: vanillaKnives.priceCents,
+        stattrakPriceCents: vanillaKnives.stattrakPriceCents,
+        priceSource: vanillaKnives.priceSource,
+      })
+      .from(vanillaKnives)
+      .where(which === "demo" ? eq(vanillaKnives.priceSource, DEMO_FEED) : undefined),
   ]);
   return {
     skins: skinRows,
@@ -213,6 +235,11 @@ async function readStoredPrices(db: Database, which: "all" | "demo"): Promise<St
       ...stickerRows.map((row) => ({ ...row, kind: "sticker" as const })),
       ...crateRows.map((row) => ({ ...row, kind: "crate" as const })),
       ...keyRows.map((row) => ({ ...row, kind: "key" as const })),
+      // A vanilla knife's two prices, normal ('★ Karambit') and StatTrak™ ('★ StatTrak™ Karambit').
+      ...knifeRows.flatMap(({ stattrakPriceCents, ...row }) => [
+        { ...row, kind: "vanilla_knife" as const },
+        { ...row, priceCents: stattrakPriceCents, kind: "vanilla_knife_stattrak" as const },
+      ]),
     ],
   };
 }
@@ -266,11 +293,39 @@ const tuple = (row: PriceRow) => [row.skinId, row.variant, row.wear, row.priceCe
 const feedRows = (rows: PriceRow[]) =>
   sql`select json_extract(value, '$[0]') as skin_id, json_extract(value, '$[1]') as variant, json_extract(value, '$[2]') as wear,
       json_extract(value, '$[3]') as price_cents from json_each(${JSON.stringify(rows.map(tuple))})`;
-/** Sticker, container and key rows as one JSON array of [kind, id, price_cents, changed]. */
+/** Sticker, container, key and vanilla knife rows as one JSON array of [kind, id, price_cents, changed]. */
 const itemRows = (rows: ItemPriceRow[]) =>
   sql`select json_extract(value, '$[0]') as kind, json_extract(value, '$[1]') as id, json_extract(value, '$[2]') as price_cents,
       json_extract(value, '$[3]') as changed from json_each(${JSON.stringify(rows.map((row) => [row.kind, row.id, row.priceCents, row.changed ? 1 : 0]))})`;
 const ITEM_TABLES = { sticker: stickers, crate: crates, key: caseKeys } as const;
+
+/** The statement writing one group of a kind's item prices: its table's price (a vanilla knife's normal or StatTrak™ one), last change and source. */
+function itemPriceStatement(db: Database, kind: MarketItemKind, rows: ItemPriceRow[], now: number, priceSource: string | null) {
+  const from = sql`(${itemRows(rows)}) as item_rows`;
+  const source = priceSource ? { priceSource } : {};
+  if (kind === "vanilla_knife" || kind === "vanilla_knife_stattrak") {
+    const price = sql`item_rows.price_cents`;
+    return db
+      .update(vanillaKnives)
+      .set({
+        ...(kind === "vanilla_knife" ? { priceCents: price } : { stattrakPriceCents: price }),
+        lastPriceUpdate: sql`case when item_rows.changed = 1 then ${now} else ${vanillaKnives.lastPriceUpdate} end`,
+        ...source,
+      })
+      .from(from)
+      .where(sql`${vanillaKnives.id} = item_rows.id`);
+  }
+  const table = ITEM_TABLES[kind];
+  return db
+    .update(table)
+    .set({
+      priceCents: sql`item_rows.price_cents`,
+      lastPriceUpdate: sql`case when item_rows.changed = 1 then ${now} else ${table.lastPriceUpdate} end`,
+      ...source,
+    })
+    .from(from)
+    .where(sql`${table.id} = item_rows.id`);
+}
 const idsIn = (ids: string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** The statements that write a plan: prices, variant prices, skins, history, retention, run state. */
@@ -342,22 +397,9 @@ export function planStatements(
         }),
     );
   }
-  for (const kind of ["sticker", "crate", "key"] as const) {
-    const table = ITEM_TABLES[kind];
+  for (const kind of MARKET_ITEM_KINDS) {
     const rows = plan.itemPrices.filter((row) => row.kind === kind);
-    for (const group of chunk(rows, ITEM_ROWS_PER_STATEMENT)) {
-      statements.push(
-        db
-          .update(table)
-          .set({
-            priceCents: sql`item_rows.price_cents`,
-            lastPriceUpdate: sql`case when item_rows.changed = 1 then ${now} else ${table.lastPriceUpdate} end`,
-            ...(priceSource ? { priceSource } : {}),
-          })
-          .from(sql`(${itemRows(group)}) as item_rows`)
-          .where(sql`${table.id} = item_rows.id`),
-      );
-    }
+    for (const group of chunk(rows, ITEM_ROWS_PER_STATEMENT)) statements.push(itemPriceStatement(db, kind, group, now, priceSource));
   }
   for (const rows of chunk(plan.itemHistory, ITEM_ROWS_PER_STATEMENT)) {
     statements.push(
