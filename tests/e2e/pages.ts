@@ -50,6 +50,8 @@ export const PAGES: ProductPage[] = [
   { route: "routes/cases._index", path: "/cases", as: SIGNED_OUT },
   { route: "routes/cases.$caseSlug", path: "/cases/revolution-case" },
   { route: "routes/cases.$caseSlug", path: "/cases/anubis-collection-package", as: SIGNED_OUT },
+  // A case with vanilla knives among its rare special items (cards that link to a knife's page).
+  { route: "routes/cases.$caseSlug", path: "/cases/operation-phoenix-weapon-case", as: SIGNED_OUT },
   { route: "routes/collections._index", path: "/collections", as: SIGNED_OUT },
   { route: "routes/collections.$collectionSlug", path: "/collections/the-revolution-collection" },
   { route: "routes/collections.$collectionSlug", path: "/collections/no-such-collection", as: SIGNED_OUT, consoleErrors: notFound },

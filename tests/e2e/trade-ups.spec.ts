@@ -37,6 +37,30 @@ test("skin page to its collection, its case and the list of cases: the odds sum 
   await expect(page.getByText("The game publishes no odds for souvenir packages: here is what this one holds.")).toBeVisible();
 });
 
+test("a case's vanilla knives among its rare special items: 1/50 each in the Operation Phoenix case, a card leading to the knife's page, the list's value", async ({
+  page,
+}) => {
+  await page.goto("/cases/operation-phoenix-weapon-case");
+  const special = page.getByRole("region", { name: "Rare special items" });
+  await expect(special.getByTestId("tier-odds")).toHaveText("0.260 % of openings, shared by 50 items: 0.0052 % each.");
+  for (const knife of ["Bayonet", "Flip Knife", "Gut Knife", "Karambit"]) {
+    const card = special.getByRole("link", { name: new RegExp(`^★ ${knife} \\(vanilla\\)`) });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId("item-note")).toHaveText("0.0052 % per opening, StatTrak™ 0.0005 %");
+  }
+  const total = (await chancesOf(page, "item-note")).reduce((sum, value) => sum + value, 0);
+  expect(total).toBeGreaterThan(99.5);
+  expect(total).toBeLessThan(100.5);
+  const expectedValue = await page.getByTestId("case-expected-value").textContent();
+
+  await special.getByRole("link", { name: /^★ Karambit \(vanilla\)/ }).click();
+  await expect(page).toHaveURL(/\/weapons\/Karambit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Karambit Skins" })).toBeVisible();
+
+  await page.goto("/cases");
+  await expect(page.getByRole("link", { name: /^Operation Phoenix Weapon Case Price/ })).toContainText(`Expected value ${expectedValue}`);
+});
+
 test("a ten-input contract built in the form: outcomes summing to 100 % with a float; a Souvenir input is refused", async ({ page }) => {
   await page.goto("/trade-up");
   await page.getByLabel("Skin name").fill("insomnia");
