@@ -232,7 +232,11 @@ export function tradeUpCollectionSkinsQuery(db: Database, ids: SkinIds) {
     .where(inArray(skinCollections.collectionId, inputCollections));
 }
 
-/** The rare special items of the weapon cases dropping each Covert input (a five-Covert contract's outcomes). */
+/**
+ * The rare special items of the weapon cases dropping each Covert input (a five-Covert contract's
+ * outcomes): their finishes only, not the cases' vanilla knives, since no source of
+ * docs/features/trade-ups.md says a contract can give a knife without a finish.
+ */
 export function tradeUpSpecialsQuery(db: Database, ids: SkinIds) {
   const drops = alias(skinCrates, "drops");
   const inputs = alias(skins, "input_skins");
