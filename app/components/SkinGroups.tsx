@@ -27,7 +27,7 @@ export function SkinGroups({ groups }: { groups: readonly SkinGroup[] }) {
             {unpackGroupedSkins(group.skins).map((skin) => (
               <li key={skin.id}>
                 <PathLink
-                  to={skin.to ?? `/skins/${encodeURIComponent(skin.id)}`}
+                  to={skin.id.startsWith("/") ? (skin.id as `/${string}`) : `/skins/${encodeURIComponent(skin.id)}`}
                   className="flex items-center gap-3 rounded-lg border border-line bg-panel p-3 hover:border-accent"
                 >
                   <FallbackImage sources={[skin.image]} alt="" className="h-12 w-16 shrink-0 object-contain" />

@@ -88,6 +88,11 @@ export function firstSkinCard(text: string): SkinCardData | undefined {
 
 /** A skin in a grouped list (a collection's rarities, a case's tiers): a card linking to its page. */
 export interface GroupedSkin {
+  /**
+   * The skin's id; for an item without a skin page (a case's vanilla knife), the path its card links
+   * to instead ("/weapons/Karambit"). A path, not a field of its own: the unpacking is shared with
+   * pages at the first-visit script budget.
+   */
   id: string;
   name: string;
   image: string;
@@ -95,30 +100,18 @@ export interface GroupedSkin {
   priceText: string;
   /** What else the list says of it (its odds in a case). */
   note?: string;
-  /** Where the card links when it is not the skin's page (a vanilla knife, which has none, links to its knife's page). */
-  to?: `/${string}`;
 }
 
-/** Grouped skins as lines: id ('' when it is the name's slug), name, image, price text, note, link ('' for the skin's page). */
+/** Grouped skins as lines: id ('' when it is the name's slug), name, image, price text, note. */
 export function packGroupedSkins(skins: readonly GroupedSkin[]): string {
   return skins
-    .map((skin) => {
-      const fields = [skin.id === slugify(clean(skin.name)) ? "" : skin.id, skin.name, skin.image, skin.priceText, skin.note ?? ""];
-      return packFields(skin.to === undefined ? fields : [...fields, skin.to]);
-    })
+    .map((skin) => packFields([skin.id === slugify(clean(skin.name)) ? "" : skin.id, skin.name, skin.image, skin.priceText, skin.note ?? ""]))
     .join(LINE);
 }
 
 export function unpackGroupedSkins(text: string): GroupedSkin[] {
   return unpackList(text).map((line) => {
-    const [id = "", name = "", image = "", priceText = "", note = "", to = ""] = line.split(FIELD);
-    return {
-      id: id === "" ? slugify(name) : id,
-      name,
-      image,
-      priceText,
-      ...(note === "" ? {} : { note }),
-      ...(to.startsWith("/") ? { to: to as `/${string}` } : {}),
-    };
+    const [id = "", name = "", image = "", priceText = "", note = ""] = line.split(FIELD);
+    return { id: id === "" ? slugify(name) : id, name, image, priceText, ...(note === "" ? {} : { note }) };
   });
 }

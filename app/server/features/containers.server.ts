@@ -268,11 +268,11 @@ export function listedVanillaKnife(row: { id: number; name: string; image: strin
   return {
     prices: { priceCents: row.priceCents, stattrakPriceCents: row.stattrakPriceCents },
     card: {
-      id: `vanilla-knife-${row.id}`,
+      // No skin page: the card's id is the path it links to (GroupedSkin).
+      id: `/weapons/${encodeURIComponent(row.name)}`,
       name,
       image: row.image ?? "",
       priceText: row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data",
-      to: `/weapons/${encodeURIComponent(row.name)}` as const,
     },
   };
 }
