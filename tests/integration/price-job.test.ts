@@ -2,8 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
-import { DEMO_FEED, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
+import { DEMO_FEED, PRICE_LEASE_MS, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
 import { runScheduled, SCHEDULES } from "~/server/jobs/scheduled.server";
+import { withFaults } from "./faults";
 import { casePageValue, get, listedCaseValue, post, signedInUser } from "./helpers";
 
 const PROVIDER = env.TEST_PRICE_FEED;
@@ -427,6 +428,34 @@ describe("overlapping runs", () => {
     // The lease is given back: the next run works (answered at once: 200 ms of 300 left no room on a busy machine).
     await control({ delayMs: 0 });
     expect((await runPriceJob(env.DB, feedEnv, NOW + 600_000)).status).toBe("done");
+  });
+
+  it("a run that outlived its lease writes nothing: the newer run that took the lease keeps its prices", async () => {
+    const KILOWATT_CASE = 11422;
+    await control({ mode: "ok", items: [item("AK-47 | Redline (Field-Tested)", 25.5), item("Kilowatt Case", 1.02)] });
+    let tookOver = false;
+    // The slow run has its feed and is about to write; meanwhile its lease expired, and the next
+    // run took the feed, read newer prices and wrote them.
+    const slow = withFaults({
+      before: async (query) => {
+        if (tookOver || !query.includes('insert into "price_history"')) return;
+        tookOver = true;
+        await control({ items: [item("AK-47 | Redline (Field-Tested)", 30), item("Kilowatt Case", 1.5)] });
+        done(await runPriceJob(env.DB, feedEnv, NOW + PRICE_LEASE_MS));
+      },
+    });
+    const stale = await runPriceJob(slow.env.DB, feedEnv, NOW);
+    expect(tookOver).toBe(true);
+    expect(stale.status).toBe("failed");
+    expect("error" in stale && stale.error).toMatch(/outlived its 5-minute lease, which another run took; it wrote no price$/);
+    expect(await price("ak-47-redline", "FT")).toBe(3000);
+    expect(await history()).toEqual({ [`ak-47-redline normal FT ${TODAY}`]: 3000 });
+    expect(await itemRow("crate", KILOWATT_CASE)).toMatchObject({ price_cents: 150, last_price_update: NOW + PRICE_LEASE_MS });
+    expect(await itemHistory()).toEqual({ [`crate ${KILOWATT_CASE} ${TODAY}`]: 150 });
+    // The record stays the newer run's (its times, counts and released lease); the error says what happened.
+    const run = await feedRun();
+    expect(run).toMatchObject({ last_run_at: NOW + PRICE_LEASE_MS, last_success_at: NOW + PRICE_LEASE_MS, lease_until: null, matched: 2, unchanged: 0 });
+    expect(run!.last_error).toMatch(/^The run started at 2026-11-23T18:00:00.000Z outlived its 5-minute lease/);
   });
 
   it("a lease left by a crashed run expires", async () => {

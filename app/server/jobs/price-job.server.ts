@@ -4,7 +4,7 @@
 // expected value from them; keeps the counts and the last error in price_feed_runs.
 // The bulk writes hand their rows over as one JSON array read with json_each (SQL of its own,
 // in drizzle's `sql` template, inside drizzle's builders).
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, lte, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { driftBucket, driftedItemPriceCents, driftedPriceCents } from "~/domain/price-drift";
 import {
@@ -176,6 +176,26 @@ async function acquireLease(db: Database, feed: string, now: number): Promise<Le
 /** The run still holding its lease (a run whose lease expired and was taken writes nothing). */
 const heldBy = (feed: string, until: number) => and(eq(priceFeedRuns.feed, feed), eq(priceFeedRuns.leaseUntil, new Date(until)));
 
+/**
+ * The first statement of a run's write batch: when the run no longer holds its lease (it outlived
+ * it, and another run took the feed and may have written newer prices), it inserts a run record
+ * with no feed, which D1 refuses (NOT NULL), so the batch, a transaction, writes nothing at all.
+ * The columns are every one of the table's, in its order, as drizzle's insert-select wants them.
+ */
+function leaseGuard(db: Database, feed: string, until: number) {
+  const held = db
+    .select({ one: sql`1` })
+    .from(priceFeedRuns)
+    .where(heldBy(feed, until));
+  return db.insert(priceFeedRuns).select(sql`select null, null, null, null, null, 0, 0, 0 where ${not(exists(held))}`);
+}
+
+/** Whether the run still holds its lease, read again after its write batch failed. */
+async function holdsLease(db: Database, feed: string, until: number): Promise<boolean> {
+  const rows = await db.select({ feed: priceFeedRuns.feed }).from(priceFeedRuns).where(heldBy(feed, until));
+  return rows.length > 0;
+}
+
 function releaseLease(db: Database, feed: string, until: number) {
   return db.update(priceFeedRuns).set({ leaseUntil: null }).where(heldBy(feed, until));
 }
@@ -337,8 +357,10 @@ export function planStatements(
   now: number,
   priceSource: string | null,
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
-  // Old history first (it never touches today's rows), the run's state last.
+  // The lease check first (nothing is written without it), old history next (it never touches
+  // today's rows), the run's state last.
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    leaseGuard(db, feed, leaseUntil),
     db
       .delete(priceHistory)
       .where(sql`rowid in (select rowid from ${priceHistory} where ${priceHistory.day} < ${historyCutoffDay(now)} limit ${RETENTION_DELETE_LIMIT})`),
@@ -442,12 +464,25 @@ async function revalueCases(db: Database, feed: string, now: number): Promise<nu
   }
 }
 
-/** Writes a plan in one batch (a transaction: all of it or nothing). */
+/**
+ * A run that outlived its lease wrote nothing (its batch's guard refused it). The feed's record now
+ * belongs to the run that took the lease, so only its last error says so (until a good run clears
+ * it); the lease, the times and the counts stay that run's.
+ */
+async function leaseLost(db: Database, feed: string, now: number): Promise<PriceJobResult> {
+  const error = `The run started at ${new Date(now).toISOString()} outlived its ${PRICE_LEASE_MS / 60_000}-minute lease, which another run took; it wrote no price`;
+  console.warn(`[prices] ${feed}: ${error}`);
+  await db.update(priceFeedRuns).set({ lastError: error }).where(eq(priceFeedRuns.feed, feed));
+  return { status: "failed", feed, error };
+}
+
+/** Writes a plan in one batch (a transaction: all of it or nothing), only while the run holds its lease. */
 async function writePlan(db: Database, feed: string, plan: PricePlan, leaseUntil: number, now: number, priceSource: string | null): Promise<PriceJobResult> {
   const statements = planStatements(db, feed, plan, leaseUntil, now, priceSource);
   try {
     await db.batch(statements);
   } catch (error) {
+    if (!(await holdsLease(db, feed, leaseUntil))) return leaseLost(db, feed, now);
     const message = `Writing prices failed: ${error instanceof Error ? error.message : String(error)}`;
     console.warn(`[prices] ${feed}: ${message}`);
     await recordFailure(db, feed, message, leaseUntil, now);
