@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
-import { DEMO_FEED, PRICE_LEASE_MS, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
+import { DEMO_FEED, MAX_FEED_BYTES, PRICE_LEASE_MS, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
 import { runScheduled, SCHEDULES } from "~/server/jobs/scheduled.server";
 import { withFaults } from "./faults";
 import { casePageValue, get, listedCaseValue, post, signedInUser } from "./helpers";
@@ -395,6 +395,38 @@ describe("feed faults change no price and keep the error", () => {
       { mode: "ok", items: [...GOOD, { ...item("AWP | Asiimov (Field-Tested)", 20_000_000) }] },
       /wrong shape: 2\.min_price: .* \(1 of 3 items malformed\)$/,
     ));
+
+  // A body that never ends, or says it is too long, is not read past the cap (a slower timeout: the
+  // stand-in sends megabytes).
+  const patient = { ...feedEnv, PRICE_FEED_TIMEOUT_MS: "15000" };
+  it("a body larger than the cap: reading stops there", async () => {
+    await control({ mode: "ok", items: GOOD });
+    done(await runPriceJob(env.DB, feedEnv, NOW));
+    await control({ mode: "huge", bytes: 4 * MAX_FEED_BYTES });
+    const result = await runPriceJob(env.DB, patient, NOW + 600_000);
+    expect(result).toMatchObject({ status: "failed", error: `Feed is larger than the ${MAX_FEED_BYTES} bytes a run reads (too large); reading stopped there` });
+    expect(await price("ak-47-redline", "FT")).toBe(2550);
+    expect(await feedRun()).toMatchObject({
+      last_run_at: NOW + 600_000,
+      last_success_at: NOW,
+      lease_until: null,
+      last_error: result.status === "failed" && result.error,
+    });
+  });
+  it("a Content-Length above the cap: the body is never read", async () => {
+    await control({ mode: "declared", bytes: MAX_FEED_BYTES + 1 });
+    const result = await runPriceJob(env.DB, { ...feedEnv, PRICE_FEED_TIMEOUT_MS: "2000" }, NOW);
+    expect(result).toMatchObject({
+      status: "failed",
+      error: `Feed declares ${MAX_FEED_BYTES + 1} bytes, more than the ${MAX_FEED_BYTES} a run reads (too large)`,
+    });
+    expect(await feedRun()).toMatchObject({
+      last_run_at: NOW,
+      last_success_at: null,
+      lease_until: null,
+      last_error: result.status === "failed" && result.error,
+    });
+  });
 
   it("one listing's odd price among a hundred items is skipped with a warning; every other price is written", async () => {
     const unknown = Array.from({ length: 100 }, (_, n) => item(`Sticker | Not In The Catalogue ${n}`, 1));
