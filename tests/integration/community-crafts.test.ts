@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMUNITY_IMAGE_MAX_AGE, MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
 import { LINK_RULE } from "~/domain/external-links";
 import { bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
@@ -499,6 +499,48 @@ describe("deleting", () => {
       craft_name: craft.name,
       action: "rejected",
     });
+  });
+  it("a deleted account whose images R2 fails to delete is gone all the same; the images left behind are served to no one", async () => {
+    const player = await signedInUser("leaving-r2-down");
+    const craft = await submitted(player.cookie);
+    await (await decide("publish", craft)).arrayBuffer();
+    expect(await status(craft.ingame_image!)).toBe(200);
+    // R2 unreachable: every list and delete fails, after the account's batch committed.
+    const failing = new Proxy(env.IMAGES, {
+      get(target, property) {
+        if (property === "list" || property === "delete") return () => Promise.reject(new Error("injected R2 fault: unreachable"));
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let response: Response;
+    try {
+      response = await fetchWorker(
+        "https://example.com/profile",
+        {
+          method: "POST",
+          body: new URLSearchParams({ intent: "delete-account", confirm: "DELETE" }),
+          headers: { Cookie: player.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
+        },
+        { ...env, IMAGES: failing },
+      );
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        `[account] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: injected R2 fault: unreachable`,
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?mode=login&notice=account-deleted");
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    await response.arrayBuffer();
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(player.email).first("n")).toBe(0);
+    expect(await craftNamed(craft.name)).toBeNull();
+    // The images stay in R2, and the image route serves them to no one: their craft is gone.
+    expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects.length).toBeGreaterThan(0);
+    expect(await status(craft.ingame_image!)).toBe(404);
+    expect(await status(craft.ingame_image!, admin.cookie)).toBe(404);
   });
 });
 

@@ -62,7 +62,15 @@ export async function deleteAccountIntent(context: AppLoadContext, request: Requ
   // The sticker pages that list the account's crafts, read before they go.
   const stickerIds = stickerIdsOf(await authorCraftStickerIdsQuery(context.db, user.id));
   const { craftIds, shareTokens } = await deleteAccount(context.db, user.id, user.email);
-  await deleteCraftImages(context.env.IMAGES, craftIds);
+  // The account is gone (its batch committed): an R2 fault now must not turn that into an error
+  // page. The images left behind are served to no one (the image route finds no craft for them);
+  // the warning names their prefixes for the operator (docs/operations/deploy.md).
+  try {
+    await deleteCraftImages(context.env.IMAGES, craftIds);
+  } catch (error) {
+    const prefixes = craftIds.map((id) => `${id}/`).join(", ");
+    console.warn(`[account] deleting the images of deleted crafts failed, left in R2 under ${prefixes}: ${String(error)}`);
+  }
   const craftPages = craftIds.length === 0 ? [] : [...craftIds.flatMap((id) => stickerCraftPages(id, [])), ...stickerCraftPages(null, stickerIds)];
   const purged = [...new Set(craftPages)].concat(shareTokens.flatMap((token) => sharedLoadoutPages(token)));
   if (purged.length > 0) context.purgeEdgeCache(purged);
