@@ -11,6 +11,22 @@ const inputClass = "w-full rounded-md border border-line bg-panel-2 px-3 py-2";
 export const pickerButtonClass = "rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent";
 
 /**
+ * A form's default button, placed first in it. Enter in a field submits the form through its first
+ * submit button (the browser's implicit submission; with JavaScript Remix's `Form` posts that
+ * button as the submitter too), which would otherwise be a row's Remove or a picker's search. It
+ * posts `intent` when given (else the form's plain submit), skipping the browser's checks when
+ * `noValidate`. Out of sight, out of the tab order and hidden from assistive technology: Enter is
+ * its only way in.
+ */
+export function EnterButton({ intent, noValidate }: { intent?: string; noValidate?: boolean }) {
+  return (
+    <button type="submit" name={intent ? "intent" : undefined} value={intent} formNoValidate={noValidate} tabIndex={-1} aria-hidden="true" className="sr-only">
+      Apply
+    </button>
+  );
+}
+
+/**
  * A search in the catalogue that works without JavaScript: the button submits the whole form
  * (`intent` names the search), which comes back with what was typed and the results to choose from.
  */

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { lazy, Suspense } from "react";
 import { buttonClass, Notice } from "~/components/basics";
 import type { ShellProps } from "~/components/Shell";
-import { CatalogueSearch, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import { CatalogueSearch, EnterButton, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
@@ -196,6 +196,8 @@ export default function TradeUpPage() {
       {addRefusal ? <Notice tone="info">{addRefusal}</Notice> : null}
 
       <Form method="get" action={PAGE} className="space-y-4" aria-label="Trade-up contract">
+        {/* Enter in a field updates the contract, and runs the search when 'Add a skin' holds text. */}
+        <EnterButton />
         {rows.length === 0 ? (
           <p className="text-muted">No inputs yet: search for a skin below, or use ‘Add to trade-up’ on a skin page.</p>
         ) : (

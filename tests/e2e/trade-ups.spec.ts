@@ -158,3 +158,33 @@ test("save a contract, find it under My trade-ups with its expected value, open 
   await expect(page.getByText("Saved trade-up deleted.")).toBeVisible();
   await expect(page.getByTestId("my-trade-up")).toHaveCount(0);
 });
+
+test("Enter in a float or a count updates the contract; Enter in 'Add a skin' searches and keeps it", async ({ page }) => {
+  const contract = "s1=p250-sand-dune&f1=0.2&n1=5&s2=nova-polar-mesh";
+  await page.goto(`/trade-up?${contract}&f2=0.3&n2=5`);
+  const inputs = page.getByRole("list", { name: "Inputs" }).getByRole("listitem");
+  await page.getByLabel("Float of Nova | Polar Mesh").fill("0.25");
+  await page.getByLabel("Float of Nova | Polar Mesh").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/trade-up\\?${contract}&f2=0\\.25&n2=5$`));
+  await expect(inputs).toHaveCount(2);
+  await expect(inputs.first()).toContainText("P250 | Sand Dune");
+  await expect(page.getByLabel("Float of Nova | Polar Mesh")).toHaveValue("0.25");
+
+  await page.getByLabel("Count of Nova | Polar Mesh").fill("4");
+  await page.getByLabel("Count of Nova | Polar Mesh").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/trade-up\\?${contract}&f2=0\\.25&n2=4$`));
+  await expect(inputs).toHaveCount(2);
+
+  await page.getByLabel("Skin name").fill("safari");
+  await page.getByLabel("Skin name").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/trade-up\\?${contract}&f2=0\\.25&n2=4&find=safari$`));
+  await expect(page.getByLabel("Skin name")).toHaveValue("safari");
+  await expect(
+    page
+      .getByRole("list", { name: "Skins found" })
+      .getByRole("button", { name: /Safari Mesh/ })
+      .first(),
+  ).toBeVisible();
+  await expect(inputs).toHaveCount(2);
+  await expect(inputs.first()).toContainText("P250 | Sand Dune");
+});
