@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ClientChecksFormProps } from "~/components/client-checks";
-import { CatalogueSearch, ChosenSkin, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import { CatalogueSearch, ChosenSkin, EnterButton, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
 import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
@@ -172,6 +172,8 @@ function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveBu
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}
       {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
+      {/* Enter in a field runs the searches whose boxes hold text, or else saves (`apply`). */}
+      <EnterButton intent="apply" noValidate />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Field id="name" label="Name" meta={fields.name} inputProps={{ "aria-required": true }} />

@@ -113,8 +113,11 @@ export const EMPTY_CRAFT_VIEW: CraftView = { skin: null, stickers: STICKER_POSIT
 
 // ---------------------------------------------------------------- intents
 
-/** The steps the form's buttons post, besides saving and deleting. */
-export const CRAFT_STEPS = ["search-skin", "pick-skin", "search-sticker", "pick-sticker", "clear-sticker"] as const;
+/**
+ * The steps the form's buttons post, besides saving and deleting. `apply` is Enter in a field (the
+ * form's unseen first button): the searches whose boxes hold text, or else the save.
+ */
+export const CRAFT_STEPS = ["apply", "search-skin", "pick-skin", "search-sticker", "pick-sticker", "clear-sticker"] as const;
 
 /** The posted intent, read: the verb an action switches on and the arguments it carries. */
 export interface CraftIntent {

@@ -40,6 +40,43 @@ async function submitCraft(page: Page, name: string, { sticker }: { sticker: boo
   return card;
 }
 
+test("Enter in the craft form: a sticker's search box finds stickers for its position, the skin's finds skins, the name submits it", async ({
+  signedInPage: page,
+}, testInfo) => {
+  const name = `E2E Enter ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await page.goto("/sticker-crafts/submit");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  const stickerSearch = page.getByLabel("Find sticker 3 in the catalogue");
+  await stickerSearch.fill("crown foil");
+  await stickerSearch.press("Enter");
+  const stickersFound = page.getByRole("list", { name: "Stickers found for position 3" });
+  await expect(stickersFound.getByRole("button").first()).toBeVisible();
+  await expect(stickerSearch).toHaveValue("crown foil");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByRole("list", { name: "Skins found" })).toHaveCount(0);
+  await stickersFound.getByRole("button").first().click();
+  const slot = page.getByTestId("sticker-slot-3");
+  await expect(slot.getByRole("button", { name: "Remove sticker 3" })).toBeVisible();
+  await expect(slot).toContainText(/Crown/);
+
+  const skinSearch = page.getByLabel("Find the skin in the catalogue");
+  await skinSearch.fill("ak redline");
+  await skinSearch.press("Enter");
+  await expect(skinSearch).toHaveValue("ak redline");
+  await page.getByRole("list", { name: "Skins found" }).getByRole("button", { name: "Choose AK-47 | Redline" }).click();
+  await expect(page.getByTestId("chosen-skin")).toContainText("AK-47 | Redline");
+  await expect(slot.getByRole("button", { name: "Remove sticker 3" })).toBeVisible();
+
+  // With nothing left to search, Enter does what 'Submit for review' does.
+  await page
+    .getByRole("group", { name: "In-game image" })
+    .getByLabel(/Upload/)
+    .setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await page.getByLabel("Name", { exact: true }).press("Enter");
+  await expect(page.getByText("Thank you! Your craft is waiting for review")).toBeVisible();
+  await expect(page.getByTestId("my-craft").filter({ hasText: name })).toContainText("Pending review");
+});
+
 async function reviewInQueue(page: Page, name: string) {
   await page.goto("/admin/sticker-crafts");
   await page.getByRole("link", { name: "Moderation queue" }).click();

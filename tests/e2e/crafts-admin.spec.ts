@@ -142,6 +142,39 @@ test.describe(() => {
     await expect(page.getByRole("link", { name: new RegExp(craftName) })).toHaveCount(0);
   });
 
+  test("Enter in the craft editor: a sticker's search box finds stickers for it, the skin's finds skins, a sticker's price saves", async ({
+    adminPage: page,
+  }, testInfo) => {
+    tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    const craftName = `E2E Enter ${tag}`;
+    await page.goto("/admin/sticker-crafts?new");
+    await page.locator("#name").fill(craftName);
+    const stickerSearch = page.getByLabel("Find sticker 3 in the catalogue");
+    await stickerSearch.fill("crown foil");
+    await stickerSearch.press("Enter");
+    const stickersFound = page.getByRole("list", { name: "Stickers found for sticker 3" });
+    await expect(stickersFound.getByRole("button").first()).toBeVisible();
+    await expect(stickerSearch).toHaveValue("crown foil");
+    await expect(page.locator("#name")).toHaveValue(craftName);
+    await stickersFound.getByRole("button").first().click();
+    await expect(page.locator("#sticker-3-name")).toHaveValue(/Crown/);
+
+    const skinSearch = page.getByLabel("Find the skin in the catalogue");
+    await skinSearch.fill("ak redline");
+    await skinSearch.press("Enter");
+    await page.getByRole("list", { name: "Skins found" }).getByRole("button", { name: "Choose AK-47 | Redline" }).click();
+    await expect(page.getByTestId("chosen-skin")).toContainText("AK-47 | Redline");
+    await expect(page.locator("#sticker-3-name")).toHaveValue(/Crown/);
+
+    // With nothing left to search, Enter does what 'Save sticker craft' does.
+    await page.locator("#sticker-3-price").fill("1.50");
+    await page.locator("#sticker-3-price").press("Enter");
+    await expect(page.getByText("Sticker craft saved successfully!")).toBeVisible();
+    await page.getByRole("link", { name: `Delete ${craftName}` }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("Sticker craft deleted successfully!")).toBeVisible();
+  });
+
   test("the admin fills an official loadout's slots: picks a skin, changes its wear, clears and saves; a save from an older page is refused and loses nothing", async ({
     adminPage: page,
     admin,

@@ -109,6 +109,30 @@ describe("a player submits a craft", () => {
     expect(mine).toContain("Pending review");
   });
 
+  it("Enter (`apply`) with no search text submits, as 'Submit for review' does; with a sticker's search text it searches that position and stores nothing", async () => {
+    const name = uniqueName("Submitted with Enter");
+    const response = await postMultipart(SUBMIT, [["intent", "apply"], ...craftFields(name, [ingame()]).slice(1), ["skinQuery", " "]], author.cookie);
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-submitted");
+    expect((await craftNamed(name))?.status).toBe("pending");
+
+    const before = await stored();
+    const typed = uniqueName("Searched with Enter");
+    const search = await postMultipart(
+      SUBMIT,
+      [["intent", "apply"], ...craftFields(typed, [ingame(), ["stickers[3].query", "crown foil"]]).slice(1)],
+      author.cookie,
+    );
+    const html = await search.text();
+    expect(search.status).toBe(200);
+    expect(html).toMatch(/value="pick-sticker:4:\d+"/);
+    expect(html).toContain('value="crown foil"');
+    expect(html).toContain(`value="${typed}"`);
+    expect(html).not.toContain('value="pick-skin:');
+    expect(await stored()).toEqual(before);
+    expect(await craftNamed(typed)).toBeNull();
+  });
+
   it("answers the spec's messages for a missing name and skin, and refuses a missing in-game image and an http: link", async () => {
     const before = await stored();
     const missing = await postMultipart(SUBMIT, [["intent", "submit"], ingame()], author.cookie);
@@ -660,6 +684,7 @@ describe("malformed input from signed-in players and admins", () => {
   const ODD = ["", " ", "null", "-1", "0", "1e9", "1.5", "%%%", "../../etc/passwd", "<script>alert(1)</script>", "x".repeat(5000), "\u0000\uffff"];
   const INTENTS = [
     "submit",
+    "apply",
     "search-skin",
     "pick-skin:",
     "pick-skin:../x",

@@ -38,6 +38,7 @@ const INTENTS = [
   "share-settings",
   "share-revoke",
   "submit",
+  "apply",
   "search-skin",
   "pick-skin:ak-47-redline",
   "search-sticker:1",

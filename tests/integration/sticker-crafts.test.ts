@@ -150,7 +150,7 @@ describe("admin pages: server-side checks on every loader and action", () => {
     const remove = await post(PAGE, { intent: "delete", id: "1" }, { cookie: cookie() });
     expect(remove.status).toBe(302);
     expect(remove.headers.get("Location")).toBe(location);
-    for (const intent of ["search-skin", "pick-sticker:1:1847"]) {
+    for (const intent of ["search-skin", "apply", "pick-sticker:1:1847"]) {
       const other = await post(PAGE, { intent, skinQuery: "redline" }, { cookie: cookie() });
       expect(other.status).toBe(302);
     }
@@ -394,6 +394,61 @@ describe("admin: create, edit, delete a craft with images in R2", () => {
     const filledHtml = await filled.text();
     expect(filledHtml).toMatch(/name="stickers\[1\]\.name"[^>]*value="Crown[^"]*Foil/);
     expect(filledHtml).toContain('name="stickers[1].image" value="https://cdn.cstrike.app/');
+  });
+
+  it("Enter (`apply`, the form's unseen first button) runs the searches whose boxes hold text, keeping what was typed; with none it saves", async () => {
+    const before = await state();
+    const both = await postForm(
+      PAGE,
+      [
+        ["intent", "apply"],
+        ["name", "Kept name"],
+        ["skinQuery", "asiimov awp"],
+        ["stickers[0].query", ""],
+        ["stickers[2].query", "crown foil"],
+      ],
+      admin.cookie,
+    );
+    const bothHtml = await both.text();
+    expect(both.status).toBe(200);
+    // Both searches go to D1 in the batch of one search's.
+    const oneSearch = await postForm(
+      PAGE,
+      [
+        ["intent", "search-skin"],
+        ["skinQuery", "asiimov awp"],
+      ],
+      admin.cookie,
+    );
+    await oneSearch.arrayBuffer();
+    expect(both.headers.get("X-D1-Round-Trips")).toBe(oneSearch.headers.get("X-D1-Round-Trips"));
+    expect(bothHtml).toContain('value="Kept name"');
+    expect(bothHtml).toContain('value="asiimov awp"');
+    expect(bothHtml).toContain('value="pick-skin:awp-asiimov"');
+    expect(bothHtml).toContain('value="crown foil"');
+    expect(bothHtml).toMatch(/value="pick-sticker:3:\d+"/);
+
+    const stickerOnly = await postForm(
+      PAGE,
+      [
+        ["intent", "apply"],
+        ["name", "Kept name"],
+        ["skinId", "ak-47-redline"],
+        ["stickers[1].query", "crown foil"],
+      ],
+      admin.cookie,
+    );
+    const stickerHtml = await stickerOnly.text();
+    expect(stickerHtml).toMatch(/value="pick-sticker:2:\d+"/);
+    expect(stickerHtml).not.toContain('value="pick-skin:');
+    expect(stickerHtml).toContain('name="skinId" value="ak-47-redline"');
+    expect(await state()).toEqual(before);
+
+    const name = `Saved with Enter ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await postForm(PAGE, [["intent", "apply"], ...baseCraft(name).slice(1), ["skinQuery", ""]], admin.cookie);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`${PAGE}?notice=saved`);
+    expect(await craftByName(name)).not.toBeNull();
   });
 });
 

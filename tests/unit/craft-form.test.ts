@@ -4,6 +4,7 @@ import { craftIntent, parseCraftIntent } from "~/forms/craft-form";
 describe("the craft form's intents (one parser for both forms)", () => {
   it("reads what the form's buttons write", () => {
     expect(parseCraftIntent("save")).toEqual({ verb: "save", position: 0, id: "" });
+    expect(parseCraftIntent("apply")).toEqual({ verb: "apply", position: 0, id: "" });
     expect(parseCraftIntent("search-skin")).toEqual({ verb: "search-skin", position: 0, id: "" });
     expect(parseCraftIntent(craftIntent.pickSkin("ak-47-redline"))).toEqual({ verb: "pick-skin", position: 0, id: "ak-47-redline" });
     expect(parseCraftIntent(craftIntent.searchSticker(2))).toEqual({ verb: "search-sticker", position: 2, id: "" });
@@ -25,6 +26,7 @@ describe("the craft form's intents (one parser for both forms)", () => {
     "pick-sticker:1:01",
     "clear-sticker:x",
     "save:1",
+    "apply:1",
     "",
     "Save",
   ])("gives %j no verb, so the action's switch refuses it", (posted) => {

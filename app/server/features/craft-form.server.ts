@@ -181,31 +181,52 @@ async function pickerReply(post: CraftFormPost, search?: Promise<PickerResults>)
 const asItems = (rows: { id: string | number; name: string; image: string }[]): CatalogueItem[] =>
   rows.map(({ id, name, image }) => ({ id: String(id), name, image }));
 
+/** Up to 10 skins for the skin box's text. */
+function skinSearch({ form, context }: CraftFormPost): Promise<PickerResults> {
+  const skinQuery = formText(form, "skinQuery", 100).trim();
+  const plan = searchPlan(skinQuery);
+  const found = plan ? context.load([searchDirectQuery(context.db, plan)]).then(([rows]) => rows) : Promise.resolve([]);
+  return found.then((rows) => ({ skinQuery, skins: asItems(rows) }));
+}
+
+/** Catalogue stickers for the text of slot n's box. */
+function stickerSearch({ form, context }: CraftFormPost, position: number): Promise<PickerResults> {
+  const stickerQuery = formText(form, stickerField(position, "query"), 100).trim();
+  const found = context.load([stickerSearchQuery(context.db, stickerQuery)]);
+  return found.then(([rows]) => ({ stickerPosition: position, stickerQuery, stickers: asItems(rows) }));
+}
+
 /** intent "search-skin": up to 10 skins to choose from. */
 export function searchSkins(post: CraftFormPost) {
-  const skinQuery = formText(post.form, "skinQuery", 100).trim();
-  const plan = searchPlan(skinQuery);
-  const found = plan ? post.context.load([searchDirectQuery(post.context.db, plan)]).then(([rows]) => rows) : Promise.resolve([]);
-  return pickerReply(
-    post,
-    found.then((rows) => ({ skinQuery, skins: asItems(rows) })),
-  );
+  return pickerReply(post, skinSearch(post));
+}
+
+/** intent "search-sticker:{n}": catalogue stickers for slot n. */
+export function searchStickers(post: CraftFormPost, position: number) {
+  return pickerReply(post, stickerSearch(post, position));
+}
+
+/**
+ * intent "apply" (Enter in a field, which presses the form's unseen first button; without
+ * JavaScript the browser cannot say which field): the searches whose boxes hold text, as their
+ * buttons run them, the skin's and the first sticker slot's, together. Null when no box holds
+ * text: then Enter saves, as the form's main button does.
+ */
+function appliedSearches(post: CraftFormPost): Promise<PickerResults> | null {
+  const typed = (name: string) => formText(post.form, name, 100).trim() !== "";
+  const skin = typed("skinQuery");
+  const position = STICKER_POSITIONS.find((slot) => typed(stickerField(slot, "query")));
+  if (!skin && position === undefined) return null;
+  return Promise.all([skin ? skinSearch(post) : {}, position === undefined ? {} : stickerSearch(post, position)]).then(([skins, stickers]) => ({
+    ...skins,
+    ...stickers,
+  }));
 }
 
 /** intent "pick-skin:{id}". */
 export function pickSkin(post: CraftFormPost, skinId: string) {
   post.form.set("skinId", skinId);
   return pickerReply(post);
-}
-
-/** intent "search-sticker:{n}": catalogue stickers for slot n. */
-export function searchStickers(post: CraftFormPost, position: number) {
-  const stickerQuery = formText(post.form, stickerField(position, "query"), 100).trim();
-  const found = post.context.load([stickerSearchQuery(post.context.db, stickerQuery)]);
-  return pickerReply(
-    post,
-    found.then(([rows]) => ({ stickerPosition: position, stickerQuery, stickers: asItems(rows) })),
-  );
 }
 
 /**
@@ -402,6 +423,19 @@ export interface CraftFormRoute<Removed, Saved> {
   saved: (id: number, repeated: boolean, stickerIds: number[]) => Saved;
 }
 
+/** The save, answered as the route answers a saved form. */
+async function saveStep<Removed, Saved>(post: CraftFormPost, route: CraftFormRoute<Removed, Saved>) {
+  try {
+    const outcome = await saveCraftForm(post);
+    return outcome.status === "saved" ? route.saved(outcome.id, outcome.repeated === true, outcome.stickerIds) : outcome.reply;
+  } catch (error) {
+    // A database failure is answered (and logged) around the whole action; this is R2's.
+    if (isDatabaseFailure(error)) throw error;
+    console.error(error);
+    return craftFormFailure(post.mode)(post);
+  }
+}
+
 /**
  * The form's action, after the route has read the body and who posts it: the intent read by
  * `parseCraftIntent` and switched on (ADR 035), the save, the pickers' steps, and the route's delete.
@@ -411,17 +445,13 @@ export async function answerCraftForm<Removed, Saved>(post: CraftFormPost, route
   switch (knownIntent(verb, [post.mode.saveIntent, "delete", ...CRAFT_STEPS])) {
     case "save":
     case "submit":
-      try {
-        const outcome = await saveCraftForm(post);
-        return outcome.status === "saved" ? route.saved(outcome.id, outcome.repeated === true, outcome.stickerIds) : outcome.reply;
-      } catch (error) {
-        // A database failure is answered (and logged) around the whole action; this is R2's.
-        if (isDatabaseFailure(error)) throw error;
-        console.error(error);
-        return craftFormFailure(post.mode)(post);
-      }
+      return saveStep(post, route);
     case "delete":
       return route.remove();
+    case "apply": {
+      const searches = appliedSearches(post);
+      return searches ? pickerReply(post, searches) : saveStep({ ...post, intent: post.mode.saveIntent }, route);
+    }
     case "search-skin":
       return searchSkins(post);
     case "pick-skin":
