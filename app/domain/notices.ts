@@ -41,6 +41,7 @@ const NOTICES = {
     sold: "Sale recorded. The item is in the Sold view.",
     "sale-undone": "Sale undone: the item is open again.",
     imported: "Import done: the chosen items are tracked now.",
+    "already-imported": "This form was sent twice: the items were imported once. To import them again, start the import over.",
   },
   loadouts: {
     created: "Loadout created. Pick a skin for each slot.",

@@ -26,6 +26,7 @@ import { formatFloat, WEAR_NAMES } from "~/domain/wear";
 import { importSchema, previewSchema } from "~/forms/resell-import";
 import { IMPORT_FORM, IMPORT_INTENTS, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { SALE_MESSAGES } from "~/forms/sale-texts";
+import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -33,10 +34,13 @@ import { importQueries, importSkins, importTrackers, trackerCountQuery } from "~
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/resell-tracker/import";
 const PRIVATE = { "Cache-Control": "private, no-store" };
+/** Where a repeated import lands: where its first post did, saying why nothing more was imported. */
+const REPEATED = "/resell-tracker?notice=already-imported";
 /** Room in the body beside the inventory: the choices of a full preview (1,000 rows of price and date). */
 const CHOICES_ROOM = 128 * 1024;
 
@@ -51,11 +55,15 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 const fitting = (trackers: number) => Math.max(0, ACCOUNT_LIMITS.trackers - trackers);
 
-/** The preview a page renders: the inventory as read (carried to step 2, read again there), its rows, and how many fit. */
+/**
+ * The preview a page renders: the inventory as read (carried to step 2, read again there), its rows,
+ * how many fit, and the import form's key (ADR 093): new with every preview, kept by step 2's replies.
+ */
 interface Preview {
   source: string;
   rows: PreviewRow[];
   fit: number;
+  formKey: string;
 }
 type ImportExtra = { preview: Preview };
 
@@ -85,9 +93,13 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   const parsed = parseImport(source.text);
   if (!parsed.ok) return formRefusal<ImportExtra>(intent, parsed.message, 400);
 
-  // The catalogue, the owner's count and the assets and CSV rows tracked already in one round trip; everything is matched again on Import.
+  // The catalogue, the owner's count, the assets and CSV rows tracked already and what this form
+  // imported already in one round trip; everything is matched again on Import.
   const keys = { ...catalogueKeys(parsed.lines), ...importIdentities(parsed.lines) };
-  const [found, wears, variantPrices, counted, tracked] = await context.load(importQueries(context.db, user.id, keys));
+  const formKey = intent === "import" ? postedFormKey(form, FORM_KEY_FIELD) : null;
+  const [found, wears, variantPrices, counted, tracked, imported] = await context.load(importQueries(context.db, user.id, keys, formKey));
+  // The same form posted again (a double click without JavaScript, Back and send): the first post imported it.
+  if (imported.length > 0) return redirect(REPEATED, 303);
   const today = todayIn(Date.now(), requestTimeZone(request));
   const preview: Preview = {
     source: source.text,
@@ -96,6 +108,7 @@ async function importAction({ request, context }: ActionFunctionArgs) {
       exportKeys: new Set(tracked.map(({ exportKey }) => exportKey)),
     }),
     fit: fitting(counted[0]?.n ?? 0),
+    formKey: formKey ?? newFormKey(),
   };
   const extra = { preview };
   // A preview writes nothing: the page's loaders are not run again after it (ADR 084).
@@ -140,7 +153,9 @@ async function importAction({ request, context }: ActionFunctionArgs) {
       buyPriceCents: dollarsToCents(buyPrice),
       boughtAt,
     })),
+    formKey,
   );
+  if (written === "repeated") return redirect(REPEATED, 303);
   if (written === "limit") return over;
   if (written === "tracked") return alreadyTracked;
   return redirect("/resell-tracker?notice=imported", 303);
@@ -249,6 +264,7 @@ function PreviewForm({ preview, lastResult }: { preview: Preview; lastResult: Su
           <FormError form={form} />
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="source" value={preview.source} />
+          <input type="hidden" name={FORM_KEY_FIELD} value={preview.formKey} />
           <ul className="space-y-3">
             {matched.map(({ index, label, match }) => {
               const row = rows[index]!.getFieldset();

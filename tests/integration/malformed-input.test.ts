@@ -99,6 +99,7 @@ const FIELDS = [
   "rows[0].pick",
   "rows[0].buyPrice",
   "rows[0].boughtAt",
+  "formKey",
   "contract",
   // Names Conform refuses as paths, and names every object has.
   "__proto__",

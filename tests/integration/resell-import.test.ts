@@ -425,6 +425,102 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await trackerCount(thirdId)).toBe(1);
   });
 
+  it("an import posted twice (a double click without JavaScript, Back and send again) tracks its items once and lands on the list again", async () => {
+    const user = await signedInUser("import-twice");
+    const id = await userId(user.email);
+    // A CSV without a Tracker key column: nothing in its rows tells one import of it from the next.
+    const csv = [
+      "Skin,Skin ID,Wear,Bought date,Buy price",
+      "AK-47 | Redline,ak-47-redline,FT,2026-01-02,12.5",
+      "AK-47 | Redline,ak-47-redline,FT,2026-01-03,13",
+    ].join("\r\n");
+    const previewKey = async () => {
+      const page = await text(
+        await postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", csv],
+          ],
+          user.cookie,
+        ),
+      );
+      expect(page).toContain("2 of 2 items match the catalogue.");
+      return /name="formKey" value="([0-9a-f]{32})"/.exec(page)?.[1];
+    };
+    const key = await previewKey();
+    expect(key, "the preview's form carries a key").toBeDefined();
+    const row = { buyPrice: "12.50", boughtAt: "2026-01-02" };
+    const withKey = (formKey: string | null) =>
+      post(
+        PAGE,
+        {
+          intent: "import",
+          source: csv,
+          ...(formKey === null ? {} : { formKey }),
+          ...Object.fromEntries(
+            [0, 1].flatMap((i) => [
+              [`rows[${i}].pick`, "on"],
+              [`rows[${i}].buyPrice`, row.buyPrice],
+              [`rows[${i}].boughtAt`, row.boughtAt],
+            ]),
+          ),
+        },
+        { cookie: user.cookie },
+      );
+
+    const first = await withKey(key!);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    const second = await withKey(key!);
+    expect(second.status).toBe(303);
+    expect(second.headers.get("Location")).toBe("/resell-tracker?notice=already-imported");
+    expect(await trackerCount(id)).toBe(2);
+    expect(await text(await get("/resell-tracker?notice=already-imported", user.cookie))).toContain(
+      "This form was sent twice: the items were imported once. To import them again, start the import over.",
+    );
+    // The first post writes after the second has read (both on their way at once): the second's insert writes nothing.
+    const raceKey = await previewKey();
+    let firstPost: Response | undefined;
+    const racing = racedBy(async () => (firstPost = await withKey(raceKey!)));
+    const chosen = [0, 1].flatMap((i): [string, string][] => [
+      [`rows[${i}].pick`, "on"],
+      [`rows[${i}].buyPrice`, row.buyPrice],
+      [`rows[${i}].boughtAt`, row.boughtAt],
+    ]);
+    const secondPost = await postMultipart(PAGE, [["intent", "import"], ["source", csv], ["formKey", raceKey!], ...chosen], user.cookie, racing.env);
+    expect(racing.slipped()).toBe(true);
+    expect(firstPost!.headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    expect(secondPost.headers.get("Location")).toBe("/resell-tracker?notice=already-imported");
+    expect(await trackerCount(id)).toBe(4);
+
+    // A new preview has a new key, so the same CSV imported on purpose tracks its items again; so does a post without a key.
+    const fresh = await previewKey();
+    expect([key, raceKey]).not.toContain(fresh);
+    expect((await withKey(fresh!)).headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    expect((await withKey(null)).headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    expect(await trackerCount(id)).toBe(8);
+
+    // Keys are per account: another collector posting the same key imports their own.
+    const other = await signedInUser("import-twice-other");
+    const theirs = await post(
+      PAGE,
+      {
+        intent: "import",
+        source: csv,
+        formKey: key!,
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "1.00",
+        "rows[0].boughtAt": "2026-01-02",
+        "rows[1].buyPrice": "1.00",
+        "rows[1].boughtAt": "2026-01-02",
+      },
+      { cookie: other.cookie },
+    );
+    expect(theirs.headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    expect(await trackerCount(await userId(other.email))).toBe(1);
+  });
+
   it("a CSV row whose Wear contradicts its Float is shown as not imported, and ticking it anyway writes nothing", async () => {
     const user = await signedInUser("import-csv-wear");
     const id = await userId(user.email);

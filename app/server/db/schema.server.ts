@@ -635,11 +635,20 @@ export const resellTrackers = sqliteTable(
     exportKey: text("export_key")
       .notNull()
       .default(sql`(lower(hex(randomblob(16))))`),
+    /**
+     * The import form's key (ADR 093), the same on every tracker one import wrote; null from the
+     * new-tracker form (its key is the export key) or an import posted without one.
+     */
+    importKey: text("import_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("resell_trackers_user_created_idx").on(t.userId, t.createdAt),
+    // Many trackers share an import's key, so it cannot be unique: the import's insert checks it (ADR 093).
+    index("resell_trackers_user_import_key_idx")
+      .on(t.userId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
     // An asset is tracked once per account: importing the same inventory again cannot track it twice.
     uniqueIndex("resell_trackers_user_steam_asset_idx")
       .on(t.userId, t.steamAssetId)

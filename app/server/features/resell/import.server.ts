@@ -24,12 +24,14 @@ function namedSkins(db: Database, keys: { names: readonly string[]; ids: readonl
 
 /**
  * What the import's preview reads, in one batch: the named skins, their prices, how many trackers
- * the owner has, and which of the input's Steam asset ids and tracker keys the owner tracks already.
+ * the owner has, which of the input's Steam asset ids and tracker keys the owner tracks already, and
+ * a tracker of the import posted with `importKey` (null: none asked), which makes a post a repeat.
  */
 export function importQueries(
   db: Database,
   owner: string | SQL,
   keys: { names: readonly string[]; ids: readonly string[]; assetIds: readonly string[]; exportKeys: readonly string[] },
+  importKey: string | null = null,
 ) {
   const listed = (values: readonly string[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
   const ids = namedSkins(db, keys);
@@ -63,7 +65,17 @@ export function importQueries(
           or(inArray(resellTrackers.steamAssetId, listed(keys.assetIds)), inArray(resellTrackers.exportKey, listed(keys.exportKeys))),
         ),
       ),
+    importedWithKey(db, owner, importKey),
   ] as const;
+}
+
+/** One tracker the owner's import with `importKey` wrote (none for null). */
+function importedWithKey(db: Database, owner: string | SQL, importKey: string | null) {
+  return db
+    .select({ id: resellTrackers.id })
+    .from(resellTrackers)
+    .where(and(eq(resellTrackers.userId, owner), importKey === null ? sql`0` : eq(resellTrackers.importKey, importKey)))
+    .limit(1);
 }
 
 /** How many trackers the owner has. */
@@ -105,9 +117,16 @@ export interface ImportedTracker {
  * ACCOUNT_LIMITS.trackers: the limit is checked in the insert itself (as `createTracker` does), so
  * parallel imports cannot overshoot it. An asset or tracker key the owner tracks already (an import
  * racing this one wrote it since the preview was read) fails the whole statement on a unique index.
- * The number written, "limit", or "tracked".
+ * Every tracker keeps the form's `importKey`; the same statement writes nothing when the owner has a
+ * tracker with it already, the form posted a second time (ADR 093).
+ * The number written, "limit", "tracked", or "repeated".
  */
-export async function importTrackers(db: Database, userId: string, trackers: readonly ImportedTracker[]): Promise<number | "limit" | "tracked"> {
+export async function importTrackers(
+  db: Database,
+  userId: string,
+  trackers: readonly ImportedTracker[],
+  importKey: string | null = null,
+): Promise<number | "limit" | "tracked" | "repeated"> {
   const rows = trackers.map((t) => ({
     ...t,
     salePriceCents: t.sale?.priceCents ?? null,
@@ -120,13 +139,14 @@ export async function importTrackers(db: Database, userId: string, trackers: rea
   const field = (name: keyof (typeof rows)[number]) => sql.raw(`json_extract(value, '$.${name}')`);
   const insert = db.all<{ id: number }>(sql`
     insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant,
-      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents, steam_asset_id, export_key)
+      sale_price_cents, sold_at, sale_market, sale_fee_basis_points, sale_fee_cents, steam_asset_id, export_key, import_key)
     select ${userId}, ${field("skinId")}, ${field("buyPriceCents")}, ${field("wearValue")}, ${field("wear")}, ${field("notes")},
       ${field("boughtAt")}, ${field("variant")}, ${field("salePriceCents")}, ${field("soldAt")}, ${field("saleMarket")},
       ${field("saleFeeBasisPoints")}, ${field("saleFeeCents")}, ${field("assetId")},
-      coalesce(${field("exportKey")}, lower(hex(randomblob(16))))
+      coalesce(${field("exportKey")}, lower(hex(randomblob(16)))), ${importKey}
     from json_each(${JSON.stringify(rows)})
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers - rows.length + 1)}
+      and not exists ${importedWithKey(db, userId, importKey)}
     order by key
     returning id`);
   const written = await insert.catch((error: unknown) => {
@@ -134,5 +154,8 @@ export async function importTrackers(db: Database, userId: string, trackers: rea
     throw error;
   });
   if (written === "tracked") return written;
-  return written.length === rows.length ? written.length : "limit";
+  if (written.length === rows.length) return written.length;
+  // Nothing written: the limit, or the form's first post (which may have filled the account) wrote its trackers.
+  if (importKey !== null && (await importedWithKey(db, userId, importKey)).length > 0) return "repeated";
+  return "limit";
 }

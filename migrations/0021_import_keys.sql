@@ -1,0 +1,2 @@
+ALTER TABLE `resell_trackers` ADD `import_key` text;--> statement-breakpoint
+CREATE INDEX `resell_trackers_user_import_key_idx` ON `resell_trackers` (`user_id`,`import_key`) WHERE "resell_trackers"."import_key" is not null;
