@@ -186,4 +186,33 @@ describe("an admin's change shows at once in this location", () => {
     expect(home.cache).toBe("MISS");
     expect(home.html).toContain(title);
   });
+
+  it("creating an official loadout drops the kept 404 of its page, whichever side and as data", async () => {
+    const next = (await env.DB.prepare("SELECT coalesce(max(id), 0) + 1 AS id FROM official_loadouts").first<{ id: number }>())!.id;
+    const pages = [`/loadouts/official/${next}`, `/loadouts/official/${next}?side=ct`, `/loadouts/official/${next}.data`];
+    for (const page of pages) {
+      await (await visit(page)).text();
+      const kept = await read(await visit(page));
+      expect(kept.status, page).toBe(404);
+      expect(kept.cache, page).toBe("HIT");
+    }
+    const title = `Edge new ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await fetchWorker(
+      "https://example.com/admin/loadouts",
+      {
+        method: "POST",
+        body: new URLSearchParams({ intent: "save", title }),
+        headers: { Cookie: admin.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
+      },
+      cachedEnv,
+    );
+    expect(saved.status).toBe(302);
+    expect((await env.DB.prepare("SELECT title FROM official_loadouts WHERE id = ?").bind(next).first<{ title: string }>())?.title).toBe(title);
+    for (const page of pages) {
+      const after = await read(await visit(page));
+      expect(after.status, page).toBe(200);
+      expect(after.cache, page).toBe("MISS");
+      expect(after.html, page).toContain(title);
+    }
+  });
 });

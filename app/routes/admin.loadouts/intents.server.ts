@@ -32,13 +32,15 @@ export async function saveIntent(context: AppLoadContext, form: FormData, adminI
   const { id, title, description } = submission.value;
   const input = { title, description: description ?? null };
   if (id === undefined) {
+    const created = await createOfficialLoadout(context.db, input, adminId, postedFormKey(form, FORM_KEY_FIELD));
     // The same form posted again (a double click without JavaScript): the first post created it.
-    if ((await createOfficialLoadout(context.db, input, adminId, postedFormKey(form, FORM_KEY_FIELD))) === "repeated")
-      return redirect("/admin/loadouts?notice=already-created");
-  } else if (!(await updateOfficialLoadout(context.db, id, input))) {
-    return formReply("save", submission.reply({ formErrors: [SAVE_FAILED] }), { status: 404 });
+    if (created === "repeated") return redirect("/admin/loadouts?notice=already-created");
+    // Its page may be kept as a 404 (a visitor who guessed the next id), like any id used again.
+    context.purgeEdgeCache(officialLoadoutPages(created));
+    return null;
   }
-  context.purgeEdgeCache(officialLoadoutPages(id ?? null));
+  if (!(await updateOfficialLoadout(context.db, id, input))) return formReply("save", submission.reply({ formErrors: [SAVE_FAILED] }), { status: 404 });
+  context.purgeEdgeCache(officialLoadoutPages(id));
   return null;
 }
 

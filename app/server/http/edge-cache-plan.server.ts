@@ -214,9 +214,12 @@ function bothSides(path: string): string[] {
   return [path, `${path}.data`].flatMap((page) => [page, `${page}?side=ct`, `${page}?side=t`]);
 }
 
-/** The anonymous pages that show an official loadout (its detail on both sides, the list, the home page). */
-export function officialLoadoutPages(id: number | null): string[] {
-  return ["/", "/loadouts", ...(id === null ? [] : bothSides(`/loadouts/official/${id}`))];
+/**
+ * The anonymous pages that show an official loadout (its detail on both sides, the list, the home
+ * page). A new loadout's too: its id may have been asked for before it existed, and a 404 is kept.
+ */
+export function officialLoadoutPages(id: number): string[] {
+  return ["/", "/loadouts", ...bothSides(`/loadouts/official/${id}`)];
 }
 
 /**
