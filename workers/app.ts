@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
-import { hasSessionCookie } from "../app/server/http/caching.server";
+import { hasSessionCookie, privateUnlessSaid } from "../app/server/http/caching.server";
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/server/http/edge-cache-plan.server";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/features/consent.server";
@@ -68,6 +68,7 @@ export default {
       ) {
         response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
       }
+      privateUnlessSaid(response.headers);
       if (!production) response.headers.set("X-Cache", plan.cache ? "MISS" : "BYPASS");
       const bookmark = await context.d1BookmarkCookie();
       if (bookmark) response.headers.append("Set-Cookie", bookmark);

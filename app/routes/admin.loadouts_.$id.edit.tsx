@@ -16,14 +16,13 @@ import { formRefusal } from "~/server/http/form-reply.server";
  */
 const LIST = "/admin/loadouts";
 const editPath = (id: number) => `${LIST}/${id}/edit`;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseLoadoutId(params.id);
   // The session and the loadout are asked in the same tick, so the page is one round trip.
   const [, editor] = await Promise.all([requireAdmin(context), id === null ? null : loadEditor(context, "official", id, new URL(request.url))]);
-  if (!editor) return data({ editor: null }, { status: 404, headers: NO_STORE });
-  return data({ editor: editor.page }, { headers: NO_STORE });
+  if (!editor) return data({ editor: null }, { status: 404 });
+  return data({ editor: editor.page });
 }
 
 export const action = answeringDatabaseFailures(editOfficialLoadout, (failure) => failedForm(failure, LOADOUT_MESSAGES.officialSaveFailed));

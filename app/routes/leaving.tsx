@@ -12,7 +12,7 @@ import { LINK_REFUSED, LINK_RULE, parseExternalLink } from "~/domain/external-li
 export function loader({ request }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.getAll("to");
   const link = to.length === 1 ? parseExternalLink(to[0] ?? "") : null;
-  return data({ link }, { status: link ? 200 : 400, headers: { "Cache-Control": "private, no-store" } });
+  return data({ link }, { status: link ? 200 : 400 });
 }
 
 export default function LeavingPage() {

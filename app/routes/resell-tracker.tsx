@@ -35,22 +35,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
   const view = parseTrackerView(url.searchParams.get("view"));
-  const headers = { "Cache-Control": "private, no-cache" };
-  return data(
-    {
-      signedIn: user !== null,
-      loginHref: loginPath("/resell-tracker"),
-      sort,
-      view,
-      counts: { open: trackers.filter((t) => t.sale === null).length, sold: trackers.filter((t) => t.sale !== null).length },
-      timeZone: requestTimeZone(request),
-      now: Date.now(),
-      ...trackerListPage(user ? trackers : [], sort, view, url.searchParams),
-      portfolio: user ? portfolioChart(days, trackers, value) : null,
-      notice: noticeText("resellTracker", url.searchParams.get("notice")),
-    },
-    { headers },
-  );
+  return data({
+    signedIn: user !== null,
+    loginHref: loginPath("/resell-tracker"),
+    sort,
+    view,
+    counts: { open: trackers.filter((t) => t.sale === null).length, sold: trackers.filter((t) => t.sale !== null).length },
+    timeZone: requestTimeZone(request),
+    now: Date.now(),
+    ...trackerListPage(user ? trackers : [], sort, view, url.searchParams),
+    portfolio: user ? portfolioChart(days, trackers, value) : null,
+    notice: noticeText("resellTracker", url.searchParams.get("notice")),
+  });
 }
 
 /** Days the portfolio chart covers, ending today (UTC). */

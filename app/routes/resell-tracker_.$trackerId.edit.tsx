@@ -19,7 +19,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = trackerIdSchema.safeParse(params.trackerId);
   const url = new URL(request.url);
   const loginHref = loginPath(url.pathname);
-  const headers = { "Cache-Control": "private, no-cache" };
   const userPromise = getSessionUser(context);
   const rowsPromise =
     id.success && context.sessionId
@@ -27,7 +26,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       : Promise.resolve([[], []] as const);
   const [user, [found, wears]] = await Promise.all([userPromise, rowsPromise]);
   const tracker = found[0];
-  if (!user) return data({ signedIn: false, loginHref, form: null } satisfies TrackerPageData, { headers });
+  if (!user) return data({ signedIn: false, loginHref, form: null } satisfies TrackerPageData);
   if (!tracker) throw new Response("Tracker not found.", { status: 404 });
   const form = trackerFormContext(request, trackedSkin(tracker), wears, tracker.soldAt);
   const defaults = {
@@ -38,7 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     notes: tracker.notes ?? "",
     variant: tracker.variant,
   };
-  return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData, { headers });
+  return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData);
 }
 
 export const action = answeringDatabaseFailures(saveTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));

@@ -23,36 +23,32 @@ import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.serv
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = trackerIdSchema.safeParse(params.trackerId);
   const loginHref = loginPath(new URL(request.url).pathname);
-  const headers = { "Cache-Control": "private, no-cache" };
   const userPromise = getSessionUser(context);
   const rowsPromise =
     id.success && context.sessionId ? context.load([trackerQuery(context.db, requestOwner(context), id.data)]) : Promise.resolve([[]] as const);
   const [user, [found]] = await Promise.all([userPromise, rowsPromise]);
-  if (!user) return data({ signedIn: false as const, loginHref }, { headers });
+  if (!user) return data({ signedIn: false as const, loginHref });
   const tracker = found[0];
   if (!tracker) throw new Response(SALE_MESSAGES.notFound, { status: 404 });
   const today = todayIn(Date.now(), requestTimeZone(request));
-  return data(
-    {
-      signedIn: true as const,
-      loginHref,
-      tracker: {
-        id: tracker.id,
-        skinName: tracker.skinName,
-        boughtAt: tracker.boughtAt,
-        buyPriceCents: tracker.buyPriceCents,
-        sold: tracker.soldAt !== null,
-      },
-      today,
-      defaults: {
-        salePrice: tracker.salePriceCents === null ? "" : (tracker.salePriceCents / 100).toFixed(2),
-        soldAt: tracker.soldAt ?? today,
-        market: tracker.saleMarket ?? "",
-        feePercent: tracker.saleFeeBasisPoints === null ? "" : formatBasisPoints(tracker.saleFeeBasisPoints),
-      },
+  return data({
+    signedIn: true as const,
+    loginHref,
+    tracker: {
+      id: tracker.id,
+      skinName: tracker.skinName,
+      boughtAt: tracker.boughtAt,
+      buyPriceCents: tracker.buyPriceCents,
+      sold: tracker.soldAt !== null,
     },
-    { headers },
-  );
+    today,
+    defaults: {
+      salePrice: tracker.salePriceCents === null ? "" : (tracker.salePriceCents / 100).toFixed(2),
+      soldAt: tracker.soldAt ?? today,
+      market: tracker.saleMarket ?? "",
+      feePercent: tracker.saleFeeBasisPoints === null ? "" : formatBasisPoints(tracker.saleFeeBasisPoints),
+    },
+  });
 }
 
 export const action = answeringDatabaseFailures(saveSale, (failure) => failedForm(failure, SALE_MESSAGES.failed));

@@ -38,7 +38,6 @@ import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/resell-tracker/import";
-const PRIVATE = { "Cache-Control": "private, no-store" };
 /** Where a repeated import lands: where its first post did, saying why nothing more was imported. */
 const REPEATED = "/resell-tracker?notice=already-imported";
 /** Room in the body beside the inventory: the choices of a full preview (1,000 rows of price and date). */
@@ -50,7 +49,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const countPromise = context.sessionId ? context.load([trackerCountQuery(context.db, requestOwner(context))]) : Promise.resolve([[]] as const);
   const [user, [counted]] = await Promise.all([userPromise, countPromise]);
   if (!user) throw redirect(loginPath(PAGE));
-  return data({ fit: fitting(counted[0]?.n ?? 0) }, { headers: PRIVATE });
+  return data({ fit: fitting(counted[0]?.n ?? 0) });
 }
 
 const fitting = (trackers: number) => Math.max(0, ACCOUNT_LIMITS.trackers - trackers);

@@ -30,11 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);
   const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
   const user = await userPromise;
-  const headers = { "Cache-Control": "private, no-cache" };
   const loginHref = loginPath(`${url.pathname}${url.search}`);
   const skin = found[0];
-  if (!skin) return data({ signedIn: user !== null, loginHref, form: null } satisfies TrackerPageData, { status: 404, headers });
-  return data({ signedIn: user !== null, loginHref, form: newTrackerFormContext(request, skin, wears) } satisfies TrackerPageData, { headers });
+  if (!skin) return data({ signedIn: user !== null, loginHref, form: null } satisfies TrackerPageData, { status: 404 });
+  return data({ signedIn: user !== null, loginHref, form: newTrackerFormContext(request, skin, wears) } satisfies TrackerPageData);
 }
 
 export const action = answeringDatabaseFailures(addTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));

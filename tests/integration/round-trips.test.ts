@@ -103,4 +103,35 @@ describe("every GET route costs at most one D1 round trip", () => {
       expect(response.headers.get("X-D1-Round-Trips"), `${audience} ${path} (${response.status})`).toMatch(/^[01]$/);
     }
   });
+
+  // Walked here for the samples: a page's Cache-Control is the Worker's when its route says none (docs/features/edge-cache.md).
+  describe("a signed-in answer, as a page and as its data, is the visitor's own: private, never public", () => {
+    const pageRoutes = Object.values(manifest).filter((route) => typeof route.module.default === "function");
+    /** The data a client-side navigation fetches for the page (every loader of it). */
+    const dataPath = (path: string) => {
+      const [pathname, search] = path.split("?");
+      return `${pathname === "/" ? "/_root" : pathname}.data${search === undefined ? "" : `?${search}`}`;
+    };
+
+    it.each(pageRoutes.map((route) => [route.id, route] as const))("%s", async (_id, route) => {
+      const path = urlPath(route, (param) => sampleFor(route, param, samples)).replace(/\?index$/, "");
+      for (const audience of ["user", "admin"]) {
+        for (const asked of [path, dataPath(path)]) {
+          const response = await get(asked, audiences[audience]);
+          await response.arrayBuffer();
+          const cacheControl = response.headers.get("Cache-Control") ?? "";
+          expect(cacheControl, `${audience} ${asked} (${response.status})`).toMatch(/\bprivate\b/);
+          expect(cacheControl, `${audience} ${asked} (${response.status})`).not.toMatch(/\bpublic\b/);
+        }
+      }
+    });
+
+    it.each(["favorites", "loadouts", "resell", "crafts", "trade-ups"])("the profile's %s tab", async (tab) => {
+      for (const asked of [`/profile?tab=${tab}`, `/profile.data?tab=${tab}`]) {
+        const response = await get(asked, audiences.user);
+        await response.arrayBuffer();
+        expect(response.headers.get("Cache-Control"), asked).toBe("private, no-cache");
+      }
+    });
+  });
 });

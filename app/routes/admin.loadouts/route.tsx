@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmDelete: rows.find((l) => l.id === deleteId) ?? null,
       notice: noticeText("adminLoadouts", url.searchParams.get("notice")),
     },
-    { status: editId !== null && !editing ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
+    { status: editId !== null && !editing ? 404 : 200 },
   );
 }
 

@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       /** A new craft's form key, fresh on every load: posted twice, the form creates one (ADR 090). */
       formKey: editId === null && url.searchParams.has("new") ? newFormKey() : null,
     },
-    { status: editId !== null && page === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
+    { status: editId !== null && page === null ? 404 : 200 },
   );
 }
 

@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       notice: noticeText("moderation", url.searchParams.get("notice")),
       constraints: { reason: formConstraint(rejectCraftSchema), delete: formConstraint(deleteCommunityCraftSchema) },
     },
-    { status: craftId !== null && selected === null ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
+    { status: craftId !== null && selected === null ? 404 : 200 },
   );
 }
 

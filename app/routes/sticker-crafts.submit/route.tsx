@@ -24,7 +24,6 @@ import { formRefusal, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/sticker-crafts/submit";
 const MODE = COMMUNITY_CRAFT_FORM;
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -38,25 +37,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? context.load([submissionCountsQuery(context.db, requestOwner(context), Date.now())]).then(([rows]) => rows[0])
       : Promise.resolve(undefined);
   const [user, edited, counts] = await Promise.all([userPromise, editedPromise, countsPromise]);
-  if (!user) return data({ signedIn: false as const, loginHref: loginPath(`${url.pathname}${url.search}`) }, { headers: PRIVATE });
+  if (!user) return data({ signedIn: false as const, loginHref: loginPath(`${url.pathname}${url.search}`) });
   // Another player's craft, a published one or none at all: nothing to edit here.
   if (editParam !== null && (!edited?.craft || edited.craft.status === "published")) {
-    return data({ signedIn: true as const, missing: true as const }, { status: 404, headers: PRIVATE });
+    return data({ signedIn: true as const, missing: true as const }, { status: 404 });
   }
   // The limit the player has reached already, for the page to say before they fill the form in.
   const reached = counts ? submissionLimitReached(counts) : null;
-  return data(
-    {
-      signedIn: true as const,
-      missing: false as const,
-      edited,
-      limit: reached ? COMMUNITY_LIMIT_MESSAGES[reached] : null,
-      constraint: formConstraint(communityCraftSchema),
-      /** Fresh on every load: the form posted twice submits once (ADR 090). */
-      formKey: newFormKey(),
-    },
-    { headers: PRIVATE },
-  );
+  return data({
+    signedIn: true as const,
+    missing: false as const,
+    edited,
+    limit: reached ? COMMUNITY_LIMIT_MESSAGES[reached] : null,
+    constraint: formConstraint(communityCraftSchema),
+    /** Fresh on every load: the form posted twice submits once (ADR 090). */
+    formKey: newFormKey(),
+  });
 }
 
 export const shouldRevalidate = revalidateUnlessReadOnly;

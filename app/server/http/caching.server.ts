@@ -20,3 +20,15 @@ export function hasSessionCookie(cookieHeader: string | null): boolean {
 export function catalogueCacheControl(cookieHeader: string | null): string {
   return hasSessionCookie(cookieHeader) ? SIGNED_IN_CACHE : ANONYMOUS_CATALOGUE_CACHE;
 }
+
+/**
+ * The Worker's last word on an answer that says nothing of caching: it is its visitor's own
+ * (`private, no-cache`). That is every signed-in answer (page, `.data`, redirect) but the catalogue
+ * routes', which say so themselves, and every anonymous one the edge cache does not keep (it marks
+ * what it keeps first). A route's own `Cache-Control` (a catalogue page, an image, the CSV export)
+ * stands. Loaders' headers reach the answer only through a route's `headers` export, so this is
+ * where a page without one gets its rule.
+ */
+export function privateUnlessSaid(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", SIGNED_IN_CACHE);
+}
