@@ -62,7 +62,7 @@ export interface WearPrice {
 }
 
 /** Enabled wears in the spec's order (FN, MW, FT, WW, BS). */
-export function enabledWearsOf(wears: readonly WearPrice[]): Wear[] {
+export function enabledWearsOf(wears: readonly Pick<WearPrice, "wear" | "enabled">[]): Wear[] {
   return WEARS.filter((wear) => wears.some((w) => w.wear === wear && w.enabled));
 }
 

@@ -211,6 +211,19 @@ describe("the resell tracker", () => {
     expect(await trackerRows(ownerId)).toHaveLength(1);
   });
 
+  it("offers the wears in the game's order, Factory New to Battle-Scarred, on the new and the edit form", async () => {
+    const owner = await signedInUser("tracker-wear-order");
+    const enabled = (await wearsOf(SKIN)).filter((w) => w.enabled).map((w) => w.wear);
+    const expected = ["FN", "MW", "FT", "WW", "BS"].filter((wear) => enabled.includes(wear));
+    expect(expected.length).toBeGreaterThan(2);
+    const wearOptions = (html: string) =>
+      [.../<select[^>]*name="wear"[^>]*>(.*?)<\/select>/s.exec(html)![1]!.matchAll(/<option value="(\w+)"/g)].map((m) => m[1]);
+    expect(wearOptions((await pageOf(`/resell-tracker/new?skin=${SKIN}`, owner.cookie)).html)).toEqual(expected);
+    expect((await post("/resell-tracker/new", valid, { cookie: owner.cookie })).status).toBe(303);
+    const [row] = await trackerRows(await userId(owner.email));
+    expect(wearOptions((await pageOf(`/resell-tracker/${row!.id as number}/edit`, owner.cookie)).html)).toEqual(expected);
+  });
+
   it("a form posted twice (a double click without JavaScript) adds one tracker; a new form adds another", async () => {
     const owner = await signedInUser("tracker-twice");
     const ownerId = await userId(owner.email);

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { todayIn } from "~/domain/trade-lock";
 import { variantsOf } from "~/domain/variants";
+import { enabledWearsOf } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
 import { trackerSchema, type TrackerFormContext, type TrackerFormSkin, type TrackerInput } from "~/forms/resell";
 import { TRACKER_FORM, TRACKER_KEY_FIELD } from "~/forms/resell-texts";
@@ -26,7 +27,8 @@ export function trackerFormContext(
       stattrak: skin.stattrak,
       souvenir: skin.souvenir,
     },
-    enabledWears: wears.filter((w) => w.enabled).map((w) => w.wear),
+    // In the game's order (Factory New first), whatever order the rows came in.
+    enabledWears: enabledWearsOf(wears),
     variants: variantsOf(skin),
     today: todayIn(Date.now(), requestTimeZone(request)),
     soldAt,
