@@ -118,10 +118,20 @@ export function priceOrNoData(cents: number | null): string {
   return cents === null ? "No data" : formatDollars(cents);
 }
 
-/** What was invested by the end of each day: the buy prices of the items held then (bought on or before it, not yet sold). */
-export function investedByDay(days: readonly string[], items: readonly { boughtAt: string; buyPriceCents: number; soldAt?: string | null }[]): number[] {
+/**
+ * What was invested by the end of each day: the buy prices of the items held then (bought on or
+ * before it, not yet sold), the portfolio summary's "Total invested" of that day. Items held that
+ * cost nothing are a real $0.00; null only on a day when no item was held.
+ */
+export function investedByDay(
+  days: readonly string[],
+  items: readonly { boughtAt: string; buyPriceCents: number; soldAt?: string | null }[],
+): (number | null)[] {
   const held = (item: (typeof items)[number], day: string) => item.boughtAt <= day && (!item.soldAt || day < item.soldAt);
-  return days.map((day) => items.reduce((sum, item) => (held(item, day) ? sum + item.buyPriceCents : sum), 0));
+  return days.map((day) => {
+    const holdings = items.filter((item) => held(item, day));
+    return holdings.length === 0 ? null : holdings.reduce((sum, item) => sum + item.buyPriceCents, 0);
+  });
 }
 
 /** "lowest $24.10, average $26.52, highest $28.46 over 30 days" (the chart's description). */

@@ -57,7 +57,7 @@ function portfolioChart(days: string[], trackers: readonly LoadedTracker[], valu
   if (trackers.length === 0) return null;
   return buildChartModel(days, [
     { key: "value", label: "Value", values: carriedIntoToday(valuesByDay(days, value)) },
-    { key: "invested", label: "Invested", values: investedByDay(days, trackers).map((cents) => (cents > 0 ? cents : null)) },
+    { key: "invested", label: "Invested", values: investedByDay(days, trackers) },
   ]);
 }
 
@@ -140,10 +140,8 @@ function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; co
 }
 
 function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
-  const latest = (key: string) => {
-    const values = model?.series.find((series) => series.key === key)?.values ?? [];
-    return [...values].reverse().find((cents) => cents !== null) ?? null;
-  };
+  // The last day's figures (today's), as the portfolio summary above says them: not the last day that had one.
+  const latest = (key: string) => model?.series.find((series) => series.key === key)?.values.at(-1) ?? null;
   const value = latest("value");
   const invested = latest("invested");
   return (

@@ -310,6 +310,39 @@ describe("the resell tracker's portfolio chart", () => {
     expect(html).toContain(`Latest value ${dollars}, invested $130.00.`);
   });
 
+  it("shows an item held at $0 as $0.00 invested, and after a sale the last day's figures, as the summary does", async () => {
+    const owner = await signedInUser("chart-after-sale");
+    const purchases: Record<string, string>[] = [
+      { wear: "FT", wearValue: "0.2", boughtAt: dayAgo(3), buyPrice: "10.50" },
+      { wear: "FT", variant: "stattrak", boughtAt: dayAgo(58), buyPrice: "0" },
+    ];
+    for (const fields of purchases) {
+      const created = await post(`/resell-tracker/new?skin=${SKIN}`, { skinId: SKIN, notes: "", ...fields }, { cookie: owner.cookie });
+      expect(created.status).toBe(303);
+    }
+    const bought = await env.DB.prepare("SELECT t.id FROM resell_trackers t JOIN users u ON u.id = t.user_id WHERE u.email = ? AND t.buy_price_cents = 1050")
+      .bind(owner.email)
+      .first<{ id: number }>();
+    const sold = await post(
+      `/resell-tracker/${bought!.id}/sale`,
+      { intent: "sell", salePrice: "20.00", soldAt: dayAgo(1), market: "steam" },
+      { cookie: owner.cookie },
+    );
+    expect(sold.status).toBe(303);
+
+    const { html } = await page("/resell-tracker", owner.cookie);
+    const invested = [
+      ...html.matchAll(/<tr class="border-t border-line"><th scope="row"[^>]*>[^<]+<\/th><td[^>]*>[^<]+<\/td><td[^>]*>([^<]+)<\/td><\/tr>/g),
+    ].map((m) => m[1]);
+    expect(invested).toHaveLength(90);
+    // Nothing held before the free StatTrak™ one: no data; then $0.00 a day, $10.50 while the other was held, $0.00 again after its sale.
+    expect(invested.slice(0, 31).every((cents) => cents === "No data")).toBe(true);
+    expect(invested.slice(31, 86).every((cents) => cents === "$0.00")).toBe(true);
+    expect(invested.slice(-4)).toEqual(["$10.50", "$10.50", "$0.00", "$0.00"]);
+    expect(html.replace(/<!-- -->/g, "")).toMatch(/Total invested<\/dt><dd[^>]*>\$0\.00</);
+    expect(html).toContain("Latest value $42.42, invested $0.00.");
+  });
+
   it("is not shown to visitors", async () => {
     const { html } = await page("/resell-tracker");
     expect(html).not.toContain("Portfolio value");

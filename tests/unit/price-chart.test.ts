@@ -75,6 +75,17 @@ describe("min, average and max of a range", () => {
       ]),
     ).toEqual([100, 600, 600]);
   });
+
+  it("counts an item held at $0 as $0.00 invested, a day without holdings (before the first, after the last sale) as no data", () => {
+    const days = ["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"];
+    expect(
+      investedByDay(days, [
+        { boughtAt: "2026-11-25", buyPriceCents: 1050, soldAt: "2026-11-27" },
+        { boughtAt: "2026-11-26", buyPriceCents: 0 },
+      ]),
+    ).toEqual([null, 1050, 1050, 0, 0]);
+    expect(investedByDay(days, [{ boughtAt: "2026-11-25", buyPriceCents: 1050, soldAt: "2026-11-27" }])).toEqual([null, 1050, 1050, null, null]);
+  });
 });
 
 describe("chart geometry", () => {
