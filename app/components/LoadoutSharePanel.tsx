@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState, type RefObject } from "react";
 import { DEFAULT_SHARE_CHOICES, shareLinkShows, type ShareChoices } from "~/domain/loadout-sharing";
+import type { Side } from "~/domain/loadout-slots";
 import { CheckboxField, FormError, SubmitButton } from "./forms";
 import { useHydrated } from "./useHydrated";
 
@@ -53,10 +54,13 @@ export interface OwnerShare extends ShareChoices {
  */
 export function LoadoutSharePanel({
   share,
+  side,
   confirmHref,
   lastResult,
 }: {
   share: OwnerShare | null;
+  /** The side shown, posted along so the page comes back to it. */
+  side: Side;
   confirmHref: (dialog: "share-replace" | "share-revoke") => string;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -105,6 +109,7 @@ export function LoadoutSharePanel({
         </p>
       )}
       <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="side" value={side} />
         <fieldset className="space-y-1">
           <legend className="mb-1 text-sm font-medium">Also show on the link</legend>
           <CheckboxField label="The description" meta={fields.showDescription} />

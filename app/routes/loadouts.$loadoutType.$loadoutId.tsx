@@ -146,8 +146,9 @@ export default function LoadoutPage() {
   const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
   const dialogHref = (name: OwnerDialog) => `${path}?dialog=${name}${side === "ct" ? "&side=ct" : ""}`;
   const shareError = actionData?.intent === "share" ? replyError(actionData) : null;
-  // Replacing keeps what the link shows: the new link carries the current choices.
+  // Replacing keeps what the link shows: the new link carries the current choices. Both come back to the side shown.
   const shareFields: Record<string, string> = {
+    side,
     ...(share?.showDescription ? { showDescription: "on" } : {}),
     ...(share?.showBudget ? { showBudget: "on" } : {}),
   };
@@ -233,13 +234,14 @@ export default function LoadoutPage() {
             pendingLabel="Revoking..."
             cancelHref={sideHref(side)}
             intent="share-revoke"
+            fields={{ side }}
             error={shareError}
           />
         ) : null}
       </Suspense>
       {isOwner ? (
         <Suspense fallback={null}>
-          <LoadoutSharePanel share={share} confirmHref={dialogHref} lastResult={shareResult} />
+          <LoadoutSharePanel share={share} side={side} confirmHref={dialogHref} lastResult={shareResult} />
         </Suspense>
       ) : null}
 

@@ -88,6 +88,30 @@ test("an owner shares a loadout (description and budget hidden unless chosen), a
   await expect(visitor.getByText("This link does not exist, or its owner has revoked it.")).toBeVisible();
 });
 
+test("on the CT side, creating, changing, replacing and revoking the link each come back to the CT side", async ({ pageFor, createUser, baseURL }) => {
+  const ownerUser = await createUser({ label: "ct-sharer" });
+  const id = await sampleLoadout(baseURL!, ownerUser);
+  const owner = await pageFor(ownerUser);
+  const onCtSide = async (notice: string) => {
+    await expect(owner.getByText(notice)).toBeVisible();
+    await expect(owner).toHaveURL(/[?&]side=ct(&|$)/);
+    await expect(owner.getByRole("heading", { level: 2, name: "CT-Side" })).toBeVisible();
+  };
+
+  await owner.goto(`/loadouts/user/${id}?side=ct`);
+  await owner.getByRole("button", { name: "Create share link" }).click();
+  await onCtSide("Share link created. Anyone with the link can view this loadout.");
+  await owner.getByLabel("The description").check();
+  await owner.getByRole("button", { name: "Save what the link shows" }).click();
+  await onCtSide("Saved: the share link now shows what the Share panel says.");
+  await owner.getByRole("link", { name: "Create a new link" }).click();
+  await owner.getByRole("dialog", { name: "Create a new share link" }).getByRole("button", { name: "Create a new link" }).click();
+  await onCtSide("New share link created: the old link no longer works.");
+  await owner.getByRole("link", { name: "Revoke link" }).click();
+  await owner.getByRole("dialog", { name: "Revoke the share link" }).getByRole("button", { name: "Revoke link" }).click();
+  await onCtSide("Share link revoked: the old link no longer works.");
+});
+
 test("a new link replaces the old one, which stops working", async ({ page: visitor, pageFor, createUser, baseURL }) => {
   const ownerUser = await createUser({ label: "resharer" });
   const id = await sampleLoadout(baseURL!, ownerUser);

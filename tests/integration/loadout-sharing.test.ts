@@ -272,6 +272,19 @@ describe("a link stops working", () => {
     expect(await (await get(`/loadouts/user/${id}?notice=unshared`, owner.cookie)).text()).toContain("Create share link");
   });
 
+  it("each share form comes back to the side it was posted from", async () => {
+    const id = await sharedCandidate(owner);
+    const back = (intent: string, fields: Record<string, string> = {}) =>
+      post(`/loadouts/user/${id}?side=ct`, { intent, side: "ct", ...fields }, { cookie: owner.cookie }).then(locationOf);
+    expect(await back("share-create")).toBe(`/loadouts/user/${id}?notice=shared&side=ct`);
+    expect(await back("share-settings", showAll)).toBe(`/loadouts/user/${id}?notice=share-updated&side=ct`);
+    expect(await back("share-create", showAll)).toBe(`/loadouts/user/${id}?notice=reshared&side=ct`);
+    expect(await back("share-revoke")).toBe(`/loadouts/user/${id}?notice=unshared&side=ct`);
+    // The T side (the default) stays out of the URL; an unknown side is the T side.
+    expect(await back("share-create", { side: "t" })).toBe(`/loadouts/user/${id}?notice=shared`);
+    expect(await back("share-revoke", { side: "<script>" })).toBe(`/loadouts/user/${id}?notice=unshared`);
+  });
+
   it("re-created: the old link answers 404, the new one works", async () => {
     const id = await sharedCandidate(owner);
     const first = await share(owner, id);

@@ -1,12 +1,13 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { SHARE_TOKEN_BYTES, sharedView, type ShareChoices } from "~/domain/loadout-sharing";
-import { copyTitle, LOADOUT_MESSAGES } from "~/domain/loadouts";
+import { copyTitle, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
 import { shareLinkSchema } from "~/forms/loadout-sharing";
 import { randomToken } from "../../auth/tokens.server";
 import type { Database } from "../../db/client.server";
 import { loadoutShares, userLoadouts, userLoadoutSlots } from "../../db/schema.server";
 import { sharedLoadoutPages } from "../../http/edge-cache-plan.server";
+import { formText } from "../../http/form-body.server";
 import { belowLoadoutLimit, insertUserLoadout, loadoutJustInserted, newestLoadoutOf } from "./loadouts.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 
@@ -168,7 +169,9 @@ export async function shareLinkAction(context: AppLoadContext, userId: string, l
   const submission = parseForm(form, shareLinkSchema);
   if (submission.status !== "success") return formReply("share", submission.reply());
   const refused = () => formRefusal("share", LOADOUT_MESSAGES.notFound, 404);
+  // Back to the side the form was posted from (its hidden `side`), as the fill's Apply does.
   const back = `/loadouts/user/${loadoutId}`;
+  const sideParam = parseSide(formText(form, "side")) === "ct" ? "&side=ct" : "";
   const { intent } = submission.value;
   const choices: ShareChoices = { showDescription: submission.value.showDescription === "on", showBudget: submission.value.showBudget === "on" };
 
@@ -177,16 +180,16 @@ export async function shareLinkAction(context: AppLoadContext, userId: string, l
     if (!changed) return refused();
     if (!changed.token) return formRefusal("share", LOADOUT_MESSAGES.shareGone, 409);
     context.purgeEdgeCache(sharedLoadoutPages(changed.token));
-    return redirect(`${back}?notice=share-updated`);
+    return redirect(`${back}?notice=share-updated${sideParam}`);
   }
   if (intent === "share-create") {
     const created = await createShareLink(context.db, userId, loadoutId, choices);
     if (!created) return refused();
     if (created.previous) context.purgeEdgeCache(sharedLoadoutPages(created.previous));
-    return redirect(`${back}?notice=${created.previous ? "reshared" : "shared"}`);
+    return redirect(`${back}?notice=${created.previous ? "reshared" : "shared"}${sideParam}`);
   }
   const revoked = await revokeShareLink(context.db, userId, loadoutId);
   if (!revoked) return refused();
   if (revoked.revoked) context.purgeEdgeCache(sharedLoadoutPages(revoked.revoked));
-  return redirect(`${back}?notice=unshared`);
+  return redirect(`${back}?notice=unshared${sideParam}`);
 }
