@@ -228,3 +228,34 @@ test("a visitor reports a published craft; the admin finds it in the queue, coun
   await expect(admin.getByTestId("reported-craft").filter({ hasText: name })).toHaveCount(0);
   await expect(admin.getByTestId("moderation-entry").filter({ hasText: name }).first()).toContainText("Dismissed the reports of");
 });
+
+test("the admin deletes a craft from the queue only after confirming; Cancel keeps it", async ({ createUser, pageFor, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(120_000);
+  const author = await pageFor(await createUser({ label: "deleted-craft" }));
+  const admin = await pageFor(await createUser({ admin: true }));
+  const name = `E2E deleted craft ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await submitCraft(author, name, { sticker: false });
+
+  // Delete craft asks first, with the spec's question; Cancel goes back to the review and deletes nothing.
+  await reviewInQueue(admin, name);
+  const reviewUrl = admin.url();
+  await admin.getByRole("link", { name: "Delete craft" }).click();
+  await expect(admin).toHaveURL(/\?craft=\d+&dialog=delete$/);
+  const confirm = admin.getByTestId("delete-craft-confirm");
+  await expect(confirm.getByRole("heading", { name: `Delete “${name}”?` })).toBeVisible();
+  await expect(confirm).toContainText("Are you sure you want to delete this sticker craft? This action cannot be undone.");
+  if (javaScriptEnabled) await expectAccessibleState(admin, "the queue's delete confirmation");
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(admin).toHaveURL(reviewUrl);
+  await expect(admin.getByTestId("delete-craft-confirm")).toHaveCount(0);
+  await expect(admin.getByTestId("craft-preview").getByRole("heading", { name })).toBeVisible();
+
+  // Confirmed, with a reason for the author: the craft is gone.
+  await admin.getByRole("link", { name: "Delete craft" }).click();
+  await admin.getByLabel("Reason for deleting (sent to the author, optional)").fill("A copy of someone else's craft.");
+  await admin.getByTestId("delete-craft-confirm").getByRole("button", { name: "Delete craft" }).click();
+  await expect(admin.getByText("Craft deleted. Its author has been told by e-mail.")).toBeVisible();
+  await expect(admin.getByTestId("moderation-entry").filter({ hasText: name }).first()).toContainText("Deleted");
+  await author.goto("/profile?tab=crafts");
+  await expect(author.getByTestId("my-craft").filter({ hasText: name })).toHaveCount(0);
+});

@@ -93,6 +93,24 @@ describe("an admin deletes a community craft", () => {
     expect(queue).toMatch(new RegExp(`Deleted(<!-- -->)? “(<!-- -->)?${craft.name}`));
   });
 
+  it("from the queue only after a confirmation step (`&dialog=delete`), as the admin list and My Crafts ask first", async () => {
+    const { craft } = await communityCraft(false);
+    const QUESTION = "Are you sure you want to delete this sticker craft? This action cannot be undone.";
+    const review = await (await get(`${QUEUE}?craft=${craft.id}`, admin.cookie)).text();
+    // The review offers Delete craft as a link to the question, not as a form that deletes.
+    expect(review).not.toContain(QUESTION);
+    expect(review).not.toMatch(/name="intent" value="delete"/);
+    expect(review).toContain(`href="${QUEUE}?craft=${craft.id}&amp;dialog=delete"`);
+    const asked = await (await get(`${QUEUE}?craft=${craft.id}&dialog=delete`, admin.cookie)).text();
+    expect(asked).toContain(QUESTION);
+    expect(asked).toMatch(/name="intent" value="delete"/);
+    expect(asked).toContain(`href="${QUEUE}?craft=${craft.id}"`);
+    expect(await craftById(craft.id)).not.toBeNull();
+    // An official craft is not deleted from the queue: no question for it.
+    const official = await env.DB.prepare("SELECT id FROM sticker_crafts WHERE author_id IS NULL LIMIT 1").first<{ id: number }>();
+    expect(await (await get(`${QUEUE}?craft=${official!.id}&dialog=delete`, admin.cookie)).text()).not.toContain(QUESTION);
+  });
+
   it("from the queue, with a reason the author reads; a pending craft too", async () => {
     const { craft, author } = await communityCraft(false);
     const deleted = await postAs(QUEUE, { intent: "delete", id: String(craft.id), reason: "Spam." });

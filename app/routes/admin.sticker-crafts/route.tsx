@@ -10,7 +10,7 @@ import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
 import { OFFICIAL_CRAFT_FORM, type CraftFormExtra } from "~/forms/craft-form";
 import { replyError, revalidateUnlessReadOnly } from "~/forms/reply";
-import { DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft-texts";
+import { DELETE_CONFIRM, DELETE_FAILED, SAVE_FAILED } from "~/forms/sticker-craft-texts";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { deleteCraftAsAdmin } from "~/server/features/community-crafts.server";
 import { answerCraftForm, craftFormFailure, emptyCraftForm, loadCraftForm } from "~/server/features/craft-form.server";
@@ -132,7 +132,7 @@ export default function AdminStickerCrafts() {
       notice={notice}
       error={replyError(reply)}
       confirmDelete={confirmDelete}
-      deleteMessage="Are you sure you want to delete this sticker craft? This action cannot be undone."
+      deleteMessage={DELETE_CONFIRM}
       headerLinks={[{ href: `${PAGE}/queue`, label: "Moderation queue" }]}
     />
   );

@@ -1,14 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useClientChecks, type FormConstraint } from "~/components/client-checks";
 import { FormError, SubmitButton, TextareaField } from "~/components/forms";
-import type { CraftStatus } from "~/domain/community-crafts";
+import { MODERATION_QUEUE_PATH, type CraftStatus } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
 import { resultFor, type FormReply } from "~/forms/reply";
+import { DELETE_CONFIRM } from "~/forms/sticker-craft-texts";
 
 /** The craft under review, as the queue's loader gives it. */
 export interface ReviewedCraft {
   id: number;
+  name: string;
   version: number;
   status: CraftStatus;
   authorEmail: string | null;
@@ -22,16 +25,20 @@ const loadSchemas = () => import("~/forms/community-craft");
 
 /**
  * The moderator's forms for the craft under review: publish, reject or unpublish, dismiss its
- * reports, delete it. The reason fields' constraints come from the loader (`formConstraint`).
+ * reports, delete it. Deleting asks first: a link to the confirmation step in the URL
+ * (`&dialog=delete`, `confirmDelete`), which holds the reason and the delete itself. The reason
+ * fields' constraints come from the loader (`formConstraint`).
  */
 export function DecisionForms({
   craft,
   reply,
   constraints,
+  confirmDelete,
 }: {
   craft: ReviewedCraft;
   reply: FormReply | undefined;
   constraints: { reason: FormConstraint; delete: FormConstraint };
+  confirmDelete: boolean;
 }) {
   const publishChecks = useClientChecks(loadSchemas, (module) => module.publishCraftSchema);
   const reasonChecks = useClientChecks(loadSchemas, (module) => module.rejectCraftSchema);
@@ -125,17 +132,56 @@ export function DecisionForms({
             </SubmitButton>
           </Form>
         )}
-        <Form method="post" {...getFormProps(deleteForm)} {...deleteChecks.formProps} className={PANEL}>
-          <h3 className="font-semibold">Delete</h3>
-          <p className="text-sm text-muted">The craft and its images are deleted for good; its author gets an e-mail.</p>
-          <FormError form={deleteForm} />
-          <input type="hidden" name="id" value={craft.id} />
-          <TextareaField label="Reason for deleting (sent to the author, optional)" meta={deleteFields.reason} textareaProps={{ rows: 3 }} />
-          <SubmitButton name="intent" value="delete" intent="delete" pendingText="Deleting..." className={DANGER}>
-            Delete craft
-          </SubmitButton>
-        </Form>
+        {confirmDelete ? (
+          <ConfirmStep labelledBy="delete-craft-heading">
+            <Form method="post" {...getFormProps(deleteForm)} {...deleteChecks.formProps} className="space-y-3">
+              <h3 id="delete-craft-heading" className="font-semibold">
+                Delete “{craft.name}”?
+              </h3>
+              <p>{DELETE_CONFIRM}</p>
+              <p className="text-sm text-muted">Its images go with it; its author gets an e-mail.</p>
+              <FormError form={deleteForm} />
+              <input type="hidden" name="id" value={craft.id} />
+              <TextareaField label="Reason for deleting (sent to the author, optional)" meta={deleteFields.reason} textareaProps={{ rows: 3 }} />
+              <div className="flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="delete" intent="delete" pendingText="Deleting..." className={DANGER}>
+                  Delete craft
+                </SubmitButton>
+                <Link to={reviewPath(craft.id)} preventScrollReset className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+                  Cancel
+                </Link>
+              </div>
+            </Form>
+          </ConfirmStep>
+        ) : (
+          <div className={PANEL}>
+            <h3 className="font-semibold">Delete</h3>
+            <p className="text-sm text-muted">The craft and its images are deleted for good; its author gets an e-mail. You are asked first.</p>
+            <Link to={`${reviewPath(craft.id)}&dialog=delete`} preventScrollReset className={`${DANGER} inline-block`}>
+              Delete craft
+            </Link>
+          </div>
+        )}
       </div>
     </div>
+  );
+}
+
+const reviewPath = (id: number) => `${MODERATION_QUEUE_PATH}?craft=${id}`;
+
+/** The delete confirmation in place of the Delete panel; focus moves to it when it opens, so a screen reader hears the question. */
+function ConfirmStep({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={labelledBy}
+      className="space-y-3 rounded-lg border border-red-700 bg-panel p-4"
+      data-testid="delete-craft-confirm"
+    >
+      {children}
+    </section>
   );
 }

@@ -69,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       log: log.map((entry) => ({ ...entry, createdAt: entry.createdAt.getTime() })),
       selected,
       selectedMissing: craftId !== null && selected === null,
+      /** Deleting asks first (`&dialog=delete`): only a community craft is deleted here. */
+      confirmDelete: selected?.authorEmail != null && url.searchParams.get("dialog") === "delete",
       notice: noticeText("moderation", url.searchParams.get("notice")),
       constraints: { reason: formConstraint(rejectCraftSchema), delete: formConstraint(deleteCommunityCraftSchema) },
     },
@@ -100,7 +102,7 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ModerationQueuePage() {
-  const { queue, published, reported, log, selected, selectedMissing, notice, constraints } = useLoaderData<typeof loader>();
+  const { queue, published, reported, log, selected, selectedMissing, confirmDelete, notice, constraints } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -122,7 +124,7 @@ export default function ModerationQueuePage() {
             Review “{selected.name}”{selected.authorEmail ? ` by ${selected.authorEmail}` : ""}
           </h2>
           <p className="text-sm text-muted">{CRAFT_STATUS_LABELS[selected.status]}. Below, the craft exactly as visitors would see it.</p>
-          <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} reply={reply} constraints={constraints} />
+          <DecisionForms key={`${selected.id}-${selected.version}`} craft={selected} reply={reply} constraints={constraints} confirmDelete={confirmDelete} />
           <div className="rounded-xl border-2 border-dashed border-line p-4" data-testid="craft-preview">
             <CraftDetail {...selected.page} preview />
           </div>
