@@ -1,14 +1,31 @@
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
+import { TRACKED_NOTICES } from "~/domain/tracked-notices";
+import { newTrackerHref } from "~/domain/tracker-paths";
+import { useReturnPath } from "./FavoriteButton";
 
 // The dialog brings the form kit and its schema (zod); it loads when a player first opens it, so
 // pages with skin cards do not carry it on their first visit.
 const TrackerDialog = lazy(() => import("./TrackerDialog").then((module) => ({ default: module.TrackerDialog })));
 
-/** 'Track' on a card, 'Track Resell' on the skin page: a link to the form page, a dialog with JavaScript. */
+/** What the form said on coming back to this page (`?notice=added&tracked=SKIN`), for this skin's button. */
+function returnedNotice(search: string, skinId: string): string | null {
+  if (!search.includes("tracked=")) return null;
+  const params = new URLSearchParams(search);
+  const key = params.get("notice");
+  return params.get("tracked") === skinId && key !== null && Object.hasOwn(TRACKED_NOTICES, key) ? TRACKED_NOTICES[key as keyof typeof TRACKED_NOTICES] : null;
+}
+
+/**
+ * 'Track' on a card, 'Track Resell' on the skin page: a link to the form page, which comes back to
+ * this page and says it here; a dialog with JavaScript, which says it in place.
+ */
 export function TrackButton({ skinId, label, className }: { skinId: string; label: string; className: string }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const href = `/resell-tracker/new?skin=${encodeURIComponent(skinId)}`;
+  const { search } = useLocation();
+  const href = newTrackerHref(skinId, useReturnPath());
+  const shown = open ? null : (message ?? returnedNotice(search, skinId));
   const close = useCallback(() => setOpen(false), []);
   const done = useCallback((text: string) => {
     setMessage(text);
@@ -27,9 +44,9 @@ export function TrackButton({ skinId, label, className }: { skinId: string; labe
       >
         {label}
       </a>
-      {message ? (
+      {shown ? (
         <span role="status" className="text-sm text-green-300">
-          {message}
+          {shown}
         </span>
       ) : null}
       {open ? (

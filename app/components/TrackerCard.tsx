@@ -5,6 +5,7 @@ import { formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/dom
 import { formatDollars } from "~/domain/money";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatCalendarDate } from "~/domain/trade-lock";
+import { editTrackerHref } from "~/domain/tracker-paths";
 import { formatFloat, WEAR_NAMES } from "~/domain/wear";
 import { replyError, type FormReply } from "~/forms/reply";
 import { FloatBar } from "./FloatBar";
@@ -23,7 +24,8 @@ function formatUpdated(ms: number | null): string {
 }
 
 /**
- * One tracked purchase. Edit is a link to the form page (a dialog in place with JavaScript);
+ * One tracked purchase. Edit is a link to the form page, carrying `returnTo` (the list's way back)
+ * for its save and Cancel (a dialog in place with JavaScript);
  * Delete posts (a fetcher with JavaScript, showing 'Deleting...'); the card goes once the server
  * deleted it. `onMessage` receives the success text of an edit made in the dialog.
  */
@@ -125,7 +127,7 @@ export function TrackerCard({
       <p className="text-xs text-muted">Last price update: {formatUpdated(tracker.lastPriceUpdate)}</p>
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <a
-          href={editHref}
+          href={editTrackerHref(tracker.id, returnTo)}
           className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent"
           onClick={(event) => {
             event.preventDefault();

@@ -10,6 +10,10 @@ export interface TrackerPageData {
   loginHref: string;
   form: TrackerFormContext | null;
   defaults?: TrackerDefaults;
+  /** The page the form's link was followed from (`redirectTo`, checked), where its save goes back. */
+  returnTo?: string;
+  /** Cancel without JavaScript: back there, at the card. */
+  cancelHref?: string;
 }
 
 /**

@@ -38,6 +38,7 @@ export function TrackerForm({
   submitLabel,
   defaults,
   pageResult,
+  returnTo,
   cancelHref,
   inDialog = false,
   onDone,
@@ -48,6 +49,8 @@ export function TrackerForm({
   submitLabel: string;
   defaults?: TrackerDefaults;
   pageResult?: FormReply;
+  /** Where the saved form goes back to (a checked way back), kept in a hidden field. */
+  returnTo?: string;
   cancelHref: string;
   inDialog?: boolean;
   onDone?: (message: string) => void;
@@ -88,6 +91,7 @@ export function TrackerForm({
       <FormError form={form} />
       <input type="hidden" name="skinId" value={skin.id} />
       {context.trackerKey ? <input type="hidden" name={TRACKER_KEY_FIELD} value={context.trackerKey} /> : null}
+      {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       {inDialog && hydrated ? <input type="hidden" name="respond" value="data" /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

@@ -1,3 +1,5 @@
+import { TRACKED_NOTICES } from "./tracked-notices";
+
 /**
  * Every notice a page shows after Post/Redirect/Get (`?notice=KEY`, ADR 007), by page: the same
  * key ("saved", "deleted") reads differently on different pages. Unknown keys show nothing, so no
@@ -17,6 +19,7 @@ const NOTICES = {
   profile: {
     "password-updated": "Password updated successfully!",
     deleted: "Tracker deleted.",
+    updated: "Tracker updated successfully!",
     /** The session row could not be deleted: the cookie stays, so logging out can be tried again. */
     "logout-failed": "Failed to log out. Please try again.",
     "craft-submitted": "Thank you! Your craft is waiting for review; we will e-mail you when a moderator decides.",
@@ -34,8 +37,7 @@ const NOTICES = {
     "alert-removed": "Price alert removed.",
   },
   resellTracker: {
-    added: "Resell tracker added!",
-    "already-added": "This form was sent twice: the tracker was added once. To track another item, open the form again.",
+    ...TRACKED_NOTICES,
     updated: "Tracker updated successfully!",
     deleted: "Tracker deleted.",
     sold: "Sale recorded. The item is in the Sold view.",

@@ -40,12 +40,13 @@ export function withHash(path: string, hash: string): string {
 }
 
 /**
- * The query parameters a page reads for what it shows (filters, sort, search, price range, side,
- * tab, the edited object, the login form's mode and way on, a mailed link's token): all a way back
+ * The query parameters a page reads for what it shows (filters, sort, view, search, price range,
+ * side, tab, the edited object, the login form's mode and way on, a mailed link's token): all a way back
  * needs to keep of the URL. A notice is not kept: it was said once.
  */
 const PAGE_STATE_PARAMETERS = new Set([
   "sort",
+  "view",
   "type",
   "rarity",
   "crate",

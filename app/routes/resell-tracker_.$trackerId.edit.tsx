@@ -5,7 +5,8 @@ import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
-import { loginPath } from "~/domain/same-site-path";
+import { loginPath, safeReturnPath } from "~/domain/same-site-path";
+import { backToTracker } from "~/domain/tracker-paths";
 import { trackerIdSchema } from "~/forms/resell";
 import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { trackedSkin, trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
@@ -18,7 +19,9 @@ import { formNotice, formReply } from "~/server/http/form-reply.server";
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = trackerIdSchema.safeParse(params.trackerId);
   const url = new URL(request.url);
-  const loginHref = loginPath(url.pathname);
+  const loginHref = loginPath(`${url.pathname}${url.search}`);
+  // The list the Edit link was followed from (checked same-site), where save and Cancel go back.
+  const returnTo = safeReturnPath(url.searchParams.get("redirectTo"), LIST);
   const userPromise = getSessionUser(context);
   const rowsPromise =
     id.success && context.sessionId
@@ -37,8 +40,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     notes: tracker.notes ?? "",
     variant: tracker.variant,
   };
-  return data({ signedIn: true, loginHref, form, defaults } satisfies TrackerPageData);
+  return data({ signedIn: true, loginHref, form, defaults, returnTo, cancelHref: backToTracker(returnTo, tracker.id, null) } satisfies TrackerPageData);
 }
+
+const LIST = "/resell-tracker";
 
 export const action = answeringDatabaseFailures(saveTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));
 
@@ -56,7 +61,7 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
   if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerRefusal(404, "Tracker not found.");
   if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "updated"));
-  return redirect(`/resell-tracker?notice=updated&tracker=${id.data}#tracker-${id.data}`, 303);
+  return redirect(backToTracker(safeReturnPath(post.form.get("redirectTo"), LIST), id.data, "updated"), 303);
 }
 
 export default function EditTrackerPage() {
@@ -71,10 +76,12 @@ export default function EditTrackerPage() {
         <TrackerForm
           context={page.form}
           defaults={page.defaults}
-          action={pathname}
+          // Posted to the page with its way back, so a refused save comes back with it too.
+          action={page.returnTo && page.returnTo !== LIST ? `${pathname}?redirectTo=${encodeURIComponent(page.returnTo)}` : pathname}
           submitLabel="Save Changes"
           pageResult={actionData}
-          cancelHref="/resell-tracker"
+          returnTo={page.returnTo}
+          cancelHref={page.cancelHref ?? LIST}
         />
       )}
     </TrackerPage>

@@ -5,7 +5,8 @@ import type { TrackerPageData } from "~/components/TrackerDialog";
 import { TrackerForm } from "~/components/TrackerForm";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
-import { loginPath } from "~/domain/same-site-path";
+import { loginPath, safeReturnPath } from "~/domain/same-site-path";
+import { backToTrackedSkin, newTrackerHref } from "~/domain/tracker-paths";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { skinQuery, skinWearsQuery } from "~/server/features/catalogue.server";
@@ -33,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loginHref = loginPath(`${url.pathname}${url.search}`);
   const skin = found[0];
   if (!skin) return data({ signedIn: user !== null, loginHref, form: null } satisfies TrackerPageData, { status: 404 });
-  return data({ signedIn: user !== null, loginHref, form: newTrackerFormContext(request, skin, wears) } satisfies TrackerPageData);
+  // The page the Track link was followed from (checked same-site), where save and Cancel go back; without one, the skin's page.
+  const returnTo = safeReturnPath(url.searchParams.get("redirectTo"), "") || undefined;
+  const cancelHref = returnTo ? backToTrackedSkin(returnTo, skin.id, null) : `/skins/${encodeURIComponent(skin.id)}`;
+  return data({ signedIn: user !== null, loginHref, form: newTrackerFormContext(request, skin, wears), returnTo, cancelHref } satisfies TrackerPageData);
 }
 
 export const action = answeringDatabaseFailures(addTracker, (failure) => failedForm(failure, TRACKER_MESSAGES.failed, { intent: TRACKER_FORM }));
@@ -52,11 +56,12 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   // The same form posted again (a double click without JavaScript): the first post added it.
   const done = created === "repeated" ? "already-added" : "added";
   if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", done));
-  return redirect(`/resell-tracker?notice=${done}`, 303);
+  const returnTo = safeReturnPath(post.form.get("redirectTo"), "");
+  return redirect(returnTo ? backToTrackedSkin(returnTo, skin.id, done) : `/resell-tracker?notice=${done}`, 303);
 }
 
 export default function NewTrackerPage() {
-  const { signedIn, loginHref, form } = useLoaderData<typeof loader>();
+  const { signedIn, loginHref, form, returnTo, cancelHref } = useLoaderData<typeof loader>() as TrackerPageData;
   const actionData = useActionData<typeof action>();
   return (
     <TrackerPage title="Track Resell">
@@ -67,10 +72,12 @@ export default function NewTrackerPage() {
       ) : (
         <TrackerForm
           context={form}
-          action={`/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`}
+          // Posted to the page with its way back, so a refused form comes back with it too.
+          action={returnTo ? newTrackerHref(form.skin.id, returnTo) : `/resell-tracker/new?skin=${encodeURIComponent(form.skin.id)}`}
           submitLabel="Add Tracker"
           pageResult={actionData}
-          cancelHref={`/skins/${encodeURIComponent(form.skin.id)}`}
+          returnTo={returnTo}
+          cancelHref={cancelHref ?? `/skins/${encodeURIComponent(form.skin.id)}`}
         />
       )}
     </TrackerPage>

@@ -25,7 +25,10 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // Pages with a fetcher's form do not reload after a refused post (28 November): the profile's
   // `shouldRevalidate`, a few bytes, took its app share to 40.0 KB, within a few bytes of 40 (the
   // share's last bytes differ with the checkout's path), so its ceiling is 41.
-  "routes/profile": { total: 124, app: 41 },
+  // Track and Edit come back to the page they were opened from without JavaScript (28 November):
+  // the links' way back, and the Track button saying "added" on the page it returns to, +0.5 KB here
+  // (cards of favourites and trackers) and on the skin page; the weapon grid stays within budget.
+  "routes/profile": { total: 125, app: 41 },
   "routes/resell-tracker": { total: 120, app: 36 },
   "routes/admin.sticker-crafts_.queue": { total: 111, app: 27 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
@@ -51,7 +54,8 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/loadouts.edit.$id": { total: 112, app: 28 },
   "routes/login": { total: 105, app: 21 },
   "routes/reset-password": { total: 105, app: 21 },
-  "routes/skins.$skinId": { total: 103, app: 19 },
+  // Track comes back here with its notice (28 November, see the profile): 103.3 KB, 19.4 of the app's own.
+  "routes/skins.$skinId": { total: 104, app: 20 },
 };
 
 const pages = firstVisitScripts();

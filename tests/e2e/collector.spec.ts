@@ -53,7 +53,7 @@ test("track a resell: one validation error first, then the list with badge and p
   await page.goto("/skins/ak-47-redline");
   await page.getByRole("link", { name: "Track Resell" }).click();
   const scope = withJs(testInfo) ? page.getByRole("dialog", { name: "Track Resell" }) : page;
-  if (!withJs(testInfo)) await expect(page).toHaveURL(/\/resell-tracker\/new\?skin=ak-47-redline$/);
+  if (!withJs(testInfo)) await expect(page).toHaveURL(/\/resell-tracker\/new\?skin=ak-47-redline&redirectTo=%2Fskins%2Fak-47-redline$/);
   await expect(scope.getByLabel("Wear")).toBeVisible();
 
   // No wear and no float: the spec's message, the form stays with what was typed.
@@ -68,14 +68,11 @@ test("track a resell: one validation error first, then the list with badge and p
   await scope.getByLabel("Float").fill("0.2");
   if (withJs(testInfo)) await expect(scope.getByLabel("Wear")).toHaveValue("FT");
   await scope.getByRole("button", { name: "Add Tracker" }).click();
-  if (withJs(testInfo)) {
-    await expect(page.getByRole("status").filter({ hasText: "Resell tracker added!" })).toBeVisible();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto("/resell-tracker");
-  } else {
-    await expect(page).toHaveURL(/\/resell-tracker\?notice=added$/);
-    await expect(page.getByText("Resell tracker added!")).toBeVisible();
-  }
+  // Back on the skin page (in place with JavaScript), the button says it.
+  await expect(page).toHaveURL(/\/skins\/ak-47-redline(\?notice=added&tracked=ak-47-redline#skin-ak-47-redline)?$/);
+  await expect(page.getByRole("status").filter({ hasText: "Resell tracker added!" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.goto("/resell-tracker");
 
   const card = page.getByTestId("tracker-card");
   await expect(card).toHaveCount(1);
@@ -105,7 +102,7 @@ test("track a resell: one validation error first, then the list with badge and p
   await expect(page.getByText("You have no resell trackers yet.")).toBeVisible();
 });
 
-test("a long tracker list comes a page at a time, the summary counting every tracker", async ({ signedInPage: page, user, baseURL }) => {
+test("a long tracker list comes a page at a time, the summary counting every tracker", async ({ signedInPage: page, user, baseURL }, testInfo) => {
   test.setTimeout(90_000);
   // One more than two pages, added through the server as the form would add them.
   const perPage = 48;
@@ -138,4 +135,46 @@ test("a long tracker list comes a page at a time, the summary counting every tra
   await pages.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&page=2$/);
   await expect(cards).toHaveCount(perPage);
+
+  // An edit on page 2 comes back to page 2 in the same order, at the card (in place with JavaScript); so does Cancel.
+  const edited = cards.filter({ hasText: "Bought as number 30" });
+  await edited.getByRole("link", { name: "Edit" }).click();
+  const editScope = withJs(testInfo) ? page.getByRole("dialog", { name: "Edit Tracker" }) : page;
+  await editScope
+    .getByRole("link", { name: "Cancel" })
+    .or(editScope.getByRole("button", { name: "Cancel" }))
+    .click();
+  await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&(page=2|tracker=\d+#tracker-\d+)$/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 2");
+  await edited.getByRole("link", { name: "Edit" }).click();
+  await editScope.getByLabel("Notes").fill("Bought as number 30, edited");
+  await editScope.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Tracker updated successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&(page=2|notice=updated&tracker=\d+#tracker-\d+)$/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("bought-asc");
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 2");
+  await expect(cards.filter({ hasText: "Bought as number 30, edited" })).toBeVisible();
+});
+
+test("Track from a weapon page and Edit from the profile's tab come back where they were opened", async ({ signedInPage: page }, testInfo) => {
+  await page.goto("/weapons/AK-47?sort=price-asc");
+  const card = page.locator("#skin-ak-47-redline");
+  await card.getByRole("link", { name: "Track" }).click();
+  const scope = withJs(testInfo) ? page.getByRole("dialog", { name: "Track Resell" }) : page;
+  await scope.getByLabel("Wear").selectOption("FT");
+  await scope.getByLabel("Bought date").fill("2026-01-02");
+  await scope.getByLabel("Buy price ($)").fill("3.00");
+  await scope.getByRole("button", { name: "Add Tracker" }).click();
+  // The weapon page again, in its order, at the card, whose button says it (in place with JavaScript).
+  await expect(page).toHaveURL(/\/weapons\/AK-47\?sort=price-asc(&notice=added&tracked=ak-47-redline#skin-ak-47-redline)?$/);
+  await expect(card.getByRole("status")).toHaveText("Resell tracker added!");
+
+  await page.goto("/profile?tab=resell");
+  await page.getByTestId("tracker-card").getByRole("link", { name: "Edit" }).click();
+  const editScope = withJs(testInfo) ? page.getByRole("dialog", { name: "Edit Tracker" }) : page;
+  await editScope.getByLabel("Buy price ($)").fill("4.00");
+  await editScope.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Tracker updated successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\?tab=resell(&notice=updated&tracker=\d+#tracker-\d+)?$/);
+  await expect(page.getByTestId("tracker-card")).toContainText("$4.00");
 });

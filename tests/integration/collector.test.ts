@@ -211,6 +211,50 @@ describe("the resell tracker", () => {
     expect(await trackerRows(ownerId)).toHaveLength(1);
   });
 
+  it("Edit and Track carry the page they were opened from; save and Cancel go back there, at the item, with the notice", async () => {
+    const owner = await signedInUser("tracker-way-back");
+    const ownerId = await userId(owner.email);
+    expect((await post("/resell-tracker/new", valid, { cookie: owner.cookie })).status).toBe(303);
+    const id = (await trackerRows(ownerId))[0]!.id as number;
+
+    // The list's Edit link carries the list's way back (sort, view and page, not the notice).
+    const list = await pageOf("/resell-tracker?sort=profit-desc&view=open&page=1&notice=deleted", owner.cookie);
+    const editHref = `/resell-tracker/${id}/edit?redirectTo=${encodeURIComponent("/resell-tracker?sort=profit-desc&view=open&page=1")}`;
+    expect(list.html).toContain(`href="${editHref.replaceAll("&", "&amp;")}"`);
+    // The edit page keeps it in the form; Cancel goes back at the card, on the page holding it.
+    const edit = await pageOf(editHref, owner.cookie);
+    expect(edit.html).toContain(`name="redirectTo" value="${"/resell-tracker?sort=profit-desc&view=open&page=1".replaceAll("&", "&amp;")}"`);
+    expect(edit.html).toContain(
+      `<a href="/resell-tracker?sort=profit-desc&amp;view=open&amp;tracker=${id}#tracker-${id}" class="rounded-md border border-line px-4 py-2">Cancel`,
+    );
+    const saved = (redirectTo: string) =>
+      post(`/resell-tracker/${id}/edit`, { ...valid, buyPrice: "15.00", notes: "", redirectTo }, { cookie: owner.cookie }).then(location);
+    expect(await saved("/resell-tracker?sort=profit-desc&page=2")).toBe(`/resell-tracker?sort=profit-desc&notice=updated&tracker=${id}#tracker-${id}`);
+    expect(await saved("/profile?tab=resell")).toBe(`/profile?tab=resell&notice=updated&tracker=${id}#tracker-${id}`);
+    expect((await pageOf(`/profile?tab=resell&notice=updated&tracker=${id}`, owner.cookie)).html).toContain("Tracker updated successfully!");
+    // Only a path on this site: anything else goes to the list as before.
+    for (const away of ["//evil.test/x", "https://evil.test/", "/\\evil.test"]) {
+      expect(await saved(away)).toBe(`/resell-tracker?notice=updated&tracker=${id}#tracker-${id}`);
+    }
+
+    // Track from a weapon page: the link carries it, the form keeps it, the card says it on coming back.
+    const weapon = await pageOf("/weapons/AK-47?sort=price-asc", owner.cookie);
+    const trackHref = `/resell-tracker/new?skin=${SKIN}&redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc")}`;
+    expect(weapon.html).toContain(`href="${trackHref.replaceAll("&", "&amp;")}"`);
+    const form = await pageOf(trackHref, owner.cookie);
+    expect(form.html).toContain('name="redirectTo" value="/weapons/AK-47?sort=price-asc"');
+    expect(form.html).toContain(`<a href="/weapons/AK-47?sort=price-asc#skin-${SKIN}" class="rounded-md border border-line px-4 py-2">Cancel`);
+    const added = await post(trackHref, { ...valid, redirectTo: "/weapons/AK-47?sort=price-asc" }, { cookie: owner.cookie });
+    expect(location(added)).toBe(`/weapons/AK-47?sort=price-asc&notice=added&tracked=${SKIN}#skin-${SKIN}`);
+    const back = await pageOf(`/weapons/AK-47?sort=price-asc&notice=added&tracked=${SKIN}`, owner.cookie);
+    expect(back.html.match(/Resell tracker added!/g)).toHaveLength(1);
+    // A refused form keeps its way back.
+    const refused = await post(trackHref, { ...valid, buyPrice: "x", redirectTo: "/weapons/AK-47?sort=price-asc" }, { cookie: owner.cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('name="redirectTo" value="/weapons/AK-47?sort=price-asc"');
+    expect(await trackerRows(ownerId)).toHaveLength(2);
+  });
+
   it("offers the wears in the game's order, Factory New to Battle-Scarred, on the new and the edit form", async () => {
     const owner = await signedInUser("tracker-wear-order");
     const enabled = (await wearsOf(SKIN)).filter((w) => w.enabled).map((w) => w.wear);
