@@ -2,9 +2,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COMMUNITY_IMAGE_MAX_AGE } from "~/domain/community-crafts";
 import { IMAGE_ERRORS } from "~/domain/images";
+import { SAVE_FAILED } from "~/forms/sticker-craft-texts";
 import { takeConsoleErrors } from "../fixtures/fail-on-console-error";
 import { GPS_JPEG, GPS_MARKER, GPS_PNG, GPS_WEBP } from "../fixtures/gps-images";
 import { bytesOf, concat, imageData, jpeg, PIXEL_PNG } from "../fixtures/images";
+import { withFailingImages } from "./faults";
 import { fetchWorker, get, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
 
 // Uploaded images: their metadata is removed before R2, and a community craft's images are never
@@ -51,7 +53,7 @@ function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
   return false;
 }
 
-async function submit(name: string, ingame: FormPart, placement?: FormPart): Promise<CraftRow> {
+async function submit(name: string, ingame: FormPart, placement?: FormPart, cookie = author.cookie): Promise<CraftRow> {
   const response = await postMultipart(
     SUBMIT,
     [
@@ -61,7 +63,7 @@ async function submit(name: string, ingame: FormPart, placement?: FormPart): Pro
       ["ingameFile", ingame],
       ...(placement ? ([["placementFile", placement]] as [string, FormPart][]) : []),
     ],
-    author.cookie,
+    cookie,
   );
   expect(response.status).toBe(302);
   await response.arrayBuffer();
@@ -260,5 +262,77 @@ describe("a save whose image upload fails changes nothing", () => {
     expect(takeConsoleErrors().join("\n")).toContain("injected R2 fault");
     expect(await craftById(craft.id)).toEqual(craft);
     expect(await objectsOf(craft.id)).toEqual(objectsBefore);
+  });
+});
+
+describe("a new craft never shows what a deleted craft left under its id", () => {
+  // sticker_crafts.id has no AUTOINCREMENT: once the newest craft is deleted, the next one gets its
+  // id again. A delete whose R2 cleanup failed (logged and tolerated) leaves its images under it.
+  /** A craft of another player, deleted with its images left in R2 (as a failed cleanup leaves them). */
+  async function deletedLeavingImages(): Promise<CraftRow> {
+    const earlier = await submit(uniqueName("Deleted, images left"), file(PIXEL_PNG, "old.png"), undefined, (await signedInUser("earlier")).cookie);
+    expect((await env.DB.prepare("SELECT max(id) AS id FROM sticker_crafts").first<{ id: number }>())!.id).toBe(earlier.id);
+    await env.DB.prepare("DELETE FROM sticker_crafts WHERE id = ?").bind(earlier.id).run();
+    expect(await objectsOf(earlier.id)).toEqual([keyOf(earlier.ingame_image!)]);
+    return earlier;
+  }
+
+  it("a player's submission given the id again: the leftovers are removed before its images go there, and served to no one", async () => {
+    const earlier = await deletedLeavingImages();
+    const craft = await submit(uniqueName("Same id again"), file(GPS_PNG, "new.png"));
+    expect(craft.id).toBe(earlier.id);
+    expect(await objectsOf(craft.id)).toEqual([keyOf(craft.ingame_image!)]);
+    expect((await bytesAt(earlier.ingame_image!, author.cookie)).status).toBe(404);
+    await (await publish(craft)).arrayBuffer();
+    expect((await bytesAt(craft.ingame_image!)).status).toBe(200);
+    expect((await bytesAt(earlier.ingame_image!)).status).toBe(404);
+  });
+
+  it("an admin's new craft given the id again: the leftovers are not served publicly", async () => {
+    const earlier = await deletedLeavingImages();
+    const name = uniqueName("Official, same id again");
+    const response = await postMultipart(
+      ADMIN,
+      [
+        ["intent", "save"],
+        ["name", name],
+        ["skinId", "ak-47-redline"],
+      ],
+      admin.cookie,
+    );
+    expect(response.status).toBe(302);
+    await response.arrayBuffer();
+    const craft = (await craftNamed(name))!;
+    expect(craft.id).toBe(earlier.id);
+    expect(await objectsOf(craft.id)).toEqual([]);
+    expect((await bytesAt(earlier.ingame_image!)).status).toBe(404);
+  });
+
+  it("R2 failing to clear the id: the submission is refused with the storage failure, nothing of it is written", async () => {
+    const earlier = await deletedLeavingImages();
+    const name = uniqueName("Cannot clear");
+    const submissions = async () => (await env.DB.prepare("SELECT count(*) AS n FROM craft_submissions").first<{ n: number }>())!.n;
+    const submissionsBefore = await submissions();
+    const response = await postMultipart(
+      SUBMIT,
+      [
+        ["intent", "submit"],
+        ["name", name],
+        ["skinId", "ak-47-redline"],
+        ["ingameFile", file(PIXEL_PNG, "shot.png")],
+      ],
+      author.cookie,
+      withFailingImages(["list"]),
+    );
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain(SAVE_FAILED);
+    expect(takeConsoleErrors().join("\n")).toContain("injected R2 fault");
+    expect(await craftNamed(name)).toBeNull();
+    expect(await craftById(earlier.id)).toBeNull();
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM sticker_craft_stickers WHERE craft_id = ?").bind(earlier.id).first<{ n: number }>())!.n).toBe(0);
+    expect(await submissions()).toBe(submissionsBefore);
+    // Nothing of this craft reached R2; the leftovers stay, served to no one.
+    expect(await objectsOf(earlier.id)).toEqual([keyOf(earlier.ingame_image!)]);
+    expect((await bytesAt(earlier.ingame_image!, admin.cookie)).status).toBe(404);
   });
 });

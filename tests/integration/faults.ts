@@ -80,3 +80,21 @@ export function withFaults(plan: FaultPlan = {}): FaultyBindings {
 
   return { env: { ...env, DB: wrapQueries(env.DB) }, calls: () => calls, failed: () => [...failed] };
 }
+
+export const INJECTED_R2_FAULT = "injected R2 fault: unreachable";
+
+/**
+ * The Worker's bindings with R2 failing as it fails when unreachable: every call of the named
+ * methods of the `IMAGES` bucket rejects (with `INJECTED_R2_FAULT`); the others reach the real bucket.
+ */
+export function withFailingImages(methods: readonly (keyof R2Bucket)[] = ["list", "delete"]): typeof env {
+  const failing = new Set<PropertyKey>(methods);
+  const bucket = new Proxy(env.IMAGES, {
+    get(target, property) {
+      if (failing.has(property)) return () => Promise.reject(new Error(INJECTED_R2_FAULT));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { ...env, IMAGES: bucket };
+}

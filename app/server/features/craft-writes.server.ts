@@ -231,8 +231,9 @@ function craftFields({ input, moderated }: CraftWrite, at: Date) {
 
 /**
  * A new craft: the ticket (a submission's), the craft, its image URLs and its stickers in one batch;
- * then its images go to R2 under its new id. A refused ticket takes the craft out again in the
- * same batch; should R2 fail, the craft (and its ticket, so it counts against no limit) is removed.
+ * then whatever R2 holds under its new id is removed (a deleted craft's leftovers), and its images
+ * go there. A refused ticket takes the craft out again in the same batch; should R2 fail, the craft
+ * (and its ticket, so it counts against no limit) is removed.
  */
 async function insertCraft(db: Database, bucket: R2Bucket, write: CraftWrite, ticket: string | null, now: number): Promise<WriteOutcome> {
   const { input, userId } = write;
@@ -275,6 +276,10 @@ async function insertCraft(db: Database, bucket: R2Bucket, write: CraftWrite, ti
   if (ticket && !verdict?.ticketed) return refusal(verdict, false);
   const id = (results[ticket ? 1 : 0] as { id: number }[])[0]!.id;
   try {
+    // The id is a deleted craft's again when that craft was the newest (sticker_crafts.id has no
+    // AUTOINCREMENT); images its delete failed to remove are still under it, and the image route
+    // would serve them as this craft's. They go before this craft's own are written.
+    await deleteImagesUnder(bucket, `${id}/`);
     await putImages(bucket, plannedUploads(id, input, version).uploads, write.privateImages ? COMMUNITY_IMAGE_METADATA : undefined);
   } catch (error) {
     // Nothing of a failed save stays, nor does it count against its author's limits.
