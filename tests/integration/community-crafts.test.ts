@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMUNITY_IMAGE_MAX_AGE, MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
 import { LINK_RULE } from "~/domain/external-links";
 import { bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
+import { INJECTED_R2_FAULT, withFailingImages } from "./faults";
 import { fetchWorker, get, post, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
 
 const SUBMIT = "/sticker-crafts/submit";
@@ -505,6 +506,39 @@ describe("deleting", () => {
     expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects).toHaveLength(0);
   });
 
+  it("the author's delete whose images R2 fails to delete: the craft is deleted all the same, its images served to no one", async () => {
+    const writer = await signedInUser("writer-r2-down");
+    const craft = await submitted(writer.cookie);
+    await (await decide("publish", craft)).arrayBuffer();
+    expect(await status(craft.ingame_image!)).toBe(200);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    let response: Response;
+    try {
+      response = await fetchWorker(
+        `https://example.com${SUBMIT}`,
+        {
+          method: "POST",
+          body: new URLSearchParams({ intent: "delete", id: String(craft.id) }),
+          headers: { Cookie: writer.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
+        },
+        withFailingImages(),
+      );
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        `[my crafts] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-deleted");
+    await response.arrayBuffer();
+    expect(await craftNamed(craft.name)).toBeNull();
+    expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects).toHaveLength(1);
+    expect(await status(craft.ingame_image!)).toBe(404);
+    expect(await status(craft.ingame_image!, writer.cookie)).toBe(404);
+    expect(await status(craft.ingame_image!, admin.cookie)).toBe(404);
+  });
+
   it("a deleted account takes its crafts and their images with it; the moderation log keeps the decision", async () => {
     const player = await signedInUser("leaving");
     const craft = await submitted(player.cookie);
@@ -530,13 +564,6 @@ describe("deleting", () => {
     await (await decide("publish", craft)).arrayBuffer();
     expect(await status(craft.ingame_image!)).toBe(200);
     // R2 unreachable: every list and delete fails, after the account's batch committed.
-    const failing = new Proxy(env.IMAGES, {
-      get(target, property) {
-        if (property === "list" || property === "delete") return () => Promise.reject(new Error("injected R2 fault: unreachable"));
-        const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     let response: Response;
     try {
@@ -547,10 +574,10 @@ describe("deleting", () => {
           body: new URLSearchParams({ intent: "delete-account", confirm: "DELETE" }),
           headers: { Cookie: player.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
         },
-        { ...env, IMAGES: failing },
+        withFailingImages(),
       );
       expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        `[account] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: injected R2 fault: unreachable`,
+        `[account] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
       ]);
     } finally {
       warn.mockRestore();

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS, CRAFT_REPORT_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { REPORT_REQUIRED } from "~/forms/community-craft";
 import { PIXEL_PNG } from "../fixtures/images";
+import { INJECTED_R2_FAULT, withFailingImages } from "./faults";
 import { fetchWorker, get, postMultipart, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 
 // Moderation has one path: however an admin deletes a community craft, the decision is logged and
@@ -48,13 +49,17 @@ async function communityCraft(publish: boolean): Promise<{ craft: CraftRow; auth
   return { craft, author };
 }
 
-async function postAs(path: string, fields: Record<string, string>, cookie: string | null = admin.cookie, ip = uniqueIp()) {
-  const response = await fetchWorker(`https://example.com${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { ...(cookie ? { Cookie: cookie } : {}), Host: "example.com", "CF-Connecting-IP": ip },
-    redirect: "manual",
-  });
+async function postAs(path: string, fields: Record<string, string>, cookie: string | null = admin.cookie, ip = uniqueIp(), workerEnv = env) {
+  const response = await fetchWorker(
+    `https://example.com${path}`,
+    {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { ...(cookie ? { Cookie: cookie } : {}), Host: "example.com", "CF-Connecting-IP": ip },
+      redirect: "manual",
+    },
+    workerEnv,
+  );
   return { status: response.status, location: response.headers.get("Location"), text: await response.text() };
 }
 
@@ -119,6 +124,59 @@ describe("an admin deletes a community craft", () => {
     expect(await logNamed(craft.name)).toEqual([{ action: "deleted", reason: "Spam." }]);
     expect((await mailTo(author.email)).find((m) => m.subject === "Your sticker craft was deleted")?.text).toContain("Reason: Spam.");
     expect((await postAs(QUEUE, { intent: "delete", id: String(craft.id) })).status).toBe(404);
+  });
+
+  it("R2 failing after the batch: the admin gets the usual answer, the craft is gone, its images are served to no one and logged", async () => {
+    for (const path of ["/admin/sticker-crafts", QUEUE]) {
+      const { craft } = await communityCraft(true);
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        const deleted = await postAs(path, { intent: "delete", id: String(craft.id) }, admin.cookie, uniqueIp(), withFailingImages());
+        expect(deleted).toMatchObject({ status: 302, location: `${path}?notice=deleted` });
+        expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+          `[admin] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
+        ]);
+      } finally {
+        warn.mockRestore();
+      }
+      expect(await craftById(craft.id)).toBeNull();
+      expect(await logNamed(craft.name)).toEqual([
+        { action: "published", reason: null },
+        { action: "deleted", reason: null },
+      ]);
+      expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects).toHaveLength(1);
+      expect((await get(craft.ingame_image)).status).toBe(404);
+      expect((await get(craft.ingame_image, admin.cookie)).status).toBe(404);
+    }
+  });
+
+  it("an official craft's delete with R2 failing: deleted all the same, its images logged", async () => {
+    const name = `Official ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await postMultipart(
+      "/admin/sticker-crafts",
+      [
+        ["intent", "save"],
+        ["name", name],
+        ["skinId", "ak-47-redline"],
+        ["ingameFile", { bytes: PIXEL_PNG, name: "shot.png", type: "image/png" }],
+      ],
+      admin.cookie,
+    );
+    expect(saved.status).toBe(302);
+    await saved.arrayBuffer();
+    const craft = (await env.DB.prepare("SELECT * FROM sticker_crafts WHERE name = ?").bind(name).first<CraftRow>())!;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const deleted = await postAs("/admin/sticker-crafts", { intent: "delete", id: String(craft.id) }, admin.cookie, uniqueIp(), withFailingImages());
+      expect(deleted).toMatchObject({ status: 302, location: "/admin/sticker-crafts?notice=deleted" });
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        `[admin] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await craftById(craft.id)).toBeNull();
+    expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects).toHaveLength(1);
   });
 
   it("a player cannot delete through the admin's forms", async () => {

@@ -8,8 +8,8 @@ import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAle
 import { deleteTradeUpSchema, SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, type SessionUser } from "~/server/auth/session.server";
-import { deleteCraftImages } from "~/server/features/community-crafts.server";
 import { expireUserSessionCookie } from "~/server/http/cookies.server";
+import { deleteImagesOfDeletedCrafts } from "~/server/http/uploads.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
 import { authorCraftStickerIdsQuery, stickerIdsOf } from "~/server/features/stickers.server";
 import { deleteTradeUp } from "~/server/features/trade-ups.server";
@@ -62,15 +62,8 @@ export async function deleteAccountIntent(context: AppLoadContext, request: Requ
   // The sticker pages that list the account's crafts, read before they go.
   const stickerIds = stickerIdsOf(await authorCraftStickerIdsQuery(context.db, user.id));
   const { craftIds, shareTokens } = await deleteAccount(context.db, user.id, user.email);
-  // The account is gone (its batch committed): an R2 fault now must not turn that into an error
-  // page. The images left behind are served to no one (the image route finds no craft for them);
-  // the warning names their prefixes for the operator (docs/operations/deploy.md).
-  try {
-    await deleteCraftImages(context.env.IMAGES, craftIds);
-  } catch (error) {
-    const prefixes = craftIds.map((id) => `${id}/`).join(", ");
-    console.warn(`[account] deleting the images of deleted crafts failed, left in R2 under ${prefixes}: ${String(error)}`);
-  }
+  // The account is gone (its batch committed): an R2 fault now is logged, not an error page.
+  await deleteImagesOfDeletedCrafts(context.env.IMAGES, craftIds, "account");
   const craftPages = craftIds.length === 0 ? [] : [...craftIds.flatMap((id) => stickerCraftPages(id, [])), ...stickerCraftPages(null, stickerIds)];
   const purged = [...new Set(craftPages)].concat(shareTokens.flatMap((token) => sharedLoadoutPages(token)));
   if (purged.length > 0) context.purgeEdgeCache(purged);

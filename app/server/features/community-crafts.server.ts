@@ -19,7 +19,7 @@ import {
   stickers,
   users,
 } from "../db/schema.server";
-import { deleteImagesUnder } from "../http/uploads.server";
+import { deleteImagesOfDeletedCrafts } from "../http/uploads.server";
 import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
 import { craftCardColumns, craftSkinColumns, priceOfEnabledWear } from "./catalogue.server";
 import { catalogueStickerIdOf, craftStickerIdsQuery, stickerIdsOf } from "./stickers.server";
@@ -212,7 +212,7 @@ export function submissionCountsQuery(db: Database, owner: SQL, now: number) {
     .where(eq(users.id, owner));
 }
 
-/** Deletes one of the author's own crafts (any state) and its images; null when it is not theirs. */
+/** Deletes one of the author's own crafts (any state) and its images (an R2 fault is logged); null when it is not theirs. */
 export async function deleteOwnCraft(
   db: Database,
   bucket: R2Bucket,
@@ -228,13 +228,8 @@ export async function deleteOwnCraft(
       .returning({ status: stickerCrafts.status }),
   ]);
   if (!deleted) return null;
-  await deleteImagesUnder(bucket, `${id}/`);
+  await deleteImagesOfDeletedCrafts(bucket, [id], "my crafts");
   return { status: deleted.status, stickerIds: stickerIdsOf(stickerRows) };
-}
-
-/** Removes the images of crafts whose rows are gone (a deleted account's). */
-export async function deleteCraftImages(bucket: R2Bucket, craftIds: readonly number[]): Promise<void> {
-  for (const id of craftIds) await deleteImagesUnder(bucket, `${id}/`);
 }
 
 // ---------------------------------------------------------------- moderation
@@ -330,7 +325,7 @@ function insertLogEntry(
 /**
  * An admin deletes a community craft, from the queue or the admin list: one batch writes the log
  * entry, queues the author's mail and deletes the craft (the last two only while the entry exists);
- * then its images leave R2. False when there is no such community craft.
+ * then its images leave R2 (an R2 fault is logged). False when there is no such community craft.
  */
 export async function deleteCommunityCraft(
   db: Database,
@@ -349,7 +344,7 @@ export async function deleteCommunityCraft(
       .returning({ id: stickerCrafts.id }),
   ]);
   if ((results[3] as { id: number }[]).length === 0) return false;
-  await deleteImagesUnder(bucket, `${removal.id}/`);
+  await deleteImagesOfDeletedCrafts(bucket, [removal.id], "admin");
   return true;
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.server";
 import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftCardColumns, priceOfEnabledWear } from "./catalogue.server";
 import { catalogueStickerIdOf } from "./stickers.server";
-import { deleteImagesUnder } from "../http/uploads.server";
+import { deleteImagesOfDeletedCrafts } from "../http/uploads.server";
 
 /** Every official craft, newest first, with its skin: the admin list (community crafts have their queue). */
 export function allCraftsQuery(db: Database) {
@@ -94,8 +94,9 @@ export function skinByIdQuery(db: Database, id: string) {
 // ---------------------------------------------------------------- admin writes
 
 /**
- * Deletes an official craft (its stickers go with it) and then every image under its prefix; a
- * community craft is deleted through the moderation log (`deleteCommunityCraft`), never here.
+ * Deletes an official craft (its stickers go with it) and then every image under its prefix (an R2
+ * fault is logged); a community craft is deleted through the moderation log
+ * (`deleteCommunityCraft`), never here.
  */
 export async function deleteCraft(db: Database, bucket: R2Bucket, id: number): Promise<boolean> {
   const deleted = await db
@@ -103,6 +104,6 @@ export async function deleteCraft(db: Database, bucket: R2Bucket, id: number): P
     .where(and(eq(stickerCrafts.id, id), isNull(stickerCrafts.authorId)))
     .returning({ id: stickerCrafts.id });
   if (deleted.length === 0) return false;
-  await deleteImagesUnder(bucket, `${id}/`);
+  await deleteImagesOfDeletedCrafts(bucket, [id], "admin");
   return true;
 }

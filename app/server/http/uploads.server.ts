@@ -46,3 +46,24 @@ export async function deleteImagesUnder(bucket: R2Bucket, prefix: string, keep: 
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
 }
+
+/**
+ * Deletes the images of crafts whose rows are gone (their batch committed), prefix by prefix. An R2
+ * fault here must not turn a delete that happened into an error: a community craft's images left
+ * behind are served to no one (the image route finds no craft for them; an official craft's stay
+ * public at their old URLs, as the year a cache may keep them allows anyway), and a warning, tagged
+ * with what deleted them, names their prefixes for the operator (docs/operations/deploy.md).
+ */
+export async function deleteImagesOfDeletedCrafts(bucket: R2Bucket, craftIds: readonly number[], deletedBy: string): Promise<void> {
+  const left: string[] = [];
+  let fault: unknown;
+  for (const id of craftIds) {
+    try {
+      await deleteImagesUnder(bucket, `${id}/`);
+    } catch (error) {
+      left.push(`${id}/`);
+      fault ??= error;
+    }
+  }
+  if (left.length > 0) console.warn(`[${deletedBy}] deleting the images of deleted crafts failed, left in R2 under ${left.join(", ")}: ${String(fault)}`);
+}
