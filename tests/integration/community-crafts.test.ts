@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COMMUNITY_IMAGE_MAX_AGE, MAX_PENDING_CRAFTS, MAX_SUBMISSIONS_PER_DAY } from "~/domain/community-crafts";
 import { LINK_RULE } from "~/domain/external-links";
 import { bytesOf, concat, jpeg, PIXEL_PNG, png, webp } from "../fixtures/images";
 import { INJECTED_R2_FAULT, withFailingImages } from "./faults";
-import { fetchWorker, get, post, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
+import { collectingWarnings, fetchWorker, get, post, postMultipart, signedInAdmin, signedInUser, uniqueIp, type FormPart } from "./helpers";
 
 const SUBMIT = "/sticker-crafts/submit";
 const QUEUE = "/admin/sticker-crafts/queue";
@@ -511,10 +511,8 @@ describe("deleting", () => {
     const craft = await submitted(writer.cookie);
     await (await decide("publish", craft)).arrayBuffer();
     expect(await status(craft.ingame_image!)).toBe(200);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    let response: Response;
-    try {
-      response = await fetchWorker(
+    const { result: response, warnings } = await collectingWarnings(() =>
+      fetchWorker(
         `https://example.com${SUBMIT}`,
         {
           method: "POST",
@@ -522,13 +520,9 @@ describe("deleting", () => {
           headers: { Cookie: writer.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
         },
         withFailingImages(),
-      );
-      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        `[my crafts] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
-      ]);
-    } finally {
-      warn.mockRestore();
-    }
+      ),
+    );
+    expect(warnings).toEqual([`[my crafts] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`]);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile?tab=crafts&notice=craft-deleted");
     await response.arrayBuffer();
@@ -564,10 +558,8 @@ describe("deleting", () => {
     await (await decide("publish", craft)).arrayBuffer();
     expect(await status(craft.ingame_image!)).toBe(200);
     // R2 unreachable: every list and delete fails, after the account's batch committed.
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    let response: Response;
-    try {
-      response = await fetchWorker(
+    const { result: response, warnings } = await collectingWarnings(() =>
+      fetchWorker(
         "https://example.com/profile",
         {
           method: "POST",
@@ -575,13 +567,9 @@ describe("deleting", () => {
           headers: { Cookie: player.cookie, Host: "example.com", "CF-Connecting-IP": uniqueIp() },
         },
         withFailingImages(),
-      );
-      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        `[account] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
-      ]);
-    } finally {
-      warn.mockRestore();
-    }
+      ),
+    );
+    expect(warnings).toEqual([`[account] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`]);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?mode=login&notice=account-deleted");
     expect(response.headers.getSetCookie().join("\n")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);

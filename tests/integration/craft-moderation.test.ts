@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, CRAFT_REPORT_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import { REPORT_REQUIRED } from "~/forms/community-craft";
 import { PIXEL_PNG } from "../fixtures/images";
 import { INJECTED_R2_FAULT, withFailingImages } from "./faults";
-import { fetchWorker, get, postMultipart, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+import { collectingWarnings, fetchWorker, get, postMultipart, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 
 // Moderation has one path: however an admin deletes a community craft, the decision is logged and
 // its author mailed; visitors report published crafts into the queue.
@@ -129,16 +129,11 @@ describe("an admin deletes a community craft", () => {
   it("R2 failing after the batch: the admin gets the usual answer, the craft is gone, its images are served to no one and logged", async () => {
     for (const path of ["/admin/sticker-crafts", QUEUE]) {
       const { craft } = await communityCraft(true);
-      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-      try {
-        const deleted = await postAs(path, { intent: "delete", id: String(craft.id) }, admin.cookie, uniqueIp(), withFailingImages());
-        expect(deleted).toMatchObject({ status: 302, location: `${path}?notice=deleted` });
-        expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-          `[admin] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
-        ]);
-      } finally {
-        warn.mockRestore();
-      }
+      const { result: deleted, warnings } = await collectingWarnings(() =>
+        postAs(path, { intent: "delete", id: String(craft.id) }, admin.cookie, uniqueIp(), withFailingImages()),
+      );
+      expect(deleted).toMatchObject({ status: 302, location: `${path}?notice=deleted` });
+      expect(warnings).toEqual([`[admin] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`]);
       expect(await craftById(craft.id)).toBeNull();
       expect(await logNamed(craft.name)).toEqual([
         { action: "published", reason: null },
@@ -165,16 +160,11 @@ describe("an admin deletes a community craft", () => {
     expect(saved.status).toBe(302);
     await saved.arrayBuffer();
     const craft = (await env.DB.prepare("SELECT * FROM sticker_crafts WHERE name = ?").bind(name).first<CraftRow>())!;
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
-      const deleted = await postAs("/admin/sticker-crafts", { intent: "delete", id: String(craft.id) }, admin.cookie, uniqueIp(), withFailingImages());
-      expect(deleted).toMatchObject({ status: 302, location: "/admin/sticker-crafts?notice=deleted" });
-      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        `[admin] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`,
-      ]);
-    } finally {
-      warn.mockRestore();
-    }
+    const { result: deleted, warnings } = await collectingWarnings(() =>
+      postAs("/admin/sticker-crafts", { intent: "delete", id: String(craft.id) }, admin.cookie, uniqueIp(), withFailingImages()),
+    );
+    expect(deleted).toMatchObject({ status: 302, location: "/admin/sticker-crafts?notice=deleted" });
+    expect(warnings).toEqual([`[admin] deleting the images of deleted crafts failed, left in R2 under ${craft.id}/: Error: ${INJECTED_R2_FAULT}`]);
     expect(await craftById(craft.id)).toBeNull();
     expect((await env.IMAGES.list({ prefix: `${craft.id}/` })).objects).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { vi } from "vitest";
 import worker from "../../workers/app";
 import { CASE_VALUE_INPUTS_SQL, type CaseValueInputs } from "../../migrations/seed/case-values";
 
@@ -137,4 +138,15 @@ export function listedCaseValue(listHtml: string, slug: string): string | undefi
 /** The expected value a case's page shows, in dollars as written. */
 export async function casePageValue(slug: string): Promise<string | undefined> {
   return /data-testid="case-expected-value">\$([\d,.]+)</.exec(await (await get(`/cases/${slug}`)).text())?.[1];
+}
+
+/** Runs `run` with `console.warn` caught: what it returned and the first argument of each warning. */
+export async function collectingWarnings<T>(run: () => Promise<T>): Promise<{ result: T; warnings: string[] }> {
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  try {
+    const result = await run();
+    return { result, warnings: warn.mock.calls.map((call) => String(call[0])) };
+  } finally {
+    warn.mockRestore();
+  }
 }

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_DRIFT } from "~/domain/price-drift";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import { DEMO_FEED, MAX_FEED_BYTES, PRICE_LEASE_MS, runPriceJob, type PriceJobResult } from "~/server/jobs/price-job.server";
 import { runScheduled, SCHEDULES } from "~/server/jobs/scheduled.server";
 import { withFaults } from "./faults";
-import { casePageValue, get, listedCaseValue, post, signedInUser } from "./helpers";
+import { casePageValue, collectingWarnings, get, listedCaseValue, post, signedInUser } from "./helpers";
 
 const PROVIDER = env.TEST_PRICE_FEED;
 const FEED_URL = `${PROVIDER}/v1/items?app_id=730&currency=USD`;
@@ -432,16 +432,11 @@ describe("feed faults change no price and keep the error", () => {
     const unknown = Array.from({ length: 100 }, (_, n) => item(`Sticker | Not In The Catalogue ${n}`, 1));
     const absurd = item("AWP | Asiimov (Field-Tested)", 20_000_000);
     await control({ mode: "ok", items: [...unknown.slice(0, 50), absurd, ...GOOD, ...unknown.slice(50)], reset: true });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    try {
-      const result = done(await runPriceJob(env.DB, feedEnv, NOW));
-      expect(result).toMatchObject({ matched: 2, unmatched: 100 });
-      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        expect.stringMatching(new RegExp(`^\\[prices\\] ${FEED}: 1 malformed item skipped \\(50\\.min_price: .*\\); the others are priced$`)),
-      ]);
-    } finally {
-      warn.mockRestore();
-    }
+    const { result, warnings } = await collectingWarnings(() => runPriceJob(env.DB, feedEnv, NOW));
+    expect(done(result)).toMatchObject({ matched: 2, unmatched: 100 });
+    expect(warnings).toEqual([
+      expect.stringMatching(new RegExp(`^\\[prices\\] ${FEED}: 1 malformed item skipped \\(50\\.min_price: .*\\); the others are priced$`)),
+    ]);
     expect(await price("ak-47-redline", "FT")).toBe(2550);
     expect(await itemRow("sticker", 1947)).toEqual({ price_cents: 225, last_price_update: NOW, price_source: FEED });
     expect((await skin("awp-asiimov"))!.price_source).toBe("demo");
