@@ -5,7 +5,7 @@ import { formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/dom
 import { formatDollars } from "~/domain/money";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatCalendarDate } from "~/domain/trade-lock";
-import { editTrackerHref } from "~/domain/tracker-paths";
+import { editTrackerHref, saleTrackerHref } from "~/domain/tracker-paths";
 import { formatFloat, WEAR_NAMES } from "~/domain/wear";
 import { replyError, type FormReply } from "~/forms/reply";
 import { FloatBar } from "./FloatBar";
@@ -25,7 +25,7 @@ function formatUpdated(ms: number | null): string {
 
 /**
  * One tracked purchase. Edit is a link to the form page, carrying `returnTo` (the list's way back)
- * for its save and Cancel (a dialog in place with JavaScript);
+ * for its save and Cancel (a dialog in place with JavaScript); Record sale and Undo sale carry it too;
  * Delete posts (a fetcher with JavaScript, showing 'Deleting...'); the card goes once the server
  * deleted it. `onMessage` receives the success text of an edit made in the dialog.
  */
@@ -49,7 +49,7 @@ export function TrackerCard({
   const profit = itemProfit(tracker);
   const sold = tracker.sale !== null;
   const editHref = `/resell-tracker/${tracker.id}/edit`;
-  const saleHref = `/resell-tracker/${tracker.id}/sale`;
+  const saleHref = saleTrackerHref(tracker.id, returnTo);
   const close = useCallback(() => setEditing(false), []);
   const done = useCallback(
     (message: string) => {
@@ -142,6 +142,7 @@ export function TrackerCard({
         {sold ? (
           <Form method="post" action={saleHref}>
             <input type="hidden" name="intent" value="undo" />
+            <input type="hidden" name="redirectTo" value={returnTo} />
             <SubmitButton
               intent="undo"
               formAction={saleHref}

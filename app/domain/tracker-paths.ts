@@ -45,3 +45,27 @@ export function backToTrackedSkin(returnTo: string, skinId: string, notice: stri
     url.hash = `skin-${encodeURIComponent(skinId)}`;
   });
 }
+
+/** The sale form of a tracker (record, correct, undo), coming back to `returnTo` (a way back) afterwards. */
+export function saleTrackerHref(trackerId: number, returnTo: string): string {
+  return `/resell-tracker/${trackerId}/sale?redirectTo=${encodeURIComponent(returnTo)}`;
+}
+
+const LIST = "/resell-tracker";
+
+/**
+ * Back from the sale form to the Resell Tracker at the item, with `notice`: in `view` (Sold once
+ * recorded, Open once undone), its sort kept from `returnTo` when that is the list, and its page the
+ * one holding the item now. From elsewhere (the profile's tab, which shows open items only) the
+ * list's view holding it. `returnTo` is a checked same-site path.
+ */
+export function backFromSale(returnTo: string, trackerId: number, view: "open" | "sold", notice: string): string {
+  const from = new URL(returnTo, BASE).pathname === LIST ? returnTo : LIST;
+  return edited(from, null, (url) => {
+    for (const name of ["page", "view", "tracker", "notice"]) url.searchParams.delete(name);
+    url.searchParams.set("view", view);
+    url.searchParams.set("tracker", String(trackerId));
+    url.searchParams.set("notice", notice);
+    url.hash = `tracker-${trackerId}`;
+  });
+}

@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useClientChecks } from "~/components/client-checks";
 import { DateField, FormError, NumberField, SelectField, SubmitButton } from "~/components/forms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { DEFAULT_FEES, describeFee, FEES_CHECKED_ON, formatBasisPoints, MARKET_NAMES, MARKETS } from "~/domain/market-fees";
 import { formatDollars } from "~/domain/money";
-import { loginPath } from "~/domain/same-site-path";
+import { loginPath, safeReturnPath } from "~/domain/same-site-path";
+import { backFromSale, saleTrackerHref } from "~/domain/tracker-paths";
 import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
 import { trackerIdSchema } from "~/forms/resell";
 import { saleSchema } from "~/forms/sale";
@@ -22,7 +23,10 @@ import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.serv
 /** The sale of one of the owner's trackers: record it, correct it, undo it. Owner only; another user's answers 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = trackerIdSchema.safeParse(params.trackerId);
-  const loginHref = loginPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const loginHref = loginPath(`${url.pathname}${url.search}`);
+  // The list the link was followed from (checked same-site), where the saved sale or its undo goes back.
+  const returnTo = safeReturnPath(url.searchParams.get("redirectTo"), LIST);
   const userPromise = getSessionUser(context);
   const rowsPromise =
     id.success && context.sessionId ? context.load([trackerQuery(context.db, requestOwner(context), id.data)]) : Promise.resolve([[]] as const);
@@ -34,6 +38,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({
     signedIn: true as const,
     loginHref,
+    returnTo,
     tracker: {
       id: tracker.id,
       skinName: tracker.skinName,
@@ -51,6 +56,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   });
 }
 
+const LIST = "/resell-tracker";
+
 export const action = answeringDatabaseFailures(saveSale, (failure) => failedForm(failure, SALE_MESSAGES.failed));
 
 async function saveSale({ params, request, context }: ActionFunctionArgs) {
@@ -64,10 +71,10 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   if (!id.success) return formRefusal(intent, SALE_MESSAGES.notFound, 404);
   const [[tracker]] = await context.load([trackerQuery(context.db, user.id, id.data)]);
   if (!tracker) return formRefusal(intent, SALE_MESSAGES.notFound, 404);
-  const back = `/resell-tracker?view=${intent === "sell" ? "sold" : "open"}&tracker=${tracker.id}`;
+  const returnTo = safeReturnPath(body.form.get("redirectTo"), LIST);
   if (intent === "undo") {
     if (!(await undoSale(context.db, user.id, tracker.id))) return formRefusal(intent, SALE_MESSAGES.notSold, 409);
-    return redirect(`${back}&notice=sale-undone#tracker-${tracker.id}`, 303);
+    return redirect(backFromSale(returnTo, tracker.id, "open", "sale-undone"), 303);
   }
   const submission = parseForm(body.form, saleSchema({ boughtAt: tracker.boughtAt, today: todayIn(Date.now(), requestTimeZone(request)) }));
   if (submission.status !== "success") return formReply(intent, submission.reply());
@@ -75,7 +82,7 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   if (!(await recordSale(context.db, user.id, tracker.id, submission.value))) {
     return formReply(intent, submission.reply({ fieldErrors: { soldAt: [SALE_MESSAGES.beforeBought] } }));
   }
-  return redirect(`${back}&notice=sold#tracker-${tracker.id}`, 303);
+  return redirect(backFromSale(returnTo, tracker.id, "sold", "sold"), 303);
 }
 
 const MARKET_OPTIONS = MARKETS.map((market) => ({ value: market, label: `${MARKET_NAMES[market]} (${describeFee(DEFAULT_FEES[market])})` }));
@@ -83,6 +90,7 @@ const MARKET_OPTIONS = MARKETS.map((market) => ({ value: market, label: `${MARKE
 export default function SalePage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const { pathname } = useLocation();
   const sellReply = reply?.intent === "undo" ? undefined : reply?.result;
   const rules = page.signedIn ? { boughtAt: page.tracker.boughtAt, today: page.today } : undefined;
   const checks = useClientChecks(
@@ -104,16 +112,20 @@ export default function SalePage() {
       </TrackerPage>
     );
   }
-  const { tracker, today } = page;
+  const { tracker, today, returnTo } = page;
+  // Posted to the page with its way back, so a refused sale comes back with it too.
+  const postTo = returnTo !== LIST ? saleTrackerHref(tracker.id, returnTo) : pathname;
+  const wayBack = <input type="hidden" name="redirectTo" value={returnTo} />;
   const undoError = reply?.intent === "undo" && reply.result.error ? reply.result.error[""]?.[0] : null;
   return (
     <TrackerPage title={tracker.sold ? "Correct Sale" : "Record Sale"}>
       <p>
         <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {formatDollars(tracker.buyPriceCents)}.
       </p>
-      <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
+      <Form method="post" action={postTo} {...getFormProps(form)} {...checks.formProps} className="space-y-4">
         <FormError form={form} />
         <input type="hidden" name="intent" value="sell" />
+        {wayBack}
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberField label="Sale price ($)" meta={fields.salePrice} hint="What the buyer paid" inputProps={{ min: 0, step: 0.01 }} />
           <DateField label="Sold date" meta={fields.soldAt} inputProps={{ min: tracker.boughtAt, max: today }} />
@@ -130,8 +142,9 @@ export default function SalePage() {
         </SubmitButton>
       </Form>
       {tracker.sold ? (
-        <Form method="post" className="space-y-2">
+        <Form method="post" action={postTo} className="space-y-2">
           <input type="hidden" name="intent" value="undo" />
+          {wayBack}
           {undoError ? (
             <p role="alert" className="text-sm text-red-300">
               {undoError}

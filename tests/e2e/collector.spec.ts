@@ -154,6 +154,23 @@ test("a long tracker list comes a page at a time, the summary counting every tra
   await expect(page.getByLabel("Sort by")).toHaveValue("bought-asc");
   await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 2");
   await expect(cards.filter({ hasText: "Bought as number 30, edited" })).toBeVisible();
+
+  // Record sale on page 2: the Sold view in the same order, at the card; Undo there: back on the Open view's page holding it, in that order.
+  const sold = cards.filter({ hasText: "Bought as number 30, edited" });
+  await sold.getByRole("link", { name: "Record sale" }).click();
+  await page.getByLabel("Sale price ($)").fill("2.00");
+  await page.getByLabel("Sold date").fill("2026-01-10");
+  await page.getByLabel("Market").selectOption("skinport");
+  await page.getByRole("button", { name: "Record Sale" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&view=sold&tracker=\d+&notice=sold#tracker-\d+$/);
+  await expect(page.getByText("Sale recorded. The item is in the Sold view.")).toBeVisible();
+  await expect(page.getByLabel("Sort by")).toHaveValue("bought-asc");
+  await sold.getByRole("button", { name: "Undo sale" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?sort=bought-asc&view=open&tracker=\d+&notice=sale-undone#tracker-\d+$/);
+  await expect(page.getByText("Sale undone: the item is open again.")).toBeVisible();
+  await expect(page.getByLabel("Sort by")).toHaveValue("bought-asc");
+  await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 2");
+  await expect(sold.getByRole("link", { name: "Record sale" })).toBeVisible();
 });
 
 test("Track from a weapon page and Edit from the profile's tab come back where they were opened", async ({ signedInPage: page }, testInfo) => {

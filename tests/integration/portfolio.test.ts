@@ -56,6 +56,41 @@ describe("the sale of a tracker", () => {
     expect(await again.text()).toContain(SALE_MESSAGES.notSold);
   });
 
+  it("Record sale, Correct sale and Undo come back to the list they were opened from (its sort kept), at the card in its new view", async () => {
+    const { cookie } = await signedInUser("sale-back");
+    const id = await newTracker(cookie);
+    const list = "/resell-tracker?sort=bought-asc&page=2";
+    const way = encodeURIComponent(list);
+
+    // The card's links and Undo carry the list's way back; the sale form keeps it.
+    const listHtml = await (await get("/resell-tracker?sort=bought-asc", cookie)).text();
+    expect(listHtml).toContain(`href="/resell-tracker/${id}/sale?redirectTo=${encodeURIComponent("/resell-tracker?sort=bought-asc")}"`);
+    const form = await (await get(`/resell-tracker/${id}/sale?redirectTo=${way}`, cookie)).text();
+    expect(form).toContain(`<input type="hidden" name="redirectTo" value="${list.replaceAll("&", "&amp;")}"/>`);
+
+    // Recorded: the Sold view at the card, sorted as before, on the page holding it.
+    const sold = await post(`/resell-tracker/${id}/sale?redirectTo=${way}`, sale({ redirectTo: list }), { cookie });
+    expect(sold.headers.get("Location")).toBe(`/resell-tracker?sort=bought-asc&view=sold&tracker=${id}&notice=sold#tracker-${id}`);
+    // Corrected from the Sold view: back there.
+    const soldList = "/resell-tracker?sort=bought-asc&view=sold";
+    const corrected = await post(`/resell-tracker/${id}/sale`, sale({ market: "steam", redirectTo: soldList }), { cookie });
+    expect(corrected.headers.get("Location")).toBe(`/resell-tracker?sort=bought-asc&view=sold&tracker=${id}&notice=sold#tracker-${id}`);
+    // Undone from the Sold view: the Open view, the sort kept.
+    const undone = await post(`/resell-tracker/${id}/sale`, { intent: "undo", redirectTo: soldList }, { cookie });
+    expect(undone.headers.get("Location")).toBe(`/resell-tracker?sort=bought-asc&view=open&tracker=${id}&notice=sale-undone#tracker-${id}`);
+
+    // From the profile's tab (open items only), the sold item is in the list's Sold view; off the site is never followed.
+    const fromProfile = await post(`/resell-tracker/${id}/sale`, sale({ redirectTo: "/profile?tab=resell" }), { cookie });
+    expect(fromProfile.headers.get("Location")).toBe(`/resell-tracker?view=sold&tracker=${id}&notice=sold#tracker-${id}`);
+    const outside = await post(`/resell-tracker/${id}/sale`, { intent: "undo", redirectTo: "//evil.example/resell-tracker?sort=bought-asc" }, { cookie });
+    expect(outside.headers.get("Location")).toBe(`/resell-tracker?view=open&tracker=${id}&notice=sale-undone#tracker-${id}`);
+
+    // A refused sale comes back with its way back.
+    const refused = await post(`/resell-tracker/${id}/sale?redirectTo=${way}`, sale({ soldAt: "2026-01-01", redirectTo: list }), { cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`action="/resell-tracker/${id}/sale?redirectTo=${way}"`);
+  });
+
   it("refuses a sale before the bought date, in the future or without a market, writing nothing", async () => {
     const { cookie } = await signedInUser("sale-bad");
     const id = await newTracker(cookie);
