@@ -34,7 +34,8 @@ async function editOfficialLoadout({ params, request, context }: ActionFunctionA
   const result = await editorAction(context, request, {
     target: { kind: "official", id },
     basePath: editPath(id),
-    afterSave: `${LIST}?notice=saved`,
+    // The list has no sides to keep.
+    afterSave: () => `${LIST}?notice=saved`,
     mayEdit: () => true,
   });
   // Every step may have changed a slot that visitors see.

@@ -33,7 +33,8 @@ async function editLoadout({ params, request, context }: ActionFunctionArgs) {
   return editorAction(context, request, {
     target: { kind: "user", id, userId: user.id },
     basePath: `/loadouts/edit/${id}`,
-    afterSave: `/loadouts/user/${id}?notice=saved`,
+    // Back on the side the editor showed.
+    afterSave: (side) => `/loadouts/user/${id}?notice=saved${side === "ct" ? "&side=ct" : ""}`,
     mayEdit: (row) => row.ownerId === user.id,
   });
 }

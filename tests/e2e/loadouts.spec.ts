@@ -27,6 +27,24 @@ test("a visitor browses curated loadouts and switches sides", async ({ page }) =
   await expect(page.getByRole("link", { name: "Log in to save this loadout" })).toBeVisible();
 });
 
+test("Save in the editor's CT side comes back to the loadout's CT side", async ({ signedInPage: page }) => {
+  await page.goto("/loadouts");
+  await page.getByRole("link", { name: /Budget Blue/ }).click();
+  await page.getByRole("button", { name: "Save Loadout" }).click();
+  await expect(page.getByText("Loadout saved to your loadouts.")).toBeVisible();
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Loadout" })).toBeVisible();
+  await page.getByRole("link", { name: "CT-Side" }).click();
+  await expect(page).toHaveURL(/\/loadouts\/edit\/\d+\?side=ct$/);
+  await page.getByLabel("Title").fill("Blue on the CT side");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/loadouts\/user\/\d+\?notice=saved&side=ct$/);
+  await expect(page.getByText("Loadout saved.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Blue on the CT side" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "CT-Side" })).toBeVisible();
+  await expect(slot(page, "m4a4_ctside")).toBeVisible();
+});
+
 test("a player copies a curated loadout, builds their own within a budget, and deletes it", async ({ signedInPage: page }) => {
   test.setTimeout(120_000);
   await page.goto("/loadouts");

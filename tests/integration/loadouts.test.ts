@@ -452,6 +452,18 @@ describe("editor", () => {
     expect(await loadoutRow(id)).toMatchObject({ title: "New name", description: "Notes", budgetCents: null });
   });
 
+  it("Save from the CT side comes back to the loadout's CT side; the form posts the side shown", async () => {
+    const id = await createLoadout(owner);
+    const editor = await (await get(`/loadouts/edit/${id}?side=ct`, owner.cookie)).text();
+    const details = editor.slice(editor.indexOf('id="loadout-details"'));
+    expect(details.slice(0, details.indexOf("</form>"))).toContain('<input type="hidden" name="side" value="ct"/>');
+    const ct = await post(`/loadouts/edit/${id}?side=ct`, { intent: "save", title: "CT", side: "ct", version: await version(id) }, { cookie: owner.cookie });
+    expect(locationOf(ct)).toBe(`/loadouts/user/${id}?notice=saved&side=ct`);
+    // Any other side is the T side, the page's default.
+    const t = await post(`/loadouts/edit/${id}`, { intent: "save", title: "T", side: "nonsense", version: await version(id) }, { cookie: owner.cookie });
+    expect(locationOf(t)).toBe(`/loadouts/user/${id}?notice=saved`);
+  });
+
   it("two tabs saving the same loadout: the second is told it changed elsewhere and overwrites nothing", async () => {
     const id = await createLoadout(owner, { title: "Original" });
     const v = await version(id);

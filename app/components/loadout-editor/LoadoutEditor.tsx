@@ -91,6 +91,8 @@ export function LoadoutEditor({
         </h2>
         <Form method="post" action={href({})} {...getFormProps(detailsForm)} className="space-y-4" preventScrollReset>
           <input type="hidden" name="intent" value="save" />
+          {/* The side shown, so the saved loadout's page opens on it. */}
+          <input type="hidden" name="side" value={step.side} />
           <input type="hidden" name="version" value={loadout.version} />
           <LoadoutDetailsFields fields={detailsFields} showBudget={showBudget} onBudgetInput={setTypedBudget} />
           <div className="flex flex-wrap gap-2">

@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData } from "~/domain/loadout-editor";
 import { packSideView } from "~/domain/loadout-side-view";
-import { findSlot } from "~/domain/loadout-slots";
-import { buildLoadoutView, fitLoadoutTitle, LOADOUT_MESSAGES, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
+import { findSlot, type Side } from "~/domain/loadout-slots";
+import { buildLoadoutView, fitLoadoutTitle, LOADOUT_MESSAGES, parseSide, skinFitsSlot, typeCategoryOf, wearChoice, type LoadoutKind } from "~/domain/loadouts";
 import { packSkinCards } from "~/domain/skin-cards";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
@@ -82,8 +82,8 @@ export interface EditorCaller {
   target: LoadoutTarget;
   /** The editor's URL, e.g. `/loadouts/edit/7`; picks return to its steps. */
   basePath: string;
-  /** Where a successful save goes. */
-  afterSave: string;
+  /** Where a successful save goes, given the side the editor showed (the form's hidden `side`). */
+  afterSave: (side: Side) => string;
   /** Whether the signed-in user may edit this row (owner, or admin for official loadouts). */
   mayEdit: (row: LoadoutRow) => boolean;
 }
@@ -120,7 +120,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
       description,
       budgetCents: budget,
     });
-    if (result === "saved") return redirect(caller.afterSave);
+    if (result === "saved") return redirect(caller.afterSave(parseSide(formText(form, "side"))));
     if ((await refusal()) === "forbidden") return forbidden();
     // Keep what was typed: the page shows it again beside the latest version.
     return formReply(intent, submission.reply({ formErrors: [LOADOUT_MESSAGES.changedElsewhere] }), { status: 409, extra: { conflict: true } });
