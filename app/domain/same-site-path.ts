@@ -41,7 +41,7 @@ export function withHash(path: string, hash: string): string {
 
 /**
  * The query parameters a page reads for what it shows (filters, sort, view, search, price range,
- * side, tab, the edited object, the login form's mode and way on, a mailed link's token): all a way back
+ * side, tab, the edited or reviewed object, the login form's mode and way on, a mailed link's token): all a way back
  * needs to keep of the URL. A notice is not kept: it was said once.
  */
 const PAGE_STATE_PARAMETERS = new Set([
@@ -62,6 +62,7 @@ const PAGE_STATE_PARAMETERS = new Set([
   "slot",
   "skin",
   "edit",
+  "craft",
   "mode",
   "redirectTo",
   "token",

@@ -5,9 +5,9 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { MODERATION_QUEUE_PATH } from "~/domain/community-crafts";
 import { moderationCountsQuery } from "~/server/features/community-crafts.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Asked in the same tick as the session, so the page is one round trip; shown only to an admin.
-  const admin = requireAdmin(context);
+  const admin = requireAdmin(context, request);
   const counts = context.load([moderationCountsQuery(context.db)]);
   const [{ email }, [rows]] = await Promise.all([admin, counts]);
   const waiting = rows[0] ?? { pending: 0, reports: 0 };

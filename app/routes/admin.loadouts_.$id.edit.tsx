@@ -20,7 +20,7 @@ const editPath = (id: number) => `${LIST}/${id}/edit`;
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseLoadoutId(params.id);
   // The session and the loadout are asked in the same tick, so the page is one round trip.
-  const [, editor] = await Promise.all([requireAdmin(context), id === null ? null : loadEditor(context, "official", id, new URL(request.url))]);
+  const [, editor] = await Promise.all([requireAdmin(context, request), id === null ? null : loadEditor(context, "official", id, new URL(request.url))]);
   if (!editor) return data({ editor: null }, { status: 404 });
   return data({ editor: editor.page });
 }
@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export const action = answeringDatabaseFailures(editOfficialLoadout, (failure) => failedForm(failure, LOADOUT_MESSAGES.officialSaveFailed));
 
 async function editOfficialLoadout({ params, request, context }: ActionFunctionArgs) {
-  await requireAdmin(context);
+  await requireAdmin(context, request);
   const id = parseLoadoutId(params.id);
   if (id === null) return formRefusal("", LOADOUT_MESSAGES.editForbidden, 404);
   const result = await editorAction(context, request, {

@@ -159,6 +159,22 @@ test("signed out, /profile offers the login and /admin redirects to /login", asy
   await page.goto("/profile");
   await expect(page.getByRole("link", { name: "Go to Login" })).toBeVisible();
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+});
+
+test("an admin page asked for while signed out is where logging in lands an admin; a player still goes home", async ({ page, admin, user }) => {
+  for (const [who, lands] of [
+    [admin, /\/admin\/loadouts$/],
+    [user, /\/$/],
+  ] as const) {
+    await page.context().clearCookies();
+    await page.goto("/admin/loadouts");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Floadouts$/);
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(lands);
+    await expect(page.getByRole("heading", { level: 1, name: "Official Loadouts" })).toHaveCount(who === admin ? 1 : 0);
+  }
 });

@@ -19,7 +19,9 @@ const byTitle = (title: string) =>
 
 describe("/admin/loadouts is for admins only, on the server", () => {
   it.each([PAGE, `${PAGE}?new`, `${PAGE}?edit=1`, `${PAGE}?delete=1`])("GET %s", async (path) => {
-    expect((await get(path)).headers.get("Location")).toBe("/login");
+    // Back after logging in: the page and the loadout edited, not a form or a question to open again.
+    const wayBack = path.includes("?new") || path.includes("?delete") ? PAGE : path;
+    expect((await get(path)).headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(wayBack)}`);
     expect((await get(path, user.cookie)).headers.get("Location")).toBe("/");
     const ok = await get(path, admin.cookie);
     expect(ok.status).toBe(200);
@@ -28,7 +30,7 @@ describe("/admin/loadouts is for admins only, on the server", () => {
   });
 
   it.each([
-    ["visitor", () => undefined, "/login"],
+    ["visitor", () => undefined, `/login?redirectTo=${encodeURIComponent(PAGE)}`],
     ["user", () => user.cookie, "/"],
   ])("a %s can neither create, edit nor delete", async (_who, cookie, location) => {
     const before = await env.DB.prepare("SELECT id, title, updated_at FROM official_loadouts ORDER BY id").all();
@@ -154,7 +156,7 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
   it("answers visitors with /login, users with /, the admin with the editor in one round trip", async () => {
     await withOfficial(async (id) => {
       const path = `${PAGE}/${id}/edit`;
-      expect((await get(path)).headers.get("Location")).toBe("/login");
+      expect((await get(path)).headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
       expect((await get(path, user.cookie)).headers.get("Location")).toBe("/");
       const ok = await get(path, admin.cookie);
       expect(ok.status).toBe(200);
@@ -255,7 +257,7 @@ describe("/admin/loadouts/{id}/edit: the slot editor for official loadouts", () 
       const before = await updatedAt(id);
       const fields = { intent: "set-wear", slot: "ak47_tside", skinId: skin.id, wear: skin.wear, version: String(before) };
       for (const [cookie, location] of [
-        [undefined, "/login"],
+        [undefined, `/login?redirectTo=${encodeURIComponent(path)}`],
         [user.cookie, "/"],
       ] as const) {
         const refused = await post(path, fields, { cookie });

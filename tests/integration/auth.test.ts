@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, get, login, post, registerUser, sessionCookie, signedInAdmin, signedInUser, TEST_ADMIN_PASSWORD, uniqueEmail, uniqueIp } from "./helpers";
 
 const location = (response: Response) => response.headers.get("Location");
 
@@ -152,10 +152,10 @@ describe("delete account", () => {
 });
 
 describe("/admin", () => {
-  it("sends visitors to /login, users to /, and shows admins the dashboard", async () => {
+  it("sends visitors to /login (coming back after it), users to /, and shows admins the dashboard", async () => {
     const visitor = await get("/admin");
     expect(visitor.status).toBe(302);
-    expect(location(visitor)).toBe("/login");
+    expect(location(visitor)).toBe("/login?redirectTo=%2Fadmin");
 
     const { cookie } = await signedInUser("plain");
     const user = await get("/admin", cookie);
@@ -174,6 +174,29 @@ describe("/admin", () => {
     const home = await (await get("/", adminCookie)).text();
     expect(home).toContain('href="/admin/loadouts"');
     expect(await (await get("/", cookie)).text()).not.toContain('href="/admin/loadouts"');
+  });
+});
+
+describe("an admin page asked for while signed out", () => {
+  it("is where logging in lands an admin (the page's state kept, same-site only); a user still goes home", async () => {
+    const asked = "/admin/sticker-crafts/queue?craft=12";
+    const visitor = await get(asked);
+    expect(location(visitor)).toBe(`/login?redirectTo=${encodeURIComponent(asked)}`);
+
+    const { email } = await signedInAdmin();
+    const password = TEST_ADMIN_PASSWORD;
+    const admin = await post("/login?mode=login", { intent: "login", email, password, redirectTo: asked });
+    expect(admin.status).toBe(302);
+    expect(location(admin)).toBe(asked);
+
+    const user = await signedInUser("admin-target");
+    const plain = await post("/login?mode=login", { intent: "login", email: user.email, password: user.password, redirectTo: asked });
+    expect(location(plain)).toBe(asked);
+    expect(location(await get(asked, sessionCookie(plain)))).toBe("/");
+
+    // A way back off the site is not followed.
+    const outside = await post("/login?mode=login", { intent: "login", email, password, redirectTo: "//evil.example/admin" });
+    expect(location(outside)).toBe("/profile");
   });
 });
 

@@ -103,7 +103,7 @@ export async function signedInUser(label = "user", password = "secret-pass-1"): 
 
 /** Listed in ADMIN_EMAILS by the integration config. */
 export const TEST_ADMIN_EMAIL = "admin@integration.test";
-const TEST_ADMIN_PASSWORD = "admin-pass-1";
+export const TEST_ADMIN_PASSWORD = "admin-pass-1";
 
 /** A session of the test admin (registered once; registering again changes nothing). */
 export async function signedInAdmin(): Promise<{ email: string; cookie: string }> {

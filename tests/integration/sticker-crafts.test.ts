@@ -113,11 +113,13 @@ describe("public sticker craft pages", () => {
 
 describe("admin pages: server-side checks on every loader and action", () => {
   const pages = ["/admin", PAGE, `${PAGE}?new`, `${PAGE}?edit=1`, `${PAGE}?delete=1`];
+  /** The way back the login carries: the page and the craft edited; not a form or a question to open again. */
+  const wayBack: Record<string, string> = { [`${PAGE}?new`]: PAGE, [`${PAGE}?delete=1`]: PAGE };
 
-  it.each(pages)("GET %s: visitor to /login, user to /, admin gets it in one round trip", async (path) => {
+  it.each(pages)("GET %s: visitor to /login (and back after it), user to /, admin gets it in one round trip", async (path) => {
     const visitor = await get(path);
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe("/login");
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(wayBack[path] ?? path)}`);
     const signedIn = await get(path, user.cookie);
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("Location")).toBe("/");
@@ -140,7 +142,7 @@ describe("admin pages: server-side checks on every loader and action", () => {
   });
 
   it.each([
-    ["visitor", () => undefined, "/login"],
+    ["visitor", () => undefined, `/login?redirectTo=${encodeURIComponent(PAGE)}`],
     ["user", () => user.cookie, "/"],
   ])("a %s can neither save nor delete", async (_who, cookie, location) => {
     const before = await state();

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = parseId(url.searchParams.get("edit"));
   const deleteId = parseId(url.searchParams.get("delete"));
   // Asked in the same tick as the session, so the page is one round trip; shown only to an admin.
-  const admin = requireAdmin(context);
+  const admin = requireAdmin(context, request);
   const reads = context.load([officialLoadoutListQuery(context.db), officialLoadoutQuery(context.db, editId ?? 0)]);
   await admin;
   const [rows, found] = await reads;
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = answeringDatabaseFailures(saveOrDelete, failedIntent);
 
 async function saveOrDelete({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context);
+  const admin = await requireAdmin(context, request);
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal("", body.message, body.status);
   const intent = formText(body.form, "intent");

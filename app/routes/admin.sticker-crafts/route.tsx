@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = parseId(url.searchParams.get("edit"));
   const deleteId = parseId(url.searchParams.get("delete"));
   // Asked in the same tick as the session, so the page is one round trip; shown only to an admin.
-  const admin = requireAdmin(context);
+  const admin = requireAdmin(context, request);
   const list = context.load([allCraftsQuery(context.db)]);
   const editor = editId ? loadCraftForm(context, MODE, editId) : Promise.resolve(url.searchParams.has("new") ? emptyCraftForm() : null);
   await admin;
@@ -62,7 +62,7 @@ export const shouldRevalidate = revalidateUnlessReadOnly;
 export const action = answeringDatabaseFailures(craftAction, craftFormFailure(MODE));
 
 async function craftAction({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context);
+  const admin = await requireAdmin(context, request);
   const body = await readCappedFormData(request, MODE.maxBytes);
   if (!body.ok) return formRefusal<CraftFormExtra>("", body.status === 413 ? `${SAVE_FAILED}: ${body.message}` : body.message, body.status);
   const form = body.form;

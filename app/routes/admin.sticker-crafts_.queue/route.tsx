@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const craftId = parseId(url.searchParams.get("craft"));
   // Everything on the page, the preview included, is asked in the session's batch: one round trip.
-  const admin = requireAdmin(context);
+  const admin = requireAdmin(context, request);
   const lists = context.load([
     moderationQueueQuery(context.db),
     publishedCommunityQuery(context.db),
@@ -81,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = answeringDatabaseFailures(moderationAction, (failure) => failedForm(failure, TRY_AGAIN));
 
 async function moderationAction({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context);
+  const admin = await requireAdmin(context, request);
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal("", body.message, body.status);
   const form = body.form;
