@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
-import type { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
+import type { parseFormFields } from "~/forms/coercion";
 
 /** What Conform derives from a schema for the fields' HTML attributes (`formConstraint` on the server). */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;
@@ -23,13 +24,13 @@ export interface ClientChecksFormProps {
  * to `useForm` and spread its `formProps` on the form.
  */
 export function useClientChecks<Module, Schema extends ZodType>(loadModule: () => Promise<Module>, schemaOf: (module: Module) => Schema) {
-  const [loaded, setLoaded] = useState<{ module: Module; parseWithZod: typeof parseWithZod }>();
+  const [loaded, setLoaded] = useState<{ module: Module; parse: typeof parseFormFields }>();
   const loading = useRef(false);
   const onFocus = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    Promise.all([loadModule(), import("@conform-to/zod/v4")]).then(
-      ([module, adapter]) => setLoaded({ module, parseWithZod: adapter.parseWithZod }),
+    Promise.all([loadModule(), import("~/forms/coercion")]).then(
+      ([module, coercion]) => setLoaded({ module, parse: coercion.parseFormFields }),
       () => {
         loading.current = false;
       },
@@ -45,7 +46,8 @@ export function useClientChecks<Module, Schema extends ZodType>(loadModule: () =
     },
     [onFocus],
   );
-  const onValidate = loaded ? ({ formData }: { formData: FormData }) => loaded.parseWithZod(formData, { schema: schemaOf(loaded.module) }) : undefined;
+  // Parsed as the server parses (`~/forms/coercion`: numbers as plain decimals only).
+  const onValidate = loaded ? ({ formData }: { formData: FormData }) => loaded.parse(formData, schemaOf(loaded.module)) : undefined;
   const formProps: ClientChecksFormProps = { onFocus, ref };
   return { onValidate, formProps };
 }

@@ -117,6 +117,9 @@ describe("the resell tracker", () => {
       [{ ...valid, buyPrice: "" }, "Please enter a valid buy price."],
       [{ ...valid, buyPrice: "-3" }, "Please enter a valid buy price."],
       [{ ...valid, buyPrice: "1e400" }, "Please enter a valid buy price."],
+      // Hex and binary, which Number() reads as 16 and 3: plain decimals only.
+      [{ ...valid, buyPrice: "0x10" }, "Please enter a valid buy price."],
+      [{ ...valid, buyPrice: "0b11" }, "Please enter a valid buy price."],
       [{ ...valid, notes: "n".repeat(5000) }, "Notes can be at most 1000 characters."],
       [{ ...valid, wear: "XX" }, "Please select a wear or enter a float value."],
     ];

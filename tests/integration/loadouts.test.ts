@@ -464,6 +464,24 @@ describe("editor", () => {
     expect(locationOf(t)).toBe(`/loadouts/user/${id}?notice=saved`);
   });
 
+  it("a budget written other than as a plain decimal (hex, exponent, Infinity) is refused with the budget's message, writing nothing", async () => {
+    const id = await createLoadout(owner);
+    const before = await loadoutRow(id);
+    for (const budget of ["0x10", "1e3", "0b11", "Infinity", "16,00"]) {
+      const response = await post(`/loadouts/edit/${id}`, { intent: "save", title: "Hex", budget, version: await version(id) }, { cookie: owner.cookie });
+      expect(response.status, budget).toBe(400);
+      expect(await response.text()).toContain("Budget must be a number.");
+    }
+    expect(await loadoutRow(id)).toEqual(before);
+    const plain = await post(
+      `/loadouts/edit/${id}`,
+      { intent: "save", title: "Plain", budget: " 16.50 ", version: await version(id) },
+      { cookie: owner.cookie },
+    );
+    expect(plain.status).toBe(302);
+    expect(await loadoutRow(id)).toMatchObject({ budgetCents: 1650 });
+  });
+
   it("two tabs saving the same loadout: the second is told it changed elsewhere and overwrites nothing", async () => {
     const id = await createLoadout(owner, { title: "Original" });
     const v = await version(id);

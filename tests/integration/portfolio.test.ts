@@ -101,6 +101,9 @@ describe("the sale of a tracker", () => {
       [sale({ market: "ebay" }), SALE_MESSAGES.market],
       [sale({ salePrice: "-1" }), SALE_MESSAGES.salePrice],
       [sale({ feePercent: "100" }), SALE_MESSAGES.fee],
+      // Plain decimals only: not hex or an exponent, which Number() reads as 16 and 10.
+      [sale({ salePrice: "0x10" }), SALE_MESSAGES.salePrice],
+      [sale({ feePercent: "1e1" }), SALE_MESSAGES.fee],
     ];
     for (const [fields, message] of cases) {
       const response = await post(`/resell-tracker/${id}/sale`, fields, { cookie });

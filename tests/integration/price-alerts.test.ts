@@ -159,7 +159,9 @@ describe("price alerts on the profile", () => {
       [{ wear: "FT", target: "" }, PRICE_ALERT_MESSAGES.target],
       [{ wear: "FT", target: "abc" }, PRICE_ALERT_MESSAGES.target],
       [{ wear: "FT", target: "100000.01" }, PRICE_ALERT_MESSAGES.targetMax],
-      [{ wear: "FT", target: "1e308" }, PRICE_ALERT_MESSAGES.targetMax],
+      // Not a plain decimal (an exponent, hex): the target's own message, not a number too large or 16.
+      [{ wear: "FT", target: "1e308" }, PRICE_ALERT_MESSAGES.target],
+      [{ wear: "FT", target: "0x10" }, PRICE_ALERT_MESSAGES.target],
       [{ wear: "FT", target: "1.234" }, PRICE_ALERT_MESSAGES.targetCents],
       [{ wear: "XX", target: "10" }, PRICE_ALERT_MESSAGES.wear],
       [{ target: "10" }, PRICE_ALERT_MESSAGES.wear],

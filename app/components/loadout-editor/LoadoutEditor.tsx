@@ -11,6 +11,7 @@ import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
 import { dollarsToCents, formatDollars } from "~/domain/money";
 import { unpackSkinCards } from "~/domain/skin-cards";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
+import { parseDecimal } from "~/forms/decimal";
 import type { EditorReply } from "~/forms/loadouts";
 import { replyError, resultFor } from "~/forms/reply";
 import { SubmitButton } from "../forms";
@@ -146,7 +147,7 @@ export function LoadoutEditor({
 
 function parseBudget(text: string, fallback: number | null): number | null {
   if (text.trim() === "") return null;
-  const value = Number(text);
+  const value = parseDecimal(text);
   return Number.isFinite(value) && value >= 0 ? dollarsToCents(value) : fallback;
 }
 

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { FormReply } from "~/forms/reply";
+import { parseFormFields } from "~/forms/coercion";
 
 /** How much of a field without a length limit of its own comes back: any URL, number or choice fits. */
 export const UNLIMITED_FIELD_ECHO = 1024;
@@ -91,7 +91,8 @@ const knownField = (name: string, limits: ReadonlyMap<string, number>) => limits
  * `hideFields` for passwords) echoes only what the schema knows, each value cut to its field's limit.
  */
 export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema) {
-  const submission = parseWithZod(form, { schema });
+  // Numbers as plain decimals only (`parseDecimal`): not "0x10" or "1e3".
+  const submission = parseFormFields(form, schema);
   const reply = (options: ReplyOptions = {}): SubmissionResult<string[]> => {
     const limits = fieldLimits(schema);
     const result = submission.reply(options);
