@@ -244,11 +244,13 @@ test.describe(() => {
   });
 });
 
-test("visitors go to /login and signed-in non-admins to / from the admin pages", async ({ page, pageFor, user }) => {
+test("visitors go to /login (with the page to come back to) and signed-in non-admins to / from the admin pages", async ({ page, pageFor, user }) => {
   const member = await pageFor(user);
-  for (const path of ["/admin", "/admin/loadouts", "/admin/sticker-crafts?new"]) {
+  // The way back keeps the page, not an open form (`?new`).
+  const wayBack = { "/admin": "/admin", "/admin/loadouts": "/admin/loadouts", "/admin/sticker-crafts?new": "/admin/sticker-crafts" };
+  for (const [path, back] of Object.entries(wayBack)) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === back);
     await member.goto(path);
     await expect(member).toHaveURL(/\/$/);
   }
