@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { canAuthorEdit, CRAFT_STATUS_LABELS, type CraftStatus } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
+import { DELETE_CONFIRM } from "~/forms/sticker-craft-texts";
 import { buttonClass } from "./basics";
 import { FallbackImage } from "./FallbackImage";
 import { SubmitButton } from "./forms";
@@ -38,7 +39,7 @@ export function MyCrafts({ crafts, confirmDelete }: { crafts: readonly MyCraft[]
           <h3 id="delete-craft-heading" className="font-semibold">
             Delete “{doomed.name}”?
           </h3>
-          <p>Are you sure you want to delete this sticker craft? This action cannot be undone.</p>
+          <p>{DELETE_CONFIRM}</p>
           <Form method="post" action={SUBMIT_PAGE} className="flex gap-3">
             <input type="hidden" name="id" value={doomed.id} />
             <SubmitButton
