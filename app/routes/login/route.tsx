@@ -8,7 +8,7 @@ import { safeReturnPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
-import { ForgotForm, LoginForm, RegisterForm } from "./AuthForms";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { failedIntent, forgotIntent, loginIntent, registerIntent, resendConfirmationIntent, type LoginExtra } from "./intents.server";
 
@@ -58,6 +58,10 @@ async function loginAction({ request, context }: ActionFunctionArgs) {
       return formRefusal<LoginExtra>("login", "Unknown action.", 400);
   }
 }
+
+const LoginForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.LoginForm));
+const RegisterForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.RegisterForm));
+const ForgotForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.ForgotForm));
 
 export default function LoginPage() {
   const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
