@@ -1,14 +1,16 @@
-import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
+import { createContext, lazy, memo, Suspense, useContext, useEffect, useState, type ComponentType } from "react";
 
 // A form works without JavaScript: until a person uses it, the server's HTML is all it needs. A part
 // made with `hydratedOnUse` is rendered in full on the server (the renderer waits for every boundary,
-// ADR 083), and in the browser its code loads on the page's first use (a focus, a press, a key); React
-// keeps the server's HTML in place until the code has come and then hydrates it, nodes, focus and
-// typed text kept (React's selective hydration). A submit before that posts the form as without
-// JavaScript. On a page the app renders itself (a navigation) the code loads at once. ADR 094.
+// ADR 083), and in the browser its code loads on the page's first use (a pointer over it, a focus, a
+// press, a key); React keeps the server's HTML in place until the code has come and then hydrates it,
+// nodes, focus and typed text kept (React's selective hydration). A click or a submit in between waits
+// for the parts to hydrate and is then given to them; if their code has not come within a few seconds
+// it goes on as without JavaScript. On a page the app renders itself (a navigation) the code loads at
+// once. ADR 094.
 
-/** The events that count as using the page. */
-const USE_EVENTS = ["focusin", "pointerdown", "touchstart", "keydown"] as const;
+/** The events that count as using the page: a mouse over it, a touch, a key, a focus. */
+const USE_EVENTS = ["pointerover", "focusin", "pointerdown", "touchstart", "keydown"] as const;
 
 let firstUse: Promise<void> | undefined;
 
@@ -31,8 +33,80 @@ function pageFirstUsed(): Promise<void> {
  */
 let documentHydrated = false;
 
-function markDocumentHydrated() {
-  documentHydrated = true;
+/** Parts on the page as the server's HTML whose code has not hydrated them yet, one token each. */
+const waiting = new Set<object>();
+const hydrated = new WeakSet<object>();
+/** How long a click or a submit waits for the parts' code before it goes on without it. */
+const HOLD_LIMIT_MS = 4_000;
+let held: Array<() => void> = [];
+let holdLimit: ReturnType<typeof setTimeout> | undefined;
+let replaying = false;
+let holding = false;
+
+function replayHeld() {
+  clearTimeout(holdLimit);
+  holdLimit = undefined;
+  const replays = held;
+  held = [];
+  replaying = true;
+  try {
+    for (const replay of replays) replay();
+  } finally {
+    replaying = false;
+  }
+}
+
+/** A click (a plain one: a modified click opens a tab without the app) or a submit, to give again later. */
+function replayOf(event: Event): (() => void) | null {
+  if (event instanceof SubmitEvent && event.target instanceof HTMLFormElement) {
+    const form = event.target;
+    const submitter = event.submitter;
+    return () => form.requestSubmit(submitter);
+  }
+  if (event instanceof MouseEvent && event.target instanceof HTMLElement) {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return null;
+    const target = event.target;
+    return () => target.click();
+  }
+  return null;
+}
+
+function holdWhileWaiting(event: Event) {
+  if (replaying || waiting.size === 0) return;
+  const replay = replayOf(event);
+  if (!replay) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held.push(replay);
+  holdLimit ??= setTimeout(replayHeld, HOLD_LIMIT_MS);
+}
+
+function partWaits(token: object) {
+  if (hydrated.has(token)) return;
+  waiting.add(token);
+  if (holding) return;
+  holding = true;
+  for (const type of ["click", "submit"]) window.addEventListener(type, holdWhileWaiting, { capture: true });
+}
+
+function partDone(token: object) {
+  hydrated.add(token);
+  if (!waiting.delete(token) || waiting.size > 0 || !held.length) return;
+  // After React's commit, so the hydrated parts' handlers take the events.
+  setTimeout(replayHeld, 0);
+}
+
+const PartToken = createContext<object | null>(null);
+
+/** The loaded component, telling its part's token when it has hydrated. */
+function signalling<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  return function Hydrated(props: Props) {
+    const token = useContext(PartToken);
+    useEffect(() => {
+      if (token) partDone(token);
+    }, [token]);
+    return <Component {...props} />;
+  };
 }
 
 /** Never settles: a part whose code failed to load stays the server's HTML, which works without JavaScript. */
@@ -43,7 +117,7 @@ const never = new Promise<never>(() => {});
  * (its own chunk), so the page's first visit carries neither it nor what it alone imports (Conform).
  */
 export function hydratedOnUse<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  const asModule = (component: ComponentType<Props>) => ({ default: component });
+  const asModule = (component: ComponentType<Props>) => ({ default: signalling(component) });
   // `lazy` types its props as `PropsWithRef<Props>`, which TypeScript cannot resolve for a generic
   // `Props`; the parts take no ref.
   const AtOnce = lazy(() => load().then(asModule)) as unknown as ComponentType<Props>;
@@ -59,12 +133,20 @@ export function hydratedOnUse<Props extends object>(load: () => Promise<Componen
   // told by the first render outside it.
   return memo(function HydratedOnUse(props: Props) {
     const [fromServerHtml] = useState(() => !import.meta.env.SSR && !documentHydrated);
-    useEffect(markDocumentHydrated, []);
+    const [token] = useState(() => ({}));
+    useEffect(() => {
+      documentHydrated = true;
+      if (!fromServerHtml) return;
+      partWaits(token);
+      return () => partDone(token);
+    }, [fromServerHtml, token]);
     const Part = fromServerHtml ? OnFirstUse : AtOnce;
     return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
+      <PartToken.Provider value={token}>
+        <Suspense fallback={null}>
+          <Part {...props} />
+        </Suspense>
+      </PartToken.Provider>
     );
   });
 }

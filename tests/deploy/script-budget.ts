@@ -54,8 +54,6 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/admin.loadouts_.$id.edit": { total: 112, app: 28 },
   "routes/loadouts.edit.$id": { total: 112, app: 28 },
   "routes/reset-password": { total: 105, app: 21 },
-  // Track comes back here with its notice (28 November, see the profile): 103.3 KB, 19.4 of the app's own.
-  "routes/skins.$skinId": { total: 104, app: 20 },
 };
 
 const pages = firstVisitScripts();

@@ -1,12 +1,15 @@
 // A form's code (Conform and the form kit) loads on the page's first use, not with the page
 // (app/components/hydrate-on-use.tsx, ADR 094): the server's HTML stands until then, the typed text
-// and the focus survive the form's hydration, and a submit before the code has come posts the form
-// as without JavaScript.
+// and the focus survive the form's hydration, a click before the code has come waits for it, and
+// one whose code does not come goes on as without JavaScript.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // A wrong password is answered 400 by design.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
+
+// Logins are limited per address: each test its own.
+const someone = () => `someone-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 
 /** The form code's files `page` asks for from now on. */
 function formCodeRequests(page: Page): string[] {
@@ -33,10 +36,11 @@ test("the login form's code loads when the page is first used, and the typed tex
   await page.waitForLoadState("networkidle");
   expect(formCode, "no form code before the page is used").toEqual([]);
 
-  await page.getByLabel("Email").pressSequentially("someone@e2e.test");
+  const email = someone();
+  await page.getByLabel("Email").pressSequentially(email);
   await page.waitForLoadState("networkidle");
   expect(formCode.length, "the form code once the page is used").toBeGreaterThan(0);
-  await expect(page.getByLabel("Email")).toHaveValue("someone@e2e.test");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Email")).toBeFocused();
 
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
@@ -45,16 +49,17 @@ test("the login form's code loads when the page is first used, and the typed tex
   expect(posts, "hydrated, the form posts without reloading the page").toEqual(["fetch"]);
 });
 
-test("a login sent before the form's code has come is posted as without JavaScript", async ({ page }) => {
+test("a login whose form code does not come is posted as without JavaScript after a few seconds", async ({ page }) => {
   await page.route(/\/assets\/(forms|AuthForms)-[\w-]+\.js$/, () => {
     // Never answered: a connection that lost the form's code.
   });
   const posts = postsOf(page);
   await page.goto("/login");
-  await page.getByLabel("Email").fill("someone@e2e.test");
+  await page.getByLabel("Email").fill(someone());
   await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText("Invalid login credentials")).toBeVisible();
+  // Held for the code (4 s), then the browser's own post.
+  await expect(page.getByText("Invalid login credentials")).toBeVisible({ timeout: 10_000 });
   expect(posts).toEqual(["document"]);
 });
 
@@ -65,4 +70,17 @@ test("a form reached by a link in the page loads its code at once", async ({ pag
   await expect(page).toHaveURL(/mode=register/);
   await expect(page.getByRole("button", { name: "Register" })).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters.")).toBeVisible();
+});
+
+test("a click that comes before its part's code waits for it and is then the app's", async ({ signedInPage: page }) => {
+  // A slow connection: the skin page's buttons take a second to come.
+  await page.route(/\/assets\/TrackButton-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/skins/ak-47-redline");
+  await page.getByRole("link", { name: "Track Resell" }).click();
+  // The app's dialog, not the form's own page (where the link leads without JavaScript).
+  await expect(page.getByRole("dialog", { name: "Track Resell" })).toBeVisible();
+  await expect(page).toHaveURL(/\/skins\/ak-47-redline$/);
 });
