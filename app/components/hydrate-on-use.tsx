@@ -9,8 +9,11 @@ import { createContext, lazy, memo, Suspense, useContext, useEffect, useState, t
 // it goes on as without JavaScript. On a page the app renders itself (a navigation) the code loads at
 // once. ADR 094.
 
-/** The events that count as using the page: a mouse over it, a touch, a key, a focus. */
-const USE_EVENTS = ["pointerover", "focusin", "pointerdown", "touchstart", "keydown"] as const;
+/**
+ * The events that count as using the page: a mouse over it, a touch, a key, a focus, and a click or
+ * a submit that came without them (a screen reader's activation).
+ */
+const USE_EVENTS = ["pointerover", "focusin", "pointerdown", "touchstart", "keydown", "click", "submit"] as const;
 
 let firstUse: Promise<void> | undefined;
 
