@@ -5,8 +5,9 @@ import { createContext, lazy, memo, Suspense, useContext, useEffect, useState, t
 // ADR 083), and in the browser its code loads on the page's first use (a pointer over it, a focus, a
 // press, a key); React keeps the server's HTML in place until the code has come and then hydrates it,
 // nodes, focus and typed text kept (React's selective hydration). A click or a submit in between waits
-// for the parts to hydrate and is then given to them; if their code has not come within a few seconds
-// it goes on as without JavaScript. On a page the app renders itself (a navigation) the code loads at
+// for the parts to hydrate and is then given to them, after an `input` event on each field typed into
+// meanwhile (so Conform's state and `onInput` handlers have the text); if their code has not come
+// within a few seconds it goes on as without JavaScript. On a page the app renders itself (a navigation) the code loads at
 // once. ADR 094.
 
 /**
@@ -42,6 +43,8 @@ const hydrated = new WeakSet<object>();
 /** How long a click or a submit waits for the parts' code before it goes on without it. */
 const HOLD_LIMIT_MS = 4_000;
 let held: Array<() => void> = [];
+/** Fields typed into while a part was waiting: their parts' listeners (Conform's) never heard of it. */
+const typedWhileWaiting = new Set<EventTarget>();
 let holdLimit: ReturnType<typeof setTimeout> | undefined;
 let replaying = false;
 let holding = false;
@@ -49,6 +52,16 @@ let holding = false;
 function replayHeld() {
   clearTimeout(holdLimit);
   holdLimit = undefined;
+  // What was typed is told again first, so a form's state (Conform's, from its document listeners)
+  // has the values its Save or its checks look at; the clicks come once React has rendered that (a
+  // Save enabled by the text).
+  const typed = [...typedWhileWaiting];
+  typedWhileWaiting.clear();
+  for (const field of typed) if (field instanceof Node && field.isConnected) field.dispatchEvent(new Event("input", { bubbles: true }));
+  setTimeout(replayClicks, 0);
+}
+
+function replayClicks() {
   const replays = held;
   held = [];
   replaying = true;
@@ -74,6 +87,13 @@ function replayOf(event: Event): (() => void) | null {
   return null;
 }
 
+function noteTyping(event: Event) {
+  if ((!documentHydrated || waiting.size > 0) && event.target) typedWhileWaiting.add(event.target);
+}
+
+// From the module's first run, before hydration: a field filled as the page loads counts too.
+if (typeof window !== "undefined") for (const type of ["input", "change"]) window.addEventListener(type, noteTyping, { capture: true, passive: true });
+
 function holdWhileWaiting(event: Event) {
   if (replaying || waiting.size === 0) return;
   const replay = replayOf(event);
@@ -94,7 +114,7 @@ function partWaits(token: object) {
 
 function partDone(token: object) {
   hydrated.add(token);
-  if (!waiting.delete(token) || waiting.size > 0 || !held.length) return;
+  if (!waiting.delete(token) || waiting.size > 0 || (!held.length && !typedWhileWaiting.size)) return;
   // After React's commit, so the hydrated parts' handlers take the events.
   setTimeout(replayHeld, 0);
 }

@@ -1,10 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/basics";
-import { useClientChecks } from "~/components/client-checks";
-import { FormError, SubmitButton } from "~/components/forms";
-import { LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LIMIT_MESSAGES } from "~/domain/limits";
@@ -45,23 +42,12 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
   return redirect(`/loadouts/edit/${id}?notice=created`);
 }
 
+// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
+const NewLoadoutForm = hydratedOnUse(() => import("~/components/NewLoadoutForm").then((module) => module.NewLoadoutForm));
+
 export default function NewLoadoutPage() {
   const { signedIn, formKey } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  // With JavaScript the shared schema (loaded when the form is first focused) checks before
-  // sending; without it, or before it has arrived, the server does the same.
-  const checks = useClientChecks(
-    () => import("~/forms/loadouts"),
-    (module) => module.createLoadoutSchema,
-  );
-  const [form, fields] = useForm({
-    id: "create-loadout",
-    lastResult: reply?.result,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-
   if (!signedIn) {
     return (
       <div className="mx-auto max-w-md space-y-4 text-center">
@@ -76,17 +62,7 @@ export default function NewLoadoutPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">Create New Loadout</h1>
-      <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
-        <FormError form={form} />
-        {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
-        <LoadoutDetailsFields fields={fields} />
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pendingText="Creating...">Create Loadout</SubmitButton>
-          <Link to="/loadouts" className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
-            Back
-          </Link>
-        </div>
-      </Form>
+      <NewLoadoutForm formKey={formKey} result={reply?.result} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
-import { TrackerForm } from "~/components/TrackerForm";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
@@ -63,6 +63,9 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "updated"));
   return redirect(backToTracker(safeReturnPath(post.form.get("redirectTo"), LIST), id.data, "updated"), 303);
 }
+
+// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
+const TrackerForm = hydratedOnUse(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function EditTrackerPage() {
   const page = useLoaderData<typeof loader>() as TrackerPageData;

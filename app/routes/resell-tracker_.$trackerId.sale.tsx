@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useClientChecks } from "~/components/client-checks";
-import { DateField, FormError, NumberField, SelectField, SubmitButton } from "~/components/forms";
+import { SubmitButton } from "~/components/form-parts";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
-import { DEFAULT_FEES, describeFee, FEES_CHECKED_ON, formatBasisPoints, MARKET_NAMES, MARKETS } from "~/domain/market-fees";
+import { formatBasisPoints } from "~/domain/market-fees";
 import { formatDollars } from "~/domain/money";
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
 import { backFromSale, saleTrackerHref } from "~/domain/tracker-paths";
@@ -85,26 +84,14 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   return redirect(backFromSale(returnTo, tracker.id, "sold", "sold"), 303);
 }
 
-const MARKET_OPTIONS = MARKETS.map((market) => ({ value: market, label: `${MARKET_NAMES[market]} (${describeFee(DEFAULT_FEES[market])})` }));
+// The sale's form (Conform, the form kit) comes with the page's first use (ADR 094).
+const SaleForm = hydratedOnUse(() => import("~/components/SaleForm").then((module) => module.SaleForm));
 
 export default function SalePage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { pathname } = useLocation();
   const sellReply = reply?.intent === "undo" ? undefined : reply?.result;
-  const rules = page.signedIn ? { boughtAt: page.tracker.boughtAt, today: page.today } : undefined;
-  const checks = useClientChecks(
-    () => import("~/forms/sale"),
-    (module) => module.saleSchema(rules),
-  );
-  const [form, fields] = useForm({
-    id: "sale",
-    lastResult: sellReply,
-    defaultValue: page.signedIn ? page.defaults : undefined,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   if (!page.signedIn) {
     return (
       <TrackerPage title="Record Sale">
@@ -122,25 +109,7 @@ export default function SalePage() {
       <p>
         <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {formatDollars(tracker.buyPriceCents)}.
       </p>
-      <Form method="post" action={postTo} {...getFormProps(form)} {...checks.formProps} className="space-y-4">
-        <FormError form={form} />
-        <input type="hidden" name="intent" value="sell" />
-        {wayBack}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <NumberField label="Sale price ($)" meta={fields.salePrice} hint="What the buyer paid" inputProps={{ min: 0, step: 0.01 }} />
-          <DateField label="Sold date" meta={fields.soldAt} inputProps={{ min: tracker.boughtAt, max: today }} />
-          <SelectField label="Market" meta={fields.market} placeholder="Select market" options={MARKET_OPTIONS} />
-          <NumberField
-            label="Fee (%)"
-            meta={fields.feePercent}
-            hint={`Optional: empty uses the market's fee (as of ${formatCalendarDate(FEES_CHECKED_ON)})`}
-            inputProps={{ min: 0, max: 99.99, step: 0.01 }}
-          />
-        </div>
-        <SubmitButton intent="sell" pendingText="Saving...">
-          {tracker.sold ? "Save Sale" : "Record Sale"}
-        </SubmitButton>
-      </Form>
+      <SaleForm boughtAt={tracker.boughtAt} sold={tracker.sold} today={today} defaults={page.defaults} postTo={postTo} returnTo={returnTo} result={sellReply} />
       {tracker.sold ? (
         <Form method="post" action={postTo} className="space-y-2">
           <input type="hidden" name="intent" value="undo" />

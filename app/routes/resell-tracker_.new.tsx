@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
-import { TrackerForm } from "~/components/TrackerForm";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
@@ -59,6 +59,9 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   const returnTo = safeReturnPath(post.form.get("redirectTo"), "");
   return redirect(returnTo ? backToTrackedSkin(returnTo, skin.id, done) : `/resell-tracker?notice=${done}`, 303);
 }
+
+// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
+const TrackerForm = hydratedOnUse(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function NewTrackerPage() {
   const { signedIn, loginHref, form, returnTo, cancelHref } = useLoaderData<typeof loader>() as TrackerPageData;

@@ -1,11 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
-import { ErrorList, Field, FormError, SubmitButton } from "~/components/forms";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { pageMeta } from "~/components/page-meta";
-import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
+import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH } from "~/domain/password-rules";
 import { ACCOUNT_FAILURES, resetPasswordSchema } from "~/forms/auth";
 import { replyError } from "~/forms/reply";
 import { resetPassword, resetTokenQuery } from "~/server/auth/accounts.server";
@@ -58,36 +56,12 @@ async function setNewPassword({ request, context }: ActionFunctionArgs) {
   return redirect("/reset-password?status=success");
 }
 
-function StrengthList({ password, touched }: { password: string; touched: boolean }) {
-  return (
-    <ul className="mt-2 space-y-0.5 text-sm" aria-label="Password requirements">
-      {RESET_STRENGTH_RULES.map((rule) => {
-        const met = touched && rule.test(password);
-        return (
-          <li key={rule.id} className={met ? "text-green-400" : "text-muted"}>
-            {met ? "✓ " : "• "}
-            {rule.message}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
+// The form's code (Conform, the strength list) comes with the page's first use (ADR 094).
+const ResetPasswordForm = hydratedOnUse(() => import("~/components/ResetPasswordForm").then((module) => module.ResetPasswordForm));
 
 export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // The strength rules run in the browser as the user types (the same rules the server's schema applies).
-  const clientErrors = hydrated ? strengthErrors(password) : [];
-  const mismatch = hydrated && confirm !== "" && confirm !== password;
-  const [form, fields] = useForm<{ token: string; newPassword: string; confirmPassword: string }>({
-    id: "reset-password",
-    lastResult: reply?.result,
-  });
 
   return (
     <div className="mx-auto max-w-md space-y-4">
@@ -110,29 +84,7 @@ export default function ResetPasswordPage() {
           </Link>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <input type="hidden" name={fields.token.name} value={loaderData.token} />
-          <FormError form={form} />
-          <Field
-            label="New password"
-            meta={fields.newPassword}
-            type="password"
-            hint={<StrengthList password={password} touched={hydrated} />}
-            inputProps={{ autoComplete: "new-password", onChange: (event) => setPassword(event.target.value) }}
-          />
-          <div>
-            <Field
-              label="Confirm new password"
-              meta={fields.confirmPassword}
-              type="password"
-              inputProps={{ autoComplete: "new-password", onChange: (event) => setConfirm(event.target.value) }}
-            />
-            {mismatch && !fields.confirmPassword.errors?.length ? <ErrorList errors={[RESET_PASSWORDS_DONT_MATCH]} /> : null}
-          </div>
-          <SubmitButton pendingText="Updating password…" disabled={clientErrors.length > 0 || mismatch}>
-            Update password
-          </SubmitButton>
-        </Form>
+        <ResetPasswordForm token={loaderData.token} result={reply?.result} />
       )}
     </div>
   );

@@ -34,26 +34,20 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
   // gallery's craft cost on the shared craft card (issue 33), +0.05 KB.
   "routes/sticker-crafts.submit": { total: 110, app: 26 },
-  "routes/resell-tracker_.new": { total: 109, app: 25 },
-  "routes/resell-tracker_.$trackerId.edit": { total: 109, app: 25 },
-  "routes/resell-tracker_.$trackerId.sale": { total: 108, app: 24 },
   // The inventory import (issue 35): a Conform form with the zod schema, like the resell form.
   "routes/resell-tracker_.import": { total: 111, app: 27 },
-  "routes/admin.loadouts": { total: 110, app: 26 },
   // The craft messages apart from the craft schema (27 November): the editor loads no zod, 137.9 to
   // 110.3 KB (docs/performance.md). The Enter key's default button and the delete question shared
   // with the moderation queue (28 November), 109.9 to 110.0 KB, 25.9 to 26.1 of the app's own.
   "routes/admin.sticker-crafts": { total: 111, app: 27 },
   // The merges of 26 November midday (one craft form, portfolio, prices, cases, the way back's
   // fragment) moved shared code: +0.1 to 1 KB on the pages raised that day.
-  "routes/loadouts.new": { total: 107, app: 23 },
   // The editor's slots and picker as packed text (ADR 085, 27 November): +0.7 KB of unpacking for
   // 5.6 KB less HTML (23.0 to 17.4 KB gzipped); encoding its data 0.72 to 0.19 ms of Worker CPU.
   // Floats shown cut rather than rounded by one `formatFloat` (wear.ts) and percentages rounded by
   // one `roundPercent` (money.ts), 28 November: 110.9 to 111.0 KB, 26.9 to 27.1 of the app's own.
   "routes/admin.loadouts_.$id.edit": { total: 112, app: 28 },
   "routes/loadouts.edit.$id": { total: 112, app: 28 },
-  "routes/reset-password": { total: 105, app: 21 },
 };
 
 const pages = firstVisitScripts();

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminEditorFrame, AdminList } from "~/components/AdminList";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
@@ -15,7 +16,6 @@ import { newFormKey } from "~/server/http/form-key.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { deleteIntent, failedIntent, saveIntent } from "./intents.server";
-import { OfficialLoadoutForm } from "./OfficialLoadoutForm";
 
 const PAGE = "/admin/loadouts";
 const BACK = "Back to the official loadouts";
@@ -60,6 +60,9 @@ async function saveOrDelete({ request, context }: ActionFunctionArgs) {
       return formRefusal(intent, "Unknown action.", 400);
   }
 }
+
+// The editor's code (Conform, the form kit) comes with the page's first use (ADR 094).
+const OfficialLoadoutForm = hydratedOnUse(() => import("./OfficialLoadoutForm").then((module) => module.OfficialLoadoutForm));
 
 export default function AdminLoadouts() {
   const { loadouts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();
