@@ -20,16 +20,9 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // so the shared loadout and fill pages (one button each) load no Conform: 108.2 to 98.1 and 108.9
   // to 98.8 KB, +0.5 KB on the pages with Conform forms below (one more file), raised that day
   // (docs/performance.md).
-  // My trade-ups (issue 34): the tab's list and its delete step, +0.7 KB (docs/performance.md); the
-  // notice after an inventory import (issue 35), shared by every page's notices, +0.2 KB.
-  // Pages with a fetcher's form do not reload after a refused post (28 November): the profile's
-  // `shouldRevalidate`, a few bytes, took its app share to 40.0 KB, within a few bytes of 40 (the
-  // share's last bytes differ with the checkout's path), so its ceiling is 41.
-  // Track and Edit come back to the page they were opened from without JavaScript (28 November):
-  // the links' way back, and the Track button saying "added" on the page it returns to, +0.5 KB here
-  // (cards of favourites and trackers) and on the skin page; the weapon grid stays within budget.
-  "routes/profile": { total: 125, app: 41 },
-  "routes/resell-tracker": { total: 120, app: 36 },
+  // The profile's tracker list became a part of its own (ADR 094, 28 November): the pagination the
+  // two pages share left the tracker list's file for one of its own, 119.8 to 120.0 KB (35.8 to 36.0).
+  "routes/resell-tracker": { total: 121, app: 37 },
   "routes/admin.sticker-crafts_.queue": { total: 111, app: 27 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
   // gallery's craft cost on the shared craft card (issue 33), +0.05 KB.

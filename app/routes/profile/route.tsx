@@ -1,16 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { buttonClass, Notice } from "~/components/basics";
-import { useReturnPath } from "~/components/FavoriteButton";
 import { pageMeta } from "~/components/page-meta";
 import { Pagination } from "~/components/Pagination";
-import { MyCrafts } from "~/components/MyCrafts";
-import { MyTradeUps } from "~/components/MyTradeUps";
-import { PriceAlerts } from "~/components/PriceAlerts";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
-import { SkinGrid } from "~/components/SkinCard";
 import { TabNav } from "~/components/TabNav";
-import { TrackerList } from "~/components/TrackerList";
 import { parseId } from "~/domain/ids";
 import { noticeText } from "~/domain/notices";
 import { pageBounds, parsePage } from "~/domain/pages";
@@ -30,7 +26,6 @@ import { savedTradeUpItems, savedTradeUpsQueries } from "~/server/features/trade
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal } from "~/server/http/form-reply.server";
-import { ChangePasswordForm, DeleteAccountForm } from "./AccountForms";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import {
   changePasswordIntent,
@@ -41,6 +36,17 @@ import {
   setAlertIntent,
   type ProfileExtra,
 } from "./intents.server";
+
+// The page's forms and buttons work as the server's HTML: their code (Conform, the tracker dialog,
+// the favourite and track buttons, the delete steps' buttons) comes with the page's first use
+// (ADR 094). Props handed to them are loader or action data, or memoised.
+const ChangePasswordForm = hydratedOnUse(() => import("./AccountForms").then((module) => module.ChangePasswordForm));
+const DeleteAccountForm = hydratedOnUse(() => import("./AccountForms").then((module) => module.DeleteAccountForm));
+const PriceAlerts = hydratedOnUse(() => import("~/components/PriceAlerts").then((module) => module.PriceAlerts));
+const SkinGrid = hydratedOnUse(() => import("~/components/SkinCard").then((module) => module.SkinGrid));
+const ProfileTrackers = hydratedOnUse(() => import("./ProfileTrackers").then((module) => module.ProfileTrackers));
+const MyCrafts = hydratedOnUse(() => import("~/components/MyCrafts").then((module) => module.MyCrafts));
+const MyTradeUps = hydratedOnUse(() => import("~/components/MyTradeUps").then((module) => module.MyTradeUps));
 
 const TABS = [
   { id: "favorites", label: "Favorites" },
@@ -177,7 +183,7 @@ export default function ProfilePage() {
     constraints,
   } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const returnTo = useReturnPath();
+  const favoriteIds = useMemo(() => favorites.map((skin) => skin.id), [favorites]);
   const alertReply = reply?.intent === "set-alert" || reply?.intent === "remove-alert" ? reply : undefined;
 
   if (!user) {
@@ -220,7 +226,7 @@ export default function ProfilePage() {
               {favorites.length === 0 ? (
                 <p className="text-muted">You have no favorite skins yet. Use the heart on any skin to keep it here.</p>
               ) : (
-                <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favorites.map((skin) => skin.id)} />
+                <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favoriteIds} />
               )}
               <Pagination page={page} pageCount={pageCount} label="Favourite pages" />
               <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertReply} constraint={constraints.priceAlert} />
@@ -241,7 +247,7 @@ export default function ProfilePage() {
             </>
           ) : (
             <div className="space-y-4">
-              <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={null} />
+              <ProfileTrackers trackers={trackers} timeZone={timeZone} now={now} />
               <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
               <Link to="/resell-tracker" className="inline-block text-accent underline">
                 Open the Resell Tracker
