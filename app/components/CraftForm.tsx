@@ -119,7 +119,7 @@ function CatalogueSticker({ position, sticker }: { position: number; sticker: Cr
   );
 }
 
-interface CraftFormProps {
+export interface CraftFormProps {
   mode: CraftFormMode;
   view: CraftView;
   defaultValue?: CraftValues;

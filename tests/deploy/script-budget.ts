@@ -26,13 +26,11 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/admin.sticker-crafts_.queue": { total: 111, app: 27 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
   // gallery's craft cost on the shared craft card (issue 33), +0.05 KB.
-  "routes/sticker-crafts.submit": { total: 110, app: 26 },
   // The inventory import (issue 35): a Conform form with the zod schema, like the resell form.
   "routes/resell-tracker_.import": { total: 111, app: 27 },
   // The craft messages apart from the craft schema (27 November): the editor loads no zod, 137.9 to
   // 110.3 KB (docs/performance.md). The Enter key's default button and the delete question shared
   // with the moderation queue (28 November), 109.9 to 110.0 KB, 25.9 to 26.1 of the app's own.
-  "routes/admin.sticker-crafts": { total: 111, app: 27 },
   // The merges of 26 November midday (one craft form, portfolio, prices, cases, the way back's
   // fragment) moved shared code: +0.1 to 1 KB on the pages raised that day.
   // The editor's slots and picker as packed text (ADR 085, 27 November): +0.7 KB of unpacking for

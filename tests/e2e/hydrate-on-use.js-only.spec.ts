@@ -38,8 +38,7 @@ test("the login form's code loads when the page is first used, and the typed tex
 
   const email = someone();
   await page.getByLabel("Email").pressSequentially(email);
-  await page.waitForLoadState("networkidle");
-  expect(formCode.length, "the form code once the page is used").toBeGreaterThan(0);
+  await expect.poll(() => formCode.length, { message: "the form code once the page is used" }).toBeGreaterThan(0);
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Email")).toBeFocused();
 

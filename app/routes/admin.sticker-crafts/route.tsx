@@ -1,8 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminEditorFrame, AdminList } from "~/components/AdminList";
-import { AdminSaveButton } from "~/components/AdminSaveButton";
-import { CraftForm } from "~/components/CraftForm";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
@@ -87,6 +86,9 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
   );
 }
 
+// The editor's code (Conform, the form kit) comes with the page's first use (ADR 094).
+const OfficialCraftEditor = hydratedOnUse(() => import("~/components/CraftEditors").then((module) => module.OfficialCraftEditor));
+
 export default function AdminStickerCrafts() {
   const { crafts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -102,13 +104,12 @@ export default function AdminStickerCrafts() {
         <h1 id="editor-heading" className="text-2xl font-bold">
           {craftId ? `Edit “${editor?.craft?.name ?? (typeof typedName === "string" ? typedName : "")}”` : "New sticker craft"}
         </h1>
-        <CraftForm
+        <OfficialCraftEditor
           mode={MODE}
           view={replied?.view ?? editor!.view}
           defaultValue={editor?.values}
           lastResult={replied?.result}
           results={replied?.results}
-          saveButton={(missing) => <AdminSaveButton missing={missing}>Save sticker craft</AdminSaveButton>}
           labelledBy="editor-heading"
           formKey={formKey ?? undefined}
         />

@@ -1,9 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, buttonClass, Notice } from "~/components/basics";
-import { useCommunityCraftChecks } from "~/components/community-craft-checks";
-import { CraftForm } from "~/components/CraftForm";
-import { SubmitButton } from "~/components/forms";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { pageMeta } from "~/components/page-meta";
 import { COMMUNITY_LIMIT_MESSAGES, CRAFT_STATUS_LABELS, submissionLimitReached } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
@@ -82,10 +80,12 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
   );
 }
 
+// The form's code (Conform, the form kit, its checks) comes with the page's first use (ADR 094).
+const CommunityCraftEditor = hydratedOnUse(() => import("~/components/CraftEditors").then((module) => module.CommunityCraftEditor));
+
 export default function SubmitCraftPage() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const checks = useCommunityCraftChecks("constraint" in loaded ? loaded.constraint : {});
 
   if (!loaded.signedIn) {
     return (
@@ -109,7 +109,7 @@ export default function SubmitCraftPage() {
       </section>
     );
   }
-  const { edited, limit, formKey } = loaded;
+  const { edited, limit, formKey, constraint } = loaded;
   const craft = edited?.craft;
   // A delete refused from My Crafts is shown above the form; every other reply belongs to the form.
   const answer = reply && "view" in reply ? reply : undefined;
@@ -126,18 +126,14 @@ export default function SubmitCraftPage() {
       </div>
       {limit ? <Notice tone="info">{limit}</Notice> : null}
       {reply?.intent === "delete" ? <Notice tone="error">{replyError(reply)}</Notice> : null}
-      <CraftForm
+      <CommunityCraftEditor
         mode={MODE}
         view={answer?.view ?? edited?.view ?? EMPTY_CRAFT_VIEW}
         defaultValue={edited?.values}
         lastResult={answer?.result}
         results={answer?.results}
-        saveButton={() => (
-          <SubmitButton intent={MODE.saveIntent} name="intent" value={MODE.saveIntent} pendingText="Submitting...">
-            {craft ? "Resubmit for review" : "Submit for review"}
-          </SubmitButton>
-        )}
-        checks={checks}
+        constraint={constraint}
+        resubmit={Boolean(craft)}
         formKey={formKey}
       />
     </div>
