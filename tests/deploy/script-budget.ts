@@ -26,8 +26,6 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/admin.sticker-crafts_.queue": { total: 111, app: 27 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
   // gallery's craft cost on the shared craft card (issue 33), +0.05 KB.
-  // The inventory import (issue 35): a Conform form with the zod schema, like the resell form.
-  "routes/resell-tracker_.import": { total: 111, app: 27 },
   // The craft messages apart from the craft schema (27 November): the editor loads no zod, 137.9 to
   // 110.3 KB (docs/performance.md). The Enter key's default button and the delete question shared
   // with the moderation queue (28 November), 109.9 to 110.0 KB, 25.9 to 26.1 of the app's own.
