@@ -3,7 +3,11 @@ import { formatDollars, formatPercent, formatSignedDollars } from "./money";
 import { pageOf, requestedPage } from "./pages";
 import { isTradeable } from "./trade-lock";
 import type { Variant } from "./variants";
+import type { TrackerSort, TrackerView } from "./tracker-views";
 import type { Wear } from "./wear";
+
+// The list's views and sorts, a module of their own for the Resell Tracker's page (./tracker-views).
+export { parseTrackerSort, parseTrackerView, TRACKER_SORTS, TRACKER_VIEWS, type TrackerSort, type TrackerView } from "./tracker-views";
 
 /** Spec section 9: the tracker's price rules. Money in integer cents; 0 means no price data. */
 export interface WearPrice {
@@ -148,30 +152,6 @@ export function portfolioSummary(items: readonly TrackedItem[], timeZone: string
     realised: sold.length === 0 ? null : { cents: realisedCents, percent: soldCost > 0 ? (realisedCents / soldCost) * 100 : null },
     feesCents: sold.reduce((sum, item) => sum + (item.sale?.feeCents ?? 0), 0),
   };
-}
-
-/** The list's two views (`?view=sold`); open by default. */
-export const TRACKER_VIEWS = [
-  { value: "open", label: "Open" },
-  { value: "sold", label: "Sold" },
-] as const;
-export type TrackerView = (typeof TRACKER_VIEWS)[number]["value"];
-
-export function parseTrackerView(value: string | null): TrackerView {
-  return value === "sold" ? "sold" : "open";
-}
-
-export const TRACKER_SORTS = [
-  { value: "newest", label: "Newest first" },
-  { value: "bought-desc", label: "Bought date, newest" },
-  { value: "bought-asc", label: "Bought date, oldest" },
-  { value: "profit-desc", label: "Profit, highest" },
-  { value: "profit-asc", label: "Profit, lowest" },
-] as const;
-export type TrackerSort = (typeof TRACKER_SORTS)[number]["value"];
-
-export function parseTrackerSort(value: string | null): TrackerSort {
-  return TRACKER_SORTS.find((s) => s.value === value)?.value ?? "newest";
 }
 
 export interface SortableTracker extends TrackedItem {

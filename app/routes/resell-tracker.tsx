@@ -1,17 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { buttonClass, Notice } from "~/components/basics";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { pageMeta } from "~/components/page-meta";
-import { Pagination } from "~/components/Pagination";
-import { PriceChart } from "~/components/PriceChart";
-import { TrackerList } from "~/components/TrackerList";
 import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
 import { formatDollars } from "~/domain/money";
 import { buildChartModel } from "~/domain/price-chart";
 import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
-import { parseTrackerSort, parseTrackerView, trackerListPage, TRACKER_SORTS, TRACKER_VIEWS, type LoadedTracker, type TrackerView } from "~/domain/resell";
+import { trackerListPage, type LoadedTracker } from "~/domain/resell";
+import { parseTrackerSort, parseTrackerView, TRACKER_SORTS, TRACKER_VIEWS, type TrackerView } from "~/domain/tracker-views";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
 import { replyError, revalidateUnlessReadOnly } from "~/forms/reply";
@@ -81,13 +80,16 @@ async function removeTracker({ request, context }: ActionFunctionArgs) {
 
 function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
   const hydrated = useHydrated();
-  const submit = useSubmit();
+  // A change submits the form as its button would, so while the list's code has not come the sort
+  // waits for it (ADR 094): the list is not updated before it has hydrated.
   return (
     <Form
       method="get"
       action="/resell-tracker"
+      replace
+      preventScrollReset
       className="flex items-end gap-2"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      onChange={(event) => event.currentTarget.requestSubmit()}
     >
       {view === "sold" ? <input type="hidden" name="view" value="sold" /> : null}
       <div>
@@ -138,6 +140,12 @@ function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; co
     </nav>
   );
 }
+
+// The cards' buttons and the page links are links and forms that work as the server's HTML, and the
+// chart is the loader's drawing: their code (the edit dialog, the chart's pointer and keys, the
+// browser's clock for the trade locks) comes with the page's first use (ADR 094).
+const ResellTrackerList = hydratedOnUse(() => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
+const PriceChart = hydratedOnUse(() => import("~/components/PriceChart").then((module) => module.PriceChart));
 
 function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
   // The last day's figures (today's), as the portfolio summary above says them: not the last day that had one.
@@ -207,8 +215,17 @@ export default function ResellTrackerPage() {
       </p>
       {refused ? <Notice tone="error">{refused}</Notice> : null}
       {summary.length > 0 ? <ViewLinks view={view} sort={sort} counts={counts} /> : null}
-      <TrackerList trackers={trackers} timeZone={timeZone} now={now} returnTo={returnTo} notice={notice} summary={summary} view={view} />
-      <Pagination page={page} pageCount={pageCount} label="Resell tracker pages" />
+      <ResellTrackerList
+        trackers={trackers}
+        timeZone={timeZone}
+        now={now}
+        returnTo={returnTo}
+        notice={notice}
+        summary={summary}
+        view={view}
+        page={page}
+        pageCount={pageCount}
+      />
       <PortfolioHistory model={portfolio} tracked={summary.length > 0} />
     </section>
   );

@@ -20,9 +20,6 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // so the shared loadout and fill pages (one button each) load no Conform: 108.2 to 98.1 and 108.9
   // to 98.8 KB, +0.5 KB on the pages with Conform forms below (one more file), raised that day
   // (docs/performance.md).
-  // The profile's tracker list became a part of its own (ADR 094, 28 November): the pagination the
-  // two pages share left the tracker list's file for one of its own, 119.8 to 120.0 KB (35.8 to 36.0).
-  "routes/resell-tracker": { total: 121, app: 37 },
   "routes/admin.sticker-crafts_.queue": { total: 111, app: 27 },
   // One craft form for the editor and the player (ADR 057): +0.6 KB, docs/performance.md; the
   // gallery's craft cost on the shared craft card (issue 33), +0.05 KB.
