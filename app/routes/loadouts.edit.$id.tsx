@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { editorShouldRevalidate, LoadoutEditor } from "~/components/loadout-editor/LoadoutEditor";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { editorShouldRevalidate } from "~/components/loadout-editor/revalidate";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
@@ -40,6 +41,9 @@ async function editLoadout({ params, request, context }: ActionFunctionArgs) {
 }
 
 export const shouldRevalidate = editorShouldRevalidate;
+
+// The editor's code (its forms with Conform, the picker) comes with the page's first use (ADR 094).
+const LoadoutEditor = hydratedOnUse(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
 
 export default function EditLoadoutPage() {
   const { editor, notice } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Notice } from "~/components/basics";
 import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
@@ -16,13 +16,6 @@ import type { EditorReply } from "~/forms/loadouts";
 import { replyError, resultFor } from "~/forms/reply";
 import { SubmitButton } from "../forms";
 import { FallbackImage } from "../FallbackImage";
-
-/**
- * A route's `shouldRevalidate` for the editor: after a 'changed elsewhere' refusal (a 409, which
- * Remix would not revalidate after) the page reloads the latest version, as it does without JavaScript.
- */
-export const editorShouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as EditorReply | undefined)?.conflict === true || defaultShouldRevalidate;
 
 const ghostButton = "rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent";
 

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
+import { hydratedOnUse } from "~/components/hydrate-on-use";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS, MODERATION_QUEUE_PATH } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
@@ -22,7 +23,6 @@ import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal } from "~/server/http/form-reply.server";
-import { DecisionForms } from "./DecisionForms";
 import { decide, DECISIONS, deleteFromQueue, dismiss, type DecisionIntent } from "./queue.server";
 
 const DECISION_INTENTS = Object.keys(DECISIONS) as DecisionIntent[];
@@ -100,6 +100,9 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
       return formRefusal(intent, "Unknown action.", 400);
   }
 }
+
+// The decisions' forms (Conform, the form kit) come with the page's first use (ADR 094).
+const DecisionForms = hydratedOnUse(() => import("./DecisionForms").then((module) => module.DecisionForms));
 
 export default function ModerationQueuePage() {
   const { queue, published, reported, log, selected, selectedMissing, confirmDelete, notice, constraints } = useLoaderData<typeof loader>();
