@@ -2,30 +2,11 @@
 // kit, the tabs' buttons) on the page's first use, not with the page (ADR 094): the server's HTML
 // stands until then, and once a field is typed in the form is the app's (it checks in the browser and
 // posts without reloading the page), the typed text kept.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { codeRequests, postsOf } from "./parts";
 
 // A wrong current password is answered 400 by design.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
-
-/** The files matching `name` that `page` asks for from now on. */
-function codeRequests(page: Page, name: RegExp): string[] {
-  const requests: string[] = [];
-  page.on("request", (request) => {
-    const file = /\/assets\/([\w.-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
-    if (file && name.test(file)) requests.push(request.url());
-  });
-  return requests;
-}
-
-/** The posts `page` sends from now on, as "document" or "fetch". */
-function postsOf(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.resourceType() === "document" ? "document" : "fetch");
-  });
-  return posts;
-}
 
 test("the profile's forms and tabs load their code on first use, and the password form then posts in place", async ({ signedInPage: page }) => {
   const formCode = codeRequests(page, /^(forms|AccountForms|PriceAlerts|SkinCard)$/);

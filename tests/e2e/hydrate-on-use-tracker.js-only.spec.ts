@@ -5,32 +5,14 @@
 import type { Page } from "@playwright/test";
 import { trackRedline } from "./float-bar";
 import { expect, test } from "./fixtures";
+import { codeRequests, postsOf } from "./parts";
 
 // A form refused by its action is answered 400 by design.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
 
-/** The files of `parts` (and the form kit) that `page` asks for from now on. */
-function partRequests(page: Page, parts: string[]): string[] {
-  const pattern = new RegExp(`/assets/(forms|${parts.join("|")})-[\\w-]+\\.js$`);
-  const requests: string[] = [];
-  page.on("request", (request) => {
-    if (pattern.test(request.url())) requests.push(request.url());
-  });
-  return requests;
-}
-
-/** The posts `page` sends from now on, as "document" or "fetch". */
-function postsOf(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.resourceType() === "document" ? "document" : "fetch");
-  });
-  return posts;
-}
-
 /** Opens `path` and waits until it has settled, with no code of `parts` asked for. */
 async function openUnused(page: Page, path: string, parts: string[]): Promise<string[]> {
-  const requests = partRequests(page, parts);
+  const requests = codeRequests(page, new RegExp(`^(forms|${parts.join("|")})$`));
   await page.goto(path);
   await page.waitForLoadState("networkidle");
   expect(requests, "no code of the page's parts before it is used").toEqual([]);

@@ -2,8 +2,8 @@
 // (app/components/hydrate-on-use.tsx, ADR 094): the server's HTML stands until then, the typed text
 // and the focus survive the form's hydration, a click before the code has come waits for it, and
 // one whose code does not come goes on as without JavaScript.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { codeRequests, postsOf } from "./parts";
 
 // A wrong password is answered 400 by design.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
@@ -11,26 +11,8 @@ test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] }
 // Logins are limited per address: each test its own.
 const someone = () => `someone-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
 
-/** The form code's files `page` asks for from now on. */
-function formCodeRequests(page: Page): string[] {
-  const requests: string[] = [];
-  page.on("request", (request) => {
-    if (/\/assets\/(forms|AuthForms)-[\w-]+\.js$/.test(request.url())) requests.push(request.url());
-  });
-  return requests;
-}
-
-/** The posts `page` sends from now on, as "document" or "fetch". */
-function postsOf(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.resourceType() === "document" ? "document" : "fetch");
-  });
-  return posts;
-}
-
 test("the login form's code loads when the page is first used, and the typed text survives", async ({ page }) => {
-  const formCode = formCodeRequests(page);
+  const formCode = codeRequests(page, /^(forms|AuthForms)$/);
   const posts = postsOf(page);
   await page.goto("/login");
   await page.waitForLoadState("networkidle");
