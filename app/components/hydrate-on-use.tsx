@@ -7,8 +7,8 @@ import { createContext, lazy, memo, Suspense, useContext, useEffect, useState, t
 // nodes, focus and typed text kept (React's selective hydration). A click or a submit in between waits
 // for the parts to hydrate and is then given to them, after an `input` event on each field typed into
 // meanwhile (so Conform's state and `onInput` handlers have the text); if their code has not come
-// within a few seconds it goes on as without JavaScript. On a page the app renders itself (a navigation) the code loads at
-// once. ADR 094.
+// within a few seconds it goes on as without JavaScript. On a page the app renders itself (a
+// navigation) the code loads at once, with the page's data. ADR 094.
 
 /**
  * The events that count as using the page: a mouse over it, a touch, a key, a focus, and a click or
@@ -31,11 +31,18 @@ function pageFirstUsed(): Promise<void> {
   return firstUse;
 }
 
+/** Whether the document had loaded when this module first ran: it came with a navigation then. */
+function documentAlreadyLoaded(): boolean {
+  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return entry !== undefined && entry.domContentLoadedEventStart > 0;
+}
+
 /**
- * Set once the document's first render has hydrated. A part mounted before is the server's HTML; one
- * mounted after (a navigation) has no HTML to stand for it and loads its code at once.
+ * Whether the document's first render has hydrated (set by the first part to mount, or known from
+ * the start when a navigation brought this module). A part mounted before is the server's HTML; one
+ * mounted after has no HTML to stand for it and loads its code at once.
  */
-let documentHydrated = false;
+let documentHydrated = typeof window !== "undefined" && documentAlreadyLoaded();
 
 /** Parts on the page as the server's HTML whose code has not hydrated them yet, one token each. */
 const waiting = new Set<object>();
@@ -140,22 +147,29 @@ const never = new Promise<never>(() => {});
  * (its own chunk), so the page's first visit carries neither it nor what it alone imports (Conform).
  */
 export function hydratedOnUse<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  const asModule = (component: ComponentType<Props>) => ({ default: signalling(component) });
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const loadOnce = () => (loading ??= load().then((component) => (loaded = signalling(component))));
+  // Made during a navigation (the route's module runs then): the code comes with the page's data,
+  // so the part is there when the page renders.
+  if (typeof window !== "undefined" && documentHydrated) loadOnce().catch(() => {});
+  const asModule = (component: ComponentType<Props>) => ({ default: component });
   // `lazy` types its props as `PropsWithRef<Props>`, which TypeScript cannot resolve for a generic
   // `Props`; the parts take no ref.
-  const AtOnce = lazy(() => load().then(asModule)) as unknown as ComponentType<Props>;
+  const AtOnce = lazy(() => loadOnce().then(asModule)) as unknown as ComponentType<Props>;
   const OnFirstUse = lazy(() =>
     pageFirstUsed()
-      .then(load)
+      .then(loadOnce)
       .then(asModule, () => never),
   ) as unknown as ComponentType<Props>;
 
   // Memoised: a parent's render with the same props leaves a part that has not hydrated untouched,
   // where an update would make React drop the server's HTML for the empty fallback. React hydrates a
   // Suspense boundary after the rest of the page, so whether the part came as the server's HTML is
-  // told by the first render outside it.
+  // told by the first render outside it; a part whose code is already here renders it at once.
   return memo(function HydratedOnUse(props: Props) {
     const [fromServerHtml] = useState(() => !import.meta.env.SSR && !documentHydrated);
+    const [Part] = useState(() => loaded ?? (fromServerHtml ? OnFirstUse : AtOnce));
     const [token] = useState(() => ({}));
     useEffect(() => {
       documentHydrated = true;
@@ -163,7 +177,6 @@ export function hydratedOnUse<Props extends object>(load: () => Promise<Componen
       partWaits(token);
       return () => partDone(token);
     }, [fromServerHtml, token]);
-    const Part = fromServerHtml ? OnFirstUse : AtOnce;
     return (
       <PartToken.Provider value={token}>
         <Suspense fallback={null}>

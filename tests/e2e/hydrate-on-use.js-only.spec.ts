@@ -65,3 +65,13 @@ test("a click that comes before its part's code waits for it and is then the app
   await expect(page.getByRole("dialog", { name: "Track Resell" })).toBeVisible();
   await expect(page).toHaveURL(/\/skins\/ak-47-redline$/);
 });
+
+test("a form reached by a link from a page without parts shows at once, without another use", async ({ page }) => {
+  await page.goto("/collections");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // No pointer moves, no key: the app rendered the page itself, so the form's code came with it.
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+});
