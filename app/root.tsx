@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ErrorScreen, errorPageMeta, type ErrorKind } from "~/components/ErrorScreen";
-import { releaseHeldEvents } from "~/components/hydration-guard";
+import { markHydrated, releaseHeldEvents } from "~/components/hydration-guard";
 import { useNonce } from "~/components/nonce";
 import { Shell } from "~/components/Shell";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
@@ -33,6 +33,7 @@ export const meta: MetaFunction = ({ error, matches, location }) =>
 export function Layout({ children }: { children: ReactNode }) {
   // The page's data is decoded once the root renders: from here a click may hydrate the page at once.
   releaseHeldEvents();
+  useEffect(markHydrated, []);
   const shell = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (

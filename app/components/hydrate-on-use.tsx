@@ -1,4 +1,5 @@
 import { createContext, lazy, memo, Suspense, useContext, useEffect, useState, type ComponentType } from "react";
+import { documentHasHydrated } from "./hydration-guard";
 
 // A form works without JavaScript: until a person uses it, the server's HTML is all it needs. A part
 // made with `hydratedOnUse` is rendered in full on the server (the renderer waits for every boundary,
@@ -30,19 +31,6 @@ function pageFirstUsed(): Promise<void> {
   });
   return firstUse;
 }
-
-/** Whether the document had loaded when this module first ran: it came with a navigation then. */
-function documentAlreadyLoaded(): boolean {
-  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  return entry !== undefined && entry.domContentLoadedEventStart > 0;
-}
-
-/**
- * Whether the document's first render has hydrated (set by the first part to mount, or known from
- * the start when a navigation brought this module). A part mounted before is the server's HTML; one
- * mounted after has no HTML to stand for it and loads its code at once.
- */
-let documentHydrated = typeof window !== "undefined" && documentAlreadyLoaded();
 
 /** Parts on the page as the server's HTML whose code has not hydrated them yet, one token each. */
 const waiting = new Set<object>();
@@ -88,14 +76,18 @@ function replayOf(event: Event): (() => void) | null {
   }
   if (event instanceof MouseEvent && event.target instanceof HTMLElement) {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return null;
-    const target = event.target;
-    return () => target.click();
+    const { target, clientX, clientY } = event;
+    // A node React replaced as it hydrated is gone: what is now where the click was takes it.
+    return () => {
+      const now = target.isConnected ? target : document.elementFromPoint(clientX, clientY);
+      if (now instanceof HTMLElement) now.click();
+    };
   }
   return null;
 }
 
 function noteTyping(event: Event) {
-  if ((!documentHydrated || waiting.size > 0) && event.target) typedWhileWaiting.add(event.target);
+  if ((!documentHasHydrated() || waiting.size > 0) && event.target) typedWhileWaiting.add(event.target);
 }
 
 // From the module's first run, before hydration: a field filled as the page loads counts too.
@@ -152,7 +144,7 @@ export function hydratedOnUse<Props extends object>(load: () => Promise<Componen
   const loadOnce = () => (loading ??= load().then((component) => (loaded = signalling(component))));
   // Made during a navigation (the route's module runs then): the code comes with the page's data,
   // so the part is there when the page renders.
-  if (typeof window !== "undefined" && documentHydrated) loadOnce().catch(() => {});
+  if (typeof window !== "undefined" && documentHasHydrated()) loadOnce().catch(() => {});
   const asModule = (component: ComponentType<Props>) => ({ default: component });
   // `lazy` types its props as `PropsWithRef<Props>`, which TypeScript cannot resolve for a generic
   // `Props`; the parts take no ref.
@@ -168,11 +160,11 @@ export function hydratedOnUse<Props extends object>(load: () => Promise<Componen
   // Suspense boundary after the rest of the page, so whether the part came as the server's HTML is
   // told by the first render outside it; a part whose code is already here renders it at once.
   return memo(function HydratedOnUse(props: Props) {
-    const [fromServerHtml] = useState(() => !import.meta.env.SSR && !documentHydrated);
+    // The root's effect marks the document hydrated: a part rendered before that is the server's HTML.
+    const [fromServerHtml] = useState(() => !import.meta.env.SSR && !documentHasHydrated());
     const [Part] = useState(() => loaded ?? (fromServerHtml ? OnFirstUse : AtOnce));
     const [token] = useState(() => ({}));
     useEffect(() => {
-      documentHydrated = true;
       if (!fromServerHtml) return;
       partWaits(token);
       return () => partDone(token);

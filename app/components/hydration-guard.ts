@@ -42,6 +42,7 @@ const SYNC_HYDRATING_EVENTS = [
 ];
 
 let holding = false;
+let hydrated = false;
 
 function stopBeforeReact(event: Event) {
   event.stopPropagation();
@@ -58,4 +59,14 @@ export function releaseHeldEvents() {
   if (!holding) return;
   holding = false;
   for (const type of SYNC_HYDRATING_EVENTS) window.removeEventListener(type, stopBeforeReact, { capture: true });
+}
+
+/** Called once the document's first render has hydrated (the root's effect, app/root.tsx). */
+export function markHydrated() {
+  hydrated = true;
+}
+
+/** Whether the document has hydrated: what the app renders from then on is not the server's HTML. */
+export function documentHasHydrated(): boolean {
+  return hydrated;
 }
