@@ -67,7 +67,7 @@ function replayClicks() {
   }
 }
 
-/** A click (a plain one: a modified click opens a tab without the app) or a submit, to give again later. */
+/** A click (a plain one: a modified click opens a tab without the app; not a tick) or a submit, to give again later. */
 function replayOf(event: Event): (() => void) | null {
   if (event instanceof SubmitEvent && event.target instanceof HTMLFormElement) {
     const form = event.target;
@@ -77,6 +77,9 @@ function replayOf(event: Event): (() => void) | null {
   if (event instanceof MouseEvent && event.target instanceof HTMLElement) {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return null;
     const { target, clientX, clientY } = event;
+    // A box or a radio ticks by itself, as without JavaScript, and is told again as typed text is;
+    // holding its click would undo the tick the person just saw.
+    if (target.closest("label") || (target instanceof HTMLInputElement && (target.type === "checkbox" || target.type === "radio"))) return null;
     // A node React replaced as it hydrated is gone: what is now where the click was takes it.
     return () => {
       const now = target.isConnected ? target : document.elementFromPoint(clientX, clientY);
