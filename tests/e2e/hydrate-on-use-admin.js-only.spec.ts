@@ -3,22 +3,12 @@
 // HTML stands until then, the typed text survives the hydration, and then the part works as the
 // app's (a figure that follows the typing, a Save that waits for what is missing, a check in the
 // browser, a post without reloading the page).
-import type { Page } from "@playwright/test";
 import { expect, PIXEL_PNG, test, type TestUser } from "./fixtures";
 import { createLoadout, pickSkin } from "./loadout-setup";
-import { codeRequests, postsOf } from "./parts";
+import { codeRequests, openUnused, postsOf } from "./parts";
 
 // A form refused by its action is answered 400 by design.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
-
-/** Opens `path` and waits until it has settled, with no code of `parts` (nor the form kit) asked for. */
-async function openUnused(page: Page, path: string, parts: string[]): Promise<string[]> {
-  const requests = codeRequests(page, new RegExp(`^(forms|${parts.join("|")})$`));
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  expect(requests, "no code of the page's parts before it is used").toEqual([]);
-  return requests;
-}
 
 test("the loadout editor's code comes with the first use; the over-budget figure then follows the typed budget, and Save posts in place", async ({
   signedInPage: page,

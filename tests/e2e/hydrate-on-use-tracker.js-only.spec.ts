@@ -2,22 +2,12 @@
 // page (app/components/hydrate-on-use.tsx, ADR 094): the server's HTML stands until then, the typed
 // text survives the hydration, and then the part works as the app's (a check in the browser, a
 // post without reloading the page, the edit dialog).
-import type { Page } from "@playwright/test";
 import { trackRedline } from "./float-bar";
 import { expect, test } from "./fixtures";
-import { codeRequests, postsOf } from "./parts";
+import { openUnused, postsOf } from "./parts";
 
 // A form refused by its action is answered 400 by design.
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
-
-/** Opens `path` and waits until it has settled, with no code of `parts` asked for. */
-async function openUnused(page: Page, path: string, parts: string[]): Promise<string[]> {
-  const requests = codeRequests(page, new RegExp(`^(forms|${parts.join("|")})$`));
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  expect(requests, "no code of the page's parts before it is used").toEqual([]);
-  return requests;
-}
 
 test("the resell form's code comes with the first use; typed, it answers without reloading the page", async ({ signedInPage: page }) => {
   const posts = postsOf(page);
