@@ -4,7 +4,7 @@ import { hydratedOnUse } from "~/components/hydrate-on-use";
 import type { Preview } from "~/components/ImportForms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
-import { catalogueKeys, IMPORT_MAX_BYTES, importIdentities, matchImport, parseImport, type ImportMatch } from "~/domain/inventory-import";
+import { catalogueKeys, IMPORT_MAX_BYTES, IMPORT_MAX_ITEMS, importIdentities, matchImport, parseImport, type ImportMatch } from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { dollarsToCents } from "~/domain/money";
 import { loginPath } from "~/domain/same-site-path";
@@ -28,6 +28,8 @@ const PAGE = "/resell-tracker/import";
 const REPEATED = "/resell-tracker?notice=already-imported";
 /** Room in the body beside the inventory: the choices of a full preview (1,000 rows of price and date). */
 const CHOICES_ROOM = 128 * 1024;
+/** The fields of a full preview's form: three per row (tick, price, date) and a few of the form's own. */
+const IMPORT_MAX_FIELDS = IMPORT_MAX_ITEMS * 3 + 16;
 
 /** Step 1: paste or upload the inventory. Signed-in only; a visitor is sent to log in. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -50,7 +52,7 @@ export const action = answeringDatabaseFailures(importAction, (failure) =>
 );
 
 async function importAction({ request, context }: ActionFunctionArgs) {
-  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request, IMPORT_MAX_BYTES + CHOICES_ROOM)]);
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request, IMPORT_MAX_BYTES + CHOICES_ROOM, IMPORT_MAX_FIELDS)]);
   const posted = formText(body.ok ? body.form : null, "intent");
   if (!user) return redirect(loginPath(PAGE), 303);
   if (!body.ok) return formRefusal<ImportExtra>(posted, body.status === 413 ? IMPORT_MESSAGES.tooLarge : body.message, body.status);
