@@ -3,7 +3,8 @@
 // same HTML served as a static asset by the same workerd. For every run it also reads workerd's
 // own CPU time (user + system, from /proc) before and after, so each route gets the Worker's CPU
 // milliseconds per request, rendered (a cache miss) and from the edge cache (a hit). Last, it sends
-// the longest URLs the edge accepts and prints the slowest answer. Writes tests/bench/results.json.
+// the longest URLs the edge accepts and prints the slowest answer. Writes tests/bench/results.json
+// (ignored by git: docs/performance.md holds the reference run).
 //
 // Ports 8794 (HTTP) and 9234 (inspector), or BENCH_PORT / BENCH_INSPECTOR_PORT.
 import autocannon from "autocannon";

@@ -6,7 +6,7 @@ import { buildLoadoutView, fitLoadoutTitle, LOADOUT_MESSAGES, parseSide, skinFit
 import { packSkinCards } from "~/domain/skin-cards";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
-import { formText, readCappedFormData } from "../../http/form-body.server";
+import { formText, knownIntent, readCappedFormData } from "../../http/form-body.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
@@ -88,59 +88,84 @@ export interface EditorCaller {
   mayEdit: (row: LoadoutRow) => boolean;
 }
 
-const INTENTS = ["pick-skin", "set-wear", "clear-slot", "save"] as const;
-
 /** Handles one of the editor's posts; answers a redirect (Post/Redirect/Get) or a 4xx with a message. */
 export async function editorAction(context: AppLoadContext, request: Request, caller: EditorCaller) {
   const body = await readCappedFormData(request);
-  const form = body.ok ? body.form : null;
-  const intent = formText(form, "intent");
+  const intent = formText(body.ok ? body.form : null, "intent");
   if (!body.ok) return formRefusal(intent, body.message, body.status);
-  if (!form || !(INTENTS as readonly string[]).includes(intent)) return formRefusal(intent, "Unknown action.", 400);
+  const post: EditorPost = { db: context.db, form: body.form, caller };
+  switch (knownIntent(intent, ["save", "clear-slot", "pick-skin", "set-wear"])) {
+    case "save":
+      return saveDetails(post);
+    case "clear-slot":
+      return clearSlot(post);
+    case "pick-skin":
+      return placeSkin(post, "pick-skin");
+    case "set-wear":
+      return placeSkin(post, "set-wear");
+    default:
+      return formRefusal(intent, "Unknown action.", 400);
+  }
+}
 
-  const { db } = context;
+interface EditorPost {
+  db: AppLoadContext["db"];
+  form: FormData;
+  caller: EditorCaller;
+}
+
+/** Why a write was refused, as a reply: the row is not the caller's (or gone, 404), or its version moved on (409). */
+async function refusal({ db, caller }: EditorPost, intent: string) {
+  const [row] = await loadoutQuery(db, caller.target.kind, caller.target.id);
+  return !row || !caller.mayEdit(row) ? forbidden(intent) : formRefusal(intent, LOADOUT_MESSAGES.changedElsewhere, 409, { extra: { conflict: true } });
+}
+
+function forbidden(intent: string) {
+  return formRefusal(intent, LOADOUT_MESSAGES.editForbidden, 404);
+}
+
+async function done(post: EditorPost, intent: string, result: WriteResult, location: string) {
+  return result === "saved" ? redirect(location) : refusal(post, intent);
+}
+
+async function saveDetails(post: EditorPost) {
+  const { db, form, caller } = post;
+  const intent = "save";
+  const submission = parseForm(form, loadoutDetailsSchema);
+  if (submission.status !== "success") return formReply(intent, submission.reply());
+  const { title, description, budget, version } = submission.value;
+  const result = await saveLoadoutDetails(db, caller.target, version, {
+    title,
+    description,
+    budgetCents: budget,
+  });
+  if (result === "saved") return redirect(caller.afterSave(parseSide(formText(form, "side"))));
+  const [row] = await loadoutQuery(db, caller.target.kind, caller.target.id);
+  if (!row || !caller.mayEdit(row)) return forbidden(intent);
+  // Keep what was typed: the page shows it again beside the latest version.
+  return formReply(intent, submission.reply({ formErrors: [LOADOUT_MESSAGES.changedElsewhere] }), { status: 409, extra: { conflict: true } });
+}
+
+async function clearSlot(post: EditorPost) {
+  const { db, form, caller } = post;
+  const intent = "clear-slot";
+  const submission = parseForm(form, clearSlotSchema);
+  if (submission.status !== "success") return formRefusal(intent, firstError(submission.error), 400);
+  const slot = findSlot(submission.value.slot)!;
+  return done(post, intent, await clearLoadoutSlot(db, caller.target, submission.value.version, slot.key), editorHref(caller.basePath, { side: slot.side }));
+}
+
+/** pick-skin and set-wear: the skin must exist, fit the slot's weapon and (set-wear) have that wear enabled. */
+async function placeSkin(post: EditorPost, intent: "pick-skin" | "set-wear") {
+  const { db, form, caller } = post;
   const { target } = caller;
-
-  /** Why a write was refused: the row is not the caller's (or gone), or its version moved on. */
-  async function refusal(): Promise<"forbidden" | "conflict"> {
-    const [row] = await loadoutQuery(db, target.kind, target.id);
-    return !row || !caller.mayEdit(row) ? "forbidden" : "conflict";
-  }
-  const forbidden = () => formRefusal(intent, LOADOUT_MESSAGES.editForbidden, 404);
-  const conflict = () => formRefusal(intent, LOADOUT_MESSAGES.changedElsewhere, 409, { extra: { conflict: true } });
-  const done = async (result: WriteResult, location: string) =>
-    result === "saved" ? redirect(location) : (await refusal()) === "forbidden" ? forbidden() : conflict();
-
-  if (intent === "save") {
-    const submission = parseForm(form, loadoutDetailsSchema);
-    if (submission.status !== "success") return formReply(intent, submission.reply());
-    const { title, description, budget, version } = submission.value;
-    const result = await saveLoadoutDetails(db, target, version, {
-      title,
-      description,
-      budgetCents: budget,
-    });
-    if (result === "saved") return redirect(caller.afterSave(parseSide(formText(form, "side"))));
-    if ((await refusal()) === "forbidden") return forbidden();
-    // Keep what was typed: the page shows it again beside the latest version.
-    return formReply(intent, submission.reply({ formErrors: [LOADOUT_MESSAGES.changedElsewhere] }), { status: 409, extra: { conflict: true } });
-  }
-
-  if (intent === "clear-slot") {
-    const submission = parseForm(form, clearSlotSchema);
-    if (submission.status !== "success") return formRefusal(intent, firstError(submission.error), 400);
-    const slot = findSlot(submission.value.slot)!;
-    return done(await clearLoadoutSlot(db, target, submission.value.version, slot.key), editorHref(caller.basePath, { side: slot.side }));
-  }
-
-  // pick-skin and set-wear: the skin must exist, fit the slot's weapon and (set-wear) have that wear enabled.
   const submission = parseForm(form, intent === "set-wear" ? setWearSchema : pickSkinSchema);
   if (submission.status !== "success") return formRefusal(intent, firstError(submission.error), 400);
   const value: { slot: string; skinId: string; version: number; wear?: Wear } = submission.value;
   const { skinId, version } = value;
   const slot = findSlot(value.slot)!;
   const [[row], [skin], wears] = await db.batch([loadoutQuery(db, target.kind, target.id), skinFitQuery(db, skinId), skinWearsQuery(db, skinId)]);
-  if (!row || !caller.mayEdit(row)) return forbidden();
+  if (!row || !caller.mayEdit(row)) return forbidden(intent);
   if (!skin) return formRefusal(intent, "Unknown skin.", 400);
   if (!skinFitsSlot(slot, skin)) return formRefusal(intent, `${skin.name} does not fit the ${slot.label} slot.`, 400);
   const back = editorHref(caller.basePath, { side: slot.side });
@@ -166,6 +191,8 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
     wear = choice.kind === "auto" ? choice.wear : null;
   }
   return done(
+    post,
+    intent,
     await setLoadoutSlot(db, target, version, {
       key: slot.key,
       skinId: skin.id,
