@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CASE_VALUE_INPUTS_SQL, caseValueStatements, type CaseValueInputs } from "./case-values.ts";
+import { demoExchangeRateStatements } from "./demo-rates.ts";
 import {
   buildCatalogue,
   catalogueStatements,
@@ -81,6 +82,8 @@ if (!remote) {
   // Both guard themselves in SQL: variant prices only into an empty skin_variant_prices, history only
   // into an empty price_history, and neither over a row a price job wrote.
   statements.push(...demoVariantPriceStatements(), ...demoPriceHistoryStatements(HISTORY_DAYS));
+  // Only for currencies without a rate: a rates job's rows stay.
+  statements.push(...demoExchangeRateStatements());
 }
 
 step(`Writing ${statements.length} statements into ${database} (the longest step)`);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
 import { CRATE_KINDS } from "../../domain/crates.ts";
+import { CURRENCY_CODES } from "../../domain/currency.ts";
 import { MARKETS } from "../../domain/market-fees.ts";
 import { MARKET_ITEM_KINDS } from "../../domain/market-names.ts";
 import { VARIANTS } from "../../domain/variants.ts";
@@ -123,6 +124,25 @@ export const priceFeedRuns = sqliteTable("price_feed_runs", {
   unmatched: integer("unmatched").notNull().default(0),
   unchanged: integer("unchanged").notNull().default(0),
 });
+
+/**
+ * The European Central Bank's euro reference rates, one row per currency the site shows (EUR is 1):
+ * how many units of it one euro buys, as published, and the day they were published for. Written
+ * by the rates job (app/server/jobs/rates-job.server.ts); 'demo' rows come from the local seed.
+ */
+export const exchangeRates = sqliteTable(
+  "exchange_rates",
+  {
+    currency: text("currency", { enum: CURRENCY_CODES }).primaryKey(),
+    perEuro: real("per_euro").notNull(),
+    /** The ECB's day, YYYY-MM-DD. */
+    rateDate: text("rate_date").notNull(),
+    /** 'ecb', or 'demo' for the seed's rates. */
+    source: text("source").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("exchange_rates_rate_check", sql`${t.perEuro} > 0`)],
+);
 
 /** The game's keys, which open the cases that need one (cs2-lib's "key" items). */
 export const caseKeys = sqliteTable("case_keys", {

@@ -171,7 +171,7 @@ async function fetchFeed(env: PriceFeedEnv): Promise<FeedParseResult> {
 }
 
 /** A body as text, or null as soon as it passes `limit` bytes (the rest is never read). */
-async function readTextUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | null> {
+export async function readTextUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | null> {
   if (!body) return "";
   const reader = body.getReader();
   const decoder = new TextDecoder();
