@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
-import { hasSessionCookie, privateUnlessSaid } from "../app/server/http/caching.server";
+import { hasSessionCookie, notKeptUnlessPrivate, privateUnlessSaid } from "../app/server/http/caching.server";
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/server/http/edge-cache-plan.server";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/features/consent.server";
@@ -67,6 +67,8 @@ export default {
         isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") })
       ) {
         response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
+      } else {
+        notKeptUnlessPrivate(response.headers, { method: screened.request.method, status: response.status });
       }
       privateUnlessSaid(response.headers);
       if (!production) response.headers.set("X-Cache", plan.cache ? "MISS" : "BYPASS");

@@ -1,6 +1,7 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
+import { retryAfterHeaders } from "~/server/http/retry-after.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
 import type { Variant } from "~/domain/variants";
 import type { Database } from "../db/client.server";
@@ -319,16 +320,8 @@ export function catalogueCacheHeaders(request: Request): HeadersInit {
   return { "Cache-Control": catalogueCacheControl(request.headers.get("Cookie")), Vary: "Cookie" };
 }
 
-/** A route's `headers` export: the page sends what its loader decided. */
-export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  const source = errorHeaders ?? loaderHeaders;
-  const headers = new Headers();
-  for (const name of ["Cache-Control", "Vary"]) {
-    const value = source.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+/** A catalogue route's `headers` export: its loader's cache rules, and its action's `Retry-After` (its report limit). */
+export const catalogueHeaders: HeadersFunction = retryAfterHeaders;
 
 /** Search for a page or the typeahead: both queries in the request's one batch, then the ranking. */
 export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {
