@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { buttonClass, Notice } from "~/components/basics";
 import type { ShellProps } from "~/components/Shell";
 import { CatalogueSearch, EnterButton, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import type { FormConstraint } from "~/components/client-checks";
 import { FallbackImage } from "~/components/FallbackImage";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
 import { LIMIT_MESSAGES } from "~/domain/limits";
@@ -38,6 +39,7 @@ import { answeringDatabaseFailures, failedForm } from "~/server/http/action-fail
 import { cookieAttributes, cookieValue } from "~/server/http/cookies.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
+import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 const PAGE = "/trade-up";
@@ -120,6 +122,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       found: found?.map(({ id, name, image }) => ({ id, name, image })) ?? (find ? [] : null),
       /** 'Save''s key for a signed-in player (whose pages the edge does not keep), fresh on every load: posted twice, it saves once (ADR 090). */
       saveKey: user ? newFormKey() : null,
+      /** The name's attributes from 'Save''s schema, for a signed-in player: the browser carries no schema (ADR 097). */
+      saveConstraint: user ? formConstraint(saveTradeUpSchema) : null,
     },
     { status, headers: catalogueCacheHeaders(request) },
   );
@@ -180,7 +184,7 @@ const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
 const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
 
 export default function TradeUpPage() {
-  const { rows, result, outcomes, value, byRarity, addRefusal, parseErrors, query, find, found, saveKey } = useLoaderData<typeof loader>();
+  const { rows, result, outcomes, value, byRarity, addRefusal, parseErrors, query, find, found, saveKey, saveConstraint } = useLoaderData<typeof loader>();
   const messages = [...parseErrors, ...result.messages];
   const refused = parseErrors.length > 0 || result.status === "refused";
   return (
@@ -375,19 +379,19 @@ export default function TradeUpPage() {
               Link to this contract
             </a>
           </p>
-          <SaveTradeUp query={query} saveKey={saveKey} />
+          <SaveTradeUp query={query} saveKey={saveKey} constraint={saveConstraint} />
         </section>
       ) : null}
     </div>
   );
 }
 
-// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads when the page
-// shows it, so a visitor's first visit carries neither (docs/performance.md).
-const SaveTradeUpForm = lazy(() => import("~/components/SaveTradeUpForm").then((module) => ({ default: module.SaveTradeUpForm })));
+// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads apart, once the
+// page has hydrated, so no first visit carries either (docs/performance.md, ADR 097).
+const SaveTradeUpForm = lazyPart(() => import("~/components/SaveTradeUpForm").then((module) => module.SaveTradeUpForm));
 
 /** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
-function SaveTradeUp({ query, saveKey }: { query: string; saveKey: string | null }) {
+function SaveTradeUp({ query, saveKey, constraint }: { query: string; saveKey: string | null; constraint: FormConstraint | null }) {
   const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
   const reply = useActionData<typeof action>();
   return (
@@ -395,10 +399,8 @@ function SaveTradeUp({ query, saveKey }: { query: string; saveKey: string | null
       <h3 id="save-heading" className="text-lg font-semibold">
         Save this contract
       </h3>
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} result={resultFor(reply, SAVE)} />
-        </Suspense>
+      {signedIn && constraint ? (
+        <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} constraint={constraint} result={resultFor(reply, SAVE)} />
       ) : (
         <p>
           <Link to={signInPath(query)} className="text-accent underline">
