@@ -6,14 +6,15 @@ import { formatDollars } from "~/domain/money";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatFloat, WEAR_NAMES } from "~/domain/wear";
+import type { z } from "zod";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
+import type { importSchema, previewSchema } from "~/forms/resell-import";
 import { IMPORT_FORM, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { Notice } from "./basics";
-import { useClientChecks } from "./client-checks";
 import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "./forms";
 
 // The inventory import's two forms (/resell-tracker/import), a module of their own so the page's
-// first visit carries no Conform: their code comes with the page's first use (ADR 094).
+// first visit carries no Conform: their code loads apart, once the page has hydrated (ADR 097).
 
 /**
  * The preview a page renders: the inventory as read (carried to step 2, read again there), its rows,
@@ -31,18 +32,12 @@ const PAGE = "/resell-tracker/import";
 
 /** Step 1: the inventory, pasted or as a file. */
 export function SourceForm({ fit, lastResult }: { fit: number; lastResult: SubmissionResult<string[]> | undefined }) {
-  const checks = useClientChecks(
-    () => import("~/forms/resell-import"),
-    (module) => module.previewSchema,
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof previewSchema>>({
     id: "import-source",
     lastResult,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <p className="text-sm text-muted">
         Paste or upload your Steam inventory as JSON (from steamcommunity.com/inventory/&lt;your SteamID&gt;/730/2), or a CSV exported from the resell tracker.
         At most {IMPORT_MAX_BYTES / 1024 / 1024} MB. You choose what to import on the next page.
@@ -73,16 +68,9 @@ function matchText(match: ImportMatch): string {
 
 /** Step 2: the matched items to choose, with price and date; the others with why they are not offered. */
 export function PreviewForm({ preview, lastResult }: { preview: Preview; lastResult: SubmissionResult<string[]> | undefined }) {
-  const checks = useClientChecks(
-    () => import("~/forms/resell-import"),
-    (module) => module.importSchema(),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<ReturnType<typeof importSchema>>>({
     id: IMPORT_FORM,
     lastResult,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: {
       source: preview.source,
       rows: preview.rows.map((row) =>
@@ -99,7 +87,7 @@ export function PreviewForm({ preview, lastResult }: { preview: Preview; lastRes
         {matched.length} of {preview.rows.length} {preview.rows.length === 1 ? "item matches" : "items match"} the catalogue. {IMPORT_MESSAGES.fit(preview.fit)}
       </p>
       {matched.length > 0 ? (
-        <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormError form={form} />
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="source" value={preview.source} />

@@ -4,9 +4,11 @@ import { formatDate } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
 import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget, type FavoriteAlert } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
+import type { z } from "zod";
+import type { priceAlertSchema } from "~/forms/price-alert";
 import { replyError, type FormReply } from "~/forms/reply";
 import { Notice } from "./basics";
-import { useClientChecks, type FormConstraint } from "./client-checks";
+import type { FormConstraint } from "./client-checks";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
 
 /** Where the alert forms post: the profile's action, back at the favourites tab. */
@@ -32,16 +34,10 @@ function AlertStatus({ item }: { item: FavoriteAlert }) {
 
 function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const formId = `price-alert-${item.skinId}`;
-  const checks = useClientChecks(
-    () => import("~/forms/price-alert"),
-    (module) => module.priceAlertSchema,
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof priceAlertSchema>>({
     id: formId,
     lastResult,
     constraint,
-    onValidate: checks.onValidate,
-    shouldRevalidate: "onInput",
     defaultValue: {
       skinId: item.skinId,
       wear: item.alert?.wear ?? (item.wears.includes("FT") ? "FT" : item.wears[0]),
@@ -50,7 +46,7 @@ function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; last
     },
   });
   return (
-    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} {...checks.formProps} className="flex flex-wrap items-start gap-3">
+    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value="set-alert" />
       <input type="hidden" name="skinId" value={item.skinId} />
       <div className="w-full">

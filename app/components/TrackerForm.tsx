@@ -6,7 +6,6 @@ import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import type { FormReply } from "~/forms/reply";
 import type { TrackerFormContext } from "~/forms/resell";
 import { NOTES_MAX_LENGTH, TRACKER_KEY_FIELD } from "~/forms/resell-texts";
-import { useClientChecks } from "./client-checks";
 import { FallbackImage } from "./FallbackImage";
 import { FloatBar } from "./FloatBar";
 import { DateField, FormError, NumberField, SelectField, SubmitButton, TextareaField } from "./forms";
@@ -58,19 +57,11 @@ export function TrackerForm({
 }) {
   const fetcher = useFetcher<FormReply>();
   const hydrated = useHydrated();
-  const { skin, enabledWears, variants, today, soldAt } = context;
-  const rules = { enabledWears, minFloat: skin.minFloat, maxFloat: skin.maxFloat, today, variants, soldAt };
-  const checks = useClientChecks(
-    () => import("~/forms/resell"),
-    (module) => module.trackerSchema(rules),
-  );
+  const { skin, enabledWears, variants, today } = context;
   const [form, fields] = useForm({
     id: `tracker-${action}`,
     lastResult: (fetcher.data ?? pageResult)?.result,
     defaultValue: defaults,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useEffect(() => {
@@ -83,7 +74,7 @@ export function TrackerForm({
   const markedFloat = parseFloatInput(typedFloat ?? fields.wearValue.initialValue ?? "");
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} {...checks.formProps} noValidate className="space-y-4" data-testid="tracker-form">
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">
       <div className="flex items-center gap-3">
         <FallbackImage sources={[skin.image]} alt="" lazy={false} className="h-14 w-20 object-contain" />
         <p className="font-semibold">{skin.name}</p>

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { buttonClass, Notice } from "~/components/basics";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
@@ -80,8 +80,8 @@ async function removeTracker({ request, context }: ActionFunctionArgs) {
 
 function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
   const hydrated = useHydrated();
-  // A change submits the form as its button would, so while the list's code has not come the sort
-  // waits for it (ADR 094): the list is not updated before it has hydrated.
+  const submit = useSubmit();
+  // With JavaScript a change submits the form (Remix's `useSubmit`); without, the Sort button does.
   return (
     <Form
       method="get"
@@ -89,7 +89,7 @@ function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
       replace
       preventScrollReset
       className="flex items-end gap-2"
-      onChange={(event) => event.currentTarget.requestSubmit()}
+      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
     >
       {view === "sold" ? <input type="hidden" name="view" value="sold" /> : null}
       <div>
@@ -143,9 +143,9 @@ function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; co
 
 // The cards' buttons and the page links are links and forms that work as the server's HTML, and the
 // chart is the loader's drawing: their code (the edit dialog, the chart's pointer and keys, the
-// browser's clock for the trade locks) comes with the page's first use (ADR 094).
-const ResellTrackerList = hydratedOnUse(() => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
-const PriceChart = hydratedOnUse(() => import("~/components/PriceChart").then((module) => module.PriceChart));
+// browser's clock for the trade locks) loads once the page is idle after hydration (ADR 097).
+const ResellTrackerList = lazyPart(() => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
+const PriceChart = lazyPart(() => import("~/components/PriceChart").then((module) => module.PriceChart));
 
 function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
   // The last day's figures (today's), as the portfolio summary above says them: not the last day that had one.

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/form-parts";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { formatBasisPoints } from "~/domain/market-fees";
@@ -84,8 +84,8 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   return redirect(backFromSale(returnTo, tracker.id, "sold", "sold"), 303);
 }
 
-// The sale's form (Conform, the form kit) comes with the page's first use (ADR 094).
-const SaleForm = hydratedOnUse(() => import("~/components/SaleForm").then((module) => module.SaleForm));
+// The sale's form (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const SaleForm = lazyPart(() => import("~/components/SaleForm").then((module) => module.SaleForm));
 
 export default function SalePage() {
   const page = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import type { Preview } from "~/components/ImportForms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
@@ -149,10 +149,10 @@ async function postedInventory(form: FormData): Promise<{ text: string } | { ref
   return { text: formText(form, "text") };
 }
 
-// The two steps' forms work as the server's HTML; their code (Conform, the form kit) comes with the
-// page's first use (ADR 094), or at once when a preview's reply brings the second step in place.
-const SourceForm = hydratedOnUse(() => import("~/components/ImportForms").then((module) => module.SourceForm));
-const PreviewForm = hydratedOnUse(() => import("~/components/ImportForms").then((module) => module.PreviewForm));
+// The two steps' forms work as the server's HTML; their code (Conform, the form kit) loads once the
+// page has hydrated (ADR 097), or at once when a preview's reply brings the second step in place.
+const SourceForm = lazyPart(() => import("~/components/ImportForms").then((module) => module.SourceForm));
+const PreviewForm = lazyPart(() => import("~/components/ImportForms").then((module) => module.PreviewForm));
 
 export default function ImportPage() {
   const { fit } = useLoaderData<typeof loader>();

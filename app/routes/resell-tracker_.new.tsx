@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
@@ -60,8 +60,8 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   return redirect(returnTo ? backToTrackedSkin(returnTo, skin.id, done) : `/resell-tracker?notice=${done}`, 303);
 }
 
-// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
-const TrackerForm = hydratedOnUse(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
+// The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const TrackerForm = lazyPart(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function NewTrackerPage() {
   const { signedIn, loginHref, form, returnTo, cancelHref } = useLoaderData<typeof loader>() as TrackerPageData;

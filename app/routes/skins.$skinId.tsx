@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/basics";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import type { PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
 import { formatDollars } from "~/domain/money";
@@ -28,13 +28,13 @@ import { loadFavoriteIds } from "~/server/features/favorites.server";
 import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/features/price-charts.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 
-// The page's buttons are links and forms that work as the server's HTML: their code comes with the
-// page's first use (ADR 094).
-const FavoriteButton = hydratedOnUse(() => import("~/components/FavoriteButton").then((module) => module.FavoriteButton));
-const TrackButton = hydratedOnUse(() => import("~/components/TrackButton").then((module) => module.TrackButton));
+// The page's buttons are links and forms that work as the server's HTML: their code loads once the
+// page has hydrated (ADR 097).
+const FavoriteButton = lazyPart(() => import("~/components/FavoriteButton").then((module) => module.FavoriteButton));
+const TrackButton = lazyPart(() => import("~/components/TrackButton").then((module) => module.TrackButton));
 // The price history's range and wear are links, its chart the loader's drawing (reading it by pointer
 // or keys comes with the code).
-const PriceHistory = hydratedOnUse(() => import("~/components/PriceHistory").then((module) => module.PriceHistory));
+const PriceHistory = lazyPart(() => import("~/components/PriceHistory").then((module) => module.PriceHistory));
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;

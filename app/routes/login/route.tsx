@@ -8,7 +8,7 @@ import { safeReturnPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { failedIntent, forgotIntent, loginIntent, registerIntent, resendConfirmationIntent, type LoginExtra } from "./intents.server";
 
@@ -59,9 +59,9 @@ async function loginAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const LoginForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.LoginForm));
-const RegisterForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.RegisterForm));
-const ForgotForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.ForgotForm));
+const LoginForm = lazyPart(() => import("./AuthForms").then((module) => module.LoginForm));
+const RegisterForm = lazyPart(() => import("./AuthForms").then((module) => module.RegisterForm));
+const ForgotForm = lazyPart(() => import("./AuthForms").then((module) => module.ForgotForm));
 
 export default function LoginPage() {
   const { mode, notice, redirectTo } = useLoaderData<typeof loader>();

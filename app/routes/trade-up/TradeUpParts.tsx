@@ -1,9 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { buttonClass, Notice } from "~/components/basics";
 import { CatalogueSearch, EnterButton, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import type { FormConstraint } from "~/components/client-checks";
 import { FallbackImage } from "~/components/FallbackImage";
+import { lazyPart } from "~/components/lazy-part";
 import type { ShellProps } from "~/components/Shell";
 import { formatChance } from "~/domain/case-odds";
 import { formatDollars, formatSignedDollars } from "~/domain/money";
@@ -255,22 +257,30 @@ export function TradeUpOutcomes({
   );
 }
 
-// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads when the page
-// shows it, so a visitor's first visit carries neither (docs/performance.md).
-const SaveTradeUpForm = lazy(() => import("~/components/SaveTradeUpForm").then((module) => ({ default: module.SaveTradeUpForm })));
+// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads apart, once the
+// page has hydrated, so no first visit carries either (docs/performance.md, ADR 097).
+const SaveTradeUpForm = lazyPart(() => import("~/components/SaveTradeUpForm").then((module) => module.SaveTradeUpForm));
 
 /** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
-export function SaveTradeUp({ query, saveKey, result }: { query: string; saveKey: string | null; result: SubmissionResult<string[]> | undefined }) {
+export function SaveTradeUp({
+  query,
+  saveKey,
+  constraint,
+  result,
+}: {
+  query: string;
+  saveKey: string | null;
+  constraint: FormConstraint | null;
+  result: SubmissionResult<string[]> | undefined;
+}) {
   const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
   return (
     <section aria-labelledby="save-heading" className="max-w-md space-y-3 rounded-lg border border-line bg-panel p-3">
       <h3 id="save-heading" className="text-lg font-semibold">
         Save this contract
       </h3>
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} result={result} />
-        </Suspense>
+      {signedIn && constraint ? (
+        <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} constraint={constraint} result={result} />
       ) : (
         <p>
           <Link to={signInPath(query)} className="text-accent underline">
