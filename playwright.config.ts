@@ -20,7 +20,7 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/server-crash.ts",
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // Recording a trace for every test costs about a fifth of the suite's CPU (ADR 076); the retry
+    // Recording a trace for every test costs about a fifth of the suite's CPU (docs/operations/testing.md); the retry
     // of a failed test records one, kept whether the retry fails or passes.
     trace: "on-first-retry",
     launchOptions: {

@@ -18,7 +18,7 @@ import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField,
 
 /**
  * The preview a page renders: the inventory as read (carried to step 2, read again there), its rows,
- * how many fit, and the import form's key (ADR 093): new with every preview, kept by step 2's replies.
+ * how many fit, and the import form's key (ADR 090): new with every preview, kept by step 2's replies.
  */
 export interface Preview {
   source: string;

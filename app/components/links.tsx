@@ -42,7 +42,7 @@ export function PathLink({ to, replace, preventScrollReset, onClick, children, .
       {...anchor}
       href={to}
       // What `<Link discover="render">` renders: Remix's route discovery asks about the target ahead of
-      // a click (ADR 051; tests/e2e/shell-links.js-only.spec.ts fails if Remix stops watching it).
+      // a click (docs/workarounds.md; tests/e2e/shell-links.js-only.spec.ts fails if Remix stops watching it).
       data-discover="true"
       onClick={(event) => {
         onClick?.(event);

@@ -41,7 +41,7 @@ export interface LoadedTracker {
   saleMarket: Market | null;
   saleFeeBasisPoints: number | null;
   saleFeeCents: number | null;
-  /** The random key the CSV export carries, and the Steam asset id of an imported item (ADR 079, ADR 074). */
+  /** The random key the CSV export carries, and the Steam asset id of an imported item (ADR 079). */
   exportKey: string;
   steamAssetId: string | null;
   /** The sale's price and fee (from the fields above); null while open. */

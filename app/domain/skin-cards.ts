@@ -2,7 +2,7 @@ import { slugify } from "./catalogue";
 
 /**
  * What a skin card shows, and the compact text in which a weapon page's cards and filter choices
- * travel to the browser (docs/decisions/034-weapon-page-in-one-grid.md). Everything on that page reaches
+ * travel to the browser (docs/decisions/085-lists-travel-as-packed-text.md). Everything on that page reaches
  * the browser twice: as HTML, and in the hydration data React takes the HTML over with. In that
  * data an object per card spells out its keys and lists each value as an entry of its own; here a
  * card is a line of tab-separated fields, its id (the slug of its name for all but a few skins)

@@ -1,4 +1,4 @@
-// One sticker craft form serves the admin's editor and a player's submission (ADR 057): what
+// One sticker craft form serves the admin's editor and a player's submission (docs/features/sticker-crafts.md): what
 // differs between them is a `CraftFormMode`, and the form's steps (`verb`, `verb:n`, `verb:n:id`
 // intents) are written and read here alone.
 import { MAX_IMAGE_BYTES } from "~/domain/images";

@@ -25,5 +25,5 @@ export const BUY_PRICE_MAX_DOLLARS = 1_000_000;
 /** The resell form's name in its actions' replies (it has one form and no intent field). */
 export const TRACKER_FORM = "tracker";
 
-/** The new-tracker form's hidden key, which the tracker keeps as its export key (ADR 089). */
+/** The new-tracker form's hidden key, which the tracker keeps as its export key (ADR 090). */
 export const TRACKER_KEY_FIELD = "trackerKey";

@@ -87,7 +87,7 @@ export interface TrackerFormContext {
   today: string;
   /** A sold tracker's sale date (the bought date may not be later). */
   soldAt: string | null;
-  /** A new tracker's key, new on every load of the form: posted twice, it adds one tracker (ADR 089). */
+  /** A new tracker's key, new on every load of the form: posted twice, it adds one tracker (ADR 090). */
   trackerKey?: string;
 }
 

@@ -1,5 +1,5 @@
 // Each weapon case's stored expected value (ADR 086), as the seed writes it: the weapon cases' items,
-// their skins' prices and their vanilla knives' (ADR 092) read in the seed's own SQL (the Worker reads the same with drizzle,
+// their skins' prices and their vanilla knives' (docs/features/trade-ups.md) read in the seed's own SQL (the Worker reads the same with drizzle,
 // `app/server/features/case-values.server.ts`), valued by the rule both share.
 import { caseExpectedValues, itemPricesFromJson } from "../../app/domain/case-odds.ts";
 

@@ -53,7 +53,7 @@ interface Route {
 const ROUTES: Route[] = [
   { name: "home", path: "/" },
   { name: "category", path: "/category/Rifles" },
-  // All 59 AK-47 skins in one grid (docs/decisions/034-weapon-page-in-one-grid.md).
+  // All 59 AK-47 skins in one grid (docs/decisions/085-lists-travel-as-packed-text.md).
   { name: "weapon", path: "/weapons/AK-47", htmlTargetGzip: 18 * 1024 },
   { name: "skin", path: "/skins/ak-47-redline" },
   { name: "sticker", path: "/stickers/1947" },

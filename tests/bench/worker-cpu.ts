@@ -1,7 +1,7 @@
 // The Worker's own CPU time per request: what Workers' CPU limit counts (10 ms on the free plan).
 // workerd's process CPU, the bench's other figure, also counts what a deployed Worker does not pay
 // for: D1's SQLite and its Durable Object, miniflare's router in front of the Worker, and the HTTP
-// server (docs/decisions/081-worker-cpu-from-v8-samples.md). Here V8's sampling profiler runs in the
+// server (docs/performance.md, "Worker CPU"). Here V8's sampling profiler runs in the
 // Worker's isolate (through wrangler dev's inspector) while requests are sent one at a time: V8 takes
 // a sample only while the isolate is running, so the samples times the sampling period is the time
 // the isolate spent on those requests, its garbage collection included. The profiler's own cost

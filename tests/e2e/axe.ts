@@ -52,7 +52,7 @@ async function violationsOn(page: Page, include?: string): Promise<Result[]> {
  * Axe on the page as it is now (or on the part the `include` selector picks), failing with each
  * violation and where it is.
  *
- * The quick way (ADR 055, ADR 080): on a page without frames (all of ours), axe-core's `axe.run` in
+ * The quick way (ADR 055): on a page without frames (all of ours), axe-core's `axe.run` in
  * the page itself, with axe-core (550 KB) put there once per document; the builder evaluates it
  * twice on every call in its legacy mode, and by default also opens a blank page for `finishRun`.
  * A page with frames gets the builder's default, which reaches into them. Only violations are

@@ -1,6 +1,6 @@
 // The browser of the end-to-end tests: `CHROMIUM_PATH`, else Debian's headless shell
 // (`/usr/bin/chromium-headless-shell`, the build Playwright itself runs headless tests on), else
-// Debian's `/usr/bin/chromium`, else the Chromium Playwright downloads (ADR 075). Run as a script
+// Debian's `/usr/bin/chromium`, else the Chromium Playwright downloads (docs/operations/testing.md). Run as a script
 // (before `playwright test`), it says in one line how to get one when none is there, instead of a
 // stack trace from the first test.
 import { chromium } from "@playwright/test";

@@ -1,5 +1,5 @@
 // A second click on a form's button while its post is still on its way: with JavaScript the button
-// is disabled; without it the browser sends the form again, and the form's key (ADR 089, ADR 090)
+// is disabled; without it the browser sends the form again, and the form's key (ADR 090)
 // makes the second post add nothing.
 import type { Locator, Page } from "@playwright/test";
 import { expect, PIXEL_PNG, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// The shell's links are plain anchors (`PathLink`, ADR 025) that ask Remix's route discovery about
+// The shell's links are plain anchors (`PathLink`, docs/workarounds.md) that ask Remix's route discovery about
 // their targets the way its own `<Link>` does, through the `data-discover` attribute it watches. A
 // Remix release that discovers routes another way fails here.
 import { expect, test } from "./fixtures";

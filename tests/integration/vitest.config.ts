@@ -91,7 +91,7 @@ export default defineConfig(async () => {
       // Each worker keeps one workerd and one module graph for all its files instead of starting a
       // new one per file (about 6 s each); tests/integration/setup.ts puts D1 and R2 back to their
       // seeded state before every file. The whole suite, idle: 226-235 s with a workerd per file, 76 s
-      // this way (ADR 078).
+      // this way (docs/operations/testing.md).
       isolate: false,
       // Local stand-ins for the mail provider's HTTP API, the price feed and the ECB's rates
       // (MAIL_PROVIDER_PORT, PRICE_FEED_PORT and EXCHANGE_RATES_PORT, free ports by default).

@@ -11,7 +11,6 @@ import { formatChance } from "~/domain/case-odds";
 import { formatDollars, formatSignedDollars } from "~/domain/money";
 import { MAX_COUNT, openTradeUpPath, rowField, VARIANT_NAMES, VARIANTS, type ContractRow, type ContractValue } from "~/domain/trade-up";
 import { formatFloat, WEAR_NAMES, type Wear } from "~/domain/wear";
-
 import { FIND, PAGE, signInPath } from "./paths";
 
 /** An input row as the loader sends it: the contract's row, its skin (null when unknown), wear and price. */
@@ -162,7 +161,6 @@ export function ContractMessages({
 }) {
   const messages = [...parseErrors, ...result.messages];
   const refused = parseErrors.length > 0 || result.status === "refused";
-
   return messages.length > 0 ? (
     <Notice tone={refused ? "error" : "info"}>
       <ul className="space-y-1" data-testid="trade-up-messages">

@@ -38,7 +38,7 @@ export function isUniqueFailure(error: unknown, column: string): boolean {
 }
 
 /**
- * A write keyed by its form (ADR 089, ADR 090): "repeated" when `column`'s unique index refuses the
+ * A write keyed by its form (ADR 090): "repeated" when `column`'s unique index refuses the
  * key, the same form posted a second time, with nothing written. Without a key, failures pass on.
  */
 export async function unlessRepeated<T>(write: Promise<T>, formKey: string | null, column: string): Promise<T | "repeated"> {

@@ -198,7 +198,7 @@ export const skinCrates = sqliteTable(
 
 /**
  * Vanilla knives: a knife with no finish (market name `★ Karambit`), which cs2-lib lists among a
- * weapon case's rare special items (docs/decisions/092-vanilla-knives-are-catalogue-rows.md). Not
+ * weapon case's rare special items (docs/features/trade-ups.md, "Vanilla knives"). Not
  * a skin: no wear, no float, no page of its own; one normal and one StatTrak™ price.
  */
 export const vanillaKnives = sqliteTable("vanilla_knives", {
@@ -656,7 +656,7 @@ export const resellTrackers = sqliteTable(
       .notNull()
       .default(sql`(lower(hex(randomblob(16))))`),
     /**
-     * The import form's key (ADR 093), the same on every tracker one import wrote; null from the
+     * The import form's key (ADR 090), the same on every tracker one import wrote; null from the
      * new-tracker form (its key is the export key) or an import posted without one.
      */
     importKey: text("import_key"),
@@ -665,7 +665,7 @@ export const resellTrackers = sqliteTable(
   },
   (t) => [
     index("resell_trackers_user_created_idx").on(t.userId, t.createdAt),
-    // Many trackers share an import's key, so it cannot be unique: the import's insert checks it (ADR 093).
+    // Many trackers share an import's key, so it cannot be unique: the import's insert checks it (ADR 090).
     index("resell_trackers_user_import_key_idx")
       .on(t.userId, t.importKey)
       .where(sql`${t.importKey} is not null`),

@@ -1,4 +1,4 @@
-// The one sticker craft form's server side (ADR 057), for the admin's editor and a player's
+// The one sticker craft form's server side (docs/features/sticker-crafts.md), for the admin's editor and a player's
 // submission alike, their differences given by the form's `CraftFormMode`: what the form opens
 // with, its no-JavaScript pickers (each a submit of the whole form, so typed text survives) and the
 // save, whose write is `writeCraft`.

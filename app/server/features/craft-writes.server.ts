@@ -1,4 +1,4 @@
-// Saving a sticker craft from the one craft form (ADR 057): an admin's save and a player's
+// Saving a sticker craft from the one craft form (docs/features/sticker-crafts.md): an admin's save and a player's
 // submission are one write, whose differences are parameters: a submission holds a ticket (the
 // limits, the ownership) and sends the craft (back) to the moderators, and a community craft's
 // images are stored private. Each write is one batch; a new craft's images go to R2 after it

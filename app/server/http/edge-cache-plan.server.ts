@@ -10,7 +10,7 @@ import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
 /**
- * Which anonymous pages the edge keeps, and under what key (README, "Edge cache"). A page is the
+ * Which anonymous pages the edge keeps, and under what key (docs/features/edge-cache.md). A page is the
  * same for every visitor with the same URL, build and cookie-banner state, so that triple is the
  * key. Each page names the query parameters it reads: the others (tracking tags, cache busters) are
  * dropped from the key and from the request the page is rendered for, so key and page agree.

@@ -4,7 +4,7 @@ import { formText } from "./form-body.server";
 /**
  * A fresh key for a form that creates a row, put in the form by its loader on every load: the row
  * keeps it under a unique index per owner, so the same form posted twice (a double click without
- * JavaScript) creates one row (ADR 089, ADR 090). 32 lowercase hex digits, a tracker's export key.
+ * JavaScript) creates one row (ADR 090). 32 lowercase hex digits, a tracker's export key.
  */
 export function newFormKey(): string {
   return crypto.randomUUID().replaceAll("-", "");

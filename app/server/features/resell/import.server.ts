@@ -118,7 +118,7 @@ export interface ImportedTracker {
  * parallel imports cannot overshoot it. An asset or tracker key the owner tracks already (an import
  * racing this one wrote it since the preview was read) fails the whole statement on a unique index.
  * Every tracker keeps the form's `importKey`; the same statement writes nothing when the owner has a
- * tracker with it already, the form posted a second time (ADR 093).
+ * tracker with it already, the form posted a second time (ADR 090).
  * The number written, "limit", "tracked", or "repeated".
  */
 export async function importTrackers(

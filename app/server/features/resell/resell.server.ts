@@ -117,7 +117,7 @@ export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readon
 
 /**
  * A new tracker, unless the user has ACCOUNT_LIMITS.trackers already: then "limit". `key` (the
- * form's, ADR 089) becomes its export key: a form posted twice finds the key taken and answers
+ * form's, ADR 090) becomes its export key: a form posted twice finds the key taken and answers
  * "repeated", with nothing written. Without one, the tracker gets a random key.
  */
 export async function createTracker(db: Database, userId: string, input: TrackerInput, key: string | null = null): Promise<number | "limit" | "repeated"> {

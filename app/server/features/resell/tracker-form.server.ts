@@ -35,7 +35,7 @@ export function trackerFormContext(
   };
 }
 
-/** The form for a new tracker: the skin's rules and a fresh key, so the form posted twice adds one tracker (ADR 089). */
+/** The form for a new tracker: the skin's rules and a fresh key, so the form posted twice adds one tracker (ADR 090). */
 export function newTrackerFormContext(request: Request, skin: TrackerFormSkin, wears: readonly { wear: Wear; enabled: boolean }[]): TrackerFormContext {
   return { ...trackerFormContext(request, skin, wears), trackerKey: newFormKey() };
 }
