@@ -17,11 +17,11 @@ import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField,
 // first visit carries no Conform: their code loads apart, once the page has hydrated (ADR 097).
 
 /**
- * The preview a page renders: the inventory as read (carried to step 2, read again there), its rows,
- * how many fit, and the import form's key (ADR 090): new with every preview, kept by step 2's replies.
+ * The preview a page renders: the inventory's rows, how many fit, and the import form's key (ADR
+ * 090), new with every preview and kept by step 2's replies, under which the server keeps the
+ * inventory as read for step 2 (ADR 096): the page never carries the paste back.
  */
 export interface Preview {
-  source: string;
   rows: PreviewRow[];
   fit: number;
   formKey: string;
@@ -72,7 +72,6 @@ export function PreviewForm({ preview, lastResult }: { preview: Preview; lastRes
     id: IMPORT_FORM,
     lastResult,
     defaultValue: {
-      source: preview.source,
       rows: preview.rows.map((row) =>
         row.match ? { pick: "on", buyPrice: row.match.priceCents === null ? "" : (row.match.priceCents / 100).toFixed(2), boughtAt: row.match.boughtAt } : {},
       ),
@@ -90,7 +89,6 @@ export function PreviewForm({ preview, lastResult }: { preview: Preview; lastRes
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormError form={form} />
           <input type="hidden" name="intent" value="import" />
-          <input type="hidden" name="source" value={preview.source} />
           <input type="hidden" name={FORM_KEY_FIELD} value={preview.formKey} />
           <ul className="space-y-3">
             {matched.map(({ index, label, match }) => {
@@ -128,7 +126,6 @@ export function PreviewForm({ preview, lastResult }: { preview: Preview; lastRes
           </ul>
         </section>
       ) : null}
-      <ErrorList errors={fields.source.errors} />
       <p>
         <Link to={PAGE} className="text-sm text-accent underline" reloadDocument>
           Start over with another inventory

@@ -13,6 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { cpus, tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { ensureDevVars } from "../../workers/dev-vars.ts";
+import { HOSTILE_FORM_BODIES } from "../fixtures/hostile-form-bodies.ts";
 import { combineWorkerCpu, sampleWorkerCpu, type WorkerCpu } from "./worker-cpu.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
@@ -401,6 +402,28 @@ async function timeLongUrls() {
   return results;
 }
 
+/** Where the form bodies of issue 59 are posted: a catalogue page's action (a craft's report), open to anyone. */
+const FORM_BODY_PATH = "/sticker-crafts/1";
+
+/** Each form body of issue 59 posted alone, a few times after one warm-up; the slowest answer counts (target LONG_URL_TARGET_MS). */
+async function timeFormBodies() {
+  const results = [];
+  for (const [name, body] of Object.entries(HOSTILE_FORM_BODIES)) {
+    let maxMs = 0;
+    let status = 0;
+    for (let round = 0; round <= LONG_URL_ROUNDS; round++) {
+      const started = performance.now();
+      const response = await fetch(`${ORIGIN}${FORM_BODY_PATH}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      status = response.status;
+      if (round > 0) maxMs = Math.max(maxMs, elapsed);
+    }
+    results.push({ name, bytes: body.length, status, maxMs: Math.round(maxMs * 10) / 10 });
+  }
+  return results;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** The lowest and highest sampling window of a page ("7.05-9.80"). */
 const spread = (cpu: WorkerCpu) => (cpu.windowsMs?.length ? `${Math.min(...cpu.windowsMs).toFixed(2)}-${Math.max(...cpu.windowsMs).toFixed(2)}` : "-");
@@ -512,6 +535,8 @@ async function main() {
     });
     console.log("sending the longest URLs the edge accepts ...");
     const longUrls = await timeLongUrls();
+    console.log("posting the form bodies of issue 59 ...");
+    const formBodies = await timeFormBodies();
     console.log("timing search ...");
     const endToEnd = await timeSearch();
     await stop(server);
@@ -593,6 +618,9 @@ async function main() {
     console.log(
       `  most Worker CPU: ${mostCpu.name}, ${mostCpu.workerCpuMs.toFixed(2)} ms (the rest of each answer is wrangler dev's proxy and the local servers)`,
     );
+    console.log(`\nform bodies of issue 59 (POST ${FORM_BODY_PATH}), slowest of ${LONG_URL_ROUNDS} each:`);
+    for (const form of formBodies) console.log(`  ${form.name.padEnd(44)} ${String(form.status).padEnd(4)} ${form.maxMs.toFixed(1).padStart(6)} ms`);
+    console.log(`  worst: ${Math.max(...formBodies.map((form) => form.maxMs)).toFixed(1)} ms (target <= ${LONG_URL_TARGET_MS} ms)`);
     console.log(
       `\nsearch, ${search.queries} queries x 10, one at a time:` +
         `\n  server time (the Worker's search code on the D1 file, batch + ranking): p50 ${code.p50Ms} ms, p95 ${code.p95Ms} ms` +
@@ -623,6 +651,7 @@ async function main() {
         measured: "V8 samples of the Worker's isolate (100 us asked), busy samples x the kept period, per request, requests one at a time",
       },
       longUrls: { targetMs: LONG_URL_TARGET_MS, urls: longUrls, worstMs: slowest.maxMs, mostWorkerCpuMs: mostCpu.workerCpuMs },
+      formBodies: { targetMs: LONG_URL_TARGET_MS, path: FORM_BODY_PATH, bodies: formBodies, worstMs: Math.max(...formBodies.map((form) => form.maxMs)) },
       search: {
         ...search,
         targetP95Ms: SEARCH_P95_TARGET_MS,

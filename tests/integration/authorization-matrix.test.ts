@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
 import { randomToken } from "~/server/auth/tokens.server";
 import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
-import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+import { fetchWorker, previewImport, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 
 /**
@@ -47,7 +47,8 @@ interface Probe {
   name: string;
   method: "GET" | "POST";
   path: (world: World) => string;
-  fields?: (world: World) => Record<string, string> | Promise<Record<string, string>>;
+  /** The form the actor posts (an import's key comes from the actor's own preview). */
+  fields?: (world: World, actor: Actor) => Record<string, string> | Promise<Record<string, string>>;
   json?: unknown;
   expect: Outcomes;
   /** Actors whose request may change the owner's or the admin's objects (the owner deleting their own tracker). */
@@ -317,7 +318,13 @@ const MATRIX: Record<string, Probe[]> = {
       name: "import an item (one's own tracker)",
       method: "POST",
       path: () => "/resell-tracker/import",
-      fields: () => ({ intent: "import", source: IMPORT_INVENTORY, "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" }),
+      fields: async (world, actor) => ({
+        intent: "import",
+        formKey: world.cookies[actor] ? await previewImport(world.cookies[actor], IMPORT_INVENTORY) : "",
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "1.00",
+        "rows[0].boughtAt": "2026-01-02",
+      }),
       expect: { visitor: { to: login }, rest: { to: /^\/resell-tracker\?notice=imported$/ } },
       writes: ["owner"],
     },
@@ -643,7 +650,7 @@ async function ask(probe: Probe, world: World, actor: Actor): Promise<{ response
       body = JSON.stringify(probe.json);
     } else {
       headers.set("Content-Type", "application/x-www-form-urlencoded");
-      body = new URLSearchParams(await probe.fields?.(world)).toString();
+      body = new URLSearchParams(await probe.fields?.(world, actor)).toString();
     }
   }
   const bindings = probe.production ? { ...env, ENVIRONMENT: "production" } : env;

@@ -19,6 +19,7 @@ import {
   post,
   multipartBody,
   postMultipart,
+  previewImport,
   registerUser,
   signedInAdmin,
   signedInUser,
@@ -392,11 +393,15 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     },
     {
       name: "import the chosen items",
-      prepare: async () => ({
-        path: "/resell-tracker/import",
-        cookie: (await signedInUser("fault-import")).cookie,
-        fields: { intent: "import", source: INVENTORY, "rows[0].pick": "on", "rows[0].buyPrice": "12.34", "rows[0].boughtAt": DAY },
-      }),
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-import");
+        const formKey = await previewImport(cookie, INVENTORY);
+        return {
+          path: "/resell-tracker/import",
+          cookie,
+          fields: { intent: "import", formKey, "rows[0].pick": "on", "rows[0].buyPrice": "12.34", "rows[0].boughtAt": DAY },
+        };
+      },
       message: IMPORT_MESSAGES.failed,
     },
   ],

@@ -678,6 +678,24 @@ export const resellTrackers = sqliteTable(
   ],
 );
 
+/**
+ * An inventory import's preview, read and kept for its Import step (ADR 096): the inventory's lines
+ * as parsed (JSON), keyed by the preview form's key, which its form carries instead of the paste.
+ * Short-lived: the cleanup job deletes it once expired; an owner keeps a few at once.
+ */
+export const importDrafts = sqliteTable(
+  "import_drafts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    formKey: text("form_key").notNull(),
+    lines: text("lines").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.formKey] }), index("import_drafts_expires_idx").on(t.expiresAt)],
+);
+
 export const userFavorites = sqliteTable(
   "user_favorites",
   {
