@@ -13,10 +13,9 @@ export const LATE_MS = 3_000;
  * Makes the chunks that `path`'s first-visit scripts (its `modulepreload` links) load through
  * `import()` (the parts' own chunks) come as `how` says, on this and every later page; what those
  * chunks import, and other pages' scripts, come as usual. From the build's chunk graph
- * (build/script-imports.json). Returns a promise of the first such request, made once the page
- * has hydrated.
+ * (build/script-imports.json). `asked`: the first such request, made once the page has hydrated.
  */
-export async function partCodeComes(page: Page, path: string, how: PartCode): Promise<Promise<unknown>> {
+export async function partCodeComes(page: Page, path: string, how: PartCode): Promise<{ asked: Promise<unknown> }> {
   const html = await (await page.request.get(path)).text();
   const graph = JSON.parse(readFileSync("build/script-imports.json", "utf8")) as ScriptImports;
   const firstVisit = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!.replace(/^\//, ""));
@@ -33,7 +32,7 @@ export async function partCodeComes(page: Page, path: string, how: PartCode): Pr
     // The page may be gone by then (a test that moved on).
     await route.continue().catch(() => {});
   });
-  return page.waitForRequest((request) => isPart(request.url()));
+  return { asked: page.waitForRequest((request) => isPart(request.url())) };
 }
 
 /** The posts `page` sends from now on, as "document" (the browser's own) or "fetch" (the app's). */

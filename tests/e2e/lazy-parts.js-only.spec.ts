@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 import { isHydrated, partCodeComes, postsOf, type PartCode } from "./late-parts";
 
 // A wrong password is answered 400 by design; a lost part's code is logged by the browser.
-test.use({ allowedConsoleErrors: [/the server responded with a status of 400/, /net::ERR_CONNECTION_FAILED/] });
+test.use({ allowedConsoleErrors: [/the server responded with a status of 400|net::ERR_CONNECTION_FAILED/] });
 
 /** A contract with a Save for a signed-in player. */
 const TRADE_UP = "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10";
@@ -19,7 +19,7 @@ for (const how of ["late", "lost"] as const satisfies PartCode[]) {
   const code = how === "late" ? "3 s late" : "lost";
 
   test(`with the login form's code ${code}, the header's link leads on at once and the form posts as without JavaScript`, async ({ page }) => {
-    const partAsked = await partCodeComes(page, "/login", how);
+    const { asked: partAsked } = await partCodeComes(page, "/login", how);
     await page.goto("/login");
     await partAsked;
     await page.getByRole("banner").getByRole("link", { name: "Sticker Crafts" }).click();
@@ -35,7 +35,7 @@ for (const how of ["late", "lost"] as const satisfies PartCode[]) {
   });
 
   test(`with the skin page's parts' code ${code}, the header's link leads on at once`, async ({ signedInPage: page }) => {
-    const partAsked = await partCodeComes(page, "/skins/ak-47-redline", how);
+    const { asked: partAsked } = await partCodeComes(page, "/skins/ak-47-redline", how);
     await page.goto("/skins/ak-47-redline");
     await partAsked;
     await page.getByRole("banner").getByRole("link", { name: "Sticker Crafts" }).click();
@@ -43,7 +43,7 @@ for (const how of ["late", "lost"] as const satisfies PartCode[]) {
   });
 
   test(`with the trade-up Save's code ${code}, the header's link leads on at once and Save posts as without JavaScript`, async ({ signedInPage: page }) => {
-    const partAsked = await partCodeComes(page, TRADE_UP, how);
+    const { asked: partAsked } = await partCodeComes(page, TRADE_UP, how);
     await page.goto(TRADE_UP);
     await partAsked;
     await page.getByRole("banner").getByRole("link", { name: "Sticker Crafts" }).click();
@@ -59,7 +59,7 @@ for (const how of ["late", "lost"] as const satisfies PartCode[]) {
 }
 
 test("Enter on the login button before the form's code has come posts the form once", async ({ page }) => {
-  const partAsked = await partCodeComes(page, "/login", "late");
+  const { asked: partAsked } = await partCodeComes(page, "/login", "late");
   await page.goto("/login");
   await partAsked;
   const posts = postsOf(page);
@@ -76,7 +76,7 @@ test("Enter on the login button before the form's code has come posts the form o
 
 test("a wear chosen before the tracker form's code has come stays chosen once the form is the app's", async ({ signedInPage: page }) => {
   const path = "/resell-tracker/new?skin=ak-47-redline";
-  const partAsked = await partCodeComes(page, path, "late");
+  const { asked: partAsked } = await partCodeComes(page, path, "late");
   await page.goto(path);
   await partAsked;
   const wear = page.getByLabel("Wear");
@@ -86,7 +86,7 @@ test("a wear chosen before the tracker form's code has come stays chosen once th
 });
 
 test("text typed before the form's code has come counts once it is the app's: Save waits for the title only while it is empty", async ({ adminPage: page }) => {
-  const partAsked = await partCodeComes(page, "/admin/loadouts?new", "late");
+  const { asked: partAsked } = await partCodeComes(page, "/admin/loadouts?new", "late");
   await page.goto("/admin/loadouts?new");
   await partAsked;
   const save = page.getByRole("button", { name: "Save loadout" });
@@ -99,7 +99,7 @@ test("text typed before the form's code has come counts once it is the app's: Sa
 });
 
 test("a part whose code failed to load asks for it again at the page's next use, and is then the app's", async ({ page }) => {
-  const partAsked = await partCodeComes(page, "/login", "lost-once");
+  const { asked: partAsked } = await partCodeComes(page, "/login", "lost-once");
   await page.goto("/login");
   await partAsked;
   const email = page.getByLabel("Email");

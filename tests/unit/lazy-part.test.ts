@@ -30,6 +30,11 @@ function deferredLoad() {
 }
 
 const isHydrated = (node: Element | null) => node !== null && Object.keys(node).some((key) => key.startsWith("__reactFiber$"));
+/** Runs `work` inside React's act and lets what it started (promises, renders) settle. */
+const settled = (work: () => unknown) =>
+  act(async () => {
+    await work();
+  });
 /** Lets timers (the idle callback's stand-in) and promises run, inside React's act. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
@@ -51,12 +56,12 @@ describe("a part that came as the server's HTML", () => {
   const part = (label: string) => createElement(Suspense, { fallback: null }, createElement(LoginForm, { label }));
   const container = document.createElement("div");
   container.innerHTML = renderToString(createElement("main", null, part("Email"), createElement("aside", null, part("Other"))));
-  document.body.append(container);
+  document.body.appendChild(container);
   const email = container.querySelector('input[aria-label="Email"]');
   const other = container.querySelector('input[aria-label="Other"]');
 
   it("keeps the server's nodes and asks for no code while the page hydrates", async () => {
-    await act(async () => {
+    await settled(() => {
       roots.push(hydrateRoot(container, createElement(App)));
     });
     expect(container.querySelector('input[aria-label="Email"]')).toBe(email);
@@ -68,14 +73,14 @@ describe("a part that came as the server's HTML", () => {
     expect(login.load).toHaveBeenCalledTimes(1);
     expect(flaky.load).toHaveBeenCalledTimes(1);
     (email as HTMLInputElement).value = "typed before the code";
-    await act(async () => login.attempts[0]!.resolve(LoginForm));
+    await settled(() => login.attempts[0]!.resolve(LoginForm));
     expect(container.querySelector('input[aria-label="Email"]')).toBe(email);
     expect(isHydrated(email)).toBe(true);
     expect((email as HTMLInputElement).value).toBe("typed before the code");
   });
 
   it("leaves a part whose code failed as the server's HTML, without holding anything, and asks again at the next use", async () => {
-    await act(async () => flaky.attempts[0]!.reject(new Error("Failed to fetch dynamically imported module")));
+    await settled(() => flaky.attempts[0]!.reject(new Error("Failed to fetch dynamically imported module")));
     await settle();
     expect(container.querySelector('input[aria-label="Other"]')).toBe(other);
     expect(isHydrated(other)).toBe(false);
@@ -85,9 +90,9 @@ describe("a part that came as the server's HTML", () => {
     container.querySelector("button")!.dispatchEvent(click);
     expect(click.defaultPrevented, "the click is not held").toBe(false);
 
-    await act(async () => window.dispatchEvent(new Event("keydown")));
+    await settled(() => window.dispatchEvent(new Event("keydown")));
     expect(flaky.load).toHaveBeenCalledTimes(2);
-    await act(async () => flaky.attempts[1]!.resolve(LoginForm));
+    await settled(() => flaky.attempts[1]!.resolve(LoginForm));
     expect(container.querySelector('input[aria-label="Other"]')).toBe(other);
     expect(isHydrated(other)).toBe(true);
   });
@@ -101,9 +106,9 @@ describe("a part the app renders itself (after a navigation)", () => {
     const container = document.createElement("div");
     const root = createRoot(container);
     roots.push(root);
-    await act(async () => root.render(createElement(Part, { label: "Email" })));
+    await settled(() => root.render(createElement(Part, { label: "Email" })));
     expect(load).toHaveBeenCalledTimes(1);
-    await act(async () => attempts[0]!.resolve(LoginForm));
+    await settled(() => attempts[0]!.resolve(LoginForm));
     expect(container.querySelector('input[aria-label="Email"]')).not.toBeNull();
   });
 
@@ -113,16 +118,16 @@ describe("a part the app renders itself (after a navigation)", () => {
     const container = document.createElement("div");
     const root = createRoot(container);
     roots.push(root);
-    await act(async () => root.render(createElement(Part, { label: "Email" })));
-    await act(async () => attempts[0]!.reject(new Error("Failed to fetch dynamically imported module")));
+    await settled(() => root.render(createElement(Part, { label: "Email" })));
+    await settled(() => attempts[0]!.reject(new Error("Failed to fetch dynamically imported module")));
     // React reports the error the boundary caught.
     expect(takeConsoleErrors().join("\n")).toMatch(/using the error boundary you provided, PartBoundary/);
     expect(container.querySelector('[role="alert"]')?.textContent).toMatch(/did not load/);
     expect(container.querySelector('[role="alert"] a')?.getAttribute("href")).toBe(window.location.href);
 
-    await act(async () => window.dispatchEvent(new Event("pointerdown")));
+    await settled(() => window.dispatchEvent(new Event("pointerdown")));
     expect(load).toHaveBeenCalledTimes(2);
-    await act(async () => attempts[1]!.resolve(LoginForm));
+    await settled(() => attempts[1]!.resolve(LoginForm));
     expect(container.querySelector('[role="alert"]')).toBeNull();
     expect(container.querySelector('input[aria-label="Email"]')).not.toBeNull();
   });
