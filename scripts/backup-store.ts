@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { wranglerCommand } from "./package-bin.ts";
 
 // wrangler's type declarations import packages it bundles and does not ship (@cloudflare/workers-utils),
@@ -164,6 +164,50 @@ export async function openBucket(target: Target): Promise<{ bucket: R2Bucket; di
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const TABLE_OF_CREATE = /^CREATE TABLE (?:IF NOT EXISTS )?[`"]?(\w+)/i;
+const TABLE_OF_INSERT = /^INSERT INTO [`"]?(\w+)/i;
+
+/**
+ * `wrangler d1 export` writes each table's CREATE and then its rows, tables in the order SQLite lists
+ * them, so a table a later migration rebuilt (users) comes after tables that reference it, and its
+ * own file does not load: "no such table: main.users". This puts the same statements (split as
+ * wrangler splits a file for `d1 execute`) in an order that loads into an empty database: the
+ * PRAGMAs, every CREATE TABLE, every index (a foreign key may point at a unique index: "foreign key
+ * mismatch" without it), the rows table by table with each table after those it references, then the
+ * rest (sqlite_sequence) as it came.
+ */
+export function loadableDump(sql: string): string {
+  const pragmas: string[] = [];
+  const creates: string[] = [];
+  const indexes: string[] = [];
+  const rows = new Map<string, string[]>();
+  const rest: string[] = [];
+  for (const statement of unstable_splitSqlQuery(sql)) {
+    const inserted = TABLE_OF_INSERT.exec(statement)?.[1];
+    if (/^PRAGMA\b/i.test(statement)) pragmas.push(statement);
+    else if (TABLE_OF_CREATE.test(statement)) creates.push(statement);
+    else if (/^CREATE (?:UNIQUE )?INDEX\b/i.test(statement)) indexes.push(statement);
+    else if (inserted && inserted !== "sqlite_sequence") {
+      const table = rows.get(inserted) ?? [];
+      table.push(statement);
+      rows.set(inserted, table);
+    } else rest.push(statement);
+  }
+  const references = new Map(
+    creates.map((statement) => [TABLE_OF_CREATE.exec(statement)![1]!, [...statement.matchAll(/REFERENCES [`"]?(\w+)/gi)].map((match) => match[1]!)]),
+  );
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string) => {
+    if (placed.has(table)) return;
+    placed.add(table);
+    for (const parent of references.get(table) ?? []) place(parent);
+    for (const statement of rows.get(table) ?? []) ordered.push(statement);
+  };
+  for (const table of [...references.keys(), ...rows.keys()]) place(table);
+  return `${[...pragmas, ...creates, ...indexes, ...ordered, ...rest].join(";\n")};\n`;
 }
 
 export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");

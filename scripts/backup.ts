@@ -3,7 +3,7 @@
 // of the image bucket with its metadata, and manifest.json naming them with their SHA-256, the
 // database's last migration and its rows per table. `npm run restore -- FOLDER` loads it again.
 // docs/operations/backup-and-restore.md says where to keep it and how often to take one.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -15,6 +15,7 @@ import {
   counts,
   countsSql,
   d1,
+  loadableDump,
   names,
   openBucket,
   queryEach,
@@ -36,8 +37,11 @@ mkdirSync(join(folder, "images"), { recursive: true });
 const where = target.remote ? "the deployed" : "the local";
 
 console.log(`Exporting ${where} D1 to ${join(folder, DATABASE_FILE)}`);
-d1(target, "export", ["--output", join(folder, DATABASE_FILE), ...(target.remote ? ["--skip-confirmation"] : [])]);
-const sql = readFileSync(join(folder, DATABASE_FILE));
+const exported = join(folder, "export.sql");
+d1(target, "export", ["--output", exported, ...(target.remote ? ["--skip-confirmation"] : [])]);
+const sql = loadableDump(readFileSync(exported, "utf8"));
+writeFileSync(join(folder, DATABASE_FILE), sql);
+rmSync(exported);
 // Read after the export: a migration applied in between shows as a newer name than the export holds,
 // and restore refuses the backup rather than loading it into the wrong schema.
 const [tableRows, migrationRows] = queryEach(target, `${TABLES_SQL}; ${LAST_MIGRATION_SQL}`);
