@@ -9,18 +9,12 @@ import { parseArgs } from "node:util";
 import {
   BACKUP_FORMAT,
   DATABASE_FILE,
-  LAST_MIGRATION_SQL,
   MANIFEST,
-  TABLES_SQL,
-  counts,
-  countsSql,
   d1,
   loadableDump,
   names,
   openBucket,
-  queryEach,
   sha256,
-  tableNames,
   targetFromArgs,
   type BackedUpImage,
   type BackupManifest,
@@ -39,15 +33,9 @@ const where = target.remote ? "the deployed" : "the local";
 console.log(`Exporting ${where} D1 to ${join(folder, DATABASE_FILE)}`);
 const exported = join(folder, "export.sql");
 d1(target, "export", ["--output", exported, ...(target.remote ? ["--skip-confirmation"] : [])]);
-const sql = loadableDump(readFileSync(exported, "utf8"));
+const { sql, rows, lastMigration } = loadableDump(readFileSync(exported, "utf8"));
 writeFileSync(join(folder, DATABASE_FILE), sql);
 rmSync(exported);
-// Read after the export: a migration applied in between shows as a newer name than the export holds,
-// and restore refuses the backup rather than loading it into the wrong schema.
-const [tableRows, migrationRows] = queryEach(target, `${TABLES_SQL}; ${LAST_MIGRATION_SQL}`);
-const lastMigration = migrationRows![0] ? String(migrationRows![0].name) : null;
-const [countRows] = queryEach(target, countsSql(tableNames(tableRows!)));
-const rows = counts(countRows!);
 
 console.log(`Copying ${where} image bucket`);
 const images: BackedUpImage[] = [];
