@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { wranglerCommand } from "./package-bin.ts";
 
 // wrangler's type declarations import packages it bundles and does not ship (@cloudflare/workers-utils),
@@ -117,7 +117,6 @@ export function queryEach(target: Target, sql: string): Record<string, unknown>[
 
 /** The database's own tables (not SQLite's, not D1's `_cf_` ones), by name. */
 export const TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name";
-export const LAST_MIGRATION_SQL = "SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1";
 /** Every uploaded image's URL the database names: a craft's own images and its stickers'. */
 export const IMAGE_URLS_SQL =
   "SELECT url FROM (SELECT ingame_image AS url FROM sticker_crafts UNION SELECT placement_image FROM sticker_crafts UNION SELECT image FROM sticker_craft_stickers) WHERE url LIKE '/images/%'";
@@ -163,6 +162,70 @@ export async function openBucket(target: Target): Promise<{ bucket: R2Bucket; di
       await proxy.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+const TABLE_OF_CREATE = /^CREATE TABLE (?:IF NOT EXISTS )?[`"]?(\w+)/i;
+const TABLE_OF_INSERT = /^INSERT INTO [`"]?(\w+)/i;
+/** `wrangler d1 export` writes one row per INSERT; d1_migrations' rows start with their id and name. */
+const MIGRATION_ROW = /^INSERT INTO "d1_migrations" \([^)]*\) VALUES\((\d+),'([^']+)'/;
+
+export interface LoadableDump {
+  sql: string;
+  /** Rows per table in the dump (every table, empty ones too). */
+  rows: Record<string, number>;
+  /** The name of d1_migrations' row with the highest id: the schema version. */
+  lastMigration: string | null;
+}
+
+/**
+ * `wrangler d1 export` writes each table's CREATE and then its rows, tables in the order SQLite lists
+ * them, so a table a later migration rebuilt (users) comes after tables that reference it, and its
+ * own file does not load: "no such table: main.users". This puts the same statements (split as
+ * wrangler splits a file for `d1 execute`) in an order that loads into an empty database: the
+ * PRAGMAs, every CREATE TABLE, every index (a foreign key may point at a unique index: "foreign key
+ * mismatch" without it), the rows table by table with each table after those it references, then the
+ * rest (sqlite_sequence) as it came. D1's own `_cf_` tables are left out. The counts and the schema
+ * version come from the same statements, so they match the SQL even while the site writes.
+ */
+export function loadableDump(sql: string): LoadableDump {
+  const pragmas: string[] = [];
+  const creates: string[] = [];
+  const indexes: string[] = [];
+  const rows = new Map<string, string[]>();
+  const rest: string[] = [];
+  let lastMigration: { id: number; name: string } | null = null;
+  for (const statement of unstable_splitSqlQuery(sql)) {
+    const created = TABLE_OF_CREATE.exec(statement)?.[1];
+    const inserted = TABLE_OF_INSERT.exec(statement)?.[1];
+    if ((created ?? inserted)?.startsWith("_cf_")) continue;
+    if (/^PRAGMA\b/i.test(statement)) pragmas.push(statement);
+    else if (created) creates.push(statement);
+    else if (/^CREATE (?:UNIQUE )?INDEX\b/i.test(statement)) indexes.push(statement);
+    else if (inserted && inserted !== "sqlite_sequence") {
+      const table = rows.get(inserted) ?? [];
+      table.push(statement);
+      rows.set(inserted, table);
+      const migration = MIGRATION_ROW.exec(statement);
+      if (migration && (!lastMigration || Number(migration[1]) > lastMigration.id)) lastMigration = { id: Number(migration[1]), name: migration[2]! };
+    } else rest.push(statement);
+  }
+  const references = new Map(
+    creates.map((statement) => [TABLE_OF_CREATE.exec(statement)![1]!, [...statement.matchAll(/REFERENCES [`"]?(\w+)/gi)].map((match) => match[1]!)]),
+  );
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string) => {
+    if (placed.has(table)) return;
+    placed.add(table);
+    for (const parent of references.get(table) ?? []) place(parent);
+    for (const statement of rows.get(table) ?? []) ordered.push(statement);
+  };
+  for (const table of [...references.keys(), ...rows.keys()]) place(table);
+  return {
+    sql: `${[...pragmas, ...creates, ...indexes, ...ordered, ...rest].join(";\n")};\n`,
+    rows: Object.fromEntries([...references.keys()].sort().map((table) => [table, rows.get(table)?.length ?? 0])),
+    lastMigration: lastMigration?.name ?? null,
   };
 }
 

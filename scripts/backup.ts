@@ -3,23 +3,18 @@
 // of the image bucket with its metadata, and manifest.json naming them with their SHA-256, the
 // database's last migration and its rows per table. `npm run restore -- FOLDER` loads it again.
 // docs/operations/backup-and-restore.md says where to keep it and how often to take one.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   BACKUP_FORMAT,
   DATABASE_FILE,
-  LAST_MIGRATION_SQL,
   MANIFEST,
-  TABLES_SQL,
-  counts,
-  countsSql,
   d1,
+  loadableDump,
   names,
   openBucket,
-  queryEach,
   sha256,
-  tableNames,
   targetFromArgs,
   type BackedUpImage,
   type BackupManifest,
@@ -36,14 +31,11 @@ mkdirSync(join(folder, "images"), { recursive: true });
 const where = target.remote ? "the deployed" : "the local";
 
 console.log(`Exporting ${where} D1 to ${join(folder, DATABASE_FILE)}`);
-d1(target, "export", ["--output", join(folder, DATABASE_FILE), ...(target.remote ? ["--skip-confirmation"] : [])]);
-const sql = readFileSync(join(folder, DATABASE_FILE));
-// Read after the export: a migration applied in between shows as a newer name than the export holds,
-// and restore refuses the backup rather than loading it into the wrong schema.
-const [tableRows, migrationRows] = queryEach(target, `${TABLES_SQL}; ${LAST_MIGRATION_SQL}`);
-const lastMigration = migrationRows![0] ? String(migrationRows![0].name) : null;
-const [countRows] = queryEach(target, countsSql(tableNames(tableRows!)));
-const rows = counts(countRows!);
+const exported = join(folder, "export.sql");
+d1(target, "export", ["--output", exported, ...(target.remote ? ["--skip-confirmation"] : [])]);
+const { sql, rows, lastMigration } = loadableDump(readFileSync(exported, "utf8"));
+writeFileSync(join(folder, DATABASE_FILE), sql);
+rmSync(exported);
 
 console.log(`Copying ${where} image bucket`);
 const images: BackedUpImage[] = [];

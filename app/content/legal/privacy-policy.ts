@@ -120,7 +120,7 @@ export const privacyPolicy: LegalPage = {
       },
       {
         kind: "paragraph",
-        text: "**Deleting your account removes all of your data.** You can delete your account at any time from your profile. Your e-mail address, password hash, loadouts, favourites and resell trackers are then erased from our database. Any residual copies in automatic technical backups of the database are overwritten within 30 days at the latest.",
+        text: "**Deleting your account removes all of your data.** You can delete your account at any time from your profile. Your e-mail address, password hash, loadouts, favourites, resell trackers and the images of your sticker crafts are then erased from our database and our storage. Residual copies remain only in our backups: the database's automatic history for restoring an earlier point in time, and our daily encrypted backups of the database and the uploaded images. We keep both for at most 30 days, so these copies are gone 30 days after the deletion at the latest. Should we ever have to restore a backup, we delete again every account that was deleted after the backup was taken.",
       },
       { kind: "heading", text: "9. Your rights" },
       {
@@ -305,7 +305,7 @@ export const privacyPolicy: LegalPage = {
       },
       {
         kind: "paragraph",
-        text: "**Mit der Löschung Ihres Kontos werden alle Ihre Daten entfernt.** Sie können Ihr Konto jederzeit in Ihrem Profil löschen. Ihre E-Mail-Adresse, Ihr Passwort-Hash, Ihre Loadouts, Favoriten und Resell-Tracker werden dann aus unserer Datenbank gelöscht. Etwaige Restkopien in automatischen technischen Sicherungen der Datenbank werden spätestens nach 30 Tagen überschrieben.",
+        text: "**Mit der Löschung Ihres Kontos werden alle Ihre Daten entfernt.** Sie können Ihr Konto jederzeit in Ihrem Profil löschen. Ihre E-Mail-Adresse, Ihr Passwort-Hash, Ihre Loadouts, Favoriten, Resell-Tracker und die Bilder Ihrer Sticker-Crafts werden dann aus unserer Datenbank und unserem Speicher gelöscht. Restkopien bleiben nur in unseren Sicherungen: dem automatischen Verlauf der Datenbank, mit dem sich ein früherer Zeitpunkt wiederherstellen lässt, und unseren täglichen verschlüsselten Sicherungen der Datenbank und der hochgeladenen Bilder. Beide bewahren wir höchstens 30 Tage auf; diese Kopien sind also spätestens 30 Tage nach der Löschung entfernt. Müssen wir einmal eine Sicherung zurückspielen, löschen wir jedes Konto erneut, das nach dem Zeitpunkt der Sicherung gelöscht wurde.",
       },
       { kind: "heading", text: "9. Ihre Rechte" },
       {
