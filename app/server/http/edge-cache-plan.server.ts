@@ -24,7 +24,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/$/, params: [] },
   { path: /^\/category\/[^/]+$/, params: [] },
   { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection"] },
-  { path: /^\/skins\/[^/]+$/, params: ["range", "wear"] },
+  { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear"] },
   { path: /^\/stickers\/[^/]+$/, params: ["range"] },
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
@@ -65,6 +65,8 @@ const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[
     return range === DEFAULT_PRICE_RANGE ? [] : [String(range)];
   },
   wear: ([value]) => (isWear(value) ? [value] : []),
+  // The skin page's market table: StatTrak™ or Souvenir (normal is the default).
+  variant: ([value]) => (value === "stattrak" || value === "souvenir" ? [value] : []),
   q: (values) => {
     const query = searchQueryParam(new URLSearchParams(values.map((value) => ["q", value])));
     return query === "" ? [] : [query];
