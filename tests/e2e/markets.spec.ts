@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, withJs } from "./fixtures";
 
 // The e2e server is seeded by migrations/seed/run.ts: demo prices on three or four markets per item
 // (docs/features/price-feed.md, "Markets").
@@ -33,4 +33,21 @@ test("a sticker's and a case's page show their markets", async ({ page }) => {
   const crate = page.getByRole("region", { name: "Where to buy, where to sell" });
   await expect(crate.getByTestId("market-price").filter({ hasText: /^\$\d+\.\d\d$/ })).not.toHaveCount(0);
   await expect(crate.getByText("Best to sell")).not.toHaveCount(0);
+});
+
+test("choosing Steam as the market re-prices the weapon grid's cards, and the page says so", async ({ page }, testInfo) => {
+  await page.goto("/weapons/AK-47");
+  if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  const redline = page.getByTestId("skin-card").filter({ hasText: "AK-47 | Redline" });
+  const cheapest = await redline.getByTestId("skin-card-price").textContent();
+  expect(cheapest).toMatch(/^\$\d/);
+
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  if (!withJs(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]market=steam/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  // The seed prices Steam 15 to 40 % above the cheapest market.
+  await expect(redline.getByTestId("skin-card-price")).not.toHaveText(cheapest!);
+  await expect(redline.getByTestId("skin-card-price")).toHaveText(/^\$\d/);
 });

@@ -6,6 +6,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange, PRICE_RANGES } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
@@ -23,7 +24,7 @@ interface CacheablePage {
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/$/, params: [] },
   { path: /^\/category\/[^/]+$/, params: [] },
-  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection"] },
+  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "market"] },
   { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear"] },
   { path: /^\/stickers\/[^/]+$/, params: ["range"] },
   { path: /^\/search$/, params: ["q"] },
@@ -65,6 +66,11 @@ const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[
     return range === DEFAULT_PRICE_RANGE ? [] : [String(range)];
   },
   wear: ([value]) => (isWear(value) ? [value] : []),
+  // Which market's prices a page shows: part of the key, so one market's page is never served for another's.
+  market: ([value = null]) => {
+    const market = parseMarketChoice(value);
+    return market === DEFAULT_MARKET_CHOICE ? [] : [market];
+  },
   // The skin page's market table: StatTrak™ or Souvenir (normal is the default).
   variant: ([value]) => (value === "stattrak" || value === "souvenir" ? [value] : []),
   q: (values) => {
