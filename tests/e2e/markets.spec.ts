@@ -51,3 +51,14 @@ test("choosing Steam as the market re-prices the weapon grid's cards, and the pa
   await expect(redline.getByTestId("skin-card-price")).not.toHaveText(cheapest!);
   await expect(redline.getByTestId("skin-card-price")).toHaveText(/^\$\d/);
 });
+
+test("the list of cases prices cases and keys at the market chosen", async ({ page }) => {
+  await page.goto("/cases");
+  const phoenix = page.getByRole("link", { name: /Operation Phoenix Weapon Case/ });
+  const before = await phoenix.textContent();
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\/cases\?market=steam$/);
+  await expect(page.getByTestId("price-market")).toContainText("Case and key prices: Steam Community Market");
+  await expect(phoenix).not.toHaveText(before!);
+});

@@ -35,7 +35,8 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
   { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
-  { path: /^\/(cases|collections)$/, params: [] },
+  { path: /^\/cases$/, params: ["market"] },
+  { path: /^\/collections$/, params: [] },
   { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
   // The picker's search and the form's buttons have no reader: a visit with them is not kept.
   { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice"] },
