@@ -229,7 +229,7 @@ export default function SkinPage() {
         <EnlargeableImage id="skin-image-full" sources={[skin.image, skin.weaponImage]} alt={skin.name} backTo="skin" lazy={false} />
       </div>
 
-      <div className="space-y-5">
+      <div className="min-w-0 space-y-5">
         <div>
           <p className="text-sm text-muted">
             <a href={`/weapons/${encodeURIComponent(skin.weapon)}`} className="hover:text-accent">

@@ -74,7 +74,7 @@ export default function StickerPage() {
       <div>
         <EnlargeableImage id="sticker-image-full" sources={[sticker.image]} alt={sticker.name} backTo="sticker" lazy={false} />
       </div>
-      <div className="space-y-5">
+      <div className="min-w-0 space-y-5">
         <div>
           <p className="text-sm text-muted">Sticker</p>
           <h1 className="text-3xl font-bold">{sticker.name}</h1>
