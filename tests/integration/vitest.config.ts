@@ -9,6 +9,7 @@ import {
   catalogueStatements,
   demoCraftStatements,
   demoLoadoutStatements,
+  demoMarketPriceStatements,
   demoPriceHistoryStatements,
   demoVariantPriceStatements,
 } from "../../migrations/seed/sql.ts";
@@ -46,7 +47,12 @@ export default defineConfig(async () => {
   process.env.EXCHANGE_RATES_PORT ??= String(await freePort());
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
   const catalogue = buildCatalogue();
-  const seed = [...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)), ...demoLoadoutStatements(catalogue), ...demoCraftStatements(catalogue)];
+  const seed = [
+    ...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)),
+    ...demoLoadoutStatements(catalogue),
+    ...demoCraftStatements(catalogue),
+    ...demoMarketPriceStatements(Date.UTC(2026, 0, 1)),
+  ];
   // A hash made by @node-rs/argon2 (Node-side tooling), which the Worker's WASM build must verify.
   const nodeHash = await nodePasswordService.hash(NODE_HASH_PASSWORD);
   return {

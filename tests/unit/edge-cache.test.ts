@@ -62,6 +62,14 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/privacy-policy", new URLSearchParams("lang=de&x=1"))).toBe("?lang=de");
     // The skin page's price history reads its range and wear from the URL.
     expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("wear=FT&utm_source=x&range=90"))).toBe("?range=90&wear=FT");
+    // The market table's variant is part of the key; normal (or anything else) is the default.
+    expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("variant=stattrak&wear=FT"))).toBe("?variant=stattrak&wear=FT");
+    expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("variant=normal&wear=FT"))).toBe("?wear=FT");
+    // The grid's market is part of the key (the default, the cheapest listing, is no parameter).
+    expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=steam"))).toBe("?market=steam");
+    expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=cheapest"))).toBe("");
+    expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=nowhere"))).toBe("");
+    expect(normalisedSearch("/cases", new URLSearchParams("market=buff163"))).toBe("?market=buff163");
     expect(normalisedSearch("/login", new URLSearchParams())).toBeNull();
     // The trade-up page's note of a skin it could not add, in its known spellings only.
     expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&n1=10&notice=row-full&utm=1"))).toBe(

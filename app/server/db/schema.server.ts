@@ -5,6 +5,7 @@ import { CRATE_KINDS } from "../../domain/crates.ts";
 import { CURRENCY_CODES } from "../../domain/currency.ts";
 import { MARKETS } from "../../domain/market-fees.ts";
 import { MARKET_ITEM_KINDS } from "../../domain/market-names.ts";
+import { PRICE_MARKETS } from "../../domain/markets.ts";
 import { VARIANTS } from "../../domain/variants.ts";
 import type { ContractRow } from "../../domain/trade-up.ts";
 import { WEARS } from "../../domain/wear.ts";
@@ -302,6 +303,42 @@ export const stickers = sqliteTable(
     priceSource: text("price_source").notNull().default("demo"),
   },
   (t) => [index("stickers_name_idx").on(t.name)],
+);
+
+/**
+ * A skin's price on each market (per variant and wear), beside the default price of skin_wears /
+ * skin_variant_prices (the cheapest of them the latest feed gave). `updated_at`: when a feed last
+ * gave this price (rewritten when it changes, else at most MARKET_PRICE_REFRESH_MS behind).
+ */
+export const skinMarketPrices = sqliteTable(
+  "skin_market_prices",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: ["normal", "stattrak", "souvenir"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
+    market: text("market", { enum: PRICE_MARKETS }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.variant, t.wear, t.market] }), check("skin_market_prices_price_check", sql`${t.priceCents} > 0`)],
+);
+
+/**
+ * A sticker's, container's, key's or vanilla knife's (normal or StatTrak™) price on each market;
+ * `item_id` as in item_price_history.
+ */
+export const itemMarketPrices = sqliteTable(
+  "item_market_prices",
+  {
+    kind: text("kind", { enum: MARKET_ITEM_KINDS }).notNull(),
+    itemId: integer("item_id").notNull(),
+    market: text("market", { enum: PRICE_MARKETS }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.market] }), check("item_market_prices_price_check", sql`${t.priceCents} > 0`)],
 );
 
 /**

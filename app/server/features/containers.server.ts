@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { caseReturnPercent, itemPricesFromJson, type ItemPrices } from "~/domain/case-odds";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice, type PriceMarket } from "~/domain/markets";
 import { formatDollars, priceRange } from "~/domain/money";
 import type { Database } from "../db/client.server";
 import {
@@ -10,6 +11,7 @@ import {
   crates,
   crateStickers,
   crateVanillaKnives,
+  itemMarketPrices,
   skinCollections,
   skinCrates,
   skins,
@@ -131,14 +133,29 @@ export function crateCost(crate: { keyName: string | null; priceCents: number; k
   };
 }
 
+/** An item's price on one market (0 without one), a primary-key lookup of item_market_prices in the same statement. */
+const marketPriceOf = (kind: "crate" | "key", id: SQLiteColumn, market: PriceMarket) =>
+  sql<number>`coalesce((select ${itemMarketPrices.priceCents} from ${itemMarketPrices} where ${itemMarketPrices.kind} = ${kind} and ${itemMarketPrices.itemId} = ${id} and ${itemMarketPrices.market} = ${market}), 0)`;
+
 /**
  * Weapon cases, keyless cases and souvenir packages (sticker capsules hold no skins), by name, each weapon case
- * with its stored expected value (null until one is worked out: `refreshCaseValues`).
+ * with its stored expected value (null until one is worked out: `refreshCaseValues`). The case's and
+ * its key's prices are the default ones (the cheapest listing), or one market's.
  */
-export function crateListQuery(db: Database) {
+export function crateListQuery(db: Database, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  const prices =
+    market === "cheapest"
+      ? {}
+      : {
+          priceCents: marketPriceOf("crate", crates.id, market).as("price_cents"),
+          keyPriceCents: sql<number | null>`case when ${caseKeys.id} is null then null else ${marketPriceOf("key", caseKeys.id, market)} end`.as(
+            "key_price_cents",
+          ),
+        };
   return db
     .select({
       ...crateColumns,
+      ...prices,
       expectedCents: sql<number | null>`${caseValues.expectedCents}`.as("expected_cents"),
       coverage: sql<number | null>`${caseValues.coverage}`.as("coverage"),
     })

@@ -6,6 +6,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange, PRICE_RANGES } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
@@ -23,8 +24,8 @@ interface CacheablePage {
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/$/, params: [] },
   { path: /^\/category\/[^/]+$/, params: [] },
-  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection"] },
-  { path: /^\/skins\/[^/]+$/, params: ["range", "wear"] },
+  { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "market"] },
+  { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear"] },
   { path: /^\/stickers\/[^/]+$/, params: ["range"] },
   { path: /^\/search$/, params: ["q"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
@@ -34,7 +35,8 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
   { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
-  { path: /^\/(cases|collections)$/, params: [] },
+  { path: /^\/cases$/, params: ["market"] },
+  { path: /^\/collections$/, params: [] },
   { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
   // The picker's search and the form's buttons have no reader: a visit with them is not kept.
   { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice"] },
@@ -65,6 +67,13 @@ const PARAMETERS: Record<string, (values: readonly string[]) => readonly string[
     return range === DEFAULT_PRICE_RANGE ? [] : [String(range)];
   },
   wear: ([value]) => (isWear(value) ? [value] : []),
+  // Which market's prices a page shows: part of the key, so one market's page is never served for another's.
+  market: ([value = null]) => {
+    const market = parseMarketChoice(value);
+    return market === DEFAULT_MARKET_CHOICE ? [] : [market];
+  },
+  // The skin page's market table: StatTrak™ or Souvenir (normal is the default).
+  variant: ([value]) => (value === "stattrak" || value === "souvenir" ? [value] : []),
   q: (values) => {
     const query = searchQueryParam(new URLSearchParams(values.map((value) => ["q", value])));
     return query === "" ? [] : [query];

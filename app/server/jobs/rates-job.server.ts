@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { parseEcbRates } from "~/domain/exchange-rates";
 import { createDatabase } from "../db/client.server";
 import { exchangeRates } from "../db/schema.server";
-import { readTextUpTo } from "./price-job.server";
+import { readTextUpTo } from "./price-feed-fetch.server";
 
 export interface RatesEnv {
   ENVIRONMENT: string;
