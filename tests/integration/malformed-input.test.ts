@@ -364,6 +364,14 @@ describe("bad requests get a clear 4xx", () => {
     }
   });
 
+  it("a control character (NUL) in free text is a 400 that says so, and nothing is kept", async () => {
+    const before = await rowCounts();
+    const response = await post("/sticker-crafts/1", { contentType: "application/x-www-form-urlencoded", body: "intent=report&reason=spam%00" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form contains a control character (such as NUL)");
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it("a bare POST without a body is an empty form, not an error", async () => {
     const response = await post("/cookie-consent", {});
     expect(response.status).toBe(400);

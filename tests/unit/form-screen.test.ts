@@ -3,7 +3,7 @@ import { importSchema } from "~/forms/resell-import";
 import { reportCraftSchema } from "~/forms/community-craft";
 import { stickerCraftSchema } from "~/forms/sticker-craft";
 import { saveTradeUpSchema } from "~/forms/trade-up";
-import { FORM_READ_FAILED, MAX_FORM_FIELDS, MAX_LIST_INDEX, readCappedFormData } from "~/server/http/form-body.server";
+import { CONTROL_CHARACTER, FORM_READ_FAILED, MAX_FORM_FIELDS, MAX_LIST_INDEX, readCappedFormData } from "~/server/http/form-body.server";
 import { fieldLimits, parseForm } from "~/server/http/form-reply.server";
 import { HOSTILE_FORM_BODIES } from "../fixtures/hostile-form-bodies";
 
@@ -52,6 +52,15 @@ describe("the screen before any form parser (issue 59)", () => {
     for (const schema of [importSchema(), stickerCraftSchema, saveTradeUpSchema])
       for (const [path, most] of fieldLimits(schema))
         if (!path.endsWith("[]") && fieldLimits(schema).has(`${path}[]`)) expect(most).toBeLessThanOrEqual(MAX_LIST_INDEX);
+  });
+  it("refuses a control character in any text, with a clear message; tabs and line breaks are text", async () => {
+    expect(await readCappedFormData(post(`intent=report&reason=${encodeURIComponent("spam\u0000")}`))).toEqual({
+      ok: false,
+      status: 400,
+      message: CONTROL_CHARACTER,
+    });
+    expect(await readCappedFormData(post(`notes=${encodeURIComponent("a\u001bb")}`))).toMatchObject({ ok: false });
+    expect(await readCappedFormData(post(`notes=${encodeURIComponent("line\r\nnext\tcell")}`))).toMatchObject({ ok: true });
   });
 });
 

@@ -16,6 +16,10 @@ const FIELD_NAME = /^[A-Za-z][\w-]*(?:\[\d{1,4}\]|\.[A-Za-z][\w-]*){0,4}$/;
 export const FORM_KIT_INTENT = "__intent__";
 
 export const FORM_READ_FAILED = "The form could not be read.";
+export const CONTROL_CHARACTER = "The form contains a control character (such as NUL), which no field takes: remove it and send again.";
+/** C0 controls but tab and line breaks, and DEL: no one types them, and text kept with them misleads whoever reads it. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413; message: string };
 
@@ -67,7 +71,8 @@ export async function readCappedFormData(request: Request, maxBytes: number = MA
  * at most `maxFields` of them; names as forms render them (FIELD_NAME), with list indices below
  * MAX_LIST_INDEX; no name starting with `__`, which the form kit reserves (it reads `__state__` and
  * `__intent__` as JSON and builds lists as long as an index says), except the one control the app's
- * forms send through the kit, a field's check (`validateIntent`). Returns the refusal, or null.
+ * forms send through the kit, a field's check (`validateIntent`); no text with a control character
+ * (NUL and the like) in any field. Returns the refusal, or null.
  * Which names a form's schema knows is the second screen, `parseForm`'s.
  */
 export function screenFieldNames(form: FormData, maxFields: number): string | null {
@@ -77,6 +82,7 @@ export function screenFieldNames(form: FormData, maxFields: number): string | nu
     if (count > maxFields) return `The form sent more than ${maxFields} fields.`;
     if (name === FORM_KIT_INTENT && typeof value === "string" && validateIntent(value)) continue;
     if (name.length > MAX_NAME_LENGTH || !FIELD_NAME.test(name)) return FORM_READ_FAILED;
+    if (typeof value === "string" && CONTROL.test(value)) return CONTROL_CHARACTER;
     for (const [, index] of name.matchAll(/\[(\d+)\]/g)) if (Number(index) >= MAX_LIST_INDEX) return FORM_READ_FAILED;
   }
   return null;
