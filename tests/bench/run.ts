@@ -14,6 +14,7 @@ import { cpus, tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { ensureDevVars } from "../../workers/dev-vars.ts";
 import { HOSTILE_FORM_BODIES } from "../fixtures/hostile-form-bodies.ts";
+import { reachableScripts } from "../deploy/first-visit-scripts.ts";
 import { combineWorkerCpu, sampleWorkerCpu, type WorkerCpu } from "./worker-cpu.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8794);
@@ -30,6 +31,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const JS_BUDGET_GZIP = 100 * 1024;
+/** Everything a page can load after use, its lazy parts included (issue 60, ADR 097). */
+const JS_WHOLE_BUDGET_GZIP = 120 * 1024;
 /** Workers' free plan stops a request at 10 ms of CPU; anonymous pages aim at 6 (issue 32). */
 const WORKER_CPU_LIMIT_MS = 10;
 const ANONYMOUS_CPU_TARGET_MS = 6;
@@ -210,9 +213,14 @@ async function capture(path: string, cookie?: string) {
   const response = await fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   const html = await response.text();
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const firstVisit = scriptUrls(html);
+  const scriptGzip = async (url: string) => gzipBytes(Buffer.from(await (await fetch(`${ORIGIN}${url}`)).arrayBuffer()));
   let js = 0;
-  for (const url of scriptUrls(html)) js += gzipBytes(Buffer.from(await (await fetch(`${ORIGIN}${url}`)).arrayBuffer()));
-  return { html, htmlGzip: gzipBytes(html), jsGzip: js, roundTrips: Number(response.headers.get("X-D1-Round-Trips")) };
+  for (const url of firstVisit) js += await scriptGzip(url);
+  // What the page can load after use: the files its scripts reach through import(), from the build's chunk graph.
+  let jsWhole = js;
+  for (const url of reachableScripts(firstVisit).filter((url) => !firstVisit.includes(url))) jsWhole += await scriptGzip(url);
+  return { html, htmlGzip: gzipBytes(html), jsGzip: js, jsWholeGzip: jsWhole, roundTrips: Number(response.headers.get("X-D1-Round-Trips")) };
 }
 
 interface Load {
@@ -531,6 +539,7 @@ async function main() {
         htmlGzipBytes: route.htmlGzip,
         htmlTargetGzipBytes: route.htmlTargetGzip ?? null,
         jsGzipBytes: route.jsGzip,
+        jsWholeGzipBytes: route.jsWholeGzip,
       };
     });
     console.log("sending the longest URLs the edge accepts ...");
@@ -548,6 +557,7 @@ async function main() {
       "route",
       "HTML gz",
       "JS gz",
+      "all JS gz",
       "Worker CPU ms",
       "windows",
       "miss CPU ms",
@@ -567,6 +577,7 @@ async function main() {
       shortPath(r.route) + (r.signedIn ? " (signed in)" : ""),
       kb(r.htmlGzipBytes),
       kb(r.jsGzipBytes),
+      kb(r.jsWholeGzipBytes),
       r.miss.workerCpu.msPerRequest.toFixed(2),
       spread(r.miss.workerCpu),
       r.miss.cpuMsPerRequest.toFixed(2),
@@ -635,6 +646,8 @@ async function main() {
     );
     const worstJs = Math.max(...rows.map((r) => r.jsGzipBytes));
     console.log(`largest first-visit JavaScript: ${kb(worstJs)} gzipped (budget ${kb(JS_BUDGET_GZIP)})`);
+    const worstWholeJs = Math.max(...rows.map((r) => r.jsWholeGzipBytes));
+    console.log(`largest JavaScript a page can load, its lazy parts included: ${kb(worstWholeJs)} gzipped (budget ${kb(JS_WHOLE_BUDGET_GZIP)})`);
     for (const line of htmlTargets) console.log(line);
 
     const results = {
@@ -659,7 +672,14 @@ async function main() {
           "code: the Worker's search code (plan, one batch, ranking) in Node on the benchmark's D1 SQLite file; " +
           "endToEnd/server*: sequential requests through wrangler dev, minus the p50 of the endpoint answering without a search",
       },
-      javascript: { largestFirstVisitGzipBytes: worstJs, budgetGzipBytes: JS_BUDGET_GZIP, withinBudget: worstJs <= JS_BUDGET_GZIP },
+      javascript: {
+        largestFirstVisitGzipBytes: worstJs,
+        budgetGzipBytes: JS_BUDGET_GZIP,
+        withinBudget: worstJs <= JS_BUDGET_GZIP,
+        largestWholePageGzipBytes: worstWholeJs,
+        wholePageBudgetGzipBytes: JS_WHOLE_BUDGET_GZIP,
+        wholePageWithinBudget: worstWholeJs <= JS_WHOLE_BUDGET_GZIP,
+      },
     };
     writeFileSync("tests/bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
     console.log("\nwrote tests/bench/results.json");

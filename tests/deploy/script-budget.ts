@@ -7,7 +7,11 @@
 import { budgetProblems, firstVisitScripts, FIRST_VISIT_BUDGET, type KnownOverBudget } from "./first-visit-scripts.ts";
 
 /** Pages over a budget, with a ceiling each in KB and the reason. A page that goes over fails the check unless listed here. */
-const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {};
+const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
+  // 126.5 KB with all it can load (1 December 2026, ADR 097): Conform (10.1) and its seven parts'
+  // 26 files (29.7 KB; the same code as one file is 23.0). Within once its parts' chunks are grouped.
+  "routes/profile": { total: 100, app: 16, whole: 127 },
+};
 
 const pages = firstVisitScripts();
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
