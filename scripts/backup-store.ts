@@ -116,7 +116,8 @@ export function queryEach(target: Target, sql: string): Record<string, unknown>[
 // Each wrangler call costs seconds, so the scripts ask several of these in one `queryEach`.
 
 /** The database's own tables (not SQLite's, not D1's `_cf_` ones), by name. */
-export const TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name";
+export const TABLES_SQL =
+  "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_' AND substr(name, 1, 4) <> '_cf_' ORDER BY name";
 /** Every uploaded image's URL the database names: a craft's own images and its stickers'. */
 export const IMAGE_URLS_SQL =
   "SELECT url FROM (SELECT ingame_image AS url FROM sticker_crafts UNION SELECT placement_image FROM sticker_crafts UNION SELECT image FROM sticker_craft_stickers) WHERE url LIKE '/images/%'";

@@ -11,6 +11,7 @@ import { DatabaseSync } from "node:sqlite";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildCatalogue, catalogueStatements } from "../../migrations/seed/sql.ts";
+import { TABLES_SQL } from "../../scripts/backup-store.ts";
 import { nodePasswordService } from "../../workers/node-password.ts";
 import { PIXEL_PNG, png } from "../fixtures/images.ts";
 import { freePort, projectConfigIn, root, startWranglerDev, wrangler } from "./wrangler-dev.ts";
@@ -56,7 +57,7 @@ function tableContents(): Tables {
   const db = new DatabaseSync(join(d1Dir, file!), { readOnly: true });
   try {
     const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name")
+      .prepare(TABLES_SQL)
       .all()
       .map((row) => String(row.name));
     return Object.fromEntries(

@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["tests/scripts/**/*.test.ts"],
     setupFiles: ["tests/fixtures/console-error-setup.ts"],
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // A server's start (migrations, then wrangler dev) beside the restore drill's on a loaded 2-core
+    // machine took over 180 s once (1 December 2026, load average 20); idle it takes seconds.
+    hookTimeout: 300_000,
   },
 });
