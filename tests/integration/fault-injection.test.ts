@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SECURITY_MESSAGES } from "~/forms/account-security";
 import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { TRACKER_MESSAGES } from "~/forms/resell-texts";
@@ -16,6 +17,7 @@ import { INJECTED_FAULT, withFaults, type FaultPlan } from "./faults";
 import {
   fetchWorker,
   get,
+  login,
   post,
   multipartBody,
   postMultipart,
@@ -197,6 +199,29 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       prepare: async () => ({ path: "/logout", cookie: (await signedInUser("fault-logout")).cookie, fields: {} }),
       message: notice("profile", "logout-failed"),
       redirectsTo: "/profile?notice=logout-failed",
+    },
+  ],
+  "routes/profile_.security": [
+    {
+      name: "sign one session out",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-revoke");
+        await (await login(email, PASSWORD)).arrayBuffer();
+        const page = await (await get("/profile/security", cookie)).text();
+        const session = /name="session" value="([0-9a-f]{32})"/.exec(page)?.[1];
+        if (!session) throw new Error("no other session listed");
+        return { path: "/profile/security", cookie, fields: { intent: "revoke-session", session } };
+      },
+      message: SECURITY_MESSAGES.revokeFailed,
+    },
+    {
+      name: "sign out everywhere else",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-revoke-all");
+        await (await login(email, PASSWORD)).arrayBuffer();
+        return { path: "/profile/security", cookie, fields: { intent: "revoke-other-sessions" } };
+      },
+      message: SECURITY_MESSAGES.revokeOthersFailed,
     },
   ],
   "routes/profile": [

@@ -53,6 +53,8 @@ const INTENTS = [
   "undo",
   "preview",
   "import",
+  "revoke-session",
+  "revoke-other-sessions",
   // Names every object has: a lookup by the posted intent must not find them.
   "__proto__",
   "constructor",
@@ -66,6 +68,7 @@ const FIELDS = [
   "newPassword",
   "confirmPassword",
   "currentPassword",
+  "session",
   "redirectTo",
   "respond",
   "website",
