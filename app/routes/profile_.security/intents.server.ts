@@ -15,7 +15,6 @@ import {
 } from "~/forms/account-security";
 import { revokeOtherSessions, revokeSession } from "~/server/auth/account-sessions.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTotp, startTotpSetup, type SecondFactorCheck } from "~/server/auth/two-factor.server";
-import { enqueueMailQuery } from "~/server/mail/outbox.server";
 import { securityNoticeMail } from "~/server/mail/security-mail.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { failedForm, TRY_AGAIN, type ActionFailure } from "~/server/http/action-failures.server";
@@ -79,10 +78,10 @@ export async function totpDisableIntent(context: AppLoadContext, user: SessionUs
   const intent = "totp-disable";
   const submission = parseForm(form, totpDisableSchema);
   if (submission.status !== "success") return formReply<SecurityExtra>(intent, submission.reply(), { extra: NO_CODES });
-  const checked = await disableTotp(context, user.id, submission.value.code);
+  const mail = securityNoticeMail(user.email, context.env.APP_ORIGIN, "totp-off");
+  const checked = await disableTotp(context, user.id, submission.value.code, mail);
   if (!checked.ok)
     return codeRefusal(intent, (options) => submission.reply({ ...options, hideFields: ["code"] }), checked, TWO_FACTOR_MESSAGES.wrongSignInCode);
-  await enqueueMailQuery(context.db, securityNoticeMail(user.email, context.env.APP_ORIGIN, "totp-off"));
   return noticed("totp-off");
 }
 

@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { recoveryCodes, sessions, userTotp } from "../db/schema.server";
-import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
-import { peek, hit, rateLimitsFor } from "./rate-limit.server";
+import { enqueueMailQuery, enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
+import { clear, hit, peek, rateLimitsFor } from "./rate-limit.server";
 import { matchingTotpStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from "./totp.server";
 
 /** The second factor of `owner` (a session subquery or a user id) and how many recovery codes are left. */
@@ -67,7 +67,11 @@ async function withCodeLimits(context: CodeContext, userId: string, check: () =>
   const checks = limitsOf(context.env, userId);
   const blocked = (await peek(context.db, checks)).filter((decision) => !decision.allowed);
   if (blocked.length > 0) return { ok: false, reason: "rate-limited", retryAfterSeconds: Math.max(...blocked.map((d) => d.retryAfterSeconds)) };
-  if (await check()) return { ok: true };
+  if (await check()) {
+    // As a right password does for its pair: a right code clears the 15-minute count (the day's stays).
+    await clear(context.db, checks[0][0], userId);
+    return { ok: true };
+  }
   await Promise.all(checks.map(([rule, id]) => hit(context.db, rule, id)));
   return { ok: false, reason: "wrong-code" };
 }
@@ -163,13 +167,15 @@ export async function confirmTotpSetup(
   return { ok: true, recoveryCodes: codes };
 }
 
-/** Turns the factor off after a current code (or a recovery code): key and recovery codes go. */
-export async function disableTotp(context: CodeContext, userId: string, code: string): Promise<SecondFactorCheck> {
+/** Turns the factor off after a current code (or a recovery code): key and recovery codes go, and the notice mail is queued, in one batch. */
+export async function disableTotp(context: CodeContext, userId: string, code: string, mail: MailMessage): Promise<SecondFactorCheck> {
+  const { db } = context;
   const checked = await verifySecondFactor(context, userId, code);
   if (!checked.ok) return checked;
-  await context.db.batch([
-    context.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-    context.db.delete(userTotp).where(eq(userTotp.userId, userId)),
+  await db.batch([
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(userTotp).where(eq(userTotp.userId, userId)),
+    enqueueMailQuery(db, mail),
   ]);
   return checked;
 }
