@@ -68,6 +68,7 @@ export const PAGES: ProductPage[] = [
   { route: "routes/profile", path: "/profile" },
   { route: "routes/profile", path: "/profile?tab=loadouts", as: ["user"] },
   { route: "routes/profile", path: "/profile?tab=resell", as: ["user"] },
+  { route: "routes/profile_.security", path: "/profile/security", as: ["user"] },
   { route: "routes/resell-tracker", path: "/resell-tracker" },
   { route: "routes/resell-tracker_.new", path: "/resell-tracker/new?skin=ak-47-redline" },
   { route: "routes/resell-tracker_.import", path: "/resell-tracker/import", as: ["user"] },

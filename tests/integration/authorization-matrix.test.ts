@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
+import { sessionHandle } from "~/server/auth/account-sessions.server";
 import { randomToken } from "~/server/auth/tokens.server";
 import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
 import { fetchWorker, previewImport, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
@@ -41,6 +42,8 @@ interface World {
   communityCraftId: number;
   /** The owner's saved trade-up. */
   tradeUpId: number;
+  /** The handle the security page shows for the owner's second session (another browser). */
+  ownerSessionHandle: string;
 }
 
 interface Probe {
@@ -232,6 +235,18 @@ const MATRIX: Record<string, Probe[]> = {
     { name: "deliver in production", method: "POST", path: () => "/dev/mailbox", fields: () => ({ intent: "deliver" }), expect: 404, production: true },
   ],
 
+  // "Sign out everywhere else" is not probed here: as the admin it would end the sessions other test files hold.
+  "routes/profile_.security": [
+    allGet("the security page", "/profile/security", { visitor: { to: login }, rest: 200 }),
+    {
+      name: "sign the owner's other session out",
+      method: "POST",
+      path: () => "/profile/security",
+      fields: (w) => ({ intent: "revoke-session", session: w.ownerSessionHandle }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\/security\?notice=session-ended$/ } },
+      writes: ["owner"],
+    },
+  ],
   "routes/profile": [
     allGet("favourites tab", "/profile?tab=favorites"),
     allGet("loadouts tab", "/profile?tab=loadouts"),
@@ -546,6 +561,10 @@ const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAA
 async function makeWorld(): Promise<World> {
   const [owner, other, admin] = await Promise.all([signedInUser("matrix-owner"), signedInUser("matrix-other"), signedInAdmin()]);
   const ownerId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(owner.email).first<{ id: string }>())!.id;
+  const secondSession = randomToken(32);
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, device) VALUES (?, ?, ?, 'Matrix second browser')")
+    .bind(secondSession, ownerId, Date.now() + 24 * 60 * 60 * 1000)
+    .run();
   const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(admin.email).first<{ id: string }>())!.id;
   const now = Date.now();
   const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id")
@@ -604,6 +623,7 @@ async function makeWorld(): Promise<World> {
     craftId: craft.id,
     communityCraftId: community.id,
     tradeUpId: (await env.DB.prepare("SELECT id FROM saved_trade_ups WHERE user_id = ?").bind(ownerId).first<{ id: number }>())!.id,
+    ownerSessionHandle: sessionHandle(secondSession),
   };
 }
 
@@ -611,6 +631,7 @@ async function makeWorld(): Promise<World> {
 async function objectsOf(world: World): Promise<unknown[]> {
   const queries = [
     env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(world.ownerId),
+    env.DB.prepare("SELECT id, device FROM sessions WHERE user_id = ? AND device = 'Matrix second browser'").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadouts WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(
       world.ownerId,

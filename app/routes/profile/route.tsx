@@ -206,6 +206,9 @@ export default function ProfilePage() {
         <div>
           <h1 className="text-2xl font-bold">Profile</h1>
           <p className="text-sm text-muted">Signed in as {user.email}</p>
+          <Link to="/profile/security" className="text-sm text-accent underline">
+            Sign-in and security
+          </Link>
         </div>
         <Form method="post" action="/logout">
           <input type="hidden" name="intent" value="logout" />

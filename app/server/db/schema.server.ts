@@ -384,8 +384,39 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
+    /** Moved forward at most every few minutes (SESSION_SEEN_EVERY_MS), never by each page; null: not since it began. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** A rough device from the user agent at login ("Chrome on Windows"); never the agent itself. */
+    device: text("device"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** A player's second factor (TOTP, RFC 6238): a row without `enabledAt` is a setup not yet confirmed by a code. */
+export const userTotp = sqliteTable("user_totp", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The shared key, base32 as shown to the player: a TOTP check needs it itself, so it cannot be hashed. */
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  /** The 30-second step of the last code accepted: a code of that step or an earlier one is never taken again. */
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of the second factor, stored as SHA-256 of the code. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 export const passwordResetTokens = sqliteTable(
