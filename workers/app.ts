@@ -62,12 +62,15 @@ export default {
       const purge = (paths: string[]) => waitUntil(purgeEdgeCache(url.origin, buildVersion, paths));
       const context = await createLoadContext(pageRequest, env, waitUntil, wasmPasswordService, purge);
       let response = withBaseline(await handleRemixRequest(pageRequest, context), production);
-      if (
-        plan.cache &&
-        isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") })
-      ) {
+      const storable = isStorable({
+        status: response.status,
+        cacheControl: response.headers.get("Cache-Control"),
+        setsCookie: response.headers.has("Set-Cookie"),
+      });
+      if (plan.cache && storable) {
         response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
-      } else {
+      } else if (!(plan.url && storable)) {
+        // A page the edge would keep but for EDGE_CACHE_SECONDS=0 keeps its route's word; anything else is for this request only.
         notKeptUnlessPrivate(response.headers, { method: screened.request.method, status: response.status });
       }
       privateUnlessSaid(response.headers);
