@@ -4,13 +4,16 @@ import { PathLink } from "~/components/links";
 import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
-import { formatDollars } from "~/domain/money";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { crateCost, crateListQuery } from "~/server/features/containers.server";
+import { useMoney } from "~/components/money";
+import { loadMoney } from "~/server/features/currency.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Each case's expected value is stored when prices change (ADR 086): one row a case to read.
+  const moneyPromise = loadMoney(context, request);
   const [crates] = await context.load([crateListQuery(context.db)]);
+  const money = await moneyPromise;
   const listed = crates.filter((crate) => crate.slug !== null);
   const cases = listed
     .filter((crate) => crate.kind === "weapon_case")
@@ -20,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       image: crate.image,
       keyName: crate.keyName,
       value: crate.expectedCents === null || crate.coverage === null ? null : { expectedCents: crate.expectedCents, coverage: crate.coverage },
-      ...crateCost(crate, crate.expectedCents),
+      ...crateCost(crate, crate.expectedCents, money),
     }));
   const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
   const keyless = listed.filter((crate) => crate.kind === "keyless_case").map(({ name, slug }) => ({ name, slug }));
@@ -30,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = catalogueHeaders;
 
 export default function CasesPage() {
+  const money = useMoney();
   const { cases, keyless, packages } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
@@ -56,7 +60,7 @@ export default function CasesPage() {
                   </span>
                   {crate.value ? (
                     <span className="block">
-                      Expected value {formatDollars(Math.round(crate.value.expectedCents))}{" "}
+                      Expected value {money.format(Math.round(crate.value.expectedCents))}{" "}
                       <span className="text-muted">(covers {formatChance(crate.value.coverage)} of the odds)</span>
                     </span>
                   ) : (

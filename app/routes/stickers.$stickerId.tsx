@@ -8,11 +8,12 @@ import { PriceHistory, type PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { buildChartModel } from "~/domain/price-chart";
-import { marketPriceLabel } from "~/domain/money";
+
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { stickerKind, stickerKindLabel } from "~/domain/stickers";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { craftsWithStickerQuery, stickerHistoryQuery, stickerPageQuery } from "~/server/features/stickers.server";
+import { loadMoney } from "~/server/features/currency.server";
 
 /** Crafts listed on a sticker's page at most (the newest). */
 const CRAFTS_SHOWN = 12;
@@ -23,6 +24,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseId(params.stickerId) ?? 0;
   const range = parsePriceRange(new URL(request.url).searchParams.get("range"));
   const days = rangeDays(range, utcDay(Date.now()));
+  const moneyPromise = loadMoney(context, request);
   const [found, history, crafts] = await context.load([
     stickerPageQuery(db, id),
     stickerHistoryQuery(db, id, days[0]!),
@@ -48,7 +50,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         image: sticker.image,
         category: sticker.category,
         type: stickerKindLabel(stickerKind(sticker.name)),
-        price: marketPriceLabel(sticker.priceCents),
+        price: (await moneyPromise).market(sticker.priceCents),
         lastPriceUpdate: sticker.lastPriceUpdate?.getTime() ?? null,
         demo: sticker.priceSource === "demo",
       },

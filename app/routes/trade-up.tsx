@@ -8,7 +8,7 @@ import { FallbackImage } from "~/components/FallbackImage";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
 import { LIMIT_MESSAGES } from "~/domain/limits";
-import { formatDollars, formatSignedDollars } from "~/domain/money";
+
 import { searchPlan } from "~/domain/search";
 import {
   ADD_REFUSALS,
@@ -39,6 +39,7 @@ import { cookieAttributes, cookieValue } from "~/server/http/cookies.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
+import { useMoney } from "~/components/money";
 
 const PAGE = "/trade-up";
 /** The visitor's current contract (its query string), so 'Add to trade-up' on a skin page adds to it. */
@@ -180,6 +181,7 @@ const OUTCOME_COLUMNS = ["Skin", "Chance", "Float", "Wear", "Price"] as const;
 const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
 
 export default function TradeUpPage() {
+  const money = useMoney();
   const { rows, result, outcomes, value, byRarity, addRefusal, parseErrors, query, find, found, saveKey } = useLoaderData<typeof loader>();
   const messages = [...parseErrors, ...result.messages];
   const refused = parseErrors.length > 0 || result.status === "refused";
@@ -224,7 +226,7 @@ export default function TradeUpPage() {
                       {row.skin ? (
                         <p className="text-xs text-muted">
                           {row.skin.rarity} · float {row.skin.minFloat} to {row.skin.maxFloat}
-                          {row.wear ? ` · ${WEAR_NAMES[row.wear]}` : ""} · {row.priceCents === null ? "No price" : formatDollars(row.priceCents)}
+                          {row.wear ? ` · ${WEAR_NAMES[row.wear]}` : ""} · {row.priceCents === null ? "No price" : money.format(row.priceCents)}
                         </p>
                       ) : null}
                     </div>
@@ -325,16 +327,13 @@ export default function TradeUpPage() {
             {`Outcomes: ${result.stattrak ? "StatTrak™ " : ""}${result.next === "Extraordinary" ? "knives and gloves" : result.next}`}
           </h2>
           <dl className="grid gap-3 sm:grid-cols-4">
-            <Figure label="Inputs' cost" value={value.costCents === null ? "No price for every input" : formatDollars(value.costCents)} />
+            <Figure label="Inputs' cost" value={value.costCents === null ? "No price for every input" : money.format(value.costCents)} />
             <Figure
               label="Expected value"
-              value={`${formatDollars(Math.round(value.expectedCents))} (covers ${formatChance(value.coverage)} of the odds)`}
+              value={`${money.format(Math.round(value.expectedCents))} (covers ${formatChance(value.coverage)} of the odds)`}
               testId="expected-value"
             />
-            <Figure
-              label="Expected profit"
-              value={value.expectedProfitCents === null ? "Unknown" : formatSignedDollars(Math.round(value.expectedProfitCents))}
-            />
+            <Figure label="Expected profit" value={value.expectedProfitCents === null ? "Unknown" : money.signed(Math.round(value.expectedProfitCents))} />
             <Figure label="Chance of profit" value={value.profitChance === null ? "Unknown" : formatChance(value.profitChance)} />
           </dl>
           <div className="overflow-x-auto">
@@ -364,7 +363,7 @@ export default function TradeUpPage() {
                       {formatFloat(outcome.float, 6)}
                     </td>
                     <td className="py-2 pr-3">{WEAR_NAMES[outcome.wear]}</td>
-                    <td className="py-2">{outcome.priceCents === null ? "No price" : formatDollars(outcome.priceCents)}</td>
+                    <td className="py-2">{outcome.priceCents === null ? "No price" : money.format(outcome.priceCents)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
+import type { CurrencyCode } from "../../domain/currency";
 import { isAdminEmail } from "../../domain/roles";
 import type { Database } from "../db/client.server";
 import { sessions, users } from "../db/schema.server";
@@ -48,11 +49,13 @@ export interface SessionUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** The currency the player chose in their account; null: none (docs/features/currency.md). */
+  currency: CurrencyCode | null;
 }
 
 export function sessionUserQuery(db: Database, sessionId: string, now: number) {
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, currency: users.currency })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))

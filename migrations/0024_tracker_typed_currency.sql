@@ -1,0 +1,3 @@
+ALTER TABLE `resell_trackers` ADD `buy_currency` text;--> statement-breakpoint
+ALTER TABLE `resell_trackers` ADD `buy_typed_minor` integer;--> statement-breakpoint
+ALTER TABLE `resell_trackers` ADD `buy_rate_per_usd` real;
