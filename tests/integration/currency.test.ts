@@ -89,4 +89,24 @@ describe("the player's currency", () => {
     expect(pound.headers.get("X-Cache")).toBe("MISS");
     expect(await pound.text()).toContain("£");
   });
+
+  it("a tracker bought for 12.50 typed in euros shows €12.50 back, and is stored in US cents with what was typed", async () => {
+    await storeRates();
+    const { cookie, email } = await signedInUser("currency-tracker");
+    await post("/currency", { currency: "EUR", redirectTo: "/" }, { cookie });
+    const created = await post("/resell-tracker/new", { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-11-02", buyPrice: "12.50" }, { cookie });
+    expect(created.status).toBe(303);
+    const row = await env.DB.prepare(
+      "SELECT buy_price_cents, buy_currency, buy_typed_minor, buy_rate_per_usd FROM resell_trackers t JOIN users u ON u.id = t.user_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .first();
+    // €12.50 at $1 = €0.80 is $15.625: 1563 cents.
+    expect(row).toEqual({ buy_price_cents: 1563, buy_currency: "EUR", buy_typed_minor: 1250, buy_rate_per_usd: 0.8 });
+    const list = await (await get("/resell-tracker", cookie)).text();
+    expect(list).toContain("€12.50");
+    // In pounds it is converted from the stored cents: $15.63 at $1 = £0.68 is £10.63.
+    await post("/currency", { currency: "GBP", redirectTo: "/" }, { cookie });
+    expect(await (await get("/resell-tracker", cookie)).text()).toContain("£10.63");
+  });
 });
