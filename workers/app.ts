@@ -5,6 +5,8 @@ import { hasSessionCookie, notKeptUnlessPrivate, privateUnlessSaid } from "../ap
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/server/http/edge-cache-plan.server";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/features/consent.server";
+import { readCurrencyCookie } from "../app/server/features/currency.server";
+import { STORED_CURRENCY } from "../app/domain/currency";
 import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/http/edge-cache.server";
 import { describeError } from "../app/server/http/errors.server";
 import { isCrossOriginWrite } from "../app/server/http/origin-check.server";
@@ -44,6 +46,7 @@ export default {
         url,
         signedIn: hasSessionCookie(screened.request.headers.get("Cookie")),
         consent: readConsent(screened.request),
+        currency: readCurrencyCookie(screened.request) ?? STORED_CURRENCY,
         buildVersion,
         seconds,
       });

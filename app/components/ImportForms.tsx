@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { IMPORT_MAX_BYTES, SKIP_REASONS, type ImportMatch, type PreviewRow } from "~/domain/inventory-import";
 import { MARKET_NAMES } from "~/domain/market-fees";
-import { formatDollars } from "~/domain/money";
+
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatFloat, WEAR_NAMES } from "~/domain/wear";
@@ -12,6 +12,8 @@ import type { importSchema, previewSchema } from "~/forms/resell-import";
 import { IMPORT_FORM, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { Notice } from "./basics";
 import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "./forms";
+import type { Money } from "~/domain/money";
+import { useMoney } from "./money";
 
 // The inventory import's two forms (/resell-tracker/import), a module of their own so the page's
 // first visit carries no Conform: their code loads apart, once the page has hydrated (ADR 097).
@@ -59,15 +61,16 @@ export function SourceForm({ fit, lastResult }: { fit: number; lastResult: Submi
 }
 
 /** What the preview says of a matched item: the catalogue skin, wear and variant, and the CSV's float and sale. */
-function matchText(match: ImportMatch): string {
+function matchText(match: ImportMatch, money: Money): string {
   const parts = [match.skinName, WEAR_NAMES[match.wear], VARIANT_NAMES[match.variant]];
   if (match.wearValue !== null) parts.push(`Float ${formatFloat(match.wearValue)}`);
-  if (match.sale) parts.push(`Sold ${formatCalendarDate(match.sale.soldAt)} on ${MARKET_NAMES[match.sale.market]} for ${formatDollars(match.sale.priceCents)}`);
+  if (match.sale) parts.push(`Sold ${formatCalendarDate(match.sale.soldAt)} on ${MARKET_NAMES[match.sale.market]} for ${money.format(match.sale.priceCents)}`);
   return parts.join(" · ");
 }
 
 /** Step 2: the matched items to choose, with price and date; the others with why they are not offered. */
 export function PreviewForm({ preview, lastResult }: { preview: Preview; lastResult: SubmissionResult<string[]> | undefined }) {
+  const money = useMoney();
   const [form, fields] = useForm<z.output<ReturnType<typeof importSchema>>>({
     id: IMPORT_FORM,
     lastResult,
@@ -96,7 +99,7 @@ export function PreviewForm({ preview, lastResult }: { preview: Preview; lastRes
               return (
                 <li key={index} className="space-y-2 rounded-lg border border-line bg-panel p-3" data-testid="import-row">
                   <CheckboxField label={<span className="font-semibold">{label}</span>} meta={row.pick} />
-                  <p className="text-sm text-muted">{matchText(match)}</p>
+                  <p className="text-sm text-muted">{matchText(match, money)}</p>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <NumberField label="Buy price ($)" meta={row.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
                     <DateField label="Bought date" meta={row.boughtAt} />

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/domain/dates";
 import type { MarketRow } from "~/domain/markets";
-import { formatDollars } from "~/domain/money";
+import { useMoney } from "./money";
 
 /**
  * Where to buy, where to sell: each market's price, what a seller receives after its fee and when it
  * was updated; the cheapest to buy and the best to sell are marked in words, a stale price labelled.
  */
 export function MarketTable({ rows, item, children }: { rows: readonly MarketRow[]; item: string; children?: ReactNode }) {
+  const money = useMoney();
   return (
     <section id="markets" aria-labelledby="markets-heading" className="scroll-mt-20 space-y-3 rounded-lg border border-line bg-panel p-4">
       <h2 id="markets-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
@@ -42,10 +43,10 @@ export function MarketTable({ rows, item, children }: { rows: readonly MarketRow
                   {row.bestToSell ? <span className="mt-1 block text-xs font-semibold text-accent">Best to sell</span> : null}
                 </th>
                 <td className="py-2 pr-3" data-testid="market-price">
-                  {row.priceCents === null ? <span className="text-muted">No price</span> : formatDollars(row.priceCents)}
+                  {row.priceCents === null ? <span className="text-muted">No price</span> : money.format(row.priceCents)}
                 </td>
                 <td className="py-2 pr-3" data-testid="market-net">
-                  {row.netCents === null ? <span className="text-muted">—</span> : formatDollars(row.netCents)}
+                  {row.netCents === null ? <span className="text-muted">—</span> : money.format(row.netCents)}
                 </td>
                 <td className="py-2" data-testid="market-updated">
                   {row.updatedAt === null ? (

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
+
 import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget, type FavoriteAlert } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
 import type { z } from "zod";
@@ -10,6 +10,7 @@ import { replyError, type FormReply } from "~/forms/reply";
 import { Notice } from "./basics";
 import type { FormConstraint } from "./client-checks";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
+import { useMoney } from "./money";
 
 /** Where the alert forms post: the profile's action, back at the favourites tab. */
 export const PRICE_ALERTS_ACTION = "/profile?tab=favorites";
@@ -20,12 +21,13 @@ export type AlertReply = FormReply & { skinId?: string | null };
 const secondaryButton = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent disabled:opacity-50";
 
 function AlertStatus({ item }: { item: FavoriteAlert }) {
+  const money = useMoney();
   const { alert } = item;
   if (!alert) return <p className="text-sm text-muted">No price alert yet.</p>;
-  const now = alert.currentPriceCents > 0 ? formatDollars(alert.currentPriceCents) : "No Data";
+  const now = alert.currentPriceCents > 0 ? money.format(alert.currentPriceCents) : "No Data";
   return (
     <p className="text-sm" data-testid="alert-status">
-      Mail me when {alertItemName(item.name, alert.variant, alert.wear)} drops below <strong>{formatDollars(alert.targetCents)}</strong>. Now: {now}
+      Mail me when {alertItemName(item.name, alert.variant, alert.wear)} drops below <strong>{money.format(alert.targetCents)}</strong>. Now: {now}
       {isBelowTarget(alert.currentPriceCents, alert.targetCents) ? " (already below your target)" : ""}.
       {alert.lastNotifiedAt ? <> Last alert mail: {formatDate(alert.lastNotifiedAt)}.</> : null}
     </p>

@@ -10,6 +10,7 @@ import { FallbackImage } from "./FallbackImage";
 import { FloatBar } from "./FloatBar";
 import { DateField, FormError, NumberField, SelectField, SubmitButton, TextareaField } from "./forms";
 import { useHydrated } from "./useHydrated";
+import { useMoney } from "./money";
 
 export interface TrackerDefaults {
   wear?: string;
@@ -55,6 +56,7 @@ export function TrackerForm({
   onDone?: (message: string) => void;
   onCancel?: () => void;
 }) {
+  const money = useMoney();
   const fetcher = useFetcher<FormReply>();
   const hydrated = useHydrated();
   const { skin, enabledWears, variants, today } = context;
@@ -119,7 +121,7 @@ export function TrackerForm({
           <SelectField label="Variant" meta={fields.variant} options={variants.map((variant) => ({ value: variant, label: VARIANT_NAMES[variant] }))} />
         ) : null}
         <DateField label="Bought date" meta={fields.boughtAt} inputProps={{ max: today }} />
-        <NumberField label="Buy price ($)" meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
+        <NumberField label={`Buy price (${money.rate.currency})`} meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
       </div>
       <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} rangeLine />
       <TextareaField label="Notes" meta={fields.notes} hint="Optional" textareaProps={{ rows: 3, maxLength: NOTES_MAX_LENGTH }} />

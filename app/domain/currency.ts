@@ -39,6 +39,14 @@ export interface Rate {
   date: string | null;
 }
 
+/** A page's currency: what the visitor chose, and the rate its amounts are shown with. */
+export interface PageCurrency {
+  /** What the visitor chose (US dollars until they do). */
+  chosen: CurrencyCode;
+  /** The chosen currency's rate, or US dollars' when it has none yet (a fresh install): the page says so. */
+  rate: Rate;
+}
+
 export const USD_RATE: Rate = { currency: STORED_CURRENCY, perUsd: 1, date: null };
 
 /**
@@ -103,6 +111,26 @@ export function formatInCurrency(usdCents: number, rate: Rate): string {
  */
 export function typedToMinorUnits(amount: number, currency: CurrencyCode): number {
   return roundHalfAway(amount * scale(currency));
+}
+
+/** An amount as a player typed it: its currency, its minor units, and the rate it was stored in US cents with. */
+export interface TypedAmount {
+  currency: CurrencyCode;
+  minorUnits: number;
+  perUsd: number;
+}
+
+/** An amount typed in the rate's currency (minor units), and the US cents stored for it. */
+export function storeTyped(minorUnits: number, rate: Rate): { usdCents: number; typed: TypedAmount } {
+  return { usdCents: toUsdCents(minorUnits, rate), typed: { currency: rate.currency, minorUnits, perUsd: rate.perUsd } };
+}
+
+/**
+ * A stored amount in the rate's currency, in minor units: as typed when it was typed in that currency
+ * (12.50 typed in euros is €12.50 back, whatever today's rate), else converted at today's rate.
+ */
+export function shownMinorUnits(usdCents: number, typed: Pick<TypedAmount, "currency" | "minorUnits"> | null, rate: Rate): number {
+  return typed && typed.currency === rate.currency ? typed.minorUnits : toMinorUnits(usdCents, rate);
 }
 
 /** A whole number of minor units as the decimal a form field shows ("12.50"). */

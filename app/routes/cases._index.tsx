@@ -6,15 +6,18 @@ import { MarketSelect } from "~/components/MarketSelect";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
 import { marketChoiceLabel, parseMarketChoice } from "~/domain/markets";
-import { formatDollars } from "~/domain/money";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { crateCost, crateListQuery } from "~/server/features/containers.server";
+import { useMoney } from "~/components/money";
+import { loadMoney } from "~/server/features/currency.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Each case's expected value is stored when prices change (ADR 086): one row a case to read.
   // Which market's price the cases and keys show (the default: the cheapest listing across markets).
   const market = parseMarketChoice(new URL(request.url).searchParams.get("market"));
+  const moneyPromise = loadMoney(context, request);
   const [crates] = await context.load([crateListQuery(context.db, market)]);
+  const money = await moneyPromise;
   const listed = crates.filter((crate) => crate.slug !== null);
   const cases = listed
     .filter((crate) => crate.kind === "weapon_case")
@@ -24,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       image: crate.image,
       keyName: crate.keyName,
       value: crate.expectedCents === null || crate.coverage === null ? null : { expectedCents: crate.expectedCents, coverage: crate.coverage },
-      ...crateCost(crate, crate.expectedCents),
+      ...crateCost(crate, crate.expectedCents, money),
     }));
   const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
   const keyless = listed.filter((crate) => crate.kind === "keyless_case").map(({ name, slug }) => ({ name, slug }));
@@ -34,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = catalogueHeaders;
 
 export default function CasesPage() {
+  const money = useMoney();
   const { cases, keyless, packages, market } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
@@ -69,7 +73,7 @@ export default function CasesPage() {
                   </span>
                   {crate.value ? (
                     <span className="block">
-                      Expected value {formatDollars(Math.round(crate.value.expectedCents))}{" "}
+                      Expected value {money.format(Math.round(crate.value.expectedCents))}{" "}
                       <span className="text-muted">(covers {formatChance(crate.value.coverage)} of the odds)</span>
                     </span>
                   ) : (

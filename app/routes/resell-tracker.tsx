@@ -6,7 +6,7 @@ import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
-import { formatDollars } from "~/domain/money";
+
 import { buildChartModel } from "~/domain/price-chart";
 import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { trackerListPage, type LoadedTracker } from "~/domain/resell";
@@ -23,6 +23,7 @@ import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.ser
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { useMoney } from "~/components/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -148,6 +149,7 @@ const ResellTrackerList = lazyPart(() => import("~/components/ResellTrackerList"
 const PriceChart = lazyPart(() => import("~/components/PriceChart").then((module) => module.PriceChart));
 
 function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
+  const money = useMoney();
   // The last day's figures (today's), as the portfolio summary above says them: not the last day that had one.
   const latest = (key: string) => model?.series.find((series) => series.key === key)?.values.at(-1) ?? null;
   const value = latest("value");
@@ -163,7 +165,7 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
         <PriceChart
           model={model}
           title={`Portfolio value against invested, last ${PORTFOLIO_DAYS} days`}
-          description={`Latest value ${value === null ? "unknown" : formatDollars(value)}, invested ${invested === null ? "nothing" : formatDollars(invested)}.`}
+          description={`Latest value ${value === null ? "unknown" : money.format(value)}, invested ${invested === null ? "nothing" : money.format(invested)}.`}
           testId="portfolio-chart"
         />
       ) : (

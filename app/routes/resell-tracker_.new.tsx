@@ -23,6 +23,8 @@ import {
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText } from "~/server/http/form-body.server";
 import { formNotice, formReply } from "~/server/http/form-reply.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { storeTyped } from "~/domain/currency";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -46,12 +48,15 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
   const skinId = formText(post.form, "skinId", 200);
+  const currencyPromise = getPageCurrency(context, request);
   const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
   const skin = found[0];
   if (!skin) return trackerRefusal(404, "Skin not found.");
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
-  const created = await createTracker(context.db, post.user.id, submission.value, postedTrackerKey(post.form));
+  // The price was typed in the player's currency: stored in US cents, with what was typed.
+  const { usdCents, typed } = storeTyped(submission.value.buyPriceCents, (await currencyPromise).rate);
+  const created = await createTracker(context.db, post.user.id, { ...submission.value, buyPriceCents: usdCents }, typed, postedTrackerKey(post.form));
   if (created === "limit") return formReply(TRACKER_FORM, submission.reply({ formErrors: [LIMIT_MESSAGES.trackers] }), { status: 409 });
   // The same form posted again (a double click without JavaScript): the first post added it.
   const done = created === "repeated" ? "already-added" : "added";

@@ -12,7 +12,6 @@ import { MarketTable } from "~/components/MarketTable";
 import type { PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
 import { marketTable } from "~/domain/markets";
-import { formatDollars } from "~/domain/money";
 import { alertAnchor } from "~/domain/price-alerts";
 import { buildChartModel } from "~/domain/price-chart";
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
@@ -32,6 +31,7 @@ import { loadFavoriteIds } from "~/server/features/favorites.server";
 import { skinMarketPricesQuery } from "~/server/features/market-prices.server";
 import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/features/price-charts.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
+import { loadMoney } from "~/server/features/currency.server";
 
 // The page's buttons are links and forms that work as the server's HTML: their code loads once the
 // page has hydrated (ADR 097).
@@ -49,6 +49,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const days = rangeDays(range, utcDay(Date.now()));
   const asked = url.searchParams.get("wear");
   const favoritesPromise = loadFavoriteIds(context);
+  const moneyPromise = loadMoney(context, request);
   const [found, wears, crates, collections, history, variantPrices, marketPrices] = await context.load([
     skinQuery(db, id),
     skinWearsQuery(db, id),
@@ -61,11 +62,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const headers = catalogueCacheHeaders(request);
   const skin = found[0];
   const favorite = (await favoritesPromise).includes(id);
+  const money = await moneyPromise;
   if (!skin) return data({ skin: null, wears: [], crates: [], collections: [], favorite, priceHistory: null, markets: null }, { status: 404, headers });
   const byWear = new Map(wears.map((w) => [w.wear, w]));
   const variantPrice = (variant: "stattrak" | "souvenir", wear: Wear) => {
     const row = variantPrices.find((price) => price.variant === variant && price.wear === wear);
-    return row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+    return row && row.priceCents > 0 ? money.format(row.priceCents) : "No Data";
   };
   const wearChips = WEARS.map((wear) => {
     const row = byWear.get(wear);
@@ -73,7 +75,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return {
       wear,
       enabled,
-      price: wearPriceLabel(row),
+      price: wearPriceLabel(row, money),
       stattrak: enabled && skin.stattrak ? variantPrice("stattrak", wear) : null,
       souvenir: enabled && skin.souvenir ? variantPrice("souvenir", wear) : null,
     };

@@ -10,12 +10,13 @@ import { formatDateTime } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
 import { marketTable } from "~/domain/markets";
 import { buildChartModel } from "~/domain/price-chart";
-import { marketPriceLabel } from "~/domain/money";
+
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { stickerKind, stickerKindLabel } from "~/domain/stickers";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { itemMarketPricesQuery } from "~/server/features/market-prices.server";
 import { craftsWithStickerQuery, stickerHistoryQuery, stickerPageQuery } from "~/server/features/stickers.server";
+import { loadMoney } from "~/server/features/currency.server";
 
 /** Crafts listed on a sticker's page at most (the newest). */
 const CRAFTS_SHOWN = 12;
@@ -26,6 +27,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseId(params.stickerId) ?? 0;
   const range = parsePriceRange(new URL(request.url).searchParams.get("range"));
   const days = rangeDays(range, utcDay(Date.now()));
+  const moneyPromise = loadMoney(context, request);
   const [found, history, crafts, marketPrices] = await context.load([
     stickerPageQuery(db, id),
     stickerHistoryQuery(db, id, days[0]!),
@@ -52,7 +54,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         image: sticker.image,
         category: sticker.category,
         type: stickerKindLabel(stickerKind(sticker.name)),
-        price: marketPriceLabel(sticker.priceCents),
+        price: (await moneyPromise).market(sticker.priceCents),
         lastPriceUpdate: sticker.lastPriceUpdate?.getTime() ?? null,
         demo: sticker.priceSource === "demo",
       },

@@ -230,6 +230,17 @@ const MATRIX: Record<string, Probe[]> = {
     allGet("consent by GET", "/cookie-consent", { to: /^\/cookie-settings$/ }),
     { name: "accept", method: "POST", path: () => "/cookie-consent", fields: () => ({ intent: "accept", redirectTo: "/" }), expect: { to: home } },
   ],
+  "routes/currency": [
+    allGet("currency by GET", "/currency", { to: home }),
+    {
+      name: "choose euros",
+      method: "POST",
+      path: () => "/currency",
+      fields: () => ({ currency: "EUR", redirectTo: "/" }),
+      expect: { to: home },
+      writes: ["owner", "admin"],
+    },
+  ],
   "routes/dev.mailbox": [
     { ...allGet("the development mailbox in production", "/dev/mailbox", 404), production: true },
     { name: "deliver in production", method: "POST", path: () => "/dev/mailbox", fields: () => ({ intent: "deliver" }), expect: 404, production: true },

@@ -31,6 +31,7 @@ import {
   type FormPart,
 } from "./helpers";
 import { manifest, urlPath } from "./manifest";
+import { CURRENCY_NOT_SAVED } from "~/routes/currency";
 
 /**
  * Every action of every route of the build, with each of its calls to D1 made to fail in turn:
@@ -216,6 +217,13 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       name: "resend the confirmation",
       prepare: async () => ({ path: "/login?mode=login", fields: { intent: "resend-confirmation", email: await unconfirmedUser() } }),
       message: ACCOUNT_FAILURES.resendConfirmation,
+    },
+  ],
+  "routes/currency": [
+    {
+      name: "choose a currency, signed in",
+      prepare: async () => ({ path: "/currency", cookie: (await signedInUser("fault-currency")).cookie, fields: { currency: "EUR", redirectTo: "/" } }),
+      message: CURRENCY_NOT_SAVED,
     },
   ],
   "routes/logout": [

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
+import type { CurrencyCode } from "../../domain/currency";
 import { isAdminEmail } from "../../domain/roles";
 import type { Database } from "../db/client.server";
 import { sessions, users } from "../db/schema.server";
@@ -50,11 +51,13 @@ export interface SessionUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** The currency the player chose in their account; null: none (docs/features/currency.md). */
+  currency: CurrencyCode | null;
 }
 
 export function sessionUserQuery(db: Database, sessionId: string, now: number) {
   return db
-    .select({ id: users.id, email: users.email, startedAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({ id: users.id, email: users.email, currency: users.currency, startedAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
@@ -77,7 +80,7 @@ export function getSessionUser(context: AppLoadContext): Promise<SessionUser | n
           const row = rows[0];
           if (!row) return null;
           noteSessionSeen(context, sessionId, (row.lastSeenAt ?? row.startedAt).getTime());
-          return { id: row.id, email: row.email, isAdmin: isAdminEmail(row.email, context.env.ADMIN_EMAILS) };
+          return { id: row.id, email: row.email, currency: row.currency, isAdmin: isAdminEmail(row.email, context.env.ADMIN_EMAILS) };
         })
       : Promise.resolve(null);
     memo.set(context, promise);

@@ -372,6 +372,8 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+  /** The currency the player chose (docs/features/currency.md); null: the browser's choice, else US dollars. */
+  currency: text("currency", { enum: CURRENCY_CODES }),
   createdAt: createdAt(),
 });
 
@@ -699,6 +701,13 @@ export const resellTrackers = sqliteTable(
       .notNull()
       .references(() => skins.id),
     buyPriceCents: integer("buy_price_cents").notNull(),
+    /**
+     * The buy price as the player typed it (docs/features/currency.md): its currency, its amount in
+     * that currency's minor units and the rate used (units a dollar bought). Null: typed in US dollars.
+     */
+    buyCurrency: text("buy_currency", { enum: CURRENCY_CODES }),
+    buyTypedMinor: integer("buy_typed_minor"),
+    buyRatePerUsd: real("buy_rate_per_usd"),
     wearValue: real("wear_value"),
     wear: text("wear", { enum: WEARS }).notNull(),
     notes: text("notes"),

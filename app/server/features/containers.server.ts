@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { caseReturnPercent, itemPricesFromJson, type ItemPrices } from "~/domain/case-odds";
 import { DEFAULT_MARKET_CHOICE, type MarketChoice, type PriceMarket } from "~/domain/markets";
-import { formatDollars, priceRange } from "~/domain/money";
+import type { Money } from "~/domain/money";
 import type { Database } from "../db/client.server";
 import {
   caseKeys,
@@ -122,13 +122,13 @@ const crateColumns = {
 };
 
 /** A container's price and its key's (null: none known), and the return of one opening against both. */
-export function crateCost(crate: { keyName: string | null; priceCents: number; keyPriceCents: number | null }, expectedCents: number | null) {
+export function crateCost(crate: { keyName: string | null; priceCents: number; keyPriceCents: number | null }, expectedCents: number | null, money: Money) {
   const price = crate.priceCents > 0 ? crate.priceCents : null;
   const keyPrice = crate.keyPriceCents !== null && crate.keyPriceCents > 0 ? crate.keyPriceCents : null;
   const needsKey = crate.keyName !== null;
   return {
-    priceText: price === null ? "No price" : formatDollars(price),
-    keyPriceText: keyPrice === null ? "No price" : formatDollars(keyPrice),
+    priceText: price === null ? "No price" : money.format(price),
+    keyPriceText: keyPrice === null ? "No price" : money.format(keyPrice),
     returnPercent: expectedCents === null ? null : caseReturnPercent(expectedCents, price, keyPrice, needsKey),
   };
 }
@@ -270,17 +270,17 @@ export function tradeUpSpecialsQuery(db: Database, ids: SkinIds) {
 /** A skin as the case and collection pages list it: its prices as a range of its wears (normal). */
 export function listedSkin<
   T extends { id: string; name: string; image: string; rarity: string; rarityColor: string; normalPrices: string | null; stattrakPrices: string | null },
->(row: T) {
+>(row: T, money: Money) {
   const { prices, ...skin } = withPrices(row);
   const cents = Object.values(prices.normal);
-  return { skin, prices, priceText: priceRange(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
+  return { skin, prices, priceText: money.range(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
 }
 
 /**
  * A vanilla knife as a case's page lists it: "★ Karambit (vanilla)", its normal price, and a card
  * linking to the knife's page (`/weapons/Karambit`, its finishes), since it has no skin page.
  */
-export function listedVanillaKnife(row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number }) {
+export function listedVanillaKnife(row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number }, money: Money) {
   const name = `★ ${row.name} (vanilla)`;
   return {
     prices: { priceCents: row.priceCents, stattrakPriceCents: row.stattrakPriceCents },
@@ -289,7 +289,7 @@ export function listedVanillaKnife(row: { id: number; name: string; image: strin
       id: `/weapons/${encodeURIComponent(row.name)}`,
       name,
       image: row.image ?? "",
-      priceText: row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data",
+      priceText: row.priceCents > 0 ? money.format(row.priceCents) : "No Data",
     },
   };
 }

@@ -1,5 +1,6 @@
 import { craftGalleryPaths, parseCraftKind, parseCraftOrder } from "~/domain/community-crafts";
 import { serializeConsent, type StoredConsent } from "~/domain/cookie-consent";
+import { CURRENCY_CODES, type CurrencyCode } from "~/domain/currency";
 import { DEFAULT_LANGUAGE, parseLanguageParam } from "~/domain/legal-language";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { parseSide } from "~/domain/loadouts";
@@ -12,8 +13,8 @@ import { isWear } from "~/domain/wear";
 
 /**
  * Which anonymous pages the edge keeps, and under what key (docs/features/edge-cache.md). A page is the
- * same for every visitor with the same URL, build and cookie-banner state, so that triple is the
- * key. Each page names the query parameters it reads: the others (tracking tags, cache busters) are
+ * same for every visitor with the same URL, build, cookie-banner state and currency, so those four
+ * are the key (the currency as the page reads it: a visitor's chosen one, US dollars by default). Each page names the query parameters it reads: the others (tracking tags, cache busters) are
  * dropped from the key and from the request the page is rendered for, so key and page agree.
  */
 interface CacheablePage {
@@ -159,9 +160,9 @@ export const CONSENT_STATES: readonly StoredConsent[] = [
   { accepted: false, enabled: false },
 ];
 
-/** The cache key of a normalised page URL (path and sorted known parameters) for one build and banner state. */
-export function edgeCacheKey(origin: string, buildVersion: string, consent: StoredConsent, pathAndSearch: string): string {
-  return `${origin}/__edge-cache/${encodeURIComponent(buildVersion)}/${consentPart(consent)}${pathAndSearch}`;
+/** The cache key of a normalised page URL (path and sorted known parameters) for one build, banner state and currency. */
+export function edgeCacheKey(origin: string, buildVersion: string, consent: StoredConsent, currency: CurrencyCode, pathAndSearch: string): string {
+  return `${origin}/__edge-cache/${encodeURIComponent(buildVersion)}/${consentPart(consent)}/${currency}${pathAndSearch}`;
 }
 
 export type EdgeCachePlan =
@@ -185,6 +186,8 @@ export interface EdgeCacheRequest {
   url: URL;
   signedIn: boolean;
   consent: StoredConsent;
+  /** The currency the page shows amounts in (the visitor's cookie as `readCurrencyCookie` reads it, else US dollars). */
+  currency: CurrencyCode;
   buildVersion: string;
   seconds: number;
 }
@@ -197,7 +200,7 @@ export function planEdgeCache(request: EdgeCacheRequest): EdgeCachePlan {
   const pathAndSearch = `${request.url.pathname}${search}`;
   const url = `${request.url.origin}${pathAndSearch}`;
   if (request.seconds === 0 || request.url.href.length > MAX_URL_LENGTH) return { cache: false, url };
-  return { cache: true, url, key: edgeCacheKey(request.url.origin, request.buildVersion, request.consent, pathAndSearch) };
+  return { cache: true, url, key: edgeCacheKey(request.url.origin, request.buildVersion, request.consent, request.currency, pathAndSearch) };
 }
 
 export interface RenderedPage {
@@ -213,9 +216,11 @@ export function isStorable(page: RenderedPage): boolean {
   return !/\b(private|no-store)\b/i.test(page.cacheControl ?? "");
 }
 
-/** The keys of every banner variant of the given pages (path plus normalised search), for purging after an admin's change. */
+/** The keys of every banner and currency variant of the given pages (path plus normalised search), for purging after an admin's change. */
 export function edgeCacheKeysFor(origin: string, buildVersion: string, pathsAndSearches: readonly string[]): string[] {
-  return pathsAndSearches.flatMap((pathAndSearch) => CONSENT_STATES.map((consent) => edgeCacheKey(origin, buildVersion, consent, pathAndSearch)));
+  return pathsAndSearches.flatMap((pathAndSearch) =>
+    CONSENT_STATES.flatMap((consent) => CURRENCY_CODES.map((currency) => edgeCacheKey(origin, buildVersion, consent, currency, pathAndSearch))),
+  );
 }
 
 /** A page on both sides, as HTML and as the `.data` a client-side navigation fetches (both are kept). */
