@@ -11,7 +11,7 @@ import { FORM_KEY_FIELD } from "~/forms/form-key";
 import type { importSchema, previewSchema } from "~/forms/resell-import";
 import { IMPORT_FORM, IMPORT_MESSAGES } from "~/forms/resell-import-texts";
 import { Notice } from "./basics";
-import { CheckboxField, DateField, ErrorList, FileField, FormError, NumberField, SubmitButton, TextareaField } from "./forms";
+import { CheckboxField, DateField, FileField, FormError, NumberField, SubmitButton, TextareaField } from "./forms";
 import type { Money } from "~/domain/money";
 import { useMoney } from "./money";
 
