@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** The profile's security page: its path, its forms' shared schemas and messages. */
-export const SECURITY_PATH = "/profile/security";
+/** The profile's security page: its forms' shared schemas and messages (its path: account-security-path.ts). */
+export { SECURITY_PATH } from "./account-security-path";
 
 export const SECURITY_MESSAGES = {
   sessionNotFound: "That session is not one of yours, or it has already ended.",

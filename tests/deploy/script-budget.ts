@@ -8,9 +8,18 @@ import { budgetProblems, firstVisitScripts, FIRST_VISIT_BUDGET, type KnownOverBu
 
 /** Pages over a budget, with a ceiling each in KB and the reason. A page that goes over fails the check unless listed here. */
 const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
-  // 126.5 KB with all it can load (1 December 2026, ADR 097): Conform (10.1) and its seven parts'
-  // 26 files (29.7 KB; the same code as one file is 23.0). Within once its parts' chunks are grouped.
-  "routes/profile": { total: 100, app: 16, whole: 127 },
+  // 127.5 KB with all it can load: Conform (10.1) and its seven parts' 26 files (29.7 KB; the same
+  // code as one file is 23.0). Within once its parts' chunks are grouped.
+  "routes/profile": { total: 100, app: 16, whole: 127.7 },
+  // Over since the player's currency (one Money from the root for every amount) and the markets'
+  // tables and choice came in (issue 61): 0.2 to 1.3 KB more of the app's own on these pages. Not
+  // within the budget until shared code is trimmed (issue 60 stays open for it).
+  "routes/weapons.$weaponName": { total: 101.5, app: 17.3, whole: 120 },
+  "routes/skins.$skinId": { total: 101.1, app: 16.9, whole: 119.8 },
+  "routes/loadouts.user.$id.fill": { total: 101.1, app: 16.9, whole: 120 },
+  "routes/stickers.$stickerId": { total: 100.8, app: 16.6, whole: 120 },
+  "routes/loadouts.$loadoutType.$loadoutId": { total: 100.4, app: 16.3, whole: 120 },
+  "routes/resell-tracker": { total: 100, app: 16, whole: 120.9 },
 };
 
 const pages = firstVisitScripts();

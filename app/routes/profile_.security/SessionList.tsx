@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { buttonFormState, FormError, SubmitButton } from "~/components/form-parts";
 import { formatDateTime } from "~/domain/dates";
-import { SECURITY_PATH } from "~/forms/account-security";
+import { SECURITY_PATH } from "~/forms/account-security-path";
 import type { FormReply } from "~/forms/reply";
 import type { AccountSession } from "~/server/auth/account-sessions.server";
 

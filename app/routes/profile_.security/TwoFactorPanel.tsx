@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { buttonFormState } from "~/components/form-parts";
 import { Field, FormError, SubmitButton } from "~/components/forms";
-import { SECURITY_PATH } from "~/forms/account-security";
+import { SECURITY_PATH } from "~/forms/account-security-path";
 import type { FormReply } from "~/forms/reply";
 
 const secondaryButton = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent disabled:opacity-50";

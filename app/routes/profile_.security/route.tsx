@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { noticeText } from "~/domain/notices";
-import { SECURITY_PATH } from "~/forms/account-security";
+import { SECURITY_PATH } from "~/forms/account-security-path";
 import { loginPath } from "~/domain/same-site-path";
 import { accountSessionsQuery, toAccountSessions } from "~/server/auth/account-sessions.server";
 import { toTwoFactorState, twoFactorQueries } from "~/server/auth/two-factor.server";
@@ -23,7 +23,10 @@ import {
   type SecurityExtra,
 } from "./intents.server";
 import { SessionList } from "./SessionList";
-import { TwoFactorPanel } from "./TwoFactorPanel";
+
+// The two-step panel carries the form kit: its code loads apart, once the page has hydrated (ADR 097).
+const TwoFactorPanel = lazyPart(() => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
+import { lazyPart } from "~/components/lazy-part";
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
 export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
