@@ -143,6 +143,7 @@ export const NOT_PAGES: Record<string, string> = {
   "routes/api.suggestions": "JSON for the search box",
   "routes/api.password-reset-simple": "JSON endpoint",
   "routes/cookie-consent": "form target that redirects back",
+  "routes/currency": "form target for the header's currency choice, redirects back",
   "routes/logout": "form target that redirects",
   "routes/favorites": "form target for the heart, redirects back",
   "routes/resell-tracker[.]csv": "CSV download",
