@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { currencySymbol } from "~/domain/currency";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import type { FormReply } from "~/forms/reply";
@@ -121,7 +122,7 @@ export function TrackerForm({
           <SelectField label="Variant" meta={fields.variant} options={variants.map((variant) => ({ value: variant, label: VARIANT_NAMES[variant] }))} />
         ) : null}
         <DateField label="Bought date" meta={fields.boughtAt} inputProps={{ max: today }} />
-        <NumberField label={`Buy price (${money.rate.currency})`} meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
+        <NumberField label={`Buy price (${currencySymbol(money.rate.currency)})`} meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
       </div>
       <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} rangeLine />
       <TextareaField label="Notes" meta={fields.notes} hint="Optional" textareaProps={{ rows: 3, maxLength: NOTES_MAX_LENGTH }} />

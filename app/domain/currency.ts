@@ -89,14 +89,27 @@ const formats = new Map<string, Intl.NumberFormat>();
  * ("€1,234.50", "-$0.25", "PLN 12.00"), by the runtime's Intl (the same on the server and in the browser).
  */
 export function formatMinorUnits(minorUnits: number, currency: CurrencyCode): string {
+  // -0 would read "-€0.00".
+  return formatFor(currency).format(minorUnits / scale(currency) || 0);
+}
+
+function formatFor(currency: CurrencyCode): Intl.NumberFormat {
   const { minorUnits: digits } = CURRENCIES[currency];
   let format = formats.get(currency);
   if (!format) {
     format = new Intl.NumberFormat(PAGE_LOCALE, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     formats.set(currency, format);
   }
-  // -0 would read "-€0.00".
-  return format.format(minorUnits / scale(currency) || 0);
+  return format;
+}
+
+/** The currency's sign as the page writes it beside an amount ("$", "€", "£", "PLN"), for a field's label. */
+export function currencySymbol(currency: CurrencyCode): string {
+  return (
+    formatFor(currency)
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
 }
 
 /** A stored amount (US cents) written in the rate's currency. */

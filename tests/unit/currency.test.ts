@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   CURRENCIES,
   CURRENCY_CODES,
+  currencySymbol,
   formatInCurrency,
   formatMinorUnits,
   isCurrencyCode,
@@ -160,5 +161,13 @@ describe("the ECB's daily document", () => {
     );
     const withEntity = xml.replace("rate='1.0812'", "rate='&a;'");
     expect(parseEcbRates(withEntity)).toMatchObject({ ok: false });
+  });
+});
+
+describe("currencySymbol", () => {
+  it("writes the sign the page puts beside an amount, for a field's label", () => {
+    expect(currencySymbol("USD")).toBe("$");
+    expect(currencySymbol("EUR")).toBe("€");
+    expect(currencySymbol("GBP")).toBe("£");
   });
 });
