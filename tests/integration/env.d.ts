@@ -11,7 +11,6 @@ declare global {
       TEST_NODE_HASH_PASSWORD: string;
       TEST_MAIL_PROVIDER: string;
       TEST_PRICE_FEED: string;
-      TEST_EXCHANGE_RATES: string;
       TEST_DEFAULT_VARS: Record<string, string>;
     }
   }

@@ -1,9 +1,7 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
-import { retryAfterHeaders } from "~/server/http/retry-after.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
-import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 import type { Variant } from "~/domain/variants";
 import type { Database } from "../db/client.server";
 import {
@@ -13,7 +11,6 @@ import {
   officialLoadouts,
   skinCollections,
   skinCrates,
-  skinMarketPrices,
   skins,
   skinVariantPrices,
   skinWears,
@@ -99,14 +96,9 @@ export function findWeaponQuery(db: Database, name: string) {
 
 /**
  * A wear's price in the variant a grid shows: `skin_wears` for Normal, the StatTrak or Souvenir row
- * of `skin_variant_prices` for the same wear (a primary-key lookup per wear, in the same statement);
- * on one market, that market's row of `skin_market_prices` (a primary-key lookup too). The default,
- * the cheapest listing across markets, is the stored default price.
+ * of `skin_variant_prices` for the same wear (a primary-key lookup per wear, in the same statement).
  */
-function wearPriceOf(variant: Variant, market: MarketChoice = DEFAULT_MARKET_CHOICE): SQL {
-  if (market !== DEFAULT_MARKET_CHOICE) {
-    return sql`(select ${skinMarketPrices.priceCents} from ${skinMarketPrices} where ${skinMarketPrices.skinId} = ${skinWears.skinId} and ${skinMarketPrices.variant} = ${variant} and ${skinMarketPrices.wear} = ${skinWears.wear} and ${skinMarketPrices.market} = ${market})`;
-  }
+function wearPriceOf(variant: Variant): SQL {
   if (variant === "normal") return sql`${skinWears.priceCents}`;
   return sql`(select ${skinVariantPrices.priceCents} from ${skinVariantPrices} where ${skinVariantPrices.skinId} = ${skinWears.skinId} and ${skinVariantPrices.variant} = ${variant} and ${skinVariantPrices.wear} = ${skinWears.wear})`;
 }
@@ -117,9 +109,9 @@ const enabledWearPrice = (price: SQL) => sql`case when ${skinWears.enabled} = 1 
 /** The normal price of a wear the skin can have, else null. */
 export const priceOfEnabledWear = enabledWearPrice(wearPriceOf("normal"));
 
-/** A skin card's columns with the lowest and highest known price of its possible wears in `variant` on `market` (group by skin, join skin_wears). */
-function skinCardColumns(variant: Variant, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
-  const priceOfEnabledWear = enabledWearPrice(wearPriceOf(variant, market));
+/** A skin card's columns with the lowest and highest known price of its possible wears in `variant` (group by skin, join skin_wears). */
+function skinCardColumns(variant: Variant) {
+  const priceOfEnabledWear = enabledWearPrice(wearPriceOf(variant));
   return {
     id: skins.id,
     name: skins.name,
@@ -143,10 +135,10 @@ const CARD_COLUMNS: Record<Variant, ReturnType<typeof skinCardColumns>> = {
 /** A skin card's columns at normal prices. */
 export const weaponSkinCardColumns = CARD_COLUMNS.normal;
 
-/** A weapon's skins with the lowest and highest known price of their possible wears, in `variant` (the grid's Type filter), on `market`. */
-export function weaponSkinsQuery(db: Database, weapon: string, variant: Variant = "normal", market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+/** A weapon's skins with the lowest and highest known price of their possible wears, in `variant` (the grid's Type filter). */
+export function weaponSkinsQuery(db: Database, weapon: string, variant: Variant = "normal") {
   return db
-    .select(market === DEFAULT_MARKET_CHOICE ? CARD_COLUMNS[variant] : skinCardColumns(variant, market))
+    .select(CARD_COLUMNS[variant])
     .from(skins)
     .leftJoin(skinWears, eq(skinWears.skinId, skins.id))
     .where(eq(skins.weapon, weapon))
@@ -327,8 +319,16 @@ export function catalogueCacheHeaders(request: Request): HeadersInit {
   return { "Cache-Control": catalogueCacheControl(request.headers.get("Cookie")), Vary: "Cookie" };
 }
 
-/** A catalogue route's `headers` export: its loader's cache rules, and its action's `Retry-After` (its report limit). */
-export const catalogueHeaders: HeadersFunction = retryAfterHeaders;
+/** A route's `headers` export: the page sends what its loader decided. */
+export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const source = errorHeaders ?? loaderHeaders;
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "Vary"]) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
 
 /** Search for a page or the typeahead: both queries in the request's one batch, then the ranking. */
 export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {

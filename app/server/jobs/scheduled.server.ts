@@ -4,9 +4,8 @@ import { describeError } from "../http/errors.server";
 import { runMailJob, type MailEnv } from "./mail-job.server";
 import { notifyPriceAlerts } from "../features/price-alerts/price-alerts.server";
 import { runPriceJob, type PriceFeedEnv } from "./price-job.server";
-import { runRatesJob, type RatesEnv } from "./rates-job.server";
 
-export interface ScheduledEnv extends MailEnv, PriceFeedEnv, RatesEnv {
+export interface ScheduledEnv extends MailEnv, PriceFeedEnv {
   DB: D1Database;
   /** Where links in mail point (price alerts link to the skin page). */
   APP_ORIGIN: string;
@@ -16,7 +15,6 @@ export interface ScheduledEnv extends MailEnv, PriceFeedEnv, RatesEnv {
 export const SCHEDULES = {
   everyMinute: "* * * * *",
   everyTenMinutes: "*/10 * * * *",
-  hourly: "30 * * * *",
 } as const;
 
 type Job = (env: ScheduledEnv) => Promise<void>;
@@ -35,16 +33,10 @@ const prices: Job = async (env) => {
   if (alerts.notified > 0) console.log(`[prices] price alerts: ${alerts.notified} mailed`);
 };
 
-const rates: Job = async (env) => {
-  const result = await runRatesJob(env.DB, env);
-  if (result.status === "done") console.log(`[rates] ${result.date}: ${result.currencies.join(", ")}`);
-};
-
-/** Each schedule runs its own jobs: mail every minute, the price feed every ten minutes, the exchange rates every hour. */
+/** Each schedule runs its own jobs: mail every minute, the price feed every ten minutes. */
 export const JOBS: Record<string, Record<string, Job>> = {
   [SCHEDULES.everyMinute]: { "mail-outbox": mailOutbox, cleanup },
   [SCHEDULES.everyTenMinutes]: { prices },
-  [SCHEDULES.hourly]: { rates },
 };
 
 /**
