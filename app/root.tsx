@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { ErrorScreen, errorPageMeta, type ErrorKind } from "~/components/ErrorScreen";
 import { markHydrated, releaseHeldEvents } from "~/components/hydration-guard";
 import { useNonce } from "~/components/nonce";
+import { MoneyProvider } from "~/components/money";
 import { Shell } from "~/components/Shell";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { loadShell } from "~/server/features/shell.server";
@@ -45,15 +46,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="bg-surface text-ink antialiased">
-        <Shell
-          categories={shell?.categories ?? []}
-          signedIn={shell?.signedIn ?? false}
-          isAdmin={shell?.isAdmin ?? false}
-          demoPrices={shell?.demoPrices ?? false}
-          cookieConsent={shell?.cookieConsent ?? null}
-        >
-          {children}
-        </Shell>
+        <MoneyProvider rate={shell?.currency.rate}>
+          <Shell
+            currency={shell?.currency ?? null}
+            categories={shell?.categories ?? []}
+            signedIn={shell?.signedIn ?? false}
+            isAdmin={shell?.isAdmin ?? false}
+            demoPrices={shell?.demoPrices ?? false}
+            cookieConsent={shell?.cookieConsent ?? null}
+          >
+            {children}
+          </Shell>
+        </MoneyProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,15 +2,22 @@
 // JavaScript file in build/client its source modules and their rendered lengths (Rollup's public
 // chunk information). tests/deploy/script-budget.ts reads it to tell how much of a page's
 // first-visit JavaScript is React, React DOM and Remix and how much is the app's own code.
-// It is written beside build/client, not inside it, so it is not served.
+// Beside it, build/script-imports.json: each file's static and dynamic imports (the chunk graph
+// Vite's own manifest is made from; Remix deletes that manifest after a build, and one kept in
+// build/client would be served), from which the budget tells everything a page can load.
+// Both are written beside build/client, not inside it, so they are not served.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { Plugin } from "vite";
 
 export const SCRIPT_MODULES_FILE = "build/script-modules.json";
+export const SCRIPT_IMPORTS_FILE = "build/script-imports.json";
 
 /** Per client file (`assets/x.js`): each source module's rendered length in characters. */
 export type ScriptModules = Record<string, Record<string, number>>;
+
+/** Per client file (`assets/x.js`): the files it imports, statically and through `import()`. */
+export type ScriptImports = Record<string, { imports: string[]; dynamicImports: string[] }>;
 
 /**
  * Vite writes an asset's URL into a module as a placeholder it fills in later: the stylesheet's
@@ -37,15 +44,22 @@ export function scriptModulesReport(): Plugin {
     generateBundle(_options, bundle) {
       if (ssr) return;
       const report: ScriptModules = {};
+      const imports: ScriptImports = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
         report[output.fileName] = Object.fromEntries(
           Object.entries(output.modules).map(([id, module]) => [relative(root, id.replace(/^\0/, "")), lengthWithoutPlaceholders(module)]),
         );
+        imports[output.fileName] = { imports: output.imports, dynamicImports: output.dynamicImports };
       }
-      const file = `${root}/${SCRIPT_MODULES_FILE}`;
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${JSON.stringify(report, null, 1)}\n`);
+      for (const [name, content] of [
+        [SCRIPT_MODULES_FILE, report],
+        [SCRIPT_IMPORTS_FILE, imports],
+      ] as const) {
+        const file = `${root}/${name}`;
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, `${JSON.stringify(content, null, 1)}\n`);
+      }
     },
   };
 }

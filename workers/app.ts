@@ -1,10 +1,12 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`; typecheck runs before it.
 import * as build from "../build/server";
-import { hasSessionCookie, privateUnlessSaid } from "../app/server/http/caching.server";
+import { hasSessionCookie, notKeptUnlessPrivate, privateUnlessSaid } from "../app/server/http/caching.server";
 import { edgeCacheSeconds, isStorable, planEdgeCache } from "../app/server/http/edge-cache-plan.server";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "../app/domain/rate-limits";
 import { readConsent } from "../app/server/features/consent.server";
+import { readCurrencyCookie } from "../app/server/features/currency.server";
+import { STORED_CURRENCY } from "../app/domain/currency";
 import { purgeEdgeCache, readEdgeCache, storeInEdgeCache } from "../app/server/http/edge-cache.server";
 import { describeError } from "../app/server/http/errors.server";
 import { isCrossOriginWrite } from "../app/server/http/origin-check.server";
@@ -44,6 +46,7 @@ export default {
         url,
         signedIn: hasSessionCookie(screened.request.headers.get("Cookie")),
         consent: readConsent(screened.request),
+        currency: readCurrencyCookie(screened.request) ?? STORED_CURRENCY,
         buildVersion,
         seconds,
       });
@@ -62,11 +65,16 @@ export default {
       const purge = (paths: string[]) => waitUntil(purgeEdgeCache(url.origin, buildVersion, paths));
       const context = await createLoadContext(pageRequest, env, waitUntil, wasmPasswordService, purge);
       let response = withBaseline(await handleRemixRequest(pageRequest, context), production);
-      if (
-        plan.cache &&
-        isStorable({ status: response.status, cacheControl: response.headers.get("Cache-Control"), setsCookie: response.headers.has("Set-Cookie") })
-      ) {
+      const storable = isStorable({
+        status: response.status,
+        cacheControl: response.headers.get("Cache-Control"),
+        setsCookie: response.headers.has("Set-Cookie"),
+      });
+      if (plan.cache && storable) {
         response = storeInEdgeCache(plan.key, response, seconds, waitUntil);
+      } else if (!(plan.url && storable)) {
+        // A page the edge would keep but for EDGE_CACHE_SECONDS=0 keeps its route's word; anything else is for this request only.
+        notKeptUnlessPrivate(response.headers, { method: screened.request.method, status: response.status });
       }
       privateUnlessSaid(response.headers);
       if (!production) response.headers.set("X-Cache", plan.cache ? "MISS" : "BYPASS");

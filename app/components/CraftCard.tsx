@@ -1,6 +1,6 @@
-import { formatDollars } from "~/domain/money";
 import { FallbackImage } from "./FallbackImage";
 import { PathLink } from "./links";
+import { useMoney } from "./money";
 
 export interface CraftCardData {
   id: number;
@@ -16,6 +16,7 @@ export interface CraftCardData {
 
 /** A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. */
 export function CraftCard({ craft }: { craft: CraftCardData }) {
+  const money = useMoney();
   return (
     <PathLink
       to={`/sticker-crafts/${craft.id}`}
@@ -28,7 +29,7 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
       <p className="text-sm text-muted">{craft.skinName}</p>
       {craft.craftCents === undefined ? null : (
         <p className="mt-auto pt-1 text-sm">
-          Craft cost <span className="font-semibold">{craft.craftCents === null ? "No Data" : formatDollars(craft.craftCents)}</span>
+          Craft cost <span className="font-semibold">{craft.craftCents === null ? "No Data" : money.format(craft.craftCents)}</span>
         </p>
       )}
     </PathLink>

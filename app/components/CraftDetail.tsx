@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { formatDate } from "~/domain/dates";
 import { leavingLink } from "~/domain/external-links";
-import { formatDollars } from "~/domain/money";
+
 import type { StickerPriceSource } from "~/domain/sticker-crafts";
 import { PathLink } from "./links";
 import { FallbackImage } from "./FallbackImage";
 import { EnlargeableImage } from "./ImageViewer";
 import { Breadcrumb } from "./basics";
+import { useMoney } from "./money";
 
 /** A sticker craft's page as loaded for it (the detail page and the moderators' preview show the same). */
 export interface CraftDetailData {
@@ -35,8 +36,8 @@ export interface CraftDetailData {
     lastUpdated: number | null;
     share: number | null;
   }[];
-  skinPrice: { range: string | null };
-  totals: { stickers: string; craft: string | null };
+  skinPrice: { minCents: number | null; maxCents: number | null };
+  totals: { stickersCents: number; craftCents: number | null };
 }
 
 /** What the page says about where a sticker's price comes from. */
@@ -77,6 +78,7 @@ function Heading({ level, id, className, children }: { level: Level; id?: string
  * A preview inside another page (`preview`) looks the same, its headings one level down.
  */
 export function CraftDetail({ craft, stickers, skinPrice, totals, notice, preview = false }: CraftDetailData & { notice?: ReactNode; preview?: boolean }) {
+  const money = useMoney();
   const level = (n: 1 | 2 | 3) => (preview ? n + 1 : n) as Level;
   const craftLink = leavingLink(craft.externalCraftLink);
   const images = [
@@ -114,7 +116,7 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
           <FallbackImage sources={[craft.skinImage]} alt="" className="h-20 w-28 shrink-0 object-contain" />
           <span>
             <span className="block text-lg font-semibold">{craft.skinName}</span>
-            <span className="block text-sm text-muted">Price range: {skinPrice.range}</span>
+            <span className="block text-sm text-muted">Price range: {money.range(skinPrice.minCents, skinPrice.maxCents)}</span>
           </span>
         </a>
       </section>
@@ -162,7 +164,7 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
                     )}
                   </Heading>
                   <p className="text-sm text-muted" data-testid="craft-sticker-price">
-                    {sticker.priceCents === null ? "No Data" : formatDollars(sticker.priceCents)}
+                    {sticker.priceCents === null ? "No Data" : money.format(sticker.priceCents)}
                     {sticker.priceSource === null ? null : <> ({PRICE_SOURCE_LABELS[sticker.priceSource]})</>}
                     {sticker.share === null ? null : <> · {sticker.share.toFixed(1)}% of the stickers</>}
                     {sticker.lastUpdated ? <> · Last updated {formatDate(sticker.lastUpdated)}</> : null}
@@ -176,11 +178,11 @@ export function CraftDetail({ craft, stickers, skinPrice, totals, notice, previe
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
           <div className="rounded-lg border border-line bg-panel p-3">
             <dt className="text-sm text-muted">Stickers total</dt>
-            <dd className="text-xl font-bold">{totals.stickers}</dd>
+            <dd className="text-xl font-bold">{money.format(totals.stickersCents)}</dd>
           </div>
           <div className="rounded-lg border border-line bg-panel p-3">
             <dt className="text-sm text-muted">Craft cost (cheapest wear of the skin plus the stickers)</dt>
-            <dd className="text-xl font-bold">{totals.craft ?? "No Data"}</dd>
+            <dd className="text-xl font-bold">{totals.craftCents === null ? "No Data" : money.format(totals.craftCents)}</dd>
           </div>
         </dl>
       </section>

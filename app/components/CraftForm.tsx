@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ClientChecksFormProps } from "~/components/client-checks";
+import type { FormConstraint } from "~/components/client-checks";
 import { CatalogueSearch, ChosenSkin, EnterButton, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
 import { FallbackImage } from "~/components/FallbackImage";
-import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, FileField, FormError, initialText, TextareaField, useFieldText } from "~/components/forms";
 import { STICKER_POSITIONS } from "~/domain/sticker-crafts";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { craftIntent, type CraftFormMode, type CraftValues, type CraftView, type PickerResults as FoundItems } from "~/forms/craft-form";
@@ -127,21 +127,19 @@ export interface CraftFormProps {
   results?: FoundItems;
   /**
    * The save button, given what the form still misses with JavaScript (a name, a skin; null when
-   * ready): the editor's waits for them, the player's form checks its schema when it is sent.
+   * ready): the editor's waits for them, the player's form is checked by the action when it is sent.
    */
   saveButton: (missing: string | null) => ReactNode;
   /** The id of the heading that names the form. */
   labelledBy?: string;
-  /** The checks the browser runs before sending (the player's form); the editor is checked by the server only. */
-  checks?: CraftFormChecks;
+  /**
+   * The fields' constraints from the schema (the player's form), rendered as HTML attributes; the
+   * action checks the form and answers with its messages. Without them (the admin's editor) the
+   * browser checks the link and price inputs' types.
+   */
+  constraint?: FormConstraint;
   /** The key from the form's loader (a submission, or an admin's new craft): the form posted twice saves once (ADR 090). */
   formKey?: string;
-}
-
-/** What a page has the browser check before the form is sent, and when to load it (`community-craft-checks.ts`). */
-export interface CraftFormChecks {
-  options: Pick<Parameters<typeof useForm<CraftFields>>[0], "constraint" | "onValidate" | "shouldValidate" | "shouldRevalidate">;
-  formProps: ClientChecksFormProps;
 }
 
 /**
@@ -156,18 +154,19 @@ export function CraftForm(props: CraftFormProps) {
   return <CraftFormFields key={key} {...props} />;
 }
 
-function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveButton, labelledBy, checks, formKey }: CraftFormProps) {
-  // The server checks the form; the browser checks what `checks` has it check, or else the link and price inputs' types.
-  const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(checks?.options ?? { defaultNoValidate: false }) });
+function CraftFormFields({ mode, view, defaultValue, lastResult, results, saveButton, labelledBy, constraint, formKey }: CraftFormProps) {
+  // The server checks the form; the browser, where no constraints are given, the link and price inputs' types.
+  const [form, fields] = useForm<CraftFields>({ id: "craft-form", lastResult, defaultValue, ...(constraint ? { constraint } : { defaultNoValidate: false }) });
   // A sticker slot's fields by their names (`stickers[0].name`); Conform's list follows the values sent, not the five slots.
   const named = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const id = initialText(fields.id);
   const version = initialText(fields.version);
-  const missing = (fields.name.value ?? "").trim() === "" ? NAME_REQUIRED : view.skin === null ? SKIN_REQUIRED : null;
+  const name = useFieldText(form.id, fields.name.name) ?? fields.name.value ?? "";
+  const missing = name.trim() === "" ? NAME_REQUIRED : view.skin === null ? SKIN_REQUIRED : null;
   const slotName = (position: number) => `${mode.slotNoun} ${position}`;
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...checks?.formProps} className="space-y-6" aria-labelledby={labelledBy}>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6" aria-labelledby={labelledBy}>
       <FormError form={form} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version ? <input type="hidden" name="version" value={version} /> : null}

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { formatDollars } from "~/domain/money";
+
 import { rarityTextColor } from "~/domain/rarity-text-color";
 import { WEAR_NAMES, type Wear } from "~/domain/wear";
+import { useMoney } from "./money";
 
 export interface ProposedSlot {
   slot: string;
@@ -17,6 +18,7 @@ export interface ProposedSlot {
 
 /** The skins 'Fill empty slots within budget' proposes, one card per slot; `priceLabel` names a variant's price ('StatTrak™'). */
 export function FillProposalList({ picks, priceLabel }: { picks: readonly ProposedSlot[]; priceLabel?: string }) {
+  const money = useMoney();
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Proposed skins">
       {picks.map((pick) => (
@@ -36,7 +38,7 @@ export function FillProposalList({ picks, priceLabel }: { picks: readonly Propos
           <p className="text-muted">
             {WEAR_NAMES[pick.wear]} · <span style={{ color: rarityTextColor(pick.rarityColor) }}>{pick.rarity}</span> ·{" "}
             {priceLabel ? `${priceLabel} price ` : ""}
-            {formatDollars(pick.priceCents)}
+            {money.format(pick.priceCents)}
           </p>
         </li>
       ))}

@@ -1,5 +1,5 @@
-import { formatDollars } from "~/domain/money";
 import { PathLink } from "./links";
+import { useMoney } from "./money";
 
 export interface LoadoutCardData {
   id: number;
@@ -11,6 +11,7 @@ export interface LoadoutCardData {
 
 /** A loadout in a list; `href` is its detail page. */
 export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href: `/${string}` }) {
+  const money = useMoney();
   return (
     <PathLink to={href} className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent">
       <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
@@ -19,7 +20,7 @@ export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href:
         <p className="mt-2 text-xs text-muted">
           {loadout.slotCount !== undefined ? `${loadout.slotCount} of 54 slots filled` : null}
           {loadout.slotCount !== undefined && loadout.budgetCents != null ? " · " : null}
-          {loadout.budgetCents != null ? `Budget ${formatDollars(loadout.budgetCents)}` : null}
+          {loadout.budgetCents != null ? `Budget ${money.format(loadout.budgetCents)}` : null}
         </p>
       ) : null}
     </PathLink>

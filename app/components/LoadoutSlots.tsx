@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 import type { Side } from "~/domain/loadout-slots";
 import { unpackSideSlots, type LoadoutSideData } from "~/domain/loadout-side-view";
 import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
-import { formatDollars } from "~/domain/money";
+
 import { WEAR_NAMES } from "~/domain/wear";
 import { FallbackImage } from "./FallbackImage";
 import { Breadcrumb } from "./basics";
+import { useMoney } from "./money";
 
 const GROUPS = [
   { title: "Pistols", groups: ["Pistols"] },
@@ -29,6 +30,7 @@ export function LoadoutSlots({
   /** The open slot's key. */
   highlight?: string | null;
 }) {
+  const money = useMoney();
   const ofSide = slots.filter((slot) => slot.side === side);
   return (
     <div className="space-y-6">
@@ -59,7 +61,7 @@ export function LoadoutSlots({
                         <p className="break-words">{slot.skin.name}</p>
                         <p className="text-muted">
                           {slot.wear ? WEAR_NAMES[slot.wear] : "No wear"} ·{" "}
-                          {slot.priceCents === null ? "Not counted" : slot.priceCents > 0 ? formatDollars(slot.priceCents) : "No Data"}
+                          {slot.priceCents === null ? "Not counted" : slot.priceCents > 0 ? money.format(slot.priceCents) : "No Data"}
                         </p>
                       </>
                     ) : (
@@ -86,13 +88,14 @@ export interface CostFigure {
 
 /** A row of money figures (totals, budget), labelled for assistive technology. */
 export function CostFigures({ label, figures }: { label: string; figures: readonly CostFigure[] }) {
+  const money = useMoney();
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label={label}>
       {figures.map((figure) => (
         <div key={figure.testId}>
           <dt className={figure.alert ? "text-red-300" : "text-muted"}>{figure.label}</dt>
           <dd className={`font-semibold${figure.alert ? " text-red-300" : ""}`} data-testid={figure.testId}>
-            {formatDollars(figure.cents)}
+            {money.format(figure.cents)}
           </dd>
         </div>
       ))}
@@ -148,12 +151,13 @@ export function LoadoutHeading({
   description: string | null;
   budgetCents: number | null;
 }) {
+  const money = useMoney();
   return (
     <div className="min-w-0">
       <Breadcrumb trail={[{ to: "/loadouts", label: "Loadouts" }]} current={kindLabel} />
       <h1 className="break-words text-3xl font-bold">{title}</h1>
       {description ? <p className="mt-2 whitespace-pre-line text-muted">{description}</p> : null}
-      {budgetCents !== null ? <p className="mt-1 text-sm">Budget: {formatDollars(budgetCents)}</p> : null}
+      {budgetCents !== null ? <p className="mt-1 text-sm">Budget: {money.format(budgetCents)}</p> : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { formatChance, isFullyCovered } from "~/domain/case-odds";
 import { formatDate } from "~/domain/dates";
-import { formatDollars, formatSignedDollars } from "~/domain/money";
+
 import { buttonClass, Notice } from "./basics";
 import { SubmitButton } from "./forms";
+import { useMoney } from "./money";
 
 export interface MyTradeUp {
   id: number;
@@ -38,6 +39,7 @@ export function MyTradeUps({
   missing: boolean;
   error: string | null;
 }) {
+  const money = useMoney();
   return (
     <div className="space-y-4">
       <Link to="/trade-up" className={`${buttonClass} inline-block`}>
@@ -88,13 +90,13 @@ export function MyTradeUps({
                     <div className="flex gap-1">
                       <dt className="text-muted">Expected value</dt>
                       <dd data-testid="saved-expected-value">
-                        {formatDollars(tradeUp.expectedCents)}
+                        {money.format(tradeUp.expectedCents)}
                         {tradeUp.coverage !== null && !isFullyCovered(tradeUp.coverage) ? ` (covers ${formatChance(tradeUp.coverage)} of the odds)` : ""}
                       </dd>
                     </div>
                     <div className="flex gap-1">
                       <dt className="text-muted">Expected profit</dt>
-                      <dd>{tradeUp.expectedProfitCents === null ? "Unknown" : formatSignedDollars(tradeUp.expectedProfitCents)}</dd>
+                      <dd>{tradeUp.expectedProfitCents === null ? "Unknown" : money.signed(tradeUp.expectedProfitCents)}</dd>
                     </div>
                   </dl>
                 )}

@@ -1,13 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
+
 import { alertAnchor, ALERT_TARGET_MAX_CENTS, ALERT_VARIANT_NAMES, alertItemName, isBelowTarget, type FavoriteAlert } from "~/domain/price-alerts";
 import { WEAR_NAMES } from "~/domain/wear";
+import type { z } from "zod";
+import type { priceAlertSchema } from "~/forms/price-alert";
 import { replyError, type FormReply } from "~/forms/reply";
 import { Notice } from "./basics";
-import { useClientChecks, type FormConstraint } from "./client-checks";
+import type { FormConstraint } from "./client-checks";
 import { FormError, NumberField, SelectField, SubmitButton } from "./forms";
+import { useMoney } from "./money";
 
 /** Where the alert forms post: the profile's action, back at the favourites tab. */
 export const PRICE_ALERTS_ACTION = "/profile?tab=favorites";
@@ -18,12 +21,13 @@ export type AlertReply = FormReply & { skinId?: string | null };
 const secondaryButton = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent disabled:opacity-50";
 
 function AlertStatus({ item }: { item: FavoriteAlert }) {
+  const money = useMoney();
   const { alert } = item;
   if (!alert) return <p className="text-sm text-muted">No price alert yet.</p>;
-  const now = alert.currentPriceCents > 0 ? formatDollars(alert.currentPriceCents) : "No Data";
+  const now = alert.currentPriceCents > 0 ? money.format(alert.currentPriceCents) : "No Data";
   return (
     <p className="text-sm" data-testid="alert-status">
-      Mail me when {alertItemName(item.name, alert.variant, alert.wear)} drops below <strong>{formatDollars(alert.targetCents)}</strong>. Now: {now}
+      Mail me when {alertItemName(item.name, alert.variant, alert.wear)} drops below <strong>{money.format(alert.targetCents)}</strong>. Now: {now}
       {isBelowTarget(alert.currentPriceCents, alert.targetCents) ? " (already below your target)" : ""}.
       {alert.lastNotifiedAt ? <> Last alert mail: {formatDate(alert.lastNotifiedAt)}.</> : null}
     </p>
@@ -32,16 +36,10 @@ function AlertStatus({ item }: { item: FavoriteAlert }) {
 
 function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
   const formId = `price-alert-${item.skinId}`;
-  const checks = useClientChecks(
-    () => import("~/forms/price-alert"),
-    (module) => module.priceAlertSchema,
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof priceAlertSchema>>({
     id: formId,
     lastResult,
     constraint,
-    onValidate: checks.onValidate,
-    shouldRevalidate: "onInput",
     defaultValue: {
       skinId: item.skinId,
       wear: item.alert?.wear ?? (item.wears.includes("FT") ? "FT" : item.wears[0]),
@@ -50,7 +48,7 @@ function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; last
     },
   });
   return (
-    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} {...checks.formProps} className="flex flex-wrap items-start gap-3">
+    <Form method="post" action={PRICE_ALERTS_ACTION} {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value="set-alert" />
       <input type="hidden" name="skinId" value={item.skinId} />
       <div className="w-full">

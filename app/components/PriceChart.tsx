@@ -6,6 +6,8 @@ import { useId, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { chartLayout, dayXPercent, nearestDay, priceYPercent, type ChartModel } from "~/domain/chart-positions";
 import { longDay, priceOrNoData } from "~/domain/price-history";
 import { useHydrated } from "./useHydrated";
+import type { Money } from "~/domain/money";
+import { useMoney } from "./money";
 
 /** Stroke colours of up to three series, each with a dash pattern so colour is not the only cue. */
 const SERIES_STYLES = [
@@ -35,20 +37,21 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
  * renders a string as one piece on the server and leaves it alone when it hydrates, where it
  * would otherwise render and hydrate every cell.
  */
-function tableRows(model: ChartModel, days: readonly string[]): string {
+function tableRows(model: ChartModel, days: readonly string[], money: Money): string {
   return days
     .map((day, i) => {
-      const cells = model.series.map((series) => `<td class="px-2 py-1">${escapeHtml(priceOrNoData(series.values[i] ?? null))}</td>`).join("");
+      const cells = model.series.map((series) => `<td class="px-2 py-1">${escapeHtml(priceOrNoData(series.values[i] ?? null, money))}</td>`).join("");
       return `<tr class="border-t border-line"><th scope="row" class="px-2 py-1 font-normal">${escapeHtml(longDay(day))}</th>${cells}</tr>`;
     })
     .join("");
 }
 
 export function PriceChart({ model, title, description, testId }: PriceChartProps) {
+  const money = useMoney();
   const id = useId();
   const hydrated = useHydrated();
   const [active, setActive] = useState<number | null>(null);
-  const { days, xTicks, yTicks } = chartLayout(model);
+  const { days, xTicks, yTicks } = chartLayout(model, money);
   const dayCount = days.length;
   const last = dayCount - 1;
   const activeX = active === null ? 0 : dayXPercent(active, dayCount);
@@ -182,7 +185,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
                 {model.series.map((series) => (
                   <div key={series.key}>
                     {model.series.length > 1 ? `${series.label}: ` : ""}
-                    {priceOrNoData(series.values[active] ?? null)}
+                    {priceOrNoData(series.values[active] ?? null, money)}
                   </div>
                 ))}
               </>
@@ -213,7 +216,7 @@ export function PriceChart({ model, title, description, testId }: PriceChartProp
                 ))}
               </tr>
             </thead>
-            <tbody dangerouslySetInnerHTML={{ __html: tableRows(model, days) }} />
+            <tbody dangerouslySetInnerHTML={{ __html: tableRows(model, days, money) }} />
           </table>
         </div>
       </details>

@@ -2,11 +2,12 @@
 // 90 days) and wear are links that change the URL (`?range=90&wear=FT`), so they work without
 // JavaScript; min, average and max of the range as text, and the chart the loader drew.
 import type { ChartModel } from "~/domain/chart-positions";
-import { formatDollars } from "~/domain/money";
+
 import { describeSummary, PRICE_RANGES, type PriceRange, type PriceSummary } from "~/domain/price-history";
 import { WEAR_NAMES, type Wear } from "~/domain/wear";
 import { PathLink } from "./links";
 import { PriceChart } from "./PriceChart";
+import { useMoney } from "./money";
 
 export interface PriceHistoryData {
   range: PriceRange;
@@ -30,6 +31,7 @@ function historyHref(path: `/${string}`, range: PriceRange, wear: Wear | null): 
 
 /** `path`: the page's own path (`/skins/ak-47-redline`, `/stickers/1947`), already encoded. */
 export function PriceHistory({ path, history }: { path: `/${string}`; history: PriceHistoryData }) {
+  const money = useMoney();
   const { range, wear, wears, wearAsked, summary, model } = history;
   const wearName = wear ? WEAR_NAMES[wear] : "Market";
   return (
@@ -71,15 +73,15 @@ export function PriceHistory({ path, history }: { path: `/${string}`; history: P
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="price-summary">
           <div>
             <dt className="text-muted">Min</dt>
-            <dd className="font-semibold">{formatDollars(summary.minCents)}</dd>
+            <dd className="font-semibold">{money.format(summary.minCents)}</dd>
           </div>
           <div>
             <dt className="text-muted">Average</dt>
-            <dd className="font-semibold">{formatDollars(summary.avgCents)}</dd>
+            <dd className="font-semibold">{money.format(summary.avgCents)}</dd>
           </div>
           <div>
             <dt className="text-muted">Max</dt>
-            <dd className="font-semibold">{formatDollars(summary.maxCents)}</dd>
+            <dd className="font-semibold">{money.format(summary.maxCents)}</dd>
           </div>
         </dl>
       ) : null}
@@ -87,7 +89,7 @@ export function PriceHistory({ path, history }: { path: `/${string}`; history: P
         <PriceChart
           model={model}
           title={`${wearName} price, last ${range} days`}
-          description={`${wearName}: ${describeSummary(summary, range)}.`}
+          description={`${wearName}: ${describeSummary(summary, range, money)}.`}
           testId="price-chart"
         />
       ) : (

@@ -1,24 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { FormError, SubmitButton, TextareaField } from "~/components/forms";
-import { reportCraftSchema } from "~/forms/community-craft";
+import type { z } from "zod";
+import type { reportCraftSchema } from "~/forms/community-craft";
 import { resultFor, type FormReply } from "~/forms/reply";
+import type { FormConstraint } from "./client-checks";
 
 /**
  * "Report this craft" under a published craft: what is wrong with it, for the moderators' queue. A
- * disclosure that opens by itself when the answer has something to say.
+ * disclosure that opens by itself when the answer has something to say. The action checks it
+ * (`constraint`: the reason's attributes from its schema, from the loader).
  */
-export function ReportCraftForm({ craftId, reply }: { craftId: number; reply: FormReply | undefined }) {
+export function ReportCraftForm({ craftId, reply, constraint }: { craftId: number; reply: FormReply | undefined; constraint: FormConstraint }) {
   const lastResult = resultFor(reply, "report");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof reportCraftSchema>>({
     id: `report-${craftId}`,
     lastResult,
-    constraint: getZodConstraint(reportCraftSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportCraftSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const sent = reply?.intent === "report" && reply.notice ? reply.notice : null;
   return (

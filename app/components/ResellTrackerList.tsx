@@ -4,7 +4,7 @@ import { TrackerList } from "./TrackerList";
 
 /**
  * The Resell Tracker's cards and the links to its other pages: one part of that page, whose code
- * comes with the page's first use (ADR 094). Together, so the page links' code goes with the list's
+ * loads apart, once the page has hydrated (ADR 097). Together, so the page links' code goes with the list's
  * (the profile's tab loads both with its page).
  */
 export function ResellTrackerList({ page, pageCount, ...list }: ComponentProps<typeof TrackerList> & { page: number; pageCount: number }) {

@@ -1,7 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { ErrorList, Field, FormError, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, FormError, SubmitButton, useFieldText } from "~/components/forms";
 import { RESET_PASSWORDS_DONT_MATCH, RESET_STRENGTH_RULES, strengthErrors } from "~/domain/password-rules";
 
 function StrengthList({ password, touched }: { password: string; touched: boolean }) {
@@ -20,21 +19,20 @@ function StrengthList({ password, touched }: { password: string; touched: boolea
   );
 }
 
-/** The new password's form of the reset page (app/routes/reset-password.tsx), its code loaded on the page's first use. */
+/** The new password's form of the reset page (app/routes/reset-password.tsx), its code loaded apart (a lazy part, ADR 097). */
 export function ResetPasswordForm({ token, result }: { token: string; result?: SubmissionResult<string[]> }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // The strength rules run in the browser as the user types (the same rules the server's schema
-  // applies). Read from input events, which a text typed before the form hydrated is told again as
-  // (app/components/hydrate-on-use.tsx).
-  const clientErrors = hydrated ? strengthErrors(password) : [];
-  const mismatch = hydrated && confirm !== "" && confirm !== password;
   const [form, fields] = useForm<{ token: string; newPassword: string; confirmPassword: string }>({
     id: "reset-password",
     lastResult: result,
   });
+  // The strength rules run in the browser as the user types (the same rules the server's schema
+  // applies), from the fields' text once the form's code has run (what was typed before stays).
+  const typedPassword = useFieldText(form.id, fields.newPassword.name);
+  const confirm = useFieldText(form.id, fields.confirmPassword.name) ?? "";
+  const hydrated = typedPassword !== undefined;
+  const password = typedPassword ?? "";
+  const clientErrors = hydrated ? strengthErrors(password) : [];
+  const mismatch = hydrated && confirm !== "" && confirm !== password;
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -45,15 +43,10 @@ export function ResetPasswordForm({ token, result }: { token: string; result?: S
         meta={fields.newPassword}
         type="password"
         hint={<StrengthList password={password} touched={hydrated} />}
-        inputProps={{ autoComplete: "new-password", onInput: (event) => setPassword(event.currentTarget.value) }}
+        inputProps={{ autoComplete: "new-password" }}
       />
       <div>
-        <Field
-          label="Confirm new password"
-          meta={fields.confirmPassword}
-          type="password"
-          inputProps={{ autoComplete: "new-password", onInput: (event) => setConfirm(event.currentTarget.value) }}
-        />
+        <Field label="Confirm new password" meta={fields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
         {mismatch && !fields.confirmPassword.errors?.length ? <ErrorList errors={[RESET_PASSWORDS_DONT_MATCH]} /> : null}
       </div>
       <SubmitButton pendingText="Updating password…" disabled={clientErrors.length > 0 || mismatch}>

@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useClientChecks } from "~/components/client-checks";
 import { DateField, FormError, NumberField, SelectField, SubmitButton } from "~/components/forms";
 import { DEFAULT_FEES, describeFee, FEES_CHECKED_ON, MARKET_NAMES, MARKETS } from "~/domain/market-fees";
 import { formatCalendarDate } from "~/domain/trade-lock";
@@ -16,7 +15,7 @@ export interface SaleDefaults {
 
 /**
  * The sale's form of /resell-tracker/{id}/sale (app/routes/resell-tracker_.$trackerId.sale.tsx), its
- * code loaded on the page's first use.
+ * code loaded apart (a lazy part, ADR 097).
  */
 export function SaleForm({
   boughtAt,
@@ -35,20 +34,13 @@ export function SaleForm({
   returnTo: string;
   result?: SubmissionResult<string[]>;
 }) {
-  const checks = useClientChecks(
-    () => import("~/forms/sale"),
-    (module) => module.saleSchema({ boughtAt, today }),
-  );
   const [form, fields] = useForm({
     id: "sale",
     lastResult: result,
     defaultValue: defaults,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" action={postTo} {...getFormProps(form)} {...checks.formProps} className="space-y-4">
+    <Form method="post" action={postTo} {...getFormProps(form)} className="space-y-4">
       <FormError form={form} />
       <input type="hidden" name="intent" value="sell" />
       <input type="hidden" name="redirectTo" value={returnTo} />

@@ -1,28 +1,33 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
-import { MAX_TRADE_UP_NAME_LENGTH, saveTradeUpSchema } from "~/forms/trade-up";
+import type { z } from "zod";
+import type { saveTradeUpSchema } from "~/forms/trade-up";
+import type { FormConstraint } from "./client-checks";
 import { Field, FormError, SubmitButton } from "./forms";
 
-/** The trade-up page's 'Save' for a signed-in player: a name, and the contract (`query`) posted to `action` with the page's `formKey` (ADR 090). */
+/**
+ * The trade-up page's 'Save' for a signed-in player: a name, and the contract (`query`) posted to
+ * `action` with the page's `formKey` (ADR 090). The action checks it (`constraint`: the name's
+ * attributes from its schema, from the loader).
+ */
 export function SaveTradeUpForm({
   action,
   query,
   formKey,
+  constraint,
   result,
 }: {
   action: string;
   query: string;
   formKey: string | null;
+  constraint: FormConstraint;
   result?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof saveTradeUpSchema>>({
     id: "save",
     lastResult: result,
-    constraint: getZodConstraint(saveTradeUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveTradeUpSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-3">
@@ -33,7 +38,7 @@ export function SaveTradeUpForm({
       <Field
         label="Name"
         meta={fields.name}
-        hint={`Up to ${MAX_TRADE_UP_NAME_LENGTH} characters; it is listed under My trade-ups on your profile.`}
+        hint={`Up to ${fields.name.maxLength} characters; it is listed under My trade-ups on your profile.`}
         inputProps={{ autoComplete: "off" }}
       />
       <SubmitButton formAction={action} intent="save" pendingText="Saving...">

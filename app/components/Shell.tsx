@@ -1,6 +1,8 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { StoredConsent } from "~/domain/cookie-consent";
+import { CURRENCIES, STORED_CURRENCY, type PageCurrency } from "~/domain/currency";
+import { CurrencyForm } from "./CurrencyForm";
 import { CookieBanner } from "./CookieBanner";
 import { CategorySkeleton } from "./CategorySkeleton";
 import { ClientNavigation, isCurrentPath, PathLink } from "./links";
@@ -43,6 +45,8 @@ export interface ShellProps {
   isAdmin: boolean;
   demoPrices: boolean;
   cookieConsent: StoredConsent;
+  /** The visitor's currency and its rate; null on an error page without the root's data. */
+  currency: PageCurrency | null;
   children: ReactNode;
 }
 
@@ -111,6 +115,7 @@ interface NavProps {
   signedIn: boolean;
   isAdmin: boolean;
   pathname: string;
+  currency: PageCurrency | null;
 }
 
 function PrimaryLinks({ isAdmin, pathname }: { isAdmin: boolean; pathname: string }) {
@@ -167,7 +172,7 @@ function AccountLink({ signedIn, pathname }: { signedIn: boolean; pathname: stri
  * disclosure; with it the same element becomes a drawer that traps focus, closes on Escape (focus
  * back on the Menu button) and on every navigation.
  */
-function MenuDrawer({ categories, signedIn, isAdmin, pathname }: NavProps) {
+function MenuDrawer({ categories, signedIn, isAdmin, pathname, currency }: NavProps) {
   const { open, setOpen, container: details, trigger: summary } = useTrappedPopup<HTMLDetailsElement, HTMLElement>();
   return (
     <details
@@ -187,6 +192,11 @@ function MenuDrawer({ categories, signedIn, isAdmin, pathname }: NavProps) {
             <AccountLink signedIn={signedIn} pathname={pathname} />
           </li>
         </ul>
+        {currency ? (
+          <div className="mt-4 px-3 sm:hidden">
+            <CurrencyForm chosen={currency.chosen} id="menu-currency" />
+          </div>
+        ) : null}
         <p id="menu-categories" className="mb-1 mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-muted">
           Categories
         </p>
@@ -219,7 +229,15 @@ export function Shell(props: ShellProps) {
   );
 }
 
-function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent, children }: ShellProps) {
+/** What the footer says of the amounts: their currency and the ECB rate's day, or that a chosen currency has no rate yet. */
+function currencyNote(currency: PageCurrency | null): string {
+  if (!currency || currency.chosen === STORED_CURRENCY) return "Prices are estimates in US dollars.";
+  const name = CURRENCIES[currency.chosen].name;
+  if (currency.rate.currency === STORED_CURRENCY) return `Prices are estimates in US dollars: there is no exchange rate for ${name} yet.`;
+  return `Prices are estimates in ${name}, converted from US dollars at the European Central Bank's reference rate of ${currency.rate.date}.`;
+}
+
+function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent, currency, children }: ShellProps) {
   const { pathname } = useLocation();
   const loadingCategory = useLoadingCategory(pathname);
   return (
@@ -240,11 +258,16 @@ function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent,
           <div className="ml-auto hidden w-72 min-w-0 lg:block">
             <SearchBox id="desktop-search" label="Search skins" />
           </div>
+          {currency ? (
+            <div className="hidden shrink-0 sm:block">
+              <CurrencyForm chosen={currency.chosen} id="header-currency" />
+            </div>
+          ) : null}
           <MobileSearch />
           <div className={isAdmin ? "hidden xl:block" : "hidden lg:block"}>
             <AccountLink signedIn={signedIn} pathname={pathname} />
           </div>
-          <MenuDrawer categories={categories} signedIn={signedIn} isAdmin={isAdmin} pathname={pathname} />
+          <MenuDrawer categories={categories} signedIn={signedIn} isAdmin={isAdmin} pathname={pathname} currency={currency} />
         </nav>
       </header>
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
@@ -253,6 +276,11 @@ function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent,
           <CategoryLinks categories={categories} pathname={pathname} />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+          {currency && currency.chosen !== currency.rate.currency ? (
+            <p role="status" data-testid="currency-fallback" className="mb-4 rounded-md border border-line bg-panel-2 p-3 text-sm">
+              {`There is no exchange rate for ${CURRENCIES[currency.chosen].name} yet, so amounts are shown in US dollars.`}
+            </p>
+          ) : null}
           {loadingCategory ? <CategorySkeleton /> : children}
         </main>
       </div>
@@ -282,7 +310,7 @@ function ShellLayout({ categories, signedIn, isAdmin, demoPrices, cookieConsent,
             <a className="underline" href="https://github.com/ianlucas/cs2-lib">
               cs2-lib
             </a>{" "}
-            API. Prices are estimates in US dollars. Not affiliated with Valve.
+            API. <span data-testid="currency-note">{currencyNote(currency)}</span> Not affiliated with Valve.
           </p>
           {demoPrices ? <p data-testid="demo-prices-notice">Prices shown are demo data for development.</p> : null}
         </div>

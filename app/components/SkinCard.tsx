@@ -1,10 +1,10 @@
-import { priceRange } from "~/domain/money";
 import { rarityTextColor } from "~/domain/rarity-text-color";
 import type { SkinCardData } from "~/domain/skin-cards";
 import { WEAPON_GRID } from "./CategorySkeleton";
 import { FallbackImage } from "./FallbackImage";
 import { FavoriteButton } from "./FavoriteButton";
 import { TrackButton } from "./TrackButton";
+import { useMoney } from "./money";
 
 export type { SkinCardData };
 
@@ -22,7 +22,8 @@ export function RarityLabel({ rarity, color }: { rarity: string; color: string }
  * card's id is the anchor the favourite toggle comes back to without JavaScript.
  */
 export function SkinCard({ skin, favorite, eager = false, priceLabel }: { skin: SkinCardData; favorite: boolean; eager?: boolean; priceLabel?: string }) {
-  const price = priceRange(skin.minPriceCents, skin.maxPriceCents);
+  const money = useMoney();
+  const price = money.range(skin.minPriceCents, skin.maxPriceCents);
   return (
     <article
       id={`skin-${encodeURIComponent(skin.id)}`}

@@ -1,12 +1,13 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { TRACKED_NOTICES } from "~/domain/tracked-notices";
 import { newTrackerHref } from "~/domain/tracker-paths";
 import { useReturnPath } from "./FavoriteButton";
+import { lazyPart } from "./lazy-part";
 
-// The dialog brings the form kit and its schema (zod); it loads when a player first opens it, so
-// pages with skin cards do not carry it on their first visit.
-const TrackerDialog = lazy(() => import("./TrackerDialog").then((module) => ({ default: module.TrackerDialog })));
+// The dialog brings the form kit; it loads when a player first opens it, so pages with skin cards
+// do not carry it on their first visit.
+const TrackerDialog = lazyPart(() => import("./TrackerDialog").then((module) => module.TrackerDialog), <span aria-live="polite">Loading...</span>);
 
 /** What the form said on coming back to this page (`?notice=added&tracked=SKIN`), for this skin's button. */
 function returnedNotice(search: string, skinId: string): string | null {
@@ -49,11 +50,7 @@ export function TrackButton({ skinId, label, className }: { skinId: string; labe
           {shown}
         </span>
       ) : null}
-      {open ? (
-        <Suspense fallback={<span aria-live="polite">Loading...</span>}>
-          <TrackerDialog src={href} action={href} title="Track Resell" submitLabel="Add Tracker" onClose={close} onDone={done} />
-        </Suspense>
-      ) : null}
+      {open ? <TrackerDialog src={href} action={href} title="Track Resell" submitLabel="Add Tracker" onClose={close} onDone={done} /> : null}
     </>
   );
 }

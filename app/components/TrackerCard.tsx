@@ -1,8 +1,8 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { formatShortDate } from "~/domain/dates";
-import { formatPrice, formatProfit, itemProfit, type LoadedTracker } from "~/domain/resell";
-import { formatDollars } from "~/domain/money";
+import { formatPrice, formatProfit, itemProfit, typedBuyPrice, type LoadedTracker } from "~/domain/resell";
+
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatCalendarDate } from "~/domain/trade-lock";
 import { editTrackerHref, saleTrackerHref } from "~/domain/tracker-paths";
@@ -14,9 +14,11 @@ import { TrackerDialog } from "./TrackerDialog";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";
 import { FallbackImage } from "./FallbackImage";
+import type { Money } from "~/domain/money";
+import { useMoney } from "./money";
 
-function formatBreakEven(cents: number | null): string {
-  return cents === null ? "none" : formatDollars(cents);
+function formatBreakEven(cents: number | null, money: Money): string {
+  return cents === null ? "none" : money.format(cents);
 }
 
 function formatUpdated(ms: number | null): string {
@@ -42,6 +44,7 @@ export function TrackerCard({
   returnTo: string;
   onMessage: (message: string) => void;
 }) {
+  const money = useMoney();
   const remover = useFetcher<FormReply>();
   const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
@@ -90,23 +93,23 @@ export function TrackerCard({
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-muted">Buy price</dt>
-          <dd className="font-semibold">{formatDollars(tracker.buyPriceCents)}</dd>
+          <dd className="font-semibold">{money.typed(tracker.buyPriceCents, typedBuyPrice(tracker))}</dd>
         </div>
         {tracker.sale ? (
           <>
             <div>
               <dt className="text-muted">Sale price</dt>
-              <dd className="font-semibold">{formatDollars(tracker.sale.priceCents)}</dd>
+              <dd className="font-semibold">{money.format(tracker.sale.priceCents)}</dd>
             </div>
             <div>
               <dt className="text-muted">Fee ({tracker.saleFeeLabel})</dt>
-              <dd className="font-semibold">{formatDollars(tracker.sale.feeCents)}</dd>
+              <dd className="font-semibold">{money.format(tracker.sale.feeCents)}</dd>
             </div>
           </>
         ) : (
           <div>
             <dt className="text-muted">Current price</dt>
-            <dd className="font-semibold">{formatPrice(tracker.currentCents)}</dd>
+            <dd className="font-semibold">{formatPrice(tracker.currentCents, money)}</dd>
           </div>
         )}
         <div className={sold ? "col-span-3" : ""}>
@@ -115,13 +118,13 @@ export function TrackerCard({
             className={`font-semibold ${!profit ? "" : profit.cents > 0 ? "text-green-300" : profit.cents < 0 ? "text-red-300" : ""}`}
             data-testid="tracker-profit"
           >
-            {formatProfit(profit)}
+            {formatProfit(profit, money)}
           </dd>
         </div>
       </dl>
       {sold ? null : (
         <p className="text-xs text-muted" data-testid="break-even">
-          Break-even sale price after fees: {tracker.breakEven.map(({ market, cents }) => `${market} ${formatBreakEven(cents)}`).join(" · ")}
+          Break-even sale price after fees: {tracker.breakEven.map(({ market, cents }) => `${market} ${formatBreakEven(cents, money)}`).join(" · ")}
         </p>
       )}
       <p className="text-xs text-muted">Last price update: {formatUpdated(tracker.lastPriceUpdate)}</p>

@@ -1,16 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { currencySymbol } from "~/domain/currency";
 import { VARIANT_NAMES } from "~/domain/variants";
 import { parseFloatInput, wearForFloat, WEAR_NAMES } from "~/domain/wear";
 import type { FormReply } from "~/forms/reply";
 import type { TrackerFormContext } from "~/forms/resell";
 import { NOTES_MAX_LENGTH, TRACKER_KEY_FIELD } from "~/forms/resell-texts";
-import { useClientChecks } from "./client-checks";
 import { FallbackImage } from "./FallbackImage";
 import { FloatBar } from "./FloatBar";
 import { DateField, FormError, NumberField, SelectField, SubmitButton, TextareaField } from "./forms";
 import { useHydrated } from "./useHydrated";
+import { useMoney } from "./money";
 
 export interface TrackerDefaults {
   wear?: string;
@@ -56,21 +57,14 @@ export function TrackerForm({
   onDone?: (message: string) => void;
   onCancel?: () => void;
 }) {
+  const money = useMoney();
   const fetcher = useFetcher<FormReply>();
   const hydrated = useHydrated();
-  const { skin, enabledWears, variants, today, soldAt } = context;
-  const rules = { enabledWears, minFloat: skin.minFloat, maxFloat: skin.maxFloat, today, variants, soldAt };
-  const checks = useClientChecks(
-    () => import("~/forms/resell"),
-    (module) => module.trackerSchema(rules),
-  );
+  const { skin, enabledWears, variants, today } = context;
   const [form, fields] = useForm({
     id: `tracker-${action}`,
     lastResult: (fetcher.data ?? pageResult)?.result,
     defaultValue: defaults,
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   useEffect(() => {
@@ -83,7 +77,7 @@ export function TrackerForm({
   const markedFloat = parseFloatInput(typedFloat ?? fields.wearValue.initialValue ?? "");
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} {...checks.formProps} noValidate className="space-y-4" data-testid="tracker-form">
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" data-testid="tracker-form">
       <div className="flex items-center gap-3">
         <FallbackImage sources={[skin.image]} alt="" lazy={false} className="h-14 w-20 object-contain" />
         <p className="font-semibold">{skin.name}</p>
@@ -128,7 +122,7 @@ export function TrackerForm({
           <SelectField label="Variant" meta={fields.variant} options={variants.map((variant) => ({ value: variant, label: VARIANT_NAMES[variant] }))} />
         ) : null}
         <DateField label="Bought date" meta={fields.boughtAt} inputProps={{ max: today }} />
-        <NumberField label="Buy price ($)" meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
+        <NumberField label={`Buy price (${currencySymbol(money.rate.currency)})`} meta={fields.buyPrice} inputProps={{ min: 0, step: 0.01 }} />
       </div>
       <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} marker={markedFloat} rangeLine />
       <TextareaField label="Notes" meta={fields.notes} hint="Optional" textareaProps={{ rows: 3, maxLength: NOTES_MAX_LENGTH }} />

@@ -1,9 +1,10 @@
 import { useCallback, useState } from "react";
-import { formatDollars } from "~/domain/money";
+
 import { formatProfit, portfolioSummary, type LoadedTracker, type TrackedItem, type TrackerView } from "~/domain/resell";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";
+import { useMoney } from "./money";
 
 export const EMPTY_TRACKERS = "You have no resell trackers yet.";
 /** A view without items while the account has trackers in the other. */
@@ -14,14 +15,15 @@ const EMPTY_VIEWS: Record<TrackerView, string> = {
 
 /** The portfolio above the list: a summary of every tracked item, not only the page shown (beyond the spec). */
 export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readonly TrackedItem[]; timeZone: string; now: number }) {
+  const money = useMoney();
   const summary = portfolioSummary(trackers, timeZone, now);
   const items: [string, string][] = [
     ["Items", String(summary.items)],
-    ["Total invested", formatDollars(summary.investedCents)],
-    ["Open value", summary.unpriced === summary.items ? "No Data" : formatDollars(summary.valueCents)],
-    ["Open profit", formatProfit(summary.profit)],
-    ["Realised profit", summary.realised ? formatProfit(summary.realised) : "None sold yet"],
-    ["Fees paid", formatDollars(summary.feesCents)],
+    ["Total invested", money.format(summary.investedCents)],
+    ["Open value", summary.unpriced === summary.items ? "No Data" : money.format(summary.valueCents)],
+    ["Open profit", formatProfit(summary.profit, money)],
+    ["Realised profit", summary.realised ? formatProfit(summary.realised, money) : "None sold yet"],
+    ["Fees paid", money.format(summary.feesCents)],
     ["Tradeable now", `${summary.tradeable} of ${summary.items}`],
   ];
   return (

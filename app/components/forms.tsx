@@ -2,7 +2,7 @@
 // `useForm`, fed by the same zod schema the action parses with), so the label, the input, its
 // error list, aria-invalid and aria-describedby always agree, with JavaScript or without.
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { ErrorList } from "./form-parts";
 
 export { ErrorList, FormError, SubmitButton, useIsSubmitting, type ListOfErrors } from "./form-parts";
@@ -13,6 +13,27 @@ const labelClass = "mb-1 block text-sm font-medium";
 /** A field's initial value as text (a hidden id, a stored image URL): "" when it has none or is not text. */
 export function initialText(meta: { initialValue?: unknown }): string {
   return typeof meta.initialValue === "string" ? meta.initialValue : "";
+}
+
+/**
+ * A text field's text as the page shows it, for what follows it as a person types (a Save that
+ * waits for a title, the strength rules): undefined on the server and until the form's code has
+ * run, then what the field holds (text typed while the form was the server's HTML stays in it),
+ * then each input. It reads the field; it does not touch the person's events.
+ */
+export function useFieldText(formId: string, name: string): string | undefined {
+  const [text, setText] = useState<string>();
+  useEffect(() => {
+    const isText = (node: unknown): node is HTMLInputElement | HTMLTextAreaElement => node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement;
+    const field = document.forms.namedItem(formId)?.elements.namedItem(name);
+    if (isText(field)) setText(field.value);
+    const onInput = (event: Event) => {
+      if (isText(event.target) && event.target.name === name && event.target.form?.id === formId) setText(event.target.value);
+    };
+    document.addEventListener("input", onInput);
+    return () => document.removeEventListener("input", onInput);
+  }, [formId, name]);
+  return text;
 }
 
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date" | "file";

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
+import type { PageCurrency } from "~/domain/currency";
+import { moneyFor, US_DOLLARS, type Money } from "~/domain/money";
 
 interface PageMetaOptions {
   title: string;
@@ -15,6 +17,12 @@ interface PageMetaOptions {
 export function originFromMatches(matches: readonly { id: string; data?: unknown }[]): string {
   const root = matches.find((match) => match.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
+}
+
+/** How the page writes amounts (the root loader's rate), for a `meta` function, which has no React context. */
+export function moneyFromMatches(matches: readonly { id: string; data?: unknown }[]): Money {
+  const root = matches.find((match) => match.id === "root")?.data as { currency?: PageCurrency } | undefined;
+  return root?.currency ? moneyFor(root.currency.rate) : US_DOLLARS;
 }
 
 export function pageMeta(

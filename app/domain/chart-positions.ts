@@ -1,7 +1,7 @@
 // Where a day and a price sit in a price chart, as percentages of its box, and the axes' labels.
 // Without d3, so the browser works them out itself from the few numbers the loader's chart model
 // (app/domain/price-chart.ts) carries: its days, price domain and ticks.
-import { formatDollars } from "./money";
+import type { Money } from "./money";
 import { rangeDays, shortDay } from "./price-history";
 
 export interface ChartSeries {
@@ -55,16 +55,16 @@ export interface ChartTick {
   label: string;
 }
 
-/** Dollars without cents when every tick is a whole dollar ("$25"), else with them. */
-function priceTickLabels(ticks: readonly number[]): string[] {
+/** Amounts without minor units when every tick is whole ("$25"), else with them. */
+function priceTickLabels(ticks: readonly number[], money: Money): string[] {
   const whole = ticks.every((cents) => cents % 100 === 0);
-  return ticks.map((cents) => (whole ? formatDollars(cents).replace(/\.00$/, "") : formatDollars(cents)));
+  return ticks.map((cents) => (whole ? money.format(cents).replace(/\.00$/, "") : money.format(cents)));
 }
 
 /** The chart's days, and its axes' ticks with their places and labels. */
-export function chartLayout(model: ChartModel): { days: string[]; xTicks: ChartTick[]; yTicks: ChartTick[] } {
+export function chartLayout(model: ChartModel, money: Money): { days: string[]; xTicks: ChartTick[]; yTicks: ChartTick[] } {
   const days = rangeDays(model.dayCount, model.lastDay);
-  const yLabels = priceTickLabels(model.yTickCents);
+  const yLabels = priceTickLabels(model.yTickCents, money);
   return {
     days,
     xTicks: model.xTickDays.map((i) => ({ percent: dayXPercent(i, days.length), label: shortDay(days[i]!) })),

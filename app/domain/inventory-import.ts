@@ -2,6 +2,7 @@
 // endpoint's `assets` + `descriptions`, or the older `rgInventory` + `rgDescriptions`) or the
 // tracker's own CSV export. The text is data only: names are matched to the catalogue exactly
 // (never by similarity) and shown as text. Rules and wording: docs/features/collector-tools.md.
+import { parseDecimal } from "~/forms/decimal";
 import { neutraliseFormula, parseCsv } from "./csv";
 import { ACCOUNT_LIMITS } from "./limits";
 import { MARKET_NAMES, MARKETS, MAX_FEE_BASIS_POINTS, type Market } from "./market-fees";
@@ -227,7 +228,8 @@ function csvItem(cell: (name: Column) => string): ImportCandidate | string {
   const wear = cell("Wear");
   if (!isWear(wear)) return `the wear "${wear.slice(0, 20)}" is not one of FN, MW, FT, WW, BS.`;
   const floatText = cell("Float");
-  const wearValue = floatText === "" ? null : Number(floatText);
+  // Plain decimals only, as the tracker form reads its float ("0x1" and "2e-1" are no floats).
+  const wearValue = floatText === "" ? null : parseDecimal(floatText);
   if (wearValue !== null && !(Number.isFinite(wearValue) && wearValue >= 0 && wearValue <= 1)) return "the float is not a number from 0 to 1.";
   const boughtAt = cell("Bought date");
   if (!isCalendarDate(boughtAt)) return "the bought date is not a date (YYYY-MM-DD).";

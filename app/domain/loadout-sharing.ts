@@ -1,4 +1,4 @@
-import { formatDollars } from "./money";
+import type { Money } from "./money";
 
 /** A share link's token: 24 random bytes (192 bits) in base64url, 32 characters. */
 export const SHARE_TOKEN_BYTES = 24;
@@ -14,8 +14,8 @@ export function sharedLoadoutPath(token: string): string {
 }
 
 /** What a pasted link previews: the owner's description (or a plain one), the total cost and the budget. */
-export function sharedLoadoutSummary(loadout: { description: string | null; budgetCents: number | null }, totalCents: number): string {
-  const cost = `Total cost ${formatDollars(totalCents)}${loadout.budgetCents === null ? "" : ` (budget ${formatDollars(loadout.budgetCents)})`}.`;
+export function sharedLoadoutSummary(loadout: { description: string | null; budgetCents: number | null }, totalCents: number, money: Money): string {
+  const cost = `Total cost ${money.format(totalCents)}${loadout.budgetCents === null ? "" : ` (budget ${money.format(loadout.budgetCents)})`}.`;
   const description = loadout.description?.trim().replace(/\s+/g, " ");
   return description ? `${description.length > 150 ? `${description.slice(0, 149)}…` : description} ${cost}` : `A CS2 loadout for T and CT. ${cost}`;
 }

@@ -1,23 +1,46 @@
-/** Money is stored as integer cents; the view shows dollars with two decimals. */
-export function formatDollars(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  return `${sign}$${(Math.abs(cents) / 100).toFixed(2)}`;
+import { formatInCurrency, formatMinorUnits, shownMinorUnits, USD_RATE, type Rate, type TypedAmount } from "./currency.ts";
+
+/**
+ * How a page writes amounts: money is stored as integer US cents, and shown in the player's currency
+ * at one rate (docs/features/currency.md). Components take it from `useMoney()`
+ * (app/components/money.tsx, the root loader's rate); mails, exports and loaders that write text
+ * are handed one.
+ */
+export interface Money {
+  rate: Rate;
+  /** "$12.50", "€9.25", "-£0.25". */
+  format(cents: number): string;
+  /** "+$1.50", "-€0.25", "$0.00": a sign in front of gains too. */
+  signed(cents: number): string;
+  /** "$1.00 – $9.50" (or one price); 'No Data' without prices; null when no range was asked for. */
+  range(min: number | null | undefined, max: number | null | undefined): string | null;
+  /** A market price, or 'No Data' for 0 cents (the spec's wording for a missing price). */
+  market(cents: number): string;
+  /** An amount the player typed: as typed when it was typed in this currency, else converted. */
+  typed(cents: number, typed: Pick<TypedAmount, "currency" | "minorUnits"> | null): string;
 }
+
+export function moneyFor(rate: Rate): Money {
+  const format = (cents: number) => formatInCurrency(cents, rate);
+  return {
+    rate,
+    format,
+    signed: (cents) => (cents > 0 ? `+${format(cents)}` : format(cents)),
+    range: (min, max) => {
+      if (min === undefined) return null;
+      if (min === null || max === null || max === undefined) return "No Data";
+      return min === max ? format(min) : `${format(min)} – ${format(max)}`;
+    },
+    market: (cents) => (cents > 0 ? format(cents) : "No Data"),
+    typed: (cents, typed) => formatMinorUnits(shownMinorUnits(cents, typed, rate), rate.currency),
+  };
+}
+
+/** Amounts in US dollars, as stored: until a visitor chooses, and where no rate applies. */
+export const US_DOLLARS = moneyFor(USD_RATE);
 
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
-}
-
-/** "$1.00 – $9.50" (or one price); 'No Data' without prices; null when no range was asked for. */
-export function priceRange(min: number | null | undefined, max: number | null | undefined): string | null {
-  if (min === undefined) return null;
-  if (min === null || max === null || max === undefined) return "No Data";
-  return min === max ? formatDollars(min) : `${formatDollars(min)} – ${formatDollars(max)}`;
-}
-
-/** Dollars with a sign in front of gains too ("+$1.50", "-$0.25", "$0.00"). */
-export function formatSignedDollars(cents: number): string {
-  return cents > 0 ? `+${formatDollars(cents)}` : formatDollars(cents);
 }
 
 /**
@@ -43,9 +66,4 @@ export function formatPercent(percent: number): string {
 /** Whether a dollar amount has at most two decimals (the form's step 0.01). */
 export function hasWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
-}
-
-/** A market price: dollars, or 'No Data' for 0 cents (the spec's wording for a missing price). */
-export function marketPriceLabel(cents: number): string {
-  return cents > 0 ? formatDollars(cents) : "No Data";
 }

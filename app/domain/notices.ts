@@ -12,12 +12,13 @@ const NOTICES = {
     "confirmation-sent": "We sent you a new confirmation e-mail. Please check your email.",
     "reset-sent": "Password reset email sent! Please check your email (including spam folder) for instructions.",
     "logged-out": "You have been logged out.",
+    "two-step-expired": "Your sign-in took too long or was already finished. Please log in again.",
     "account-deleted": "Your account has been deleted.",
     /** A request whose account was deleted while it ran (app/server/http/action-failures.server.ts). */
     "signed-out": "You have been signed out: your account no longer exists.",
   },
   profile: {
-    "password-updated": "Password updated successfully!",
+    "password-updated": "Password updated successfully! Every other session was signed out.",
     deleted: "Tracker deleted.",
     updated: "Tracker updated successfully!",
     /** The session row could not be deleted: the cookie stays, so logging out can be tried again. */
@@ -28,6 +29,14 @@ const NOTICES = {
     "trade-up-saved": "Trade-up saved. It is listed here, valued at today's prices.",
     "trade-up-already-saved": "This form was sent twice: the trade-up was saved once.",
     "trade-up-deleted": "Saved trade-up deleted.",
+  },
+  /** The profile's security page (`/profile/security`). */
+  security: {
+    "session-ended": "The session was signed out: its next page asks it to log in.",
+    "others-ended": "Every other session was signed out. This one stays signed in.",
+    "no-others": "There were no other sessions to sign out.",
+    "totp-cancelled": "Two-step sign-in setup cancelled. Nothing changed.",
+    "totp-off": "Two-step sign-in is off. Signing in asks for your password only.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
   priceAlerts: {

@@ -1,4 +1,4 @@
-import { formatDollars } from "./money.ts";
+import type { Money } from "./money.ts";
 import { pageOf, requestedPage } from "./pages.ts";
 import { VARIANT_NAMES, VARIANTS, type Variant } from "./variants.ts";
 import { WEAR_NAMES, type Wear } from "./wear.ts";
@@ -80,13 +80,13 @@ export interface AlertMailFacts {
 }
 
 /** Subject and the sentences of an alert mail (the template adds the links). */
-export function alertMailLines(facts: AlertMailFacts): { subject: string; lines: string[] } {
+export function alertMailLines(facts: AlertMailFacts, money: Money): { subject: string; lines: string[] } {
   const item = alertItemName(facts.skinName, facts.variant, facts.wear);
   return {
-    subject: `Price alert: ${item} is now ${formatDollars(facts.newCents)}`,
+    subject: `Price alert: ${item} is now ${money.format(facts.newCents)}`,
     lines: [
-      `The price of ${item} dropped below your target of ${formatDollars(facts.targetCents)}.`,
-      `Old price: ${formatDollars(facts.oldCents)}. New price: ${formatDollars(facts.newCents)}.`,
+      `The price of ${item} dropped below your target of ${money.format(facts.targetCents)}.`,
+      `Old price: ${money.format(facts.oldCents)}. New price: ${money.format(facts.newCents)}.`,
     ],
   };
 }

@@ -1,6 +1,8 @@
-// The price feed: its shape (Skinport's /v1/items), and the plan of what one run writes. Pure:
-// the job in app/server/jobs/price-job.server.ts reads the feed and the stored prices, and writes the plan.
+// The price feed: its two shapes (Skinport's /v1/items, one market; a multi-market document, see
+// market-feed.ts), and the plan of what one run writes. Pure: the job in app/server/jobs/ reads
+// the feed and the stored prices, and writes the plan.
 import { z } from "zod";
+import { checkMarketFeed, dollarAmount, type FeedPrice } from "./market-feed.ts";
 import {
   buildMarketItemIndex,
   buildSkinIndex,
@@ -11,12 +13,12 @@ import {
   type MarketItemKind,
   type PriceVariant,
 } from "./market-names.ts";
+import type { PriceMarket } from "./markets.ts";
 import { dollarsToCents } from "./money.ts";
 import type { Wear } from "./wear.ts";
 
-/** Prices above this (in dollars) are not believed: the feed is wrong, not the market. */
-const MAX_PRICE_DOLLARS = 10_000_000;
-const price = z.number().nonnegative().max(MAX_PRICE_DOLLARS).nullable();
+export type { FeedPrice } from "./market-feed.ts";
+const price = dollarAmount;
 
 /**
  * One item of Skinport's /v1/items (other fields, such as `item_page`, `max_price` or
@@ -41,7 +43,9 @@ export const MAX_MALFORMED_SHARE = 0.01;
 export type FeedParseResult =
   | {
       ok: true;
-      items: FeedItem[];
+      /** Which shape the body had: an array is Skinport's /v1/items, an object the multi-market document. */
+      shape: "skinport" | "markets";
+      items: FeedPrice[];
       /** Items skipped as malformed, and the first one's index, field and fault. */
       malformed: number;
       firstMalformed: string | null;
@@ -51,19 +55,28 @@ export type FeedParseResult =
 const wrongShape = (where: string) => ({ ok: false as const, error: `Feed has the wrong shape: ${where}` });
 
 /**
- * Checks a parsed JSON body against the feed's shape. A body that is no list, an item in another
- * currency (the feed's setting, not one item's fault) or more malformed items than
- * `MAX_MALFORMED_SHARE` allows refuse the whole feed; the error names the first wrong field.
+ * Checks a parsed JSON body against the feed's shapes: an array is Skinport's /v1/items (one
+ * market, Skinport), an object keyed by market hash name the multi-market document; anything else
+ * refuses the feed. An item in another currency (the feed's setting, not one item's fault) or more
+ * malformed items than `MAX_MALFORMED_SHARE` allows refuse the whole feed; the error names the
+ * first wrong field.
  */
 export function validateFeed(body: unknown): FeedParseResult {
-  if (!Array.isArray(body)) return wrongShape("body: Invalid input: expected array");
-  const items: FeedItem[] = [];
+  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
+    const checked = checkMarketFeed(body as Record<string, unknown>);
+    if (checked.malformed > Math.floor(checked.total * MAX_MALFORMED_SHARE)) {
+      return wrongShape(`${checked.firstMalformed} (${checked.malformed} of ${checked.total} items malformed)`);
+    }
+    return { ok: true, shape: "markets", items: checked.items, malformed: checked.malformed, firstMalformed: checked.firstMalformed };
+  }
+  if (!Array.isArray(body)) return wrongShape("body: Invalid input: expected array (Skinport's /v1/items) or object (a price per market)");
+  const items: FeedPrice[] = [];
   let malformed = 0;
   let firstMalformed: string | null = null;
   for (const [index, raw] of body.entries()) {
     const result = feedItemSchema.safeParse(raw);
     if (result.success) {
-      items.push(result.data);
+      items.push(skinportFeedPrice(result.data));
       continue;
     }
     const currency = result.error.issues.find((issue) => issue.path[0] === "currency");
@@ -74,7 +87,20 @@ export function validateFeed(body: unknown): FeedParseResult {
     firstMalformed ??= where;
   }
   if (malformed > Math.floor(body.length * MAX_MALFORMED_SHARE)) return wrongShape(`${firstMalformed} (${malformed} of ${body.length} items malformed)`);
-  return { ok: true, items, malformed, firstMalformed };
+  return { ok: true, shape: "skinport", items, malformed, firstMalformed };
+}
+
+/** A Skinport item as the plan reads it: one market, Skinport, priced by `itemPriceCents`. */
+export function skinportFeedPrice(item: FeedItem): FeedPrice {
+  const cents = itemPriceCents(item);
+  return { name: item.market_hash_name, prices: cents === null ? {} : { skinport: cents } };
+}
+
+/** An item's default price: the cheapest listing across the markets the feed priced it on; null without one. */
+export function cheapestFeedCents(item: FeedPrice): number | null {
+  let lowest: number | null = null;
+  for (const cents of Object.values(item.prices)) if (lowest === null || cents < lowest) lowest = cents;
+  return lowest;
 }
 
 /**
@@ -127,7 +153,32 @@ export interface PriceRow {
   priceCents: number;
 }
 
+/** A skin's price on one market (per variant and wear). */
+export interface SkinMarketRow extends PriceRow {
+  market: PriceMarket;
+}
+
+/** A sticker's, container's, key's or vanilla knife's price on one market. */
+export interface ItemMarketRow {
+  kind: MarketItemKind;
+  id: number;
+  market: PriceMarket;
+  priceCents: number;
+}
+
+/** The demo drift moves an item's market prices by the factor its default price moved (after / before). */
+export interface MarketScale {
+  skins: { skinId: string; variant: PriceVariant; wear: Wear; before: number; after: number }[];
+  items: { kind: MarketItemKind; id: number; before: number; after: number }[];
+}
+
 export interface PricePlan {
+  /** Every market price the feed gave for a known skin and wear (written when it changed or is due a refresh). */
+  skinMarketPrices: SkinMarketRow[];
+  /** Every market price the feed gave for a known sticker, container, key or vanilla knife. */
+  itemMarketPrices: ItemMarketRow[];
+  /** The demo drift's moves of the stored market prices (empty for a feed). */
+  marketScale: MarketScale;
   /** Normal prices that change (skin_wears, enabled wears only). */
   wearPrices: PriceRow[];
   /** StatTrak and Souvenir prices that change or are new (skin_variant_prices). */
@@ -158,10 +209,11 @@ const key = (skinId: string, variant: PriceVariant, wear: Wear) => `${skinId}|${
 /**
  * Maps every feed item to its skins and wear, or to its one sticker, container, key or vanilla
  * knife price, and compares with the stored prices. An item seen twice counts twice; its last price
- * wins. What the feed does not name keeps its prices. `feedSource` is the feed's name (what
- * `price_source` becomes).
+ * wins. What the feed does not name keeps its prices, and so does a market the feed gives no price
+ * for. The default price (skin_wears, ...) is the cheapest of the item's market prices in the feed.
+ * `feedSource` is the feed's name (what `price_source` becomes).
  */
-export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices, feedSource: string): PricePlan {
+export function planPriceUpdate(items: readonly FeedPrice[], stored: StoredPrices, feedSource: string): PricePlan {
   const index = buildSkinIndex(stored.skins);
   const current = new Map<string, number>();
   const enabled = new Set<string>();
@@ -179,8 +231,10 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
   const itemIndex = buildMarketItemIndex(stored.items);
   const storedItems = new Map(stored.items.map((row) => [`${row.kind}|${row.id}`, row]));
   const nextItems = new Map<string, ItemPriceRow>();
+  const skinMarkets = new Map<string, SkinMarketRow>();
+  const itemMarkets = new Map<string, ItemMarketRow>();
   for (const item of items) {
-    const parsed = parseMarketName(item.market_hash_name);
+    const parsed = parseMarketName(item.name);
     // Stickers, containers, keys, and vanilla knives ('★ Karambit': a knife name without a finish).
     if (parsed && (parsed.kind !== "skin" || parsed.finish === null)) {
       const ref = parsed.kind === "skin" ? vanillaKnifeFor(itemIndex, parsed) : marketItemFor(itemIndex, parsed);
@@ -189,7 +243,10 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
         continue;
       }
       matched++;
-      const cents = itemPriceCents(item);
+      const cents = cheapestFeedCents(item);
+      for (const [market, priceCents] of Object.entries(item.prices) as [PriceMarket, number][]) {
+        itemMarkets.set(`${ref.kind}|${ref.id}|${market}`, { kind: ref.kind, id: ref.id, market, priceCents });
+      }
       const before = storedItems.get(`${ref.kind}|${ref.id}`)!.priceCents;
       if (cents === null || cents === before) unchanged++; // no price today, or the stored one
       if (cents !== null) nextItems.set(`${ref.kind}|${ref.id}`, { ...ref, priceCents: cents, changed: cents !== before });
@@ -203,7 +260,12 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
       continue;
     }
     matched++;
-    const cents = itemPriceCents(item);
+    const cents = cheapestFeedCents(item);
+    for (const [market, priceCents] of Object.entries(item.prices) as [PriceMarket, number][]) {
+      for (const skinId of skinIds) {
+        skinMarkets.set(`${key(skinId, name.variant, wear)}|${market}`, { skinId, variant: name.variant, wear, market, priceCents });
+      }
+    }
     if (cents === null) {
       unchanged++; // no price today: the stored one stays
       continue;
@@ -229,6 +291,9 @@ export function planPriceUpdate(items: readonly FeedItem[], stored: StoredPrices
   }
   const itemHistory = [...nextItems.values()];
   return {
+    skinMarketPrices: [...skinMarkets.values()],
+    itemMarketPrices: [...itemMarkets.values()],
+    marketScale: { skins: [], items: [] },
     wearPrices,
     variantPrices,
     history: [...next.values()],

@@ -2,7 +2,7 @@
 // retention rule that bounds how many days are kept; and, without geometry, the chart's range in
 // the URL, the days a range covers, day labels and min/average/max. Safe for the browser bundle
 // (no d3); the chart geometry is in price-chart.ts, which loaders run on the server.
-import { formatDollars } from "./money";
+import type { Money } from "./money";
 
 /**
  * Days of history kept, today included: the longest chart range (90 days) plus a month's margin.
@@ -114,8 +114,8 @@ export function summarisePrices(values: readonly (number | null)[]): PriceSummar
 }
 
 /** "$25.00", or "No data" for a day without a price. */
-export function priceOrNoData(cents: number | null): string {
-  return cents === null ? "No data" : formatDollars(cents);
+export function priceOrNoData(cents: number | null, money: Money): string {
+  return cents === null ? "No data" : money.format(cents);
 }
 
 /**
@@ -135,6 +135,6 @@ export function investedByDay(
 }
 
 /** "lowest $24.10, average $26.52, highest $28.46 over 30 days" (the chart's description). */
-export function describeSummary(summary: PriceSummary, range: number): string {
-  return `lowest ${formatDollars(summary.minCents)}, average ${formatDollars(summary.avgCents)}, highest ${formatDollars(summary.maxCents)} over ${range} days`;
+export function describeSummary(summary: PriceSummary, range: number, money: Money): string {
+  return `lowest ${money.format(summary.minCents)}, average ${money.format(summary.avgCents)}, highest ${money.format(summary.maxCents)} over ${range} days`;
 }

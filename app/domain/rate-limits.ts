@@ -17,6 +17,13 @@ export const RATE_LIMITS = {
   loginByAccountDaily: { name: "login-account-day", limit: 100, windowSeconds: 24 * 60 * 60 },
   /** Failed logins from one client address. */
   loginByIp: { name: "login-ip", limit: 50, windowSeconds: 15 * 60 },
+  /**
+   * Wrong second-factor codes (TOTP or recovery) for one account: past the password already, so
+   * counted per account alone. Five in 15 minutes, then 30 a day: at three codes good at any moment,
+   * guessing one takes about 30 years.
+   */
+  secondFactorByAccount: { name: "second-factor-account", limit: 5, windowSeconds: 15 * 60 },
+  secondFactorByAccountDaily: { name: "second-factor-account-day", limit: 30, windowSeconds: 24 * 60 * 60 },
   /** Registrations from one client address. */
   registerByIp: { name: "register-ip", limit: 20, windowSeconds: 60 * 60 },
   /** Spec section 9: reset cooldown 300 seconds, one request per account. */
@@ -47,6 +54,7 @@ export function rateLimitsWith(multiplier: string | undefined): RateLimits {
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export const RESET_RATE_LIMIT_MESSAGE = "Too many password reset attempts. Please wait a few minutes before trying again.";
+export const SECOND_FACTOR_RATE_LIMIT_MESSAGE = "Too many wrong codes. Please wait a few minutes before trying again.";
 export const LOGIN_RATE_LIMIT_MESSAGE = "Too many login attempts. Please wait a few minutes before trying again.";
 export const CRAFT_REPORT_RATE_LIMIT_MESSAGE = "You have sent several reports in the last hour. Please wait a while before you report another craft.";
 export const REGISTER_RATE_LIMIT_MESSAGE = "Too many registration attempts. Please try again later.";

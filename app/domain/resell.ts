@@ -1,10 +1,11 @@
 import { realisedProfit, type Market, type Sale } from "./market-fees";
-import { formatDollars, formatPercent, formatSignedDollars } from "./money";
+import { formatPercent, type Money } from "./money";
 import { pageOf, requestedPage } from "./pages";
 import { isTradeable } from "./trade-lock";
 import type { Variant } from "./variants";
 import type { TrackerSort, TrackerView } from "./tracker-views";
 import type { Wear } from "./wear";
+import type { CurrencyCode } from "./currency";
 
 // The list's views and sorts, a module of their own for the Resell Tracker's page (./tracker-views).
 export { parseTrackerSort, parseTrackerView, TRACKER_SORTS, TRACKER_VIEWS, type TrackerSort, type TrackerView } from "./tracker-views";
@@ -30,6 +31,9 @@ export interface LoadedTracker {
   souvenir: boolean;
   lastPriceUpdate: number | null;
   buyPriceCents: number;
+  /** The buy price as typed, in the currency it was typed in (docs/features/currency.md); null: in US dollars. */
+  buyCurrency: CurrencyCode | null;
+  buyTypedMinor: number | null;
   wear: Wear;
   wearValue: number | null;
   notes: string | null;
@@ -83,14 +87,19 @@ export function profitOf(buyPriceCents: number, currentCents: number): Profit | 
 
 export const NO_DATA = "No Data";
 
-export function formatPrice(cents: number): string {
-  return cents > 0 ? formatDollars(cents) : NO_DATA;
+/** A tracker's buy price as the player typed it; null when it was typed in US dollars (or before currencies). */
+export function typedBuyPrice(tracker: { buyCurrency: CurrencyCode | null; buyTypedMinor: number | null }) {
+  return tracker.buyCurrency !== null && tracker.buyTypedMinor !== null ? { currency: tracker.buyCurrency, minorUnits: tracker.buyTypedMinor } : null;
+}
+
+export function formatPrice(cents: number, money: Money): string {
+  return cents > 0 ? money.format(cents) : NO_DATA;
 }
 
 /** "+$12.00 (+10.0%)", or 'No Data'. */
-export function formatProfit(profit: Profit | null): string {
+export function formatProfit(profit: Profit | null, money: Money): string {
   if (!profit) return NO_DATA;
-  return profit.percent === null ? formatSignedDollars(profit.cents) : `${formatSignedDollars(profit.cents)} (${formatPercent(profit.percent)})`;
+  return profit.percent === null ? money.signed(profit.cents) : `${money.signed(profit.cents)} (${formatPercent(profit.percent)})`;
 }
 
 /** A tracker's sale, or null while it is open. */

@@ -41,6 +41,7 @@ export function withHash(path: string, hash: string): string {
 
 /**
  * The query parameters a page reads for what it shows (filters, sort, view, search, price range,
+ * wear, variant and market,
  * side, tab, the edited or reviewed object, the login form's mode and way on, a mailed link's token): all a way back
  * needs to keep of the URL. A notice is not kept: it was said once.
  */
@@ -53,6 +54,8 @@ const PAGE_STATE_PARAMETERS = new Set([
   "collection",
   "range",
   "wear",
+  "variant",
+  "market",
   "q",
   "lang",
   "kind",

@@ -55,6 +55,17 @@ export interface CsvTracker {
 
 const dollars = (cents: number) => Number((cents / 100).toFixed(2));
 
+/**
+ * A float as the import reads it back, plain decimal digits (the import refuses "1e-7" as the
+ * tracker form does): JavaScript writes a float below 0.000001 with an exponent.
+ */
+export function floatText(value: number): string {
+  const text = String(value);
+  // "1.5e-7": the same shortest digits, moved behind the point, read back as the same float.
+  const exponent = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(text);
+  return exponent ? `0.${"0".repeat(Number(exponent[3]) - 1)}${exponent[1]}${exponent[2] ?? ""}` : text;
+}
+
 /** One tracker as a row of the export: money in dollars, percentages as the page rounds them, times in UTC, the trade lock in `timeZone`. */
 export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
   const profit = profitOf(t.buyPriceCents, t.currentCents);
@@ -63,7 +74,7 @@ export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
     t.skinName,
     t.skinId,
     t.wear,
-    t.wearValue,
+    t.wearValue === null ? null : floatText(t.wearValue),
     t.boughtAt,
     dollars(t.buyPriceCents),
     t.currentCents > 0 ? dollars(t.currentCents) : null,

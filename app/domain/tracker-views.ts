@@ -1,6 +1,6 @@
 // The tracker list's views and sorts (URL state, `?view=` and `?sort=`), apart from the rest of
 // ./resell so the Resell Tracker's page carries only these for its sort form and view links: the
-// list's code, which needs the rest, comes with the page's first use (ADR 094).
+// list's code, which needs the rest, loads apart, once the page has hydrated (ADR 097).
 
 /** The list's two views (`?view=sold`); open by default. */
 export const TRACKER_VIEWS = [

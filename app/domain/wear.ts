@@ -1,4 +1,4 @@
-import { formatDollars } from "./money.ts";
+import type { Money } from "./money.ts";
 
 export const WEARS = ["FN", "MW", "FT", "WW", "BS"] as const;
 export type Wear = (typeof WEARS)[number];
@@ -42,12 +42,12 @@ export function wearForFloat(value: number): Wear | null {
 
 /**
  * Spec: a wear outside the skin's float range is 'Not possible'; a possible wear without a price
- * (0 cents) is 'No Data'; otherwise its price in dollars. Used by the skin page and any other
+ * (0 cents) is 'No Data'; otherwise its price in the player's currency. Used by the skin page and any other
  * place that shows a wear's price.
  */
-export function wearPriceLabel(wear: { enabled: boolean; priceCents: number } | undefined): string {
+export function wearPriceLabel(wear: { enabled: boolean; priceCents: number } | undefined, money: Money): string {
   if (!wear?.enabled) return "Not possible";
-  return wear.priceCents > 0 ? formatDollars(wear.priceCents) : "No Data";
+  return wear.priceCents > 0 ? money.format(wear.priceCents) : "No Data";
 }
 
 /*

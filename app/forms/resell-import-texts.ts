@@ -22,6 +22,8 @@ export const IMPORT_MESSAGES = {
   alreadyTracked: "Some of these items are already tracked. Nothing was imported; open the import again to see them.",
   /** A post without the fields of every row the preview offers (cut short by hand): the form is shown again from the preview. */
   incomplete: "The form did not carry every item of the preview. Nothing was imported; choose the items again.",
+  /** The preview's inventory is kept for a day (and a few previews at once): an older one is read again. */
+  expired: "This preview has expired. Nothing was imported; read the inventory again.",
   overLimit: `The chosen items do not fit: an account keeps at most ${count(ACCOUNT_LIMITS.trackers)} trackers. Choose fewer items; nothing was imported.`,
 } as const;
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ITEMS } from "~/domain/inventory-import";
+import { IMPORT_MAX_ITEMS } from "~/domain/inventory-import";
 import { hasWholeCents } from "~/domain/money";
 import { isCalendarDate } from "~/domain/trade-lock";
 import { BUY_PRICE_MAX_DOLLARS, TRACKER_MESSAGES } from "./resell-texts";
-import { IMPORT_MESSAGES } from "./resell-import-texts";
 
 /**
  * Step 1, the inventory: pasted, or a file (a file wins). The server checks the size in bytes
@@ -16,13 +15,13 @@ export const previewSchema = z.object({
 });
 
 /**
- * Step 2, the player's choices: the inventory as read in step 1 (read again and matched again on
- * the server) and, per row of the preview, whether to import it, its buy price and bought date.
+ * Step 2, the player's choices, per row of the preview: whether to import it, its buy price and
+ * bought date. The inventory as read in step 1 stays on the server under the form's key (ADR 096)
+ * and is matched again there.
  */
 export function importSchema(rules?: { today: string }) {
   return z.object({
     intent: z.literal("import"),
-    source: z.string({ error: IMPORT_MESSAGES.empty }).max(IMPORT_MAX_BYTES, IMPORT_MESSAGES.tooLarge),
     rows: z
       .array(
         z

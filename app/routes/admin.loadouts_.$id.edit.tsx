@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { editorShouldRevalidate } from "~/components/loadout-editor/revalidate";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
@@ -46,8 +46,8 @@ async function editOfficialLoadout({ params, request, context }: ActionFunctionA
 
 export const shouldRevalidate = editorShouldRevalidate;
 
-// The editor's code (its forms with Conform, the picker) comes with the page's first use (ADR 094).
-const LoadoutEditor = hydratedOnUse(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
+// The editor's code (its forms with Conform, the picker) loads apart, once the page has hydrated (ADR 097).
+const LoadoutEditor = lazyPart(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
 
 export default function AdminEditOfficialLoadout() {
   const { editor } = useLoaderData<typeof loader>();

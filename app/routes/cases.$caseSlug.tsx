@@ -2,12 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/basics";
 import { FallbackImage } from "~/components/FallbackImage";
+import { MarketTable } from "~/components/MarketTable";
 import { packGroupedSkins } from "~/domain/skin-cards";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGroups, type SkinGroup } from "~/components/SkinGroups";
 import type { GroupedSkin } from "~/domain/skin-cards";
 import { CASE_TIER_ODDS, CASE_TIERS, caseOddsMisfitText, caseValue, formatChance, isFullyCovered, STATTRAK_ODDS } from "~/domain/case-odds";
-import { formatDollars } from "~/domain/money";
+import { marketTable } from "~/domain/markets";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import {
@@ -20,24 +21,37 @@ import {
   listedSkin,
   listedVanillaKnife,
 } from "~/server/features/containers.server";
+import { crateMarketPricesBySlugQuery } from "~/server/features/market-prices.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
+import { useMoney } from "~/components/money";
+import { loadMoney } from "~/server/features/currency.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.caseSlug ?? "";
   const { db } = context;
-  const [found, skinRows, collections, stickers, knifeRows] = await context.load([
+  const moneyPromise = loadMoney(context, request);
+  const [found, skinRows, collections, stickers, knifeRows, marketPrices] = await context.load([
     crateBySlugQuery(db, slug),
     crateSkinsBySlugQuery(db, slug),
     crateCollectionsQuery(db, slug),
     crateStickersQuery(db, slug),
     crateVanillaKnivesBySlugQuery(db, slug),
+    crateMarketPricesBySlugQuery(db, slug),
   ]);
   const headers = catalogueCacheHeaders(request);
   const crate = found[0];
-  if (!crate) return data({ crate: null, cost: null, groups: [], value: null, misfit: null, collections: [], stickers: [] }, { status: 404, headers });
-  const items = skinRows.map((row) => ({ ...listedSkin(row), minFloat: row.minFloat, maxFloat: row.maxFloat, stattrak: row.stattrak, special: row.special }));
+  const money = await moneyPromise;
+  if (!crate)
+    return data({ crate: null, cost: null, groups: [], value: null, misfit: null, collections: [], stickers: [], markets: [] }, { status: 404, headers });
+  const items = skinRows.map((row) => ({
+    ...listedSkin(row, money),
+    minFloat: row.minFloat,
+    maxFloat: row.maxFloat,
+    stattrak: row.stattrak,
+    special: row.special,
+  }));
   // Vanilla knives (no finish, no skin page): rare special items, their cards linking to the knife's page.
-  const knives = knifeRows.map(listedVanillaKnife);
+  const knives = knifeRows.map((row) => listedVanillaKnife(row, money));
   const shown = (entry: (typeof items)[number], note?: string): GroupedSkin => ({
     id: entry.skin.id,
     name: entry.skin.name,
@@ -51,6 +65,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       !isFullyCovered(coverage) ? (coverage === 0 ? ", no price" : `, priced for ${formatChance(coverage)} of its drops`) : ""
     }`;
 
+  const markets = marketTable(marketPrices, Date.now());
   const value =
     crate.kind === "weapon_case"
       ? caseValue(
@@ -68,7 +83,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: packGroupedSkins(members), odds: null }] : [];
     });
     const misfit = value ? caseOddsMisfitText(value.misfit) : null;
-    return data({ crate, cost: crateCost(crate, null), groups, value: null, misfit, collections, stickers }, { headers });
+    return data({ crate, cost: crateCost(crate, null, money), groups, value: null, misfit, collections, stickers, markets }, { headers });
   }
 
   const groups = [...CASE_TIERS].reverse().flatMap((tier) => {
@@ -94,7 +109,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data(
     {
       crate,
-      cost: crateCost(crate, value.expectedCents),
+      cost: crateCost(crate, value.expectedCents, money),
       groups,
       value: {
         expectedCents: value.expectedCents,
@@ -104,6 +119,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       misfit: null,
       collections,
       stickers,
+      markets,
     },
     { headers },
   );
@@ -115,7 +131,8 @@ export const headers = catalogueHeaders;
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function CasePage() {
-  const { crate, cost, groups, value, misfit, collections, stickers } = useLoaderData<typeof loader>();
+  const money = useMoney();
+  const { crate, cost, groups, value, misfit, collections, stickers, markets } = useLoaderData<typeof loader>();
   if (!crate || !cost) {
     return (
       <section className="py-16 text-center">
@@ -154,7 +171,7 @@ export default function CasePage() {
       {value ? (
         <section aria-labelledby="value-heading" className="space-y-2 rounded-lg border border-line bg-panel p-4">
           <h2 id="value-heading" className="text-xl font-semibold">
-            Expected value of one opening: <span data-testid="case-expected-value">{formatDollars(Math.round(value.expectedCents))}</span>
+            Expected value of one opening: <span data-testid="case-expected-value">{money.format(Math.round(value.expectedCents))}</span>
           </h2>
           <p className="text-sm">
             It covers <span data-testid="case-coverage">{formatChance(value.coverage)}</span> of the odds: items, wears and variants without a price are shown
@@ -180,6 +197,8 @@ export default function CasePage() {
           holds.
         </p>
       ) : null}
+
+      <MarketTable rows={markets} item={crate.name} />
 
       {collections.length > 0 ? (
         <p className="text-sm">

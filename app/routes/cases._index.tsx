@@ -1,16 +1,23 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { PathLink } from "~/components/links";
 import { FallbackImage } from "~/components/FallbackImage";
+import { MarketSelect } from "~/components/MarketSelect";
 import { pageMeta } from "~/components/page-meta";
 import { formatChance } from "~/domain/case-odds";
-import { formatDollars } from "~/domain/money";
+import { marketChoiceLabel, parseMarketChoice } from "~/domain/markets";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { crateCost, crateListQuery } from "~/server/features/containers.server";
+import { useMoney } from "~/components/money";
+import { loadMoney } from "~/server/features/currency.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Each case's expected value is stored when prices change (ADR 086): one row a case to read.
-  const [crates] = await context.load([crateListQuery(context.db)]);
+  // Which market's price the cases and keys show (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(new URL(request.url).searchParams.get("market"));
+  const moneyPromise = loadMoney(context, request);
+  const [crates] = await context.load([crateListQuery(context.db, market)]);
+  const money = await moneyPromise;
   const listed = crates.filter((crate) => crate.slug !== null);
   const cases = listed
     .filter((crate) => crate.kind === "weapon_case")
@@ -20,17 +27,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       image: crate.image,
       keyName: crate.keyName,
       value: crate.expectedCents === null || crate.coverage === null ? null : { expectedCents: crate.expectedCents, coverage: crate.coverage },
-      ...crateCost(crate, crate.expectedCents),
+      ...crateCost(crate, crate.expectedCents, money),
     }));
   const packages = listed.filter((crate) => crate.kind === "souvenir_package").map(({ name, slug }) => ({ name, slug }));
   const keyless = listed.filter((crate) => crate.kind === "keyless_case").map(({ name, slug }) => ({ name, slug }));
-  return data({ cases, keyless, packages }, { headers: catalogueCacheHeaders(request) });
+  return data({ cases, keyless, packages, market }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function CasesPage() {
-  const { cases, keyless, packages } = useLoaderData<typeof loader>();
+  const money = useMoney();
+  const { cases, keyless, packages, market } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <section className="space-y-4" aria-labelledby="cases-heading">
@@ -39,6 +47,15 @@ export default function CasesPage() {
         </h1>
         <p className="text-muted">
           What one opening of each weapon case is worth at today&apos;s prices, from the published odds: open a case to see how it is computed.
+        </p>
+        <Form method="get" action="/cases" aria-label="Prices" className="flex flex-wrap items-center gap-2">
+          <MarketSelect choice={market} />
+          <button type="submit" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold text-black">
+            Show prices
+          </button>
+        </Form>
+        <p className="text-sm text-muted" data-testid="price-market">
+          Case and key prices: {marketChoiceLabel(market)}. Expected values are at the cheapest listing.
         </p>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {cases.map((crate) => (
@@ -56,7 +73,7 @@ export default function CasesPage() {
                   </span>
                   {crate.value ? (
                     <span className="block">
-                      Expected value {formatDollars(Math.round(crate.value.expectedCents))}{" "}
+                      Expected value {money.format(Math.round(crate.value.expectedCents))}{" "}
                       <span className="text-muted">(covers {formatChance(crate.value.coverage)} of the odds)</span>
                     </span>
                   ) : (

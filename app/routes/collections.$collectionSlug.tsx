@@ -9,6 +9,7 @@ import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { contractQuery, inputsNeeded, nextRarity, openTradeUpPath } from "~/domain/trade-up";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { collectionBySlugQuery, collectionCratesQuery, collectionSkinsQuery, listedSkin } from "~/server/features/containers.server";
+import { loadMoney } from "~/server/features/currency.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 const CRATE_KIND_NAMES = {
@@ -20,6 +21,7 @@ const CRATE_KIND_NAMES = {
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.collectionSlug ?? "";
+  const moneyPromise = loadMoney(context, request);
   const [found, skinRows, crates] = await context.load([
     collectionBySlugQuery(context.db, slug),
     collectionSkinsQuery(context.db, slug),
@@ -28,7 +30,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const headers = catalogueCacheHeaders(request);
   const collection = found[0];
   if (!collection) return data({ collection: null, groups: [], crates: [] }, { status: 404, headers });
-  const skins = skinRows.map(listedSkin);
+  const money = await moneyPromise;
+  const skins = skinRows.map((row) => listedSkin(row, money));
   const rarities = RARITY_ORDER.filter((rarity) => skins.some(({ skin }) => skin.rarity === rarity)).reverse();
   const groups = rarities.map((rarity) => {
     const members = skins.filter(({ skin }) => skin.rarity === rarity);

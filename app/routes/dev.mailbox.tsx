@@ -36,7 +36,8 @@ export const action = answeringDatabaseFailures(
 async function deliverNow({ request, context }: ActionFunctionArgs) {
   if (!isDevelopment(context.env.ENVIRONMENT)) throw new Response("Not Found", { status: 404 });
   const body = await readCappedFormData(request);
-  if (body.ok && body.form.get("intent") === "deliver") await runMailJob(context.db, context.env);
+  if (!body.ok) return new Response(body.message, { status: body.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (body.form.get("intent") === "deliver") await runMailJob(context.db, context.env);
   return redirect(new URL(request.url).pathname + new URL(request.url).search);
 }
 

@@ -1,10 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath, safeReturnPath, withHash } from "~/domain/same-site-path";
 import { favoriteSchema, type FavoriteAnswer } from "~/forms/resell";
 import { addFavorite, removeFavorite } from "~/server/features/favorites.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
+import { parseForm } from "~/server/http/form-reply.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 
@@ -41,7 +41,7 @@ async function toggleFavorite({ request, context }: ActionFunctionArgs) {
   if (!user) return wantsData ? refuse(401, "Please log in to keep favourites.") : redirect(loginPath(returnTo), 303);
   if (!body.ok) return refuse(body.status, body.message);
 
-  const submission = parseWithZod(body.form, { schema: favoriteSchema });
+  const submission = parseForm(body.form, favoriteSchema);
   if (submission.status !== "success")
     return refuse(
       400,

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { NotFound } from "~/components/NotFound";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
@@ -130,8 +130,8 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
 
 // Only the owner sees the share panel (Conform and the form kit) and the delete step: their code loads
 // when the page shows them, so a visitor's first visit carries neither (docs/performance.md).
-const LoadoutSharePanel = lazy(() => import("~/components/LoadoutSharePanel").then((module) => ({ default: module.LoadoutSharePanel })));
-const ConfirmDialog = lazy(() => import("~/components/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
+const LoadoutSharePanel = lazyPart(() => import("~/components/LoadoutSharePanel").then((module) => module.LoadoutSharePanel));
+const ConfirmDialog = lazyPart(() => import("~/components/ConfirmDialog").then((module) => module.ConfirmDialog));
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();
@@ -202,48 +202,42 @@ export default function LoadoutPage() {
 
       {notice ? <Notice>{notice}</Notice> : null}
       {error && actionData?.intent !== "delete" ? <Notice tone="error">{error}</Notice> : null}
-      <Suspense fallback={null}>
-        {dialog === "delete" ? (
-          <ConfirmDialog
-            title="Delete loadout"
-            message={LOADOUT_MESSAGES.deleteConfirm}
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
-            cancelHref={sideHref(side)}
-            intent="delete"
-            error={actionData?.intent === "delete" ? error : null}
-          />
-        ) : null}
-        {dialog === "share-replace" ? (
-          <ConfirmDialog
-            title="Create a new share link"
-            message={LOADOUT_MESSAGES.replaceConfirm}
-            confirmLabel="Create a new link"
-            pendingLabel="Creating..."
-            cancelHref={sideHref(side)}
-            intent="share-create"
-            fields={shareFields}
-            error={shareError}
-          />
-        ) : null}
-        {dialog === "share-revoke" ? (
-          <ConfirmDialog
-            title="Revoke the share link"
-            message={LOADOUT_MESSAGES.revokeConfirm}
-            confirmLabel="Revoke link"
-            pendingLabel="Revoking..."
-            cancelHref={sideHref(side)}
-            intent="share-revoke"
-            fields={{ side }}
-            error={shareError}
-          />
-        ) : null}
-      </Suspense>
-      {isOwner ? (
-        <Suspense fallback={null}>
-          <LoadoutSharePanel share={share} side={side} confirmHref={dialogHref} lastResult={shareResult} />
-        </Suspense>
+      {dialog === "delete" ? (
+        <ConfirmDialog
+          title="Delete loadout"
+          message={LOADOUT_MESSAGES.deleteConfirm}
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          cancelHref={sideHref(side)}
+          intent="delete"
+          error={actionData?.intent === "delete" ? error : null}
+        />
       ) : null}
+      {dialog === "share-replace" ? (
+        <ConfirmDialog
+          title="Create a new share link"
+          message={LOADOUT_MESSAGES.replaceConfirm}
+          confirmLabel="Create a new link"
+          pendingLabel="Creating..."
+          cancelHref={sideHref(side)}
+          intent="share-create"
+          fields={shareFields}
+          error={shareError}
+        />
+      ) : null}
+      {dialog === "share-revoke" ? (
+        <ConfirmDialog
+          title="Revoke the share link"
+          message={LOADOUT_MESSAGES.revokeConfirm}
+          confirmLabel="Revoke link"
+          pendingLabel="Revoking..."
+          cancelHref={sideHref(side)}
+          intent="share-revoke"
+          fields={{ side }}
+          error={shareError}
+        />
+      ) : null}
+      {isOwner ? <LoadoutSharePanel share={share} side={side} confirmHref={dialogHref} lastResult={shareResult} /> : null}
 
       <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={sideHref} />
     </article>

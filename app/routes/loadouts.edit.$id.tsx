@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { editorShouldRevalidate } from "~/components/loadout-editor/revalidate";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
@@ -42,8 +42,8 @@ async function editLoadout({ params, request, context }: ActionFunctionArgs) {
 
 export const shouldRevalidate = editorShouldRevalidate;
 
-// The editor's code (its forms with Conform, the picker) comes with the page's first use (ADR 094).
-const LoadoutEditor = hydratedOnUse(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
+// The editor's code (its forms with Conform, the picker) loads once the page has hydrated (ADR 097).
+const LoadoutEditor = lazyPart(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
 
 export default function EditLoadoutPage() {
   const { editor, notice } = useLoaderData<typeof loader>();

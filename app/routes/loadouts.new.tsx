@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/basics";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { loginPath } from "~/domain/same-site-path";
 import { LIMIT_MESSAGES } from "~/domain/limits";
@@ -42,8 +42,8 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
   return redirect(`/loadouts/edit/${id}?notice=created`);
 }
 
-// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
-const NewLoadoutForm = hydratedOnUse(() => import("~/components/NewLoadoutForm").then((module) => module.NewLoadoutForm));
+// The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const NewLoadoutForm = lazyPart(() => import("~/components/NewLoadoutForm").then((module) => module.NewLoadoutForm));
 
 export default function NewLoadoutPage() {
   const { signedIn, formKey } = useLoaderData<typeof loader>();

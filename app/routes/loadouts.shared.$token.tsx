@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonFormState, FormError, SubmitButton } from "~/components/form-parts";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { NotFound } from "~/components/NotFound";
-import { pageMeta } from "~/components/page-meta";
+import { moneyFromMatches, pageMeta } from "~/components/page-meta";
 import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary, sharedView } from "~/domain/loadout-sharing";
 import { packSideView } from "~/domain/loadout-side-view";
 import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
@@ -136,7 +136,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     return pageMeta(matches, { title: "Loadout not found", description: LOADOUT_MESSAGES.notFound, path: location.pathname, noindex: true });
   return pageMeta(matches, {
     title: loaded.loadout.title,
-    description: sharedLoadoutSummary(loaded.loadout, loaded.view.totals.totalCents),
+    description: sharedLoadoutSummary(loaded.loadout, loaded.view.totals.totalCents, moneyFromMatches(matches)),
     path: sharedLoadoutPath(loaded.loadout.token),
     // Reachable only by its link: kept out of search results, while a pasted link still previews.
     noindex: true,

@@ -22,13 +22,14 @@ import {
 } from "~/domain/loadout-fill";
 import { findSlot } from "~/domain/loadout-slots";
 import { LOADOUT_MESSAGES, parseLoadoutId, SIDE_LABELS } from "~/domain/loadouts";
-import { formatDollars } from "~/domain/money";
+
 import { loginPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
 import { applyFillAction, loadFillProposal } from "~/server/features/loadouts/loadout-fill.server";
 import { readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { useMoney } from "~/components/money";
 
 /** The preview's URL for a side and a variant (normal is the default and stays out of the URL). */
 const fillPath = (id: number, side: FillSide, variant: FillVariant) =>
@@ -87,6 +88,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   (actionResult as { conflict?: boolean } | undefined)?.conflict === true || defaultShouldRevalidate;
 
 export default function FillLoadoutPage() {
+  const money = useMoney();
   const { fill } = useLoaderData<typeof loader>();
   const apply = buttonFormState("apply-fill", useActionData<typeof action>()?.result);
 
@@ -143,7 +145,7 @@ export default function FillLoadoutPage() {
               { label: "Over budget", cents: fill.overBudgetCents, testId: "fill-over-budget", alert: true },
             ]}
           />
-          <p data-testid="fill-over-budget-message">{FILL_MESSAGES.overBudget(formatDollars(fill.overBudgetCents))}</p>
+          <p data-testid="fill-over-budget-message">{FILL_MESSAGES.overBudget(money.format(fill.overBudgetCents))}</p>
           <div className="flex flex-wrap gap-2">
             <Link to={back} className={`${buttonClass} inline-block`}>
               Back to the loadout
@@ -175,7 +177,7 @@ export default function FillLoadoutPage() {
             ) : (
               <p>
                 {proposal.unfilled.length > 0
-                  ? `Nothing fits the ${formatDollars(loadout.budgetCents - fill.totalCents)} left of the budget.`
+                  ? `Nothing fits the ${money.format(loadout.budgetCents - fill.totalCents)} left of the budget.`
                   : "There is no empty slot to fill."}
               </p>
             )}

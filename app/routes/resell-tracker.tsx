@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useReturnPath } from "~/components/FavoriteButton";
 import { buttonClass, Notice } from "~/components/basics";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
-import { formatDollars } from "~/domain/money";
+
 import { buildChartModel } from "~/domain/price-chart";
 import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
 import { trackerListPage, type LoadedTracker } from "~/domain/resell";
@@ -23,6 +23,7 @@ import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.ser
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { useMoney } from "~/components/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -80,8 +81,8 @@ async function removeTracker({ request, context }: ActionFunctionArgs) {
 
 function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
   const hydrated = useHydrated();
-  // A change submits the form as its button would, so while the list's code has not come the sort
-  // waits for it (ADR 094): the list is not updated before it has hydrated.
+  const submit = useSubmit();
+  // With JavaScript a change submits the form (Remix's `useSubmit`); without, the Sort button does.
   return (
     <Form
       method="get"
@@ -89,7 +90,7 @@ function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
       replace
       preventScrollReset
       className="flex items-end gap-2"
-      onChange={(event) => event.currentTarget.requestSubmit()}
+      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
     >
       {view === "sold" ? <input type="hidden" name="view" value="sold" /> : null}
       <div>
@@ -143,11 +144,12 @@ function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; co
 
 // The cards' buttons and the page links are links and forms that work as the server's HTML, and the
 // chart is the loader's drawing: their code (the edit dialog, the chart's pointer and keys, the
-// browser's clock for the trade locks) comes with the page's first use (ADR 094).
-const ResellTrackerList = hydratedOnUse(() => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
-const PriceChart = hydratedOnUse(() => import("~/components/PriceChart").then((module) => module.PriceChart));
+// browser's clock for the trade locks) loads once the page is idle after hydration (ADR 097).
+const ResellTrackerList = lazyPart(() => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
+const PriceChart = lazyPart(() => import("~/components/PriceChart").then((module) => module.PriceChart));
 
 function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
+  const money = useMoney();
   // The last day's figures (today's), as the portfolio summary above says them: not the last day that had one.
   const latest = (key: string) => model?.series.find((series) => series.key === key)?.values.at(-1) ?? null;
   const value = latest("value");
@@ -163,7 +165,7 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
         <PriceChart
           model={model}
           title={`Portfolio value against invested, last ${PORTFOLIO_DAYS} days`}
-          description={`Latest value ${value === null ? "unknown" : formatDollars(value)}, invested ${invested === null ? "nothing" : formatDollars(invested)}.`}
+          description={`Latest value ${value === null ? "unknown" : money.format(value)}, invested ${invested === null ? "nothing" : money.format(invested)}.`}
           testId="portfolio-chart"
         />
       ) : (

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
@@ -14,6 +14,9 @@ import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formNotice, formReply } from "~/server/http/form-reply.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { minorUnitsToInput, shownMinorUnits, storeTyped } from "~/domain/currency";
+import { typedBuyPrice } from "~/domain/resell";
 
 /** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -23,12 +26,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The list the Edit link was followed from (checked same-site), where save and Cancel go back.
   const returnTo = safeReturnPath(url.searchParams.get("redirectTo"), LIST);
   const userPromise = getSessionUser(context);
+  const currencyPromise = getPageCurrency(context, request);
   const rowsPromise =
     id.success && context.sessionId
       ? context.load([trackerQuery(context.db, requestOwner(context), id.data), trackerWearsQuery(context.db, requestOwner(context), id.data)])
       : Promise.resolve([[], []] as const);
   const [user, [found, wears]] = await Promise.all([userPromise, rowsPromise]);
   const tracker = found[0];
+  const { rate } = await currencyPromise;
   if (!user) return data({ signedIn: false, loginHref, form: null } satisfies TrackerPageData);
   if (!tracker) throw new Response("Tracker not found.", { status: 404 });
   const form = trackerFormContext(request, trackedSkin(tracker), wears, tracker.soldAt);
@@ -36,7 +41,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     wear: tracker.wearValue === null ? tracker.wear : "",
     wearValue: tracker.wearValue === null ? "" : String(tracker.wearValue),
     boughtAt: tracker.boughtAt,
-    buyPrice: (tracker.buyPriceCents / 100).toFixed(2),
+    // In the player's currency: as typed when it was typed in it.
+    buyPrice: minorUnitsToInput(shownMinorUnits(tracker.buyPriceCents, typedBuyPrice(tracker), rate), rate.currency),
     notes: tracker.notes ?? "",
     variant: tracker.variant,
   };
@@ -52,6 +58,7 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   if ("refusal" in post) return post.refusal;
   const id = trackerIdSchema.safeParse(params.trackerId);
   if (!id.success) return trackerRefusal(404, "Tracker not found.");
+  const currencyPromise = getPageCurrency(context, request);
   const [found, wears] = await context.load([trackerQuery(context.db, post.user.id, id.data), trackerWearsQuery(context.db, post.user.id, id.data)]);
   const tracker = found[0];
   if (!tracker) return trackerRefusal(404, "Tracker not found.");
@@ -59,13 +66,16 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   post.form.set("skinId", tracker.skinId);
   const submission = parseTracker(post.form, trackerFormContext(request, trackedSkin(tracker), wears, tracker.soldAt));
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
-  if (!(await updateTracker(context.db, post.user.id, id.data, submission.value))) return trackerRefusal(404, "Tracker not found.");
+  const { usdCents, typed } = storeTyped(submission.value.buyPriceCents, (await currencyPromise).rate);
+  if (!(await updateTracker(context.db, post.user.id, id.data, { ...submission.value, buyPriceCents: usdCents }, typed))) {
+    return trackerRefusal(404, "Tracker not found.");
+  }
   if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "updated"));
   return redirect(backToTracker(safeReturnPath(post.form.get("redirectTo"), LIST), id.data, "updated"), 303);
 }
 
-// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
-const TrackerForm = hydratedOnUse(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
+// The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const TrackerForm = lazyPart(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function EditTrackerPage() {
   const page = useLoaderData<typeof loader>() as TrackerPageData;

@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SubmitButton } from "~/components/form-parts";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { formatBasisPoints } from "~/domain/market-fees";
-import { formatDollars } from "~/domain/money";
+
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
 import { backFromSale, saleTrackerHref } from "~/domain/tracker-paths";
 import { formatCalendarDate, todayIn } from "~/domain/trade-lock";
@@ -18,6 +18,7 @@ import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
+import { useMoney } from "~/components/money";
 
 /** The sale of one of the owner's trackers: record it, correct it, undo it. Owner only; another user's answers 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -84,10 +85,11 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   return redirect(backFromSale(returnTo, tracker.id, "sold", "sold"), 303);
 }
 
-// The sale's form (Conform, the form kit) comes with the page's first use (ADR 094).
-const SaleForm = hydratedOnUse(() => import("~/components/SaleForm").then((module) => module.SaleForm));
+// The sale's form (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const SaleForm = lazyPart(() => import("~/components/SaleForm").then((module) => module.SaleForm));
 
 export default function SalePage() {
+  const money = useMoney();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { pathname } = useLocation();
@@ -107,7 +109,7 @@ export default function SalePage() {
   return (
     <TrackerPage title={tracker.sold ? "Correct Sale" : "Record Sale"}>
       <p>
-        <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {formatDollars(tracker.buyPriceCents)}.
+        <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {money.format(tracker.buyPriceCents)}.
       </p>
       <SaleForm boughtAt={tracker.boughtAt} sold={tracker.sold} today={today} defaults={page.defaults} postTo={postTo} returnTo={returnTo} result={sellReply} />
       {tracker.sold ? (

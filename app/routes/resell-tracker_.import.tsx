@@ -1,10 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import type { Preview } from "~/components/ImportForms";
 import { pageMeta } from "~/components/page-meta";
 import { TrackerPage } from "~/components/TrackerPage";
-import { catalogueKeys, IMPORT_MAX_BYTES, importIdentities, matchImport, parseImport, type ImportMatch } from "~/domain/inventory-import";
+import {
+  catalogueKeys,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ITEMS,
+  importIdentities,
+  matchImport,
+  parseImport,
+  type ImportLine,
+  type ImportMatch,
+} from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { dollarsToCents } from "~/domain/money";
 import { loginPath } from "~/domain/same-site-path";
@@ -16,7 +25,7 @@ import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { importQueries, importSkins, importTrackers, trackerCountQuery } from "~/server/features/resell/import.server";
+import { importDraftLines, importQueries, importSkins, importTrackers, saveImportDraft, trackerCountQuery } from "~/server/features/resell/import.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
@@ -26,8 +35,10 @@ import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.serv
 const PAGE = "/resell-tracker/import";
 /** Where a repeated import lands: where its first post did, saying why nothing more was imported. */
 const REPEATED = "/resell-tracker?notice=already-imported";
-/** Room in the body beside the inventory: the choices of a full preview (1,000 rows of price and date). */
+/** Room in the body beside an uploaded inventory (the preview) or for the choices of a full preview (1,000 rows of price and date). */
 const CHOICES_ROOM = 128 * 1024;
+/** The fields of a full preview's form: three per row (tick, price, date) and a few of the form's own. */
+const IMPORT_MAX_FIELDS = IMPORT_MAX_ITEMS * 3 + 16;
 
 /** Step 1: paste or upload the inventory. Signed-in only; a visitor is sent to log in. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -45,12 +56,10 @@ type ImportExtra = { preview: Preview };
 
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
-export const action = answeringDatabaseFailures(importAction, (failure) =>
-  failedForm<ImportExtra>(failure, IMPORT_MESSAGES.failed, { hide: ["source", "text"] }),
-);
+export const action = answeringDatabaseFailures(importAction, (failure) => failedForm<ImportExtra>(failure, IMPORT_MESSAGES.failed, { hide: ["text"] }));
 
 async function importAction({ request, context }: ActionFunctionArgs) {
-  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request, IMPORT_MAX_BYTES + CHOICES_ROOM)]);
+  const [user, body] = await Promise.all([getSessionUser(context), readCappedFormData(request, IMPORT_MAX_BYTES + CHOICES_ROOM, IMPORT_MAX_FIELDS)]);
   const posted = formText(body.ok ? body.form : null, "intent");
   if (!user) return redirect(loginPath(PAGE), 303);
   if (!body.ok) return formRefusal<ImportExtra>(posted, body.status === 413 ? IMPORT_MESSAGES.tooLarge : body.message, body.status);
@@ -58,37 +67,48 @@ async function importAction({ request, context }: ActionFunctionArgs) {
   if (!intent) return formRefusal<ImportExtra>(posted, "Unknown action.", 400);
   const form = body.form;
 
+  const today = todayIn(Date.now(), requestTimeZone(request));
+  const formKey = intent === "import" ? postedFormKey(form, FORM_KEY_FIELD) : newFormKey();
+  let lines: ImportLine[];
   if (intent === "preview") {
     const submission = parseForm(form, previewSchema);
     if (submission.status !== "success") return formReply<ImportExtra>(intent, submission.reply());
+    const source = await postedInventory(form);
+    if ("refusal" in source) return formRefusal<ImportExtra>(intent, source.refusal.message, source.refusal.status);
+    if (new TextEncoder().encode(source.text).byteLength > IMPORT_MAX_BYTES) return formRefusal<ImportExtra>(intent, IMPORT_MESSAGES.tooLarge, 413);
+    if (source.text.trim() === "") return formRefusal<ImportExtra>(intent, IMPORT_MESSAGES.empty, 400);
+    const parsed = parseImport(source.text);
+    if (!parsed.ok) return formRefusal<ImportExtra>(intent, parsed.message, 400);
+    lines = parsed.lines;
+  } else {
+    // The preview's lines, kept under its form's key (ADR 096): the post carries the choices only.
+    const kept = formKey === null ? null : await importDraftLines(context.db, user.id, formKey);
+    if (!kept) return formRefusal<ImportExtra>(intent, IMPORT_MESSAGES.expired, 400);
+    lines = kept;
   }
-  const source = intent === "preview" ? await postedInventory(form) : { text: formText(form, "source") };
-  if ("refusal" in source) return formRefusal<ImportExtra>(intent, source.refusal.message, source.refusal.status);
-  if (new TextEncoder().encode(source.text).byteLength > IMPORT_MAX_BYTES) return formRefusal<ImportExtra>(intent, IMPORT_MESSAGES.tooLarge, 413);
-  if (source.text.trim() === "") return formRefusal<ImportExtra>(intent, IMPORT_MESSAGES.empty, 400);
-  const parsed = parseImport(source.text);
-  if (!parsed.ok) return formRefusal<ImportExtra>(intent, parsed.message, 400);
 
   // The catalogue, the owner's count, the assets and CSV rows tracked already and what this form
   // imported already in one round trip; everything is matched again on Import.
-  const keys = { ...catalogueKeys(parsed.lines), ...importIdentities(parsed.lines) };
-  const formKey = intent === "import" ? postedFormKey(form, FORM_KEY_FIELD) : null;
-  const [found, wears, variantPrices, counted, tracked, imported] = await context.load(importQueries(context.db, user.id, keys, formKey));
+  const keys = { ...catalogueKeys(lines), ...importIdentities(lines) };
+  const [found, wears, variantPrices, counted, tracked, imported] = await context.load(
+    importQueries(context.db, user.id, keys, intent === "import" ? formKey : null),
+  );
   // The same form posted again (a double click without JavaScript, Back and send): the first post imported it.
   if (imported.length > 0) return redirect(REPEATED, 303);
-  const today = todayIn(Date.now(), requestTimeZone(request));
   const preview: Preview = {
-    source: source.text,
-    rows: matchImport(parsed.lines, importSkins(found, wears, variantPrices), today, {
+    rows: matchImport(lines, importSkins(found, wears, variantPrices), today, {
       assetIds: new Set(tracked.flatMap(({ assetId }) => (assetId === null ? [] : [assetId]))),
       exportKeys: new Set(tracked.map(({ exportKey }) => exportKey)),
     }),
     fit: fitting(counted[0]?.n ?? 0),
-    formKey: formKey ?? newFormKey(),
+    formKey: formKey!,
   };
   const extra = { preview };
-  // A preview writes nothing: the page's loaders are not run again after it (ADR 084).
-  if (intent === "preview") return formReply<ImportExtra>(IMPORT_FORM, { initialValue: null }, { status: 200, extra, readOnly: true });
+  if (intent === "preview") {
+    await saveImportDraft(context.db, user.id, preview.formKey, lines);
+    // What a preview wrote is for its own Import step only: the page's loaders are not run again after it (ADR 084).
+    return formReply<ImportExtra>(IMPORT_FORM, { initialValue: null }, { status: 200, extra, readOnly: true });
+  }
 
   // Each row the preview offers posts its fields; a post cut short by hand would leave the form
   // without rows the preview shows, so it gets the preview's form again (its values, not the post's).
@@ -147,10 +167,10 @@ async function postedInventory(form: FormData): Promise<{ text: string } | { ref
   return { text: formText(form, "text") };
 }
 
-// The two steps' forms work as the server's HTML; their code (Conform, the form kit) comes with the
-// page's first use (ADR 094), or at once when a preview's reply brings the second step in place.
-const SourceForm = hydratedOnUse(() => import("~/components/ImportForms").then((module) => module.SourceForm));
-const PreviewForm = hydratedOnUse(() => import("~/components/ImportForms").then((module) => module.PreviewForm));
+// The two steps' forms work as the server's HTML; their code (Conform, the form kit) loads once the
+// page has hydrated (ADR 097), or at once when a preview's reply brings the second step in place.
+const SourceForm = lazyPart(() => import("~/components/ImportForms").then((module) => module.SourceForm));
+const PreviewForm = lazyPart(() => import("~/components/ImportForms").then((module) => module.PreviewForm));
 
 export default function ImportPage() {
   const { fit } = useLoaderData<typeof loader>();
@@ -159,11 +179,7 @@ export default function ImportPage() {
   return (
     <TrackerPage title="Import Inventory">
       {preview ? (
-        <PreviewForm
-          key={`${preview.source.length}/${preview.rows.length}`}
-          preview={preview}
-          lastResult={reply?.intent === "import" ? reply.result : undefined}
-        />
+        <PreviewForm key={preview.formKey} preview={preview} lastResult={reply?.intent === "import" ? reply.result : undefined} />
       ) : (
         <SourceForm fit={fit} lastResult={reply?.result} />
       )}

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/components/page-meta";
 import type { TrackerPageData } from "~/components/TrackerDialog";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { TrackerLoginPrompt, TrackerPage } from "~/components/TrackerPage";
 import { notice } from "~/domain/notices";
 import { loginPath, safeReturnPath } from "~/domain/same-site-path";
@@ -23,6 +23,8 @@ import {
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText } from "~/server/http/form-body.server";
 import { formNotice, formReply } from "~/server/http/form-reply.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { storeTyped } from "~/domain/currency";
 
 /** The resell form as a page of its own (without JavaScript); with it, the same form opens as a dialog. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -46,12 +48,15 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   const post = await readTrackerPost(context, request);
   if ("refusal" in post) return post.refusal;
   const skinId = formText(post.form, "skinId", 200);
+  const currencyPromise = getPageCurrency(context, request);
   const [found, wears] = await context.load([skinQuery(context.db, skinId), skinWearsQuery(context.db, skinId)]);
   const skin = found[0];
   if (!skin) return trackerRefusal(404, "Skin not found.");
   const submission = parseTracker(post.form, trackerFormContext(request, skin, wears));
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
-  const created = await createTracker(context.db, post.user.id, submission.value, postedTrackerKey(post.form));
+  // The price was typed in the player's currency: stored in US cents, with what was typed.
+  const { usdCents, typed } = storeTyped(submission.value.buyPriceCents, (await currencyPromise).rate);
+  const created = await createTracker(context.db, post.user.id, { ...submission.value, buyPriceCents: usdCents }, typed, postedTrackerKey(post.form));
   if (created === "limit") return formReply(TRACKER_FORM, submission.reply({ formErrors: [LIMIT_MESSAGES.trackers] }), { status: 409 });
   // The same form posted again (a double click without JavaScript): the first post added it.
   const done = created === "repeated" ? "already-added" : "added";
@@ -60,8 +65,8 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
   return redirect(returnTo ? backToTrackedSkin(returnTo, skin.id, done) : `/resell-tracker?notice=${done}`, 303);
 }
 
-// The form's code (Conform, the form kit) comes with the page's first use (ADR 094).
-const TrackerForm = hydratedOnUse(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
+// The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const TrackerForm = lazyPart(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function NewTrackerPage() {
   const { signedIn, loginHref, form, returnTo, cancelHref } = useLoaderData<typeof loader>() as TrackerPageData;

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonClass, Notice } from "~/components/basics";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH } from "~/domain/password-rules";
 import { ACCOUNT_FAILURES, resetPasswordSchema } from "~/forms/auth";
@@ -56,8 +56,8 @@ async function setNewPassword({ request, context }: ActionFunctionArgs) {
   return redirect("/reset-password?status=success");
 }
 
-// The form's code (Conform, the strength list) comes with the page's first use (ADR 094).
-const ResetPasswordForm = hydratedOnUse(() => import("~/components/ResetPasswordForm").then((module) => module.ResetPasswordForm));
+// The form's code (Conform, the strength list) loads once the page has hydrated (ADR 097).
+const ResetPasswordForm = lazyPart(() => import("~/components/ResetPasswordForm").then((module) => module.ResetPasswordForm));
 
 export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>();

@@ -6,15 +6,18 @@ import { buttonClass } from "~/components/basics";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { pageMeta } from "~/components/page-meta";
 import { FallbackImage } from "~/components/FallbackImage";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
+import { PathLink } from "~/components/links";
+import { MarketTable } from "~/components/MarketTable";
 import type { PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
-import { formatDollars } from "~/domain/money";
+import { marketTable } from "~/domain/markets";
 import { alertAnchor } from "~/domain/price-alerts";
 import { buildChartModel } from "~/domain/price-chart";
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { rarityTextColor } from "~/domain/rarity-text-color";
 import { addToTradeUpPath, nextRarity } from "~/domain/trade-up";
+import { VARIANT_NAMES, variantsOf, type Variant } from "~/domain/variants";
 import { WEAR_NAMES, wearPriceLabel, WEARS, type Wear } from "~/domain/wear";
 import {
   catalogueCacheHeaders,
@@ -25,16 +28,18 @@ import {
   skinWearsQuery,
 } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
+import { skinMarketPricesQuery } from "~/server/features/market-prices.server";
 import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/features/price-charts.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
+import { loadMoney } from "~/server/features/currency.server";
 
-// The page's buttons are links and forms that work as the server's HTML: their code comes with the
-// page's first use (ADR 094).
-const FavoriteButton = hydratedOnUse(() => import("~/components/FavoriteButton").then((module) => module.FavoriteButton));
-const TrackButton = hydratedOnUse(() => import("~/components/TrackButton").then((module) => module.TrackButton));
+// The page's buttons are links and forms that work as the server's HTML: their code loads once the
+// page has hydrated (ADR 097).
+const FavoriteButton = lazyPart(() => import("~/components/FavoriteButton").then((module) => module.FavoriteButton));
+const TrackButton = lazyPart(() => import("~/components/TrackButton").then((module) => module.TrackButton));
 // The price history's range and wear are links, its chart the loader's drawing (reading it by pointer
 // or keys comes with the code).
-const PriceHistory = hydratedOnUse(() => import("~/components/PriceHistory").then((module) => module.PriceHistory));
+const PriceHistory = lazyPart(() => import("~/components/PriceHistory").then((module) => module.PriceHistory));
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
@@ -44,22 +49,25 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const days = rangeDays(range, utcDay(Date.now()));
   const asked = url.searchParams.get("wear");
   const favoritesPromise = loadFavoriteIds(context);
-  const [found, wears, crates, collections, history, variantPrices] = await context.load([
+  const moneyPromise = loadMoney(context, request);
+  const [found, wears, crates, collections, history, variantPrices, marketPrices] = await context.load([
     skinQuery(db, id),
     skinWearsQuery(db, id),
     crateNamesOfSkinQuery(db, id),
     collectionNamesOfSkinQuery(db, id),
     skinChartHistoryQuery(db, id, days[0]!, asked),
     skinVariantPricesQuery(db, id),
+    skinMarketPricesQuery(db, id),
   ]);
   const headers = catalogueCacheHeaders(request);
   const skin = found[0];
   const favorite = (await favoritesPromise).includes(id);
-  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [], favorite, priceHistory: null }, { status: 404, headers });
+  const money = await moneyPromise;
+  if (!skin) return data({ skin: null, wears: [], crates: [], collections: [], favorite, priceHistory: null, markets: null }, { status: 404, headers });
   const byWear = new Map(wears.map((w) => [w.wear, w]));
   const variantPrice = (variant: "stattrak" | "souvenir", wear: Wear) => {
     const row = variantPrices.find((price) => price.variant === variant && price.wear === wear);
-    return row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+    return row && row.priceCents > 0 ? money.format(row.priceCents) : "No Data";
   };
   const wearChips = WEARS.map((wear) => {
     const row = byWear.get(wear);
@@ -67,11 +75,28 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return {
       wear,
       enabled,
-      price: wearPriceLabel(row),
+      price: wearPriceLabel(row, money),
       stattrak: enabled && skin.stattrak ? variantPrice("stattrak", wear) : null,
       souvenir: enabled && skin.souvenir ? variantPrice("souvenir", wear) : null,
     };
   });
+  const priceHistory = skinPriceHistory(wears, history, days, range, asked);
+  // The markets of the wear the page shows (the price history's) and the variant asked for.
+  const marketWear = priceHistory?.wear ?? wears.find((row) => row.enabled)?.wear ?? null;
+  const variants = variantsOf(skin);
+  const askedVariant = variants.find((variant) => variant === url.searchParams.get("variant")) ?? "normal";
+  const markets = marketWear
+    ? {
+        wear: marketWear,
+        wears: WEARS.filter((wear) => byWear.get(wear)?.enabled),
+        variant: askedVariant,
+        variants,
+        rows: marketTable(
+          marketPrices.filter((row) => row.wear === marketWear && row.variant === askedVariant),
+          Date.now(),
+        ),
+      }
+    : null;
   return data(
     {
       // The rarity badge's text colour, worked out here: the page ships no colour maths.
@@ -80,7 +105,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       crates,
       collections,
       favorite,
-      priceHistory: skinPriceHistory(wears, history, days, range, asked),
+      priceHistory,
+      markets,
     },
     { headers },
   );
@@ -143,11 +169,51 @@ function NameList({ title, items, base }: { title: string; items: { name: string
   );
 }
 
+const choiceClass = (current: boolean) =>
+  `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
+
+/** Links to the market table of another wear or variant (the wear is the price history's too). */
+function MarketChoices({ path, wear, wears, variant, variants }: { path: `/${string}`; wear: Wear; wears: Wear[]; variant: Variant; variants: Variant[] }) {
+  const href = (toWear: Wear, toVariant: Variant): `/${string}` => `${path}?wear=${toWear}${toVariant === "normal" ? "" : `&variant=${toVariant}`}#markets`;
+  return (
+    <>
+      <nav aria-label="Markets of wear" className="flex flex-wrap gap-2">
+        {wears.map((option) => (
+          <PathLink
+            key={option}
+            to={href(option, variant)}
+            preventScrollReset
+            aria-current={option === wear ? "true" : undefined}
+            className={choiceClass(option === wear)}
+          >
+            {WEAR_NAMES[option]}
+          </PathLink>
+        ))}
+      </nav>
+      {variants.length > 1 ? (
+        <nav aria-label="Markets of variant" className="flex flex-wrap gap-2">
+          {variants.map((option) => (
+            <PathLink
+              key={option}
+              to={href(wear, option)}
+              preventScrollReset
+              aria-current={option === variant ? "true" : undefined}
+              className={choiceClass(option === variant)}
+            >
+              {VARIANT_NAMES[option]}
+            </PathLink>
+          ))}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
 // A refused post (a fetcher's favourite or tracker too) changed nothing: the page does not load again.
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function SkinPage() {
-  const { skin, wears, crates, collections, favorite, priceHistory } = useLoaderData<typeof loader>();
+  const { skin, wears, crates, collections, favorite, priceHistory, markets } = useLoaderData<typeof loader>();
   if (!skin) {
     return (
       <section className="py-16 text-center">
@@ -165,7 +231,7 @@ export default function SkinPage() {
         <EnlargeableImage id="skin-image-full" sources={[skin.image, skin.weaponImage]} alt={skin.name} backTo="skin" lazy={false} />
       </div>
 
-      <div className="space-y-5">
+      <div className="min-w-0 space-y-5">
         <div>
           <p className="text-sm text-muted">
             <a href={`/weapons/${encodeURIComponent(skin.weapon)}`} className="hover:text-accent">
@@ -222,6 +288,15 @@ export default function SkinPage() {
           <FloatBar minFloat={skin.minFloat} maxFloat={skin.maxFloat} wears={wears} className="mt-4" />
           {skin.lastPriceUpdate ? <p className="mt-2 text-xs text-muted">Last price update: {formatDateTime(skin.lastPriceUpdate)}</p> : null}
         </section>
+
+        {markets ? (
+          <MarketTable
+            rows={markets.rows}
+            item={`${skin.name} (${WEAR_NAMES[markets.wear]}${markets.variant === "normal" ? "" : `, ${VARIANT_NAMES[markets.variant]}`})`}
+          >
+            <MarketChoices path={`/skins/${encodeURIComponent(skin.id)}`} {...markets} />
+          </MarketTable>
+        ) : null}
 
         {priceHistory ? <PriceHistory path={`/skins/${encodeURIComponent(skin.id)}`} history={priceHistory} /> : null}
 

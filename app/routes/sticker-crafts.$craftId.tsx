@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
+import { lazyPart } from "~/components/lazy-part";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
@@ -15,6 +15,7 @@ import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catal
 import { loadCraftPage, reportCraft } from "~/server/features/community-crafts.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
+import { formConstraint } from "~/server/http/form-constraints.server";
 import { formNotice, formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -22,9 +23,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseId(params.craftId) ?? 0;
   const page = await loadCraftPage(context, id, getSessionUser(context));
   // A pending or rejected craft is as missing as no craft, except to its author and admins.
-  if (!page) return data({ page: null }, { status: 404, headers: catalogueCacheHeaders(request) });
+  if (!page) return data({ page: null, reportConstraint: null }, { status: 404, headers: catalogueCacheHeaders(request) });
   const headers = page.craft.status === "published" ? catalogueCacheHeaders(request) : { "Cache-Control": "private, no-store" };
-  return data({ page }, { headers });
+  return data({ page, reportConstraint: formConstraint(reportCraftSchema) }, { headers });
 }
 
 export const action = answeringDatabaseFailures(reportAction, (failure) => failedForm(failure, TRY_AGAIN));
@@ -60,11 +61,11 @@ async function reportAction({ request, params, context }: ActionFunctionArgs) {
 
 export const headers = catalogueHeaders;
 
-// The report form brings the form kit (Conform and zod): only a published community craft loads it (ADR 054).
-const ReportCraftForm = lazy(() => import("~/components/ReportCraftForm").then((module) => ({ default: module.ReportCraftForm })));
+// The report form brings the form kit (Conform): only a published community craft loads it (ADR 054, ADR 097).
+const ReportCraftForm = lazyPart(() => import("~/components/ReportCraftForm").then((module) => module.ReportCraftForm));
 
 export default function StickerCraftPage() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, reportConstraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (!page) return <NotFound heading="Sticker craft not found." backHref="/sticker-crafts" backLabel="All sticker crafts" />;
   const { status, rejectionReason } = page.craft;
@@ -79,10 +80,8 @@ export default function StickerCraftPage() {
   return (
     <>
       <CraftDetail {...page} notice={notice} />
-      {status === "published" && page.craft.community ? (
-        <Suspense fallback={null}>
-          <ReportCraftForm craftId={page.craft.id} reply={reply} />
-        </Suspense>
+      {status === "published" && page.craft.community && reportConstraint ? (
+        <ReportCraftForm craftId={page.craft.id} reply={reply} constraint={reportConstraint} />
       ) : null}
     </>
   );

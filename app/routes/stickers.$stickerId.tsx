@@ -3,16 +3,20 @@ import { useLoaderData } from "@remix-run/react";
 import { CraftGrid } from "~/components/CraftCard";
 import { EnlargeableImage } from "~/components/ImageViewer";
 import { NotFound } from "~/components/NotFound";
+import { MarketTable } from "~/components/MarketTable";
 import { pageMeta } from "~/components/page-meta";
 import { PriceHistory, type PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
+import { marketTable } from "~/domain/markets";
 import { buildChartModel } from "~/domain/price-chart";
-import { marketPriceLabel } from "~/domain/money";
+
 import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { stickerKind, stickerKindLabel } from "~/domain/stickers";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
+import { itemMarketPricesQuery } from "~/server/features/market-prices.server";
 import { craftsWithStickerQuery, stickerHistoryQuery, stickerPageQuery } from "~/server/features/stickers.server";
+import { loadMoney } from "~/server/features/currency.server";
 
 /** Crafts listed on a sticker's page at most (the newest). */
 const CRAFTS_SHOWN = 12;
@@ -23,14 +27,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseId(params.stickerId) ?? 0;
   const range = parsePriceRange(new URL(request.url).searchParams.get("range"));
   const days = rangeDays(range, utcDay(Date.now()));
-  const [found, history, crafts] = await context.load([
+  const moneyPromise = loadMoney(context, request);
+  const [found, history, crafts, marketPrices] = await context.load([
     stickerPageQuery(db, id),
     stickerHistoryQuery(db, id, days[0]!),
     craftsWithStickerQuery(db, id, CRAFTS_SHOWN),
+    itemMarketPricesQuery(db, "sticker", id),
   ]);
   const headers = catalogueCacheHeaders(request);
   const sticker = found[0];
-  if (!sticker) return data({ sticker: null, crafts: [], priceHistory: null }, { status: 404, headers });
+  if (!sticker) return data({ sticker: null, crafts: [], priceHistory: null, markets: [] }, { status: 404, headers });
   const values = valuesByDay(days, history);
   const priceHistory: PriceHistoryData = {
     range,
@@ -48,12 +54,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         image: sticker.image,
         category: sticker.category,
         type: stickerKindLabel(stickerKind(sticker.name)),
-        price: marketPriceLabel(sticker.priceCents),
+        price: (await moneyPromise).market(sticker.priceCents),
         lastPriceUpdate: sticker.lastPriceUpdate?.getTime() ?? null,
         demo: sticker.priceSource === "demo",
       },
       crafts,
       priceHistory,
+      markets: marketTable(marketPrices, Date.now()),
     },
     { headers },
   );
@@ -62,14 +69,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export const headers = catalogueHeaders;
 
 export default function StickerPage() {
-  const { sticker, crafts, priceHistory } = useLoaderData<typeof loader>();
+  const { sticker, crafts, priceHistory, markets } = useLoaderData<typeof loader>();
   if (!sticker) return <NotFound heading="Sticker not found." backHref="/sticker-crafts" backLabel="Back to Sticker Crafts" />;
   return (
     <article id="sticker" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div>
         <EnlargeableImage id="sticker-image-full" sources={[sticker.image]} alt={sticker.name} backTo="sticker" lazy={false} />
       </div>
-      <div className="space-y-5">
+      <div className="min-w-0 space-y-5">
         <div>
           <p className="text-sm text-muted">Sticker</p>
           <h1 className="text-3xl font-bold">{sticker.name}</h1>
@@ -94,6 +101,7 @@ export default function StickerPage() {
             {sticker.demo ? " (demo price)" : null}
           </p>
         ) : null}
+        <MarketTable rows={markets} item={`Sticker | ${sticker.name}`} />
         {priceHistory ? <PriceHistory path={`/stickers/${sticker.id}`} history={priceHistory} /> : null}
         <section aria-labelledby="crafts-heading" className="space-y-3">
           <h2 id="crafts-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">

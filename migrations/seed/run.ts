@@ -10,11 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CASE_VALUE_INPUTS_SQL, caseValueStatements, type CaseValueInputs } from "./case-values.ts";
+import { demoExchangeRateStatements } from "./demo-rates.ts";
 import {
   buildCatalogue,
   catalogueStatements,
   demoCraftStatements,
   demoLoadoutStatements,
+  demoMarketPriceStatements,
   demoPriceHistoryStatements,
   demoVariantPriceStatements,
 } from "./sql.ts";
@@ -78,9 +80,11 @@ const [existing] = query<{ loadouts: number; crafts: number }>(
 if (!remote) {
   if (existing!.loadouts === 0) statements.push(...demoLoadoutStatements(catalogue));
   if (existing!.crafts === 0) statements.push(...demoCraftStatements(catalogue));
-  // Both guard themselves in SQL: variant prices only into an empty skin_variant_prices, history only
-  // into an empty price_history, and neither over a row a price job wrote.
-  statements.push(...demoVariantPriceStatements(), ...demoPriceHistoryStatements(HISTORY_DAYS));
+  // They guard themselves in SQL: variant prices only into an empty skin_variant_prices, market prices
+  // only into empty market tables, history only into an empty price_history, none over a row a price job wrote.
+  statements.push(...demoVariantPriceStatements(), ...demoMarketPriceStatements(Date.now()), ...demoPriceHistoryStatements(HISTORY_DAYS));
+  // Only for currencies without a rate: a rates job's rows stay.
+  statements.push(...demoExchangeRateStatements());
 }
 
 step(`Writing ${statements.length} statements into ${database} (the longest step)`);
@@ -112,6 +116,8 @@ const [counts] = query<Record<string, number>>(
     "sticker_crafts",
     "sticker_craft_stickers",
     "skin_variant_prices",
+    "skin_market_prices",
+    "item_market_prices",
     "price_history",
     "item_price_history",
   ]

@@ -234,6 +234,54 @@ ON CONFLICT DO NOTHING;`,
 }
 
 /**
+ * Demo market prices (docs/features/price-feed.md, "Markets"): every priced skin wear and variant,
+ * sticker, container, key and vanilla knife on at least three markets, deterministic. One of
+ * Buff163, CSFloat and Skinport is the cheapest at the default price exactly (so the default stays
+ * the cheapest listing); the other two are 1 to 13 % dearer, Steam 15 to 40 % (Steam's wallet money
+ * cannot be cashed out, so its prices run higher); CSFloat has no price for one item in ten of those
+ * it is not the cheapest for. Only into empty tables, updated `now`.
+ */
+export function demoMarketPriceStatements(now: number): string[] {
+  const factor = (seed: string) => `CASE m.market
+    WHEN 'steam' THEN 1150 + ${seed} * 17 % 250
+    WHEN 'buff163' THEN CASE ${seed} % 3 WHEN 0 THEN 1000 ELSE 1010 + ${seed} * 7 % 45 END
+    WHEN 'csfloat' THEN CASE ${seed} % 3 WHEN 1 THEN 1000 ELSE 1012 + ${seed} * 11 % 60 END
+    ELSE CASE ${seed} % 3 WHEN 2 THEN 1000 ELSE 1040 + ${seed} * 13 % 90 END END`;
+  const present = (seed: string) => `NOT (m.market = 'csfloat' AND ${seed} % 3 <> 1 AND ${seed} % 10 = 3)`;
+  const markets = `(SELECT 'steam' AS market UNION ALL SELECT 'skinport' UNION ALL SELECT 'csfloat' UNION ALL SELECT 'buff163') m`;
+  const skinSeed = sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027");
+  const itemSeed = sqlSeed("(p.kind || ':' || p.item_id)", "'FN'", "instr('sticker crate key vanilla_knife', p.kind) * 4027");
+  return [
+    `INSERT INTO skin_market_prices (skin_id, variant, wear, market, price_cents, updated_at)
+WITH p(skin_id, variant, wear, price_cents) AS (
+  SELECT skin_id, 'normal', wear, price_cents FROM skin_wears WHERE enabled = 1 AND price_cents > 0
+  UNION ALL
+  SELECT skin_id, variant, wear, price_cents FROM skin_variant_prices WHERE price_cents > 0
+)
+SELECT p.skin_id, p.variant, p.wear, m.market, max(1, p.price_cents * (${factor(skinSeed)}) / 1000), ${now}
+FROM p, ${markets}
+WHERE ${present(skinSeed)} AND NOT EXISTS (SELECT 1 FROM skin_market_prices)
+ON CONFLICT DO NOTHING;`,
+    `INSERT INTO item_market_prices (kind, item_id, market, price_cents, updated_at)
+WITH p(kind, item_id, price_cents) AS (
+  SELECT 'sticker', id, price_cents FROM stickers WHERE price_cents > 0
+  UNION ALL
+  SELECT 'crate', id, price_cents FROM crates WHERE price_cents > 0
+  UNION ALL
+  SELECT 'key', id, price_cents FROM case_keys WHERE price_cents > 0
+  UNION ALL
+  SELECT 'vanilla_knife', id, price_cents FROM vanilla_knives WHERE price_cents > 0
+  UNION ALL
+  SELECT 'vanilla_knife_stattrak', id, stattrak_price_cents FROM vanilla_knives WHERE stattrak_price_cents > 0
+)
+SELECT p.kind, p.item_id, m.market, max(1, p.price_cents * (${factor(itemSeed)}) / 1000), ${now}
+FROM p, ${markets}
+WHERE ${present(itemSeed)} AND NOT EXISTS (SELECT 1 FROM item_market_prices)
+ON CONFLICT DO NOTHING;`,
+  ];
+}
+
+/**
  * Demo price history: `days` UTC days ending today for every priced wear and variant (normal from
  * skin_wears, StatTrak and Souvenir from skin_variant_prices) and every priced sticker, container and
  * key (into item_price_history), generated inside SQLite by one

@@ -13,7 +13,7 @@ test("a tracker the server refuses leaves the skin page as it is: no reload, and
   const dialog = page.getByRole("dialog", { name: "Track Resell" });
   await expect(dialog.getByLabel("Wear")).toBeVisible();
 
-  // The form's checks in the browser load on its first focus; held back, the server answers instead.
+  // The browser carries no schema (ADR 097): the server answers; no other script is needed meanwhile.
   await page.route(/\/assets\/.+\.js$/, () => undefined);
   const requests: string[] = [];
   page.on("request", (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));

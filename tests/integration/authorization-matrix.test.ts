@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
+import { sessionHandle } from "~/server/auth/account-sessions.server";
 import { randomToken } from "~/server/auth/tokens.server";
 import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
-import { fetchWorker, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
+import { fetchWorker, previewImport, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
 import { manifest } from "./manifest";
 
 /**
@@ -41,13 +42,16 @@ interface World {
   communityCraftId: number;
   /** The owner's saved trade-up. */
   tradeUpId: number;
+  /** The handle the security page shows for the owner's second session (another browser). */
+  ownerSessionHandle: string;
 }
 
 interface Probe {
   name: string;
   method: "GET" | "POST";
   path: (world: World) => string;
-  fields?: (world: World) => Record<string, string> | Promise<Record<string, string>>;
+  /** The form the actor posts (an import's key comes from the actor's own preview). */
+  fields?: (world: World, actor: Actor) => Record<string, string> | Promise<Record<string, string>>;
   json?: unknown;
   expect: Outcomes;
   /** Actors whose request may change the owner's or the admin's objects (the owner deleting their own tracker). */
@@ -226,11 +230,34 @@ const MATRIX: Record<string, Probe[]> = {
     allGet("consent by GET", "/cookie-consent", { to: /^\/cookie-settings$/ }),
     { name: "accept", method: "POST", path: () => "/cookie-consent", fields: () => ({ intent: "accept", redirectTo: "/" }), expect: { to: home } },
   ],
+  "routes/currency": [
+    allGet("currency by GET", "/currency", { to: home }),
+    {
+      name: "choose euros",
+      method: "POST",
+      path: () => "/currency",
+      fields: () => ({ currency: "EUR", redirectTo: "/" }),
+      expect: { to: home },
+      writes: ["owner", "admin"],
+    },
+  ],
   "routes/dev.mailbox": [
     { ...allGet("the development mailbox in production", "/dev/mailbox", 404), production: true },
     { name: "deliver in production", method: "POST", path: () => "/dev/mailbox", fields: () => ({ intent: "deliver" }), expect: 404, production: true },
   ],
 
+  // "Sign out everywhere else" is not probed here: as the admin it would end the sessions other test files hold.
+  "routes/profile_.security": [
+    allGet("the security page", "/profile/security", { visitor: { to: login }, rest: 200 }),
+    {
+      name: "sign the owner's other session out",
+      method: "POST",
+      path: () => "/profile/security",
+      fields: (w) => ({ intent: "revoke-session", session: w.ownerSessionHandle }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\/security\?notice=session-ended$/ } },
+      writes: ["owner"],
+    },
+  ],
   "routes/profile": [
     allGet("favourites tab", "/profile?tab=favorites"),
     allGet("loadouts tab", "/profile?tab=loadouts"),
@@ -317,7 +344,13 @@ const MATRIX: Record<string, Probe[]> = {
       name: "import an item (one's own tracker)",
       method: "POST",
       path: () => "/resell-tracker/import",
-      fields: () => ({ intent: "import", source: IMPORT_INVENTORY, "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" }),
+      fields: async (world, actor) => ({
+        intent: "import",
+        formKey: world.cookies[actor] ? await previewImport(world.cookies[actor], IMPORT_INVENTORY) : "",
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "1.00",
+        "rows[0].boughtAt": "2026-01-02",
+      }),
       expect: { visitor: { to: login }, rest: { to: /^\/resell-tracker\?notice=imported$/ } },
       writes: ["owner"],
     },
@@ -539,6 +572,10 @@ const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAA
 async function makeWorld(): Promise<World> {
   const [owner, other, admin] = await Promise.all([signedInUser("matrix-owner"), signedInUser("matrix-other"), signedInAdmin()]);
   const ownerId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(owner.email).first<{ id: string }>())!.id;
+  const secondSession = randomToken(32);
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, device) VALUES (?, ?, ?, 'Matrix second browser')")
+    .bind(secondSession, ownerId, Date.now() + 24 * 60 * 60 * 1000)
+    .run();
   const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(admin.email).first<{ id: string }>())!.id;
   const now = Date.now();
   const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id")
@@ -597,6 +634,7 @@ async function makeWorld(): Promise<World> {
     craftId: craft.id,
     communityCraftId: community.id,
     tradeUpId: (await env.DB.prepare("SELECT id FROM saved_trade_ups WHERE user_id = ?").bind(ownerId).first<{ id: number }>())!.id,
+    ownerSessionHandle: sessionHandle(secondSession),
   };
 }
 
@@ -604,6 +642,7 @@ async function makeWorld(): Promise<World> {
 async function objectsOf(world: World): Promise<unknown[]> {
   const queries = [
     env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(world.ownerId),
+    env.DB.prepare("SELECT id, device FROM sessions WHERE user_id = ? AND device = 'Matrix second browser'").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadouts WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(
       world.ownerId,
@@ -643,7 +682,7 @@ async function ask(probe: Probe, world: World, actor: Actor): Promise<{ response
       body = JSON.stringify(probe.json);
     } else {
       headers.set("Content-Type", "application/x-www-form-urlencoded");
-      body = new URLSearchParams(await probe.fields?.(world)).toString();
+      body = new URLSearchParams(await probe.fields?.(world, actor)).toString();
     }
   }
   const bindings = probe.production ? { ...env, ENVIRONMENT: "production" } : env;

@@ -60,7 +60,13 @@ async function postAs(path: string, fields: Record<string, string>, cookie: stri
     },
     workerEnv,
   );
-  return { status: response.status, location: response.headers.get("Location"), text: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    retryAfter: response.headers.get("Retry-After"),
+    cacheControl: response.headers.get("Cache-Control"),
+    text: await response.text(),
+  };
 }
 
 const logOf = (craftId: number) =>
@@ -241,6 +247,10 @@ describe("visitors report a published community craft", () => {
     }
     const refused = await postAs(page, { intent: "report", reason: "One too many" }, null, ip);
     expect(refused.status).toBe(429);
+    // The hour's window opened with the first report a moment ago: it says so, not the Worker's default minute.
+    expect(Number(refused.retryAfter)).toBeGreaterThan(RATE_LIMITS.craftReportByIp.windowSeconds - 120);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(RATE_LIMITS.craftReportByIp.windowSeconds);
+    expect(refused.cacheControl).toBe("private, no-store");
     expect(refused.text).toContain(CRAFT_REPORT_RATE_LIMIT_MESSAGE.replace("'", "&#x27;"));
     expect((await env.DB.prepare("SELECT count(*) AS n FROM craft_reports WHERE craft_id = ?").bind(craft.id).first<{ n: number }>())!.n).toBe(
       RATE_LIMITS.craftReportByIp.limit,

@@ -18,6 +18,7 @@ async function read(response: Response) {
     cache: response.headers.get("X-Cache"),
     trips: response.headers.get("X-D1-Round-Trips"),
     cacheControl: response.headers.get("Cache-Control"),
+    vary: response.headers.get("Vary"),
     html,
     headerNonce,
     bodyNonces,
@@ -44,6 +45,9 @@ describe("the edge cache keeps anonymous pages", () => {
     expect(first).toMatchObject({ status: 200, cache: "MISS", trips: "1", cacheControl: "public, max-age=0, s-maxage=60" });
     const second = await read(await visit(path));
     expect(second).toMatchObject({ status: 200, cache: "HIT", trips: "0", cacheControl: "public, max-age=0, s-maxage=60" });
+    // A cache in front keeps a visitor's and a signed-in page apart on the kept copy too.
+    expect(first.vary).toBe("Cookie");
+    expect(second.vary).toBe("Cookie");
     // Scripts run only with the response's own nonce: the kept page gets a fresh one everywhere.
     expect(second.headerNonce).toBeTruthy();
     expect(second.headerNonce).not.toBe(first.headerNonce);
@@ -112,6 +116,24 @@ describe("the edge cache keeps anonymous pages", () => {
     const posted = await visit(path, { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() }, "POST");
     expect(posted.headers.get("X-Cache")).toBe("BYPASS");
     expect(posted.status).toBeLessThan(500);
+  });
+
+  it("says no cache may keep an answer to a post or an error page the edge did not keep (issue 59)", async () => {
+    const post = async (path: string, body: string) => {
+      const headers = { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() };
+      const response = await fetchWorker(`https://example.com${path}`, { method: "POST", headers, body }, cachedEnv);
+      await response.text();
+      return { status: response.status, cacheControl: response.headers.get("Cache-Control") };
+    };
+    // A refused report on a catalogue page, whose loader says `public, s-maxage`.
+    expect(await post("/sticker-crafts/1", "intent=report&reason=")).toMatchObject({ cacheControl: "private, no-store" });
+    expect(await post("/trade-up", "intent=save")).toMatchObject({ cacheControl: "private, no-store" });
+    // A 400 page of the calculator, and a 404 for a URL that is no page's spelling.
+    for (const path of ["/trade-up?s1=%ZZ", "/skins/%E0%A4%A", "/trade-up?f1=9"]) {
+      const response = await visit(path);
+      await response.text();
+      if (response.status >= 400) expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+    }
   });
 
   it("is off when EDGE_CACHE_SECONDS is 0, and says nothing in production", async () => {

@@ -11,6 +11,7 @@ declare global {
       TEST_NODE_HASH_PASSWORD: string;
       TEST_MAIL_PROVIDER: string;
       TEST_PRICE_FEED: string;
+      TEST_EXCHANGE_RATES: string;
       TEST_DEFAULT_VARS: Record<string, string>;
     }
   }

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SECURITY_MESSAGES, TWO_FACTOR_MESSAGES } from "~/forms/account-security";
+import { newTotpSecret, totpCodeAt, totpStepAt } from "~/server/auth/totp.server";
 import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
 import { TRACKER_MESSAGES } from "~/forms/resell-texts";
@@ -16,9 +18,11 @@ import { INJECTED_FAULT, withFaults, type FaultPlan } from "./faults";
 import {
   fetchWorker,
   get,
+  login,
   post,
   multipartBody,
   postMultipart,
+  previewImport,
   registerUser,
   signedInAdmin,
   signedInUser,
@@ -27,6 +31,7 @@ import {
   type FormPart,
 } from "./helpers";
 import { manifest, urlPath } from "./manifest";
+import { CURRENCY_NOT_SAVED } from "~/routes/currency";
 
 /**
  * Every action of every route of the build, with each of its calls to D1 made to fail in turn:
@@ -62,6 +67,15 @@ interface Scenario {
 }
 
 const PASSWORD = "secret-pass-1";
+
+/** A two-step key for the account, being set up or (`enabled`) on; answers the key. */
+async function totpSetUp(email: string, enabled: boolean): Promise<string> {
+  const secret = newTotpSecret();
+  await env.DB.prepare("INSERT INTO user_totp (user_id, secret, enabled_at) SELECT id, ?, ? FROM users WHERE email = ?")
+    .bind(secret, enabled ? Date.now() : null, email)
+    .run();
+  return secret;
+}
 const STRONG_PASSWORD = "New-Passw0rd!";
 const SKIN = "ak-47-redline";
 
@@ -167,6 +181,20 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
   "routes/cookie-consent": "no database",
   "routes/login": [
     {
+      name: "the second step of signing in",
+      prepare: async () => {
+        const user = await signedInUser("fault-two-step");
+        const secret = await totpSetUp(user.email, true);
+        const password = await login(user.email, PASSWORD);
+        await password.arrayBuffer();
+        const pending = /(skinvault_two_step=[^;]+)/.exec(password.headers.get("Set-Cookie") ?? "")?.[1];
+        if (!pending) throw new Error("no pending cookie");
+        return { path: "/login?mode=two-step", cookie: pending, fields: { intent: "two-step", code: totpCodeAt(secret, totpStepAt(Date.now())) } };
+      },
+      message: TWO_FACTOR_MESSAGES.signInFailed,
+      ignore: { table: "user_totp", column: "last_used_step" },
+    },
+    {
       name: "log in",
       prepare: async () => {
         const user = await signedInUser("fault-login");
@@ -191,12 +219,77 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       message: ACCOUNT_FAILURES.resendConfirmation,
     },
   ],
+  "routes/currency": [
+    {
+      name: "choose a currency, signed in",
+      prepare: async () => ({ path: "/currency", cookie: (await signedInUser("fault-currency")).cookie, fields: { currency: "EUR", redirectTo: "/" } }),
+      message: CURRENCY_NOT_SAVED,
+    },
+  ],
   "routes/logout": [
     {
       name: "log out",
       prepare: async () => ({ path: "/logout", cookie: (await signedInUser("fault-logout")).cookie, fields: {} }),
       message: notice("profile", "logout-failed"),
       redirectsTo: "/profile?notice=logout-failed",
+    },
+  ],
+  "routes/profile_.security": [
+    {
+      name: "begin the two-step setup",
+      prepare: async () => ({ path: "/profile/security", cookie: (await signedInUser("fault-totp-start")).cookie, fields: { intent: "totp-start" } }),
+      message: TWO_FACTOR_MESSAGES.startFailed,
+    },
+    {
+      name: "turn two-step sign-in on",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-totp-on");
+        const secret = await totpSetUp(email, false);
+        return { path: "/profile/security", cookie, fields: { intent: "totp-confirm", code: totpCodeAt(secret, totpStepAt(Date.now())) } };
+      },
+      message: TWO_FACTOR_MESSAGES.confirmFailed,
+      renders: true,
+    },
+    {
+      name: "cancel the two-step setup",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-totp-cancel");
+        await totpSetUp(email, false);
+        return { path: "/profile/security", cookie, fields: { intent: "totp-cancel" } };
+      },
+      message: TWO_FACTOR_MESSAGES.cancelFailed,
+    },
+    {
+      name: "turn two-step sign-in off",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-totp-off");
+        const secret = await totpSetUp(email, true);
+        return { path: "/profile/security", cookie, fields: { intent: "totp-disable", code: totpCodeAt(secret, totpStepAt(Date.now())) } };
+      },
+      message: TWO_FACTOR_MESSAGES.disableFailed,
+      // A code checked is spent, whatever comes after it.
+      ignore: { table: "user_totp", column: "last_used_step" },
+    },
+    {
+      name: "sign one session out",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-revoke");
+        await (await login(email, PASSWORD)).arrayBuffer();
+        const page = await (await get("/profile/security", cookie)).text();
+        const session = /name="session" value="([0-9a-f]{32})"/.exec(page)?.[1];
+        if (!session) throw new Error("no other session listed");
+        return { path: "/profile/security", cookie, fields: { intent: "revoke-session", session } };
+      },
+      message: SECURITY_MESSAGES.revokeFailed,
+    },
+    {
+      name: "sign out everywhere else",
+      prepare: async () => {
+        const { cookie, email } = await signedInUser("fault-revoke-all");
+        await (await login(email, PASSWORD)).arrayBuffer();
+        return { path: "/profile/security", cookie, fields: { intent: "revoke-other-sessions" } };
+      },
+      message: SECURITY_MESSAGES.revokeOthersFailed,
     },
   ],
   "routes/profile": [
@@ -392,11 +485,15 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
     },
     {
       name: "import the chosen items",
-      prepare: async () => ({
-        path: "/resell-tracker/import",
-        cookie: (await signedInUser("fault-import")).cookie,
-        fields: { intent: "import", source: INVENTORY, "rows[0].pick": "on", "rows[0].buyPrice": "12.34", "rows[0].boughtAt": DAY },
-      }),
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-import");
+        const formKey = await previewImport(cookie, INVENTORY);
+        return {
+          path: "/resell-tracker/import",
+          cookie,
+          fields: { intent: "import", formKey, "rows[0].pick": "on", "rows[0].buyPrice": "12.34", "rows[0].boughtAt": DAY },
+        };
+      },
       message: IMPORT_MESSAGES.failed,
     },
   ],
@@ -803,6 +900,8 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "user_favorites",
     "price_alerts",
     "saved_trade_ups",
+    "user_totp",
+    "recovery_codes",
   ];
   const results = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" ORDER BY rowid`)));
   const rows = (table: string, index: number) =>

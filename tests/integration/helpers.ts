@@ -45,6 +45,22 @@ export function post(path: string, fields: Record<string, string>, options: Post
   return fetchWorker(`https://example.com${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
 }
 
+/**
+ * The form key of an inventory import's preview page, under which the server keeps the inventory
+ * for the Import step (ADR 096): the Import form's hidden field, or the page's data when nothing
+ * was offered (no form).
+ */
+export function importFormKeyIn(page: string): string {
+  const key = /name="formKey" value="([0-9a-f]{32})"/.exec(page)?.[1] ?? /formKey\\?"[^0-9a-f]{1,16}([0-9a-f]{32})/.exec(page)?.[1];
+  if (!key) throw new Error(`the preview names no form key: ${page.slice(0, 200)}`);
+  return key;
+}
+
+/** An inventory import's first step, the pasted `inventory` previewed: its form key for the Import step. */
+export async function previewImport(cookie: string, inventory: string): Promise<string> {
+  return importFormKeyIn(await (await post("/resell-tracker/import", { intent: "preview", text: inventory }, { cookie })).text());
+}
+
 /** A part of a multipart form: a text value, or a file's bytes with its name and declared type. */
 export type FormPart = string | { bytes: Uint8Array; name: string; type?: string };
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
+import { US_DOLLARS } from "~/domain/money";
 import { fetchWorker, get, post, signedInUser } from "./helpers";
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -133,7 +134,7 @@ describe("official loadout detail", () => {
       const chosen = rows[0]?.wear ? rows.find((r) => r.w === rows[0]!.wear && r.enabled) : rows.find((r) => r.enabled);
       total += chosen?.price ?? 0;
     }
-    expect(html).toContain(`data-testid="total-cost">$${(total / 100).toFixed(2)}<`);
+    expect(html).toContain(`data-testid="total-cost">${US_DOLLARS.format(total)}<`);
   });
 
   it("visitors get a login link; signed-in users 'Save Loadout'", async () => {
@@ -258,7 +259,7 @@ describe("user loadout detail: owner only", () => {
       { cookie: owner.cookie },
     );
     const html = await (await get(`/loadouts/user/${id}`, owner.cookie)).text();
-    expect(html).toContain(`data-testid="over-budget">$${((price!.p - 1) / 100).toFixed(2)}<`);
+    expect(html).toContain(`data-testid="over-budget">${US_DOLLARS.format(price!.p - 1)}<`);
   });
 });
 

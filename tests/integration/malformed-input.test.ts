@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "~/server/http/request-guard.server";
-import { fetchWorker } from "./helpers";
+import { HOSTILE_FORM_BODIES } from "../fixtures/hostile-form-bodies";
+import { fetchWorker, signedInAdmin } from "./helpers";
 import { manifest, urlPath } from "./manifest";
 
 /**
@@ -53,6 +54,13 @@ const INTENTS = [
   "undo",
   "preview",
   "import",
+  "revoke-session",
+  "revoke-other-sessions",
+  "totp-start",
+  "totp-confirm",
+  "totp-cancel",
+  "totp-disable",
+  "two-step",
   // Names every object has: a lookup by the posted intent must not find them.
   "__proto__",
   "constructor",
@@ -66,6 +74,8 @@ const FIELDS = [
   "newPassword",
   "confirmPassword",
   "currentPassword",
+  "session",
+  "code",
   "redirectTo",
   "respond",
   "website",
@@ -363,8 +373,59 @@ describe("bad requests get a clear 4xx", () => {
     }
   });
 
+  it("a control character (NUL) in free text is a 400 that says so, and nothing is kept", async () => {
+    const before = await rowCounts();
+    const response = await post("/sticker-crafts/1", { contentType: "application/x-www-form-urlencoded", body: "intent=report&reason=spam%00" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form contains a control character (such as NUL)");
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it("a bare POST without a body is an empty form, not an error", async () => {
     const response = await post("/cookie-consent", {});
     expect(response.status).toBe(400);
   });
+});
+
+describe("the form kit's reserved fields, huge indices and repeated names (issue 59)", () => {
+  const shapes = Object.entries(HOSTILE_FORM_BODIES);
+  /** Ids that could name something, so each action gets as far as reading its form. */
+  const routes = Object.values(manifest)
+    .filter((route) => typeof route.module.action === "function")
+    .map((route) => ({ id: route.id, path: urlPath(route, (param) => (param === "loadoutType" ? "user" : "1")) }));
+  /** The one action that takes no form: JSON only, so any form is a 415. */
+  const JSON_ONLY = "routes/api.password-reset-simple";
+  /** Logging out reads no form (its button posts none); as the admin it would end the session. */
+  const NO_FORM = "routes/logout";
+  /** Who gets as far as the form: the admin, but on the login page, which sends the signed-in to their profile. */
+  const reader = (id: string) => (id === "routes/login" ? "visitor" : "admin");
+
+  it.each(routes)(
+    "$id ($path): each is a 400 for whoever reaches the form, never a 5xx, and nothing is written",
+    async ({ id, path }) => {
+      const admin = await signedInAdmin();
+      const before = await rowCounts();
+      const answers: string[] = [];
+      const expected: string[] = [];
+      for (const [who, cookie] of id === NO_FORM
+        ? [["visitor", null] as const]
+        : ([
+            ["visitor", null],
+            ["admin", admin.cookie],
+          ] as const)) {
+        for (const [shape, body] of shapes) {
+          const response = await send(path, { method: "POST", contentType: "application/x-www-form-urlencoded", body, cookie, label: shape });
+          const text = await response.text();
+          const failed = response.status >= 500 || STACK_TRACE.test(text);
+          // Whoever does not reach the form may be sent to log in or away (a redirect, a 401).
+          const want = id === JSON_ONLY ? "415" : who === reader(id) ? "400" : "no 5xx";
+          answers.push(`${who}, ${shape}: ${failed ? `${response.status} ${text.slice(0, 200)}` : want === "no 5xx" ? want : String(response.status)}`);
+          expected.push(`${who}, ${shape}: ${want}`);
+        }
+      }
+      expect(answers).toEqual(expected);
+      expect(await rowCounts()).toEqual(before);
+    },
+    60_000,
+  );
 });

@@ -74,8 +74,8 @@ describe("the skin page's price history", () => {
     expect(html).toMatch(/Field-Tested price, last 7 days<\/title>/);
     expect(html).toContain("Field-Tested: lowest $10.00, average $13.00, highest $16.00 over 7 days.");
     expect(summaryOf(html)).toBe("Min $10.00 Average $13.00 Max $16.00");
-    // The table behind the chart lists each day of the range.
-    expect(html.match(/<th scope="row"/g)).toHaveLength(7);
+    // The table behind the chart lists each day of the range (the markets' table has rows of its own).
+    expect(html.match(/<th scope="row" class="px-2 py-1 font-normal">/g)).toHaveLength(7);
     expect(html).toMatch(/<path d="M0,[\d.,L]+"/);
     // The range links keep the wear and mark the current range.
     expect(html).toContain(`href="/skins/${SKIN}?range=30&amp;wear=FT#price-history"`);

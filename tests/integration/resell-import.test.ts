@@ -3,8 +3,11 @@ import { describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_PARSE_MESSAGES } from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { IMPORT_MESSAGES } from "~/forms/resell-import-texts";
+import { createDatabase } from "~/server/db/client.server";
+import { IMPORT_DRAFT_TTL_MS } from "~/server/features/resell/import.server";
+import { cleanupExpired } from "~/server/jobs/cleanup.server";
 import { withFaults } from "./faults";
-import { get, post, postMultipart, signedInUser } from "./helpers";
+import { get, importFormKeyIn, post, postMultipart, previewImport, signedInUser } from "./helpers";
 
 /** The inventory import: malformed or oversize input refused with nothing written, the limit kept under a race, the CSV export read back. */
 
@@ -48,13 +51,14 @@ const fillTrackers = (id: string, n: number) =>
     .bind(id, n, SKIN)
     .run();
 
-/** Step 2 with every row chosen, at the prices and dates given. */
-function importRows(cookie: string, source: string, rows: { buyPrice: string; boughtAt: string }[]) {
-  const fields: Record<string, string> = { intent: "import", source };
+const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+/** Step 1, then step 2 with every row chosen, at the prices and dates given. */
+async function importRows(cookie: string, source: string, rows: { buyPrice: string; boughtAt: string }[]) {
+  const fields: Record<string, string> = { intent: "import", formKey: await previewImport(cookie, source) };
   rows.forEach((row, i) => Object.assign(fields, { [`rows[${i}].pick`]: "on", [`rows[${i}].buyPrice`]: row.buyPrice, [`rows[${i}].boughtAt`]: row.boughtAt }));
   return post(PAGE, fields, { cookie });
 }
-const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 describe("importing an inventory", { timeout: 60_000 }, () => {
   it("refuses malformed JSON and CSV, oversize files and text, and writes nothing", async () => {
@@ -98,7 +102,14 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
         "This CSV is not a resell tracker export",
       ],
       [
-        importRows(user.cookie, "Skin,Skin ID,Wear,Bought date,Buy price\r\nAK,ak-47-redline,XX,2026-01-02,1", [{ buyPrice: "1", boughtAt: "2026-01-02" }]),
+        postMultipart(
+          PAGE,
+          [
+            ["intent", "preview"],
+            ["text", "Skin,Skin ID,Wear,Bought date,Buy price\r\nAK,ak-47-redline,XX,2026-01-02,1"],
+          ],
+          user.cookie,
+        ),
         400,
         "row 2: the wear",
       ],
@@ -148,6 +159,48 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await trackerCount(id)).toBe(0);
   });
 
+  it("a 2 MB inventory's preview carries a reference, not the paste; a refused step answers its message only; a day later the preview is gone (issue 59)", async () => {
+    const user = await signedInUser("import-lean");
+    // Just under the 2 MB cap, as Steam writes it: 100 items and their descriptions' long texts.
+    const base = JSON.parse(inventory(100)) as { assets: unknown[]; descriptions: Record<string, unknown>[] };
+    const filler = "x".repeat(IMPORT_MAX_BYTES - 1024 - JSON.stringify(base).length);
+    base.descriptions.push({ appid: 730, classid: "2", instanceid: "0", market_hash_name: "Sticker | Filler", descriptions: [{ value: filler }] });
+    const source = JSON.stringify(base);
+    expect(new TextEncoder().encode(source).byteLength).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
+    expect(new TextEncoder().encode(source).byteLength).toBeGreaterThan(IMPORT_MAX_BYTES - 2048);
+
+    const preview = await post(PAGE, { intent: "preview", text: source }, { cookie: user.cookie });
+    expect(preview.status).toBe(200);
+    const page = await text(preview);
+    expect(page).toContain("100 of 100 items match the catalogue.");
+    expect(page).not.toContain(filler.slice(0, 1000));
+    expect(new TextEncoder().encode(page).byteLength).toBeLessThan(300 * 1024);
+
+    // A refused step (one row's price is no price) answers with its message and the form, not the paste.
+    const formKey = importFormKeyIn(page);
+    const refused = await post(
+      PAGE,
+      { intent: "import", formKey, "rows[0].pick": "on", "rows[0].buyPrice": "0x1", "rows[0].boughtAt": "2026-01-02" },
+      { cookie: user.cookie },
+    );
+    expect(refused.status).toBe(400);
+    const refusedPage = await text(refused);
+    expect(refusedPage).not.toContain(filler.slice(0, 1000));
+    expect(new TextEncoder().encode(refusedPage).byteLength).toBeLessThan(300 * 1024);
+    expect(await trackerCount(await userId(user.email))).toBe(0);
+
+    // The cleanup job drops a preview a day old: its Import is then refused, and nothing written.
+    await cleanupExpired(createDatabase(env.DB), Date.now() + IMPORT_DRAFT_TTL_MS + 1000);
+    const late = await post(
+      PAGE,
+      { intent: "import", formKey, "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" },
+      { cookie: user.cookie },
+    );
+    expect(late.status).toBe(400);
+    expect(await text(late)).toContain(IMPORT_MESSAGES.expired);
+    expect(await trackerCount(await userId(user.email))).toBe(0);
+  });
+
   it("matches a StatTrak™ knife that cs2-lib lists in no container: ★ StatTrak™ Karambit | Fade", async () => {
     const user = await signedInUser("import-knife");
     const names = ["★ StatTrak™ Karambit | Fade (Factory New)", "★ Karambit | Fade (Minimal Wear)"];
@@ -188,7 +241,7 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       PAGE,
       {
         intent: "import",
-        source: inventory(3),
+        formKey: importFormKeyIn(page),
         "rows[0].pick": "on",
         "rows[0].buyPrice": "12.50",
         "rows[0].boughtAt": "2026-01-02",
@@ -294,7 +347,12 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       [`rows[${i}].buyPrice`, "1.00"],
       [`rows[${i}].boughtAt`, "2026-01-02"],
     ]);
-    const lost = await postMultipart(PAGE, [["intent", "import"], ["source", inventory(4)], ...chosen], user.cookie, racing.env);
+    const lost = await postMultipart(
+      PAGE,
+      [["intent", "import"], ["formKey", await previewImport(user.cookie, inventory(4))], ...chosen],
+      user.cookie,
+      racing.env,
+    );
     expect(racing.slipped()).toBe(true);
     expect(lost.status).toBe(409);
     expect(await text(lost)).toContain(IMPORT_MESSAGES.alreadyTracked);
@@ -305,7 +363,13 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await previewOf(inventory(3))).toContain("1 of 3 items match the catalogue.");
     const freed = await post(
       PAGE,
-      { intent: "import", source: inventory(3), "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" },
+      {
+        intent: "import",
+        formKey: await previewImport(user.cookie, inventory(3)),
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "1.00",
+        "rows[0].boughtAt": "2026-01-02",
+      },
       { cookie: user.cookie },
     );
     expect(freed.status).toBe(303);
@@ -316,7 +380,13 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     const fresh = await signedInUser("import-cut-short");
     const cut = await post(
       PAGE,
-      { intent: "import", source: inventory(3), "rows[0].pick": "on", "rows[0].buyPrice": "1.00", "rows[0].boughtAt": "2026-01-02" },
+      {
+        intent: "import",
+        formKey: await previewImport(fresh.cookie, inventory(3)),
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "1.00",
+        "rows[0].boughtAt": "2026-01-02",
+      },
       { cookie: fresh.cookie },
     );
     expect(cut.status).toBe(400);
@@ -381,7 +451,13 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     expect(await previewOf(owner.cookie)).toContain("1 of 3 items match the catalogue.");
     const restored = await post(
       PAGE,
-      { intent: "import", source: exported, "rows[0].pick": "on", "rows[0].buyPrice": "5.00", "rows[0].boughtAt": "2026-01-03" },
+      {
+        intent: "import",
+        formKey: await previewImport(owner.cookie, exported),
+        "rows[0].pick": "on",
+        "rows[0].buyPrice": "5.00",
+        "rows[0].boughtAt": "2026-01-03",
+      },
       { cookie: owner.cookie },
     );
     expect(restored.status).toBe(303);
@@ -418,7 +494,12 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       [`rows[${i}].buyPrice`, "1.00"],
       [`rows[${i}].boughtAt`, "2026-01-02"],
     ]);
-    const lost = await postMultipart(PAGE, [["intent", "import"], ["source", exported], ...chosen], third.cookie, racing.env);
+    const lost = await postMultipart(
+      PAGE,
+      [["intent", "import"], ["formKey", await previewImport(third.cookie, exported)], ...chosen],
+      third.cookie,
+      racing.env,
+    );
     expect(racing.slipped()).toBe(true);
     expect(lost.status).toBe(409);
     expect(await text(lost)).toContain(IMPORT_MESSAGES.alreadyTracked);
@@ -446,7 +527,7 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
         ),
       );
       expect(page).toContain("2 of 2 items match the catalogue.");
-      return /name="formKey" value="([0-9a-f]{32})"/.exec(page)?.[1];
+      return importFormKeyIn(page);
     };
     const key = await previewKey();
     expect(key, "the preview's form carries a key").toBeDefined();
@@ -456,7 +537,6 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
         PAGE,
         {
           intent: "import",
-          source: csv,
           ...(formKey === null ? {} : { formKey }),
           ...Object.fromEntries(
             [0, 1].flatMap((i) => [
@@ -469,10 +549,10 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
         { cookie: user.cookie },
       );
 
-    const first = await withKey(key!);
+    const first = await withKey(key);
     expect(first.status).toBe(303);
     expect(first.headers.get("Location")).toBe("/resell-tracker?notice=imported");
-    const second = await withKey(key!);
+    const second = await withKey(key);
     expect(second.status).toBe(303);
     expect(second.headers.get("Location")).toBe("/resell-tracker?notice=already-imported");
     expect(await trackerCount(id)).toBe(2);
@@ -482,33 +562,35 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
     // The first post writes after the second has read (both on their way at once): the second's insert writes nothing.
     const raceKey = await previewKey();
     let firstPost: Response | undefined;
-    const racing = racedBy(async () => (firstPost = await withKey(raceKey!)));
+    const racing = racedBy(async () => (firstPost = await withKey(raceKey)));
     const chosen = [0, 1].flatMap((i): [string, string][] => [
       [`rows[${i}].pick`, "on"],
       [`rows[${i}].buyPrice`, row.buyPrice],
       [`rows[${i}].boughtAt`, row.boughtAt],
     ]);
-    const secondPost = await postMultipart(PAGE, [["intent", "import"], ["source", csv], ["formKey", raceKey!], ...chosen], user.cookie, racing.env);
+    const secondPost = await postMultipart(PAGE, [["intent", "import"], ["formKey", raceKey], ...chosen], user.cookie, racing.env);
     expect(racing.slipped()).toBe(true);
     expect(firstPost!.headers.get("Location")).toBe("/resell-tracker?notice=imported");
     expect(secondPost.headers.get("Location")).toBe("/resell-tracker?notice=already-imported");
     expect(await trackerCount(id)).toBe(4);
 
-    // A new preview has a new key, so the same CSV imported on purpose tracks its items again; so does a post without a key.
+    // A new preview has a new key, so the same CSV imported on purpose tracks its items again; a post
+    // without a key names no preview, and is refused with the page's first step.
     const fresh = await previewKey();
     expect([key, raceKey]).not.toContain(fresh);
-    expect((await withKey(fresh!)).headers.get("Location")).toBe("/resell-tracker?notice=imported");
-    expect((await withKey(null)).headers.get("Location")).toBe("/resell-tracker?notice=imported");
-    expect(await trackerCount(id)).toBe(8);
+    expect((await withKey(fresh)).headers.get("Location")).toBe("/resell-tracker?notice=imported");
+    const keyless = await withKey(null);
+    expect(keyless.status).toBe(400);
+    expect(await text(keyless)).toContain(IMPORT_MESSAGES.expired);
+    expect(await trackerCount(id)).toBe(6);
 
-    // Keys are per account: another collector posting the same key imports their own.
+    // Keys are per account: another collector posting this one's key names no preview of theirs.
     const other = await signedInUser("import-twice-other");
     const theirs = await post(
       PAGE,
       {
         intent: "import",
-        source: csv,
-        formKey: key!,
+        formKey: key,
         "rows[0].pick": "on",
         "rows[0].buyPrice": "1.00",
         "rows[0].boughtAt": "2026-01-02",
@@ -517,8 +599,9 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       },
       { cookie: other.cookie },
     );
-    expect(theirs.headers.get("Location")).toBe("/resell-tracker?notice=imported");
-    expect(await trackerCount(await userId(other.email))).toBe(1);
+    expect(theirs.status).toBe(400);
+    expect(await text(theirs)).toContain(IMPORT_MESSAGES.expired);
+    expect(await trackerCount(await userId(other.email))).toBe(0);
   });
 
   it("a CSV row whose Wear contradicts its Float is shown as not imported, and ticking it anyway writes nothing", async () => {
@@ -548,7 +631,7 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       PAGE,
       {
         intent: "import",
-        source: csv,
+        formKey: importFormKeyIn(preview),
         "rows[0].pick": "on",
         "rows[0].buyPrice": "5.00",
         "rows[0].boughtAt": "2026-11-01",

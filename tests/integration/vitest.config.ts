@@ -9,6 +9,7 @@ import {
   catalogueStatements,
   demoCraftStatements,
   demoLoadoutStatements,
+  demoMarketPriceStatements,
   demoPriceHistoryStatements,
   demoVariantPriceStatements,
 } from "../../migrations/seed/sql.ts";
@@ -43,9 +44,15 @@ export default defineConfig(async () => {
   // Read by the globalSetup (same Node process), so several checkouts can run these tests at once.
   process.env.MAIL_PROVIDER_PORT ??= String(await freePort());
   process.env.PRICE_FEED_PORT ??= String(await freePort());
+  process.env.EXCHANGE_RATES_PORT ??= String(await freePort());
   const migrations = await readD1Migrations(fileURLToPath(new URL("../../migrations", import.meta.url)));
   const catalogue = buildCatalogue();
-  const seed = [...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)), ...demoLoadoutStatements(catalogue), ...demoCraftStatements(catalogue)];
+  const seed = [
+    ...catalogueStatements(catalogue, Date.UTC(2026, 0, 1)),
+    ...demoLoadoutStatements(catalogue),
+    ...demoCraftStatements(catalogue),
+    ...demoMarketPriceStatements(Date.UTC(2026, 0, 1)),
+  ];
   // A hash made by @node-rs/argon2 (Node-side tooling), which the Worker's WASM build must verify.
   const nodeHash = await nodePasswordService.hash(NODE_HASH_PASSWORD);
   return {
@@ -66,6 +73,7 @@ export default defineConfig(async () => {
             TEST_DEFAULT_VARS: wranglerTomlVars(),
             TEST_MAIL_PROVIDER: `http://127.0.0.1:${process.env.MAIL_PROVIDER_PORT}`,
             TEST_PRICE_FEED: `http://127.0.0.1:${process.env.PRICE_FEED_PORT}`,
+            TEST_EXCHANGE_RATES: `http://127.0.0.1:${process.env.EXCHANGE_RATES_PORT}`,
             // Development settings for the tests (wrangler.toml's defaults are production's). Every
             // setting a local `.dev.vars` would override is given here, so a clean clone runs the same.
             ENVIRONMENT: "test",
@@ -84,16 +92,16 @@ export default defineConfig(async () => {
       setupFiles: ["tests/integration/setup.ts"],
       // Two files at a time on 2 cores (Vitest's default is cores minus one): the whole suite took 345 s
       // with one and 214-226 s with two, idle. Each stand-in below is driven by one file only
-      // (mail-job, price-job), so the two workers cannot meet there (docs/operations/testing.md).
+      // (mail-job, price-job, rates-job), so the two workers cannot meet there (docs/operations/testing.md).
       maxWorkers: 2,
       // Each worker keeps one workerd and one module graph for all its files instead of starting a
       // new one per file (about 6 s each); tests/integration/setup.ts puts D1 and R2 back to their
       // seeded state before every file. The whole suite, idle: 226-235 s with a workerd per file, 76 s
       // this way (docs/operations/testing.md).
       isolate: false,
-      // Local stand-ins for the mail provider's HTTP API and the price feed (MAIL_PROVIDER_PORT and
-      // PRICE_FEED_PORT, free ports by default).
-      globalSetup: ["tests/integration/mail-provider.ts", "tests/integration/price-feed.ts"],
+      // Local stand-ins for the mail provider's HTTP API, the price feed and the ECB's rates
+      // (MAIL_PROVIDER_PORT, PRICE_FEED_PORT and EXCHANGE_RATES_PORT, free ports by default).
+      globalSetup: ["tests/integration/mail-provider.ts", "tests/integration/price-feed.ts", "tests/integration/exchange-rates.ts"],
       // Remix's CommonJS packages require each other in a cycle; pre-bundling them resolves it.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } } },
     },

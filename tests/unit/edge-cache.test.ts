@@ -18,6 +18,7 @@ const request = (url: string, overrides: Partial<EdgeCacheRequest> = {}): EdgeCa
   url: new URL(url),
   signedIn: false,
   consent: null,
+  currency: "USD",
   buildVersion: "abc123",
   seconds: 60,
   ...overrides,
@@ -28,10 +29,15 @@ describe("which requests the edge keeps", () => {
     expect(planEdgeCache(request("https://skinvault.example/weapons/AK-47?utm_source=x&sort=price-desc&rarity=Covert"))).toEqual({
       cache: true,
       url: "https://skinvault.example/weapons/AK-47?rarity=Covert&sort=price-desc",
-      key: "https://skinvault.example/__edge-cache/abc123/none/weapons/AK-47?rarity=Covert&sort=price-desc",
+      key: "https://skinvault.example/__edge-cache/abc123/none/USD/weapons/AK-47?rarity=Covert&sort=price-desc",
     });
     const accepted = planEdgeCache(request("https://skinvault.example/", { consent: { accepted: true, enabled: false } }));
-    expect(accepted).toMatchObject({ cache: true, key: "https://skinvault.example/__edge-cache/abc123/1.0/" });
+    expect(accepted).toMatchObject({ cache: true, key: "https://skinvault.example/__edge-cache/abc123/1.0/USD/" });
+    // Each currency's page is kept under its own key: one visitor's euros are never served for another's dollars.
+    expect(planEdgeCache(request("https://skinvault.example/skins/ak-47-redline", { currency: "EUR" }))).toMatchObject({
+      cache: true,
+      key: "https://skinvault.example/__edge-cache/abc123/none/EUR/skins/ak-47-redline",
+    });
   });
 
   it("never keeps a signed-in request, a non-GET, an unlisted page, an overlong URL, or anything when switched off", () => {
@@ -62,6 +68,14 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/privacy-policy", new URLSearchParams("lang=de&x=1"))).toBe("?lang=de");
     // The skin page's price history reads its range and wear from the URL.
     expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("wear=FT&utm_source=x&range=90"))).toBe("?range=90&wear=FT");
+    // The market table's variant is part of the key; normal (or anything else) is the default.
+    expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("variant=stattrak&wear=FT"))).toBe("?variant=stattrak&wear=FT");
+    expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("variant=normal&wear=FT"))).toBe("?wear=FT");
+    // The grid's market is part of the key (the default, the cheapest listing, is no parameter).
+    expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=steam"))).toBe("?market=steam");
+    expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=cheapest"))).toBe("");
+    expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=nowhere"))).toBe("");
+    expect(normalisedSearch("/cases", new URLSearchParams("market=buff163"))).toBe("?market=buff163");
     expect(normalisedSearch("/login", new URLSearchParams())).toBeNull();
     // The trade-up page's note of a skin it could not add, in its known spellings only.
     expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&n1=10&notice=row-full&utm=1"))).toBe(
@@ -92,11 +106,11 @@ describe("which requests the edge keeps", () => {
 
   it("purges every banner state of a changed page", () => {
     const keys = edgeCacheKeysFor("https://s.example", "v1", officialLoadoutPages(3));
-    expect(keys).toHaveLength(8 * 5);
-    expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3?side=ct");
+    expect(keys).toHaveLength(8 * 5 * 6);
+    expect(keys).toContain("https://s.example/__edge-cache/v1/none/USD/loadouts/official/3?side=ct");
     // A client-side navigation's data is kept too, so a change drops it as well.
-    expect(keys).toContain("https://s.example/__edge-cache/v1/none/loadouts/official/3.data?side=t");
-    expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/");
+    expect(keys).toContain("https://s.example/__edge-cache/v1/none/EUR/loadouts/official/3.data?side=t");
+    expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/GBP/");
   });
 
   it("keeps a shared loadout's page by its side, and a revoke purges both sides as page and as data", () => {
@@ -182,7 +196,7 @@ describe("one key for every spelling of a page", () => {
         const key = (path: string) => {
           const normalised = normalisedSearch(path, params);
           expect(normalised).not.toBeNull();
-          return edgeCacheKey("https://s.example", "v1", null, `${path}${normalised ?? ""}`);
+          return edgeCacheKey("https://s.example", "v1", null, "PLN", `${path}${normalised ?? ""}`);
         };
         expect(purged(sharedLoadoutPages(token)).has(key(`/loadouts/shared/${token}${suffix}`))).toBe(true);
         expect(purged(officialLoadoutPages(3)).has(key(`/loadouts/official/3${suffix}`))).toBe(true);

@@ -76,13 +76,16 @@ describe("the one form reply", () => {
     expect(password.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }).initialValue).toEqual({});
   });
 
-  it("caps lists to their most items and a field sent twice to its first value", () => {
-    const fields: [string, string][] = Array.from({ length: 50 }, (_, index) => [`stickers[${index}].name`, "n".repeat(500)]);
-    const craft = parseForm(formOf([...fields, ["name", "first"], ["name", "second"]]), stickerCraftSchema);
+  it("echoes a field sent twice as its first value; a list past its most items is the form's refusal", () => {
+    const fields = (count: number): [string, string][] => Array.from({ length: count }, (_, index) => [`stickers[${index}].name`, "n".repeat(500)]);
+    const craft = parseForm(formOf([...fields(5), ["name", "first"], ["name", "second"]]), stickerCraftSchema);
     const initial = craft.reply().initialValue as { name: string; stickers: { name: string }[] };
     expect(initial.name).toBe("first");
     expect(initial.stickers).toHaveLength(5);
     expect(initial.stickers[0]!.name).toBe("n".repeat(120));
+    const tooMany = parseForm(formOf(fields(50)), stickerCraftSchema);
+    expect(tooMany.status).toBe("error");
+    expect(tooMany.reply().error).toEqual({ "": ["The form sent more than 5 items of a list."] });
   });
 
   it("a refusal of the whole form is its form error; an unknown intent comes back cut", () => {

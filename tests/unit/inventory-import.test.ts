@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseCsv, toCsv } from "~/domain/csv";
 import { IMPORT_PARSE_MESSAGES, matchImport, parseImport, SKIP_REASONS, type ImportSkin } from "~/domain/inventory-import";
 import { MARKETS, type Market } from "~/domain/market-fees";
-import { TRACKER_CSV_HEADER, trackerCsvRow, type CsvTracker } from "~/domain/tracker-csv";
+import { floatText, TRACKER_CSV_HEADER, trackerCsvRow, type CsvTracker } from "~/domain/tracker-csv";
 import { VARIANTS } from "~/domain/variants";
 import { wearForFloat, WEARS } from "~/domain/wear";
 
@@ -183,6 +183,19 @@ describe("the tracker's CSV", () => {
     expect(refusal(b, "1".repeat(21))).toContain("row 3: the Steam asset ID");
   });
 
+  it("reads a float as the tracker form does, plain decimals only; the export writes a tiny one that way", () => {
+    const header = "Skin,Skin ID,Wear,Float,Bought date,Buy price,Variant";
+    for (const float of ["0x1", "2e-1", "Infinity", "0b1", " 1e0"])
+      expect(parseImport(`${header}\r\nA,ak-47-redline,FN,${float},2026-11-01,5,normal`)).toEqual({
+        ok: false,
+        message: "This CSV is not a resell tracker export: row 2: the float is not a number from 0 to 1.",
+      });
+    expect(floatText(1e-7)).toBe("0.0000001");
+    expect(Number(floatText(5e-324))).toBe(5e-324);
+    expect(floatText(1.5e-7)).toBe("0.00000015");
+    expect(floatText(0.25)).toBe("0.25");
+  });
+
   it("does not offer a row whose Wear contradicts its Float: the float decides the wear, as on the resell form", () => {
     const header = "Skin,Skin ID,Wear,Float,Bought date,Buy price,Variant";
     const parsed = parseImport(
@@ -208,7 +221,7 @@ describe("the tracker's CSV", () => {
     expect(SKIP_REASONS.wearMismatch).toBe("Wear does not match the float");
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(...WEARS), (float, wear) => {
-        const answer = parseImport(`${header}\r\nA,ak-47-redline,${wear},${float},2026-11-01,5,normal`);
+        const answer = parseImport(`${header}\r\nA,ak-47-redline,${wear},${floatText(float)},2026-11-01,5,normal`);
         const [line] = answer.ok ? answer.lines : [];
         expect(line && "item" in line).toBe(wearForFloat(float) === wear);
       }),

@@ -9,6 +9,7 @@ import {
   sharedView,
 } from "~/domain/loadout-sharing";
 import { randomToken } from "~/server/auth/tokens.server";
+import { US_DOLLARS } from "~/domain/money";
 
 describe("share tokens", () => {
   it("are at least 128 random bits, and every one made is read back as a token", () => {
@@ -28,12 +29,14 @@ describe("share tokens", () => {
 
 describe("a shared link's preview text", () => {
   it("names the total cost and the budget after the owner's description", () => {
-    expect(sharedLoadoutSummary({ description: "Cheap but loud.", budgetCents: 25_000 }, 4_676)).toBe("Cheap but loud. Total cost $46.76 (budget $250.00).");
-    expect(sharedLoadoutSummary({ description: null, budgetCents: null }, 0)).toBe("A CS2 loadout for T and CT. Total cost $0.00.");
+    expect(sharedLoadoutSummary({ description: "Cheap but loud.", budgetCents: 25_000 }, 4_676, US_DOLLARS)).toBe(
+      "Cheap but loud. Total cost $46.76 (budget $250.00).",
+    );
+    expect(sharedLoadoutSummary({ description: null, budgetCents: null }, 0, US_DOLLARS)).toBe("A CS2 loadout for T and CT. Total cost $0.00.");
   });
 
   it("keeps a long description to one line of about 150 characters", () => {
-    const summary = sharedLoadoutSummary({ description: `${"word ".repeat(60)}\n\nmore`, budgetCents: null }, 100);
+    const summary = sharedLoadoutSummary({ description: `${"word ".repeat(60)}\n\nmore`, budgetCents: null }, 100, US_DOLLARS);
     expect(summary).toMatch(/^word word .*… Total cost \$1\.00\.$/);
     expect(summary.length).toBeLessThan(180);
   });

@@ -15,7 +15,7 @@ import {
   wearChoice,
   type WearPrice,
 } from "~/domain/loadouts";
-import { formatDollars } from "~/domain/money";
+import { US_DOLLARS } from "~/domain/money";
 import { noticeText } from "~/domain/notices";
 import { WEARS } from "~/domain/wear";
 import { createLoadoutSchema, loadoutDetailsSchema } from "~/forms/loadouts";
@@ -71,7 +71,7 @@ describe("totals and over-budget", () => {
         const { totalCents, sideCents } = loadoutTotals(priced, null);
         expect(totalCents).toBe(prices.reduce((a, b) => a + b, 0));
         expect(sideCents.t + sideCents.ct).toBe(totalCents);
-        expect(formatDollars(totalCents)).toMatch(/^\$\d+\.\d{2}$/);
+        expect(US_DOLLARS.format(totalCents)).toMatch(/^\$[\d,]+\.\d{2}$/);
       }),
     );
   });

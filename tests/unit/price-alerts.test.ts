@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { alertAnchor, alertItemName, alertMailLines, alertStep, isBelowTarget, isCrossing } from "~/domain/price-alerts";
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite } from "~/forms/price-alert";
+import { moneyFor, US_DOLLARS } from "~/domain/money";
 
 describe("the crossing rule", () => {
   // last seen, current, target -> mail?
@@ -55,17 +56,24 @@ describe("alert names and mail text", () => {
     expect(alertAnchor("ak-47-redline")).toBe("alert-ak-47-redline");
   });
 
-  it("names skin, wear, target, old and new price in dollars", () => {
-    const { subject, lines } = alertMailLines({
+  it("names skin, wear, target, old and new price in the player's currency", () => {
+    const facts = {
       skinName: "AK-47 | Redline",
-      variant: "normal",
-      wear: "FT",
+      variant: "normal" as const,
+      wear: "FT" as const,
       targetCents: 2500,
       oldCents: 2610,
       newCents: 2399,
-    });
+    };
+    const { subject, lines } = alertMailLines(facts, US_DOLLARS);
     expect(subject).toBe("Price alert: AK-47 | Redline (Field-Tested) is now $23.99");
     expect(lines).toEqual(["The price of AK-47 | Redline (Field-Tested) dropped below your target of $25.00.", "Old price: $26.10. New price: $23.99."]);
+    // In the player's currency (one dollar buys €0.80 here).
+    const euros = moneyFor({ currency: "EUR", perUsd: 0.8, date: "2026-11-30" });
+    expect(alertMailLines(facts, euros).lines).toEqual([
+      "The price of AK-47 | Redline (Field-Tested) dropped below your target of €20.00.",
+      "Old price: €20.88. New price: €19.19.",
+    ]);
   });
 });
 

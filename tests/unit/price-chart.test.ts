@@ -16,6 +16,7 @@ import {
   valuesByDay,
   carriedIntoToday,
 } from "~/domain/price-history";
+import { US_DOLLARS } from "~/domain/money";
 
 describe("the range in the URL", () => {
   it("accepts 7, 30 and 90 and turns anything else into 30", () => {
@@ -42,7 +43,7 @@ describe("min, average and max of a range", () => {
     expect(summarisePrices([100, null, 201, 300, null])).toEqual({ minCents: 100, avgCents: 200, maxCents: 300, days: 3 });
     expect(summarisePrices([1, 2])).toEqual({ minCents: 1, avgCents: 2, maxCents: 2, days: 2 });
     expect(summarisePrices([null, null])).toBeNull();
-    expect(describeSummary({ minCents: 2410, avgCents: 2652, maxCents: 2846, days: 30 }, 30)).toBe(
+    expect(describeSummary({ minCents: 2410, avgCents: 2652, maxCents: 2846, days: 30 }, 30, US_DOLLARS)).toBe(
       "lowest $24.10, average $26.52, highest $28.46 over 30 days",
     );
   });
@@ -118,11 +119,11 @@ describe("chart geometry", () => {
   });
 
   it("labels ticks in dollars, whole dollars without cents, and always labels the last day", () => {
-    const { yTicks } = chartLayout(buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!);
+    const { yTicks } = chartLayout(buildChartModel(days, [{ key: "FT", label: "Field-Tested", values: [2000, 2500, 3000, 2500, 2000] }])!, US_DOLLARS);
     expect(yTicks.map((tick) => tick.label)).toEqual(["$20", "$22", "$24", "$26", "$28", "$30"]);
     expect(yTicks.map((tick) => tick.percent)).toEqual([...yTicks.map((tick) => tick.percent)].sort((a, b) => b - a));
     const ninetyDays = rangeDays(90, "2026-11-23");
-    const ninety = chartLayout(buildChartModel(ninetyDays, [{ key: "FT", label: "FT", values: Array(90).fill(123) }])!);
+    const ninety = chartLayout(buildChartModel(ninetyDays, [{ key: "FT", label: "FT", values: Array(90).fill(123) }])!, US_DOLLARS);
     expect(ninety.days).toEqual(ninetyDays);
     expect(ninety.xTicks.length).toBeGreaterThanOrEqual(5);
     expect(ninety.xTicks.length).toBeLessThanOrEqual(7);
@@ -174,7 +175,7 @@ describe("the chart's table", () => {
     const rows = days.map((day, i) =>
       createElement("tr", { key: day, className: "border-t border-line" }, [
         createElement("th", { key: "day", scope: "row", className: "px-2 py-1 font-normal" }, longDay(day)),
-        ...model.series.map((series) => createElement("td", { key: series.key, className: "px-2 py-1" }, priceOrNoData(series.values[i] ?? null))),
+        ...model.series.map((series) => createElement("td", { key: series.key, className: "px-2 py-1" }, priceOrNoData(series.values[i] ?? null, US_DOLLARS))),
       ]),
     );
     expect(/<tbody>.*<\/tbody>/.exec(html)?.[0]).toBe(renderToString(createElement("tbody", null, rows)));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/domain/dates";
-import { chunk, itemPriceCents, MAX_MALFORMED_SHARE, planPriceUpdate, validateFeed, type StoredPrices } from "~/domain/price-feed";
+import { chunk, itemPriceCents, MAX_MALFORMED_SHARE, planPriceUpdate, skinportFeedPrice, validateFeed, type StoredPrices } from "~/domain/price-feed";
 
 const item = (name: string, min: number | null, suggested: number | null = null) => ({
   market_hash_name: name,
@@ -11,20 +11,24 @@ const item = (name: string, min: number | null, suggested: number | null = null)
   quantity: 1,
   item_page: "x",
 });
+/** A Skinport item as the plan reads it. */
+const priced = (name: string, min: number | null, suggested: number | null = null) => skinportFeedPrice(item(name, min, suggested));
 
 describe("the feed's shape", () => {
   it("accepts Skinport's /v1/items and drops the fields it does not use", () => {
     const result = validateFeed([item("AK-47 | Redline (Field-Tested)", 25.5)]);
     expect(result).toEqual({
       ok: true,
-      items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", currency: "USD", min_price: 25.5, suggested_price: null, quantity: 1 }],
+      shape: "skinport",
+      items: [{ name: "AK-47 | Redline (Field-Tested)", prices: { skinport: 2550 } }],
       malformed: 0,
       firstMalformed: null,
     });
-    expect(validateFeed([])).toEqual({ ok: true, items: [], malformed: 0, firstMalformed: null });
+    expect(validateFeed([])).toEqual({ ok: true, shape: "skinport", items: [], malformed: 0, firstMalformed: null });
   });
   it.each([
-    [{ items: [] }, "body: Invalid input: expected array"],
+    ["[]", "body: Invalid input: expected array (Skinport's /v1/items) or object (a price per market)"],
+    [null, "body: Invalid input: expected array"],
     [[{ ...item("A | B (Field-Tested)", 1), currency: "EUR" }], "0.currency: expected currency USD"],
     [[item("A | B (Field-Tested)", 1), { ...item("A | B (Field-Tested)", 1), min_price: -1 }], "1.min_price"],
     [[{ ...item("A | B (Field-Tested)", 1), suggested_price: "2.00" }], "0.suggested_price"],
@@ -46,7 +50,7 @@ describe("the feed's shape", () => {
       malformed: 1,
       first: expect.stringMatching(/^50\.min_price: /) as unknown,
     });
-    expect(result.ok && result.items.some((kept) => kept.market_hash_name.startsWith("AWP"))).toBe(false);
+    expect(result.ok && result.items.some((kept) => kept.name.startsWith("AWP"))).toBe(false);
   });
 
   it("refuses a feed with more malformed items than a hundredth, naming the first and the count", () => {
@@ -77,7 +81,7 @@ describe("the feed's shape", () => {
         if (bad.length > Math.floor(body.length * MAX_MALFORMED_SHARE)) {
           expect(!result.ok && result.error).toMatch(new RegExp(`\\(${bad.length} of ${body.length} items malformed\\)$`));
         } else {
-          expect(result.ok && result.items.map((kept) => kept.market_hash_name)).toEqual(good.map((kept) => kept.market_hash_name));
+          expect(result.ok && result.items.map((kept) => kept.name)).toEqual(good.map((kept) => kept.market_hash_name));
           expect(result.ok && result.malformed).toBe(bad.length);
         }
       }),
@@ -118,14 +122,14 @@ describe("the plan of a run", () => {
   it("counts matched, unmatched and unchanged items and lists only changed prices", () => {
     const plan = planPriceUpdate(
       [
-        item("AK-47 | Redline (Field-Tested)", 25.5),
-        item("AK-47 | Redline (Minimal Wear)", 38.78), // unchanged
-        item("AK-47 | Redline (Factory New)", 99), // not a possible wear
-        item("StatTrak™ AK-47 | Redline (Field-Tested)", 70), // unchanged
-        item("Souvenir AK-47 | Redline (Field-Tested)", 30), // new row
-        item("★ Karambit | Doppler (Factory New)", 1100), // phase 2 has it already, phase 1 changes
-        item("Sticker | Titan (Holo) | Katowice 2014", 65000),
-        item("AK-47 | Redline (Well-Worn)", null, null), // not in the stored wears: unmatched
+        priced("AK-47 | Redline (Field-Tested)", 25.5),
+        priced("AK-47 | Redline (Minimal Wear)", 38.78), // unchanged
+        priced("AK-47 | Redline (Factory New)", 99), // not a possible wear
+        priced("StatTrak™ AK-47 | Redline (Field-Tested)", 70), // unchanged
+        priced("Souvenir AK-47 | Redline (Field-Tested)", 30), // new row
+        priced("★ Karambit | Doppler (Factory New)", 1100), // phase 2 has it already, phase 1 changes
+        priced("Sticker | Titan (Holo) | Katowice 2014", 65000),
+        priced("AK-47 | Redline (Well-Worn)", null, null), // not in the stored wears: unmatched
       ],
       stored,
       "api.example",
@@ -163,16 +167,16 @@ describe("the plan for stickers, containers and keys", () => {
   it("matches exact names only, refuses a name two stickers share, and keeps the stored price without one", () => {
     const plan = planPriceUpdate(
       [
-        item("Sticker | Titan (Holo) | Katowice 2014", 650), // unchanged price, but the source moves to the feed
-        item("Sticker | Harp of War (Holo)", 2.5),
-        item("Sticker | Harp of War (Foil)", 9), // not in the catalogue
-        item("Sticker | harp of war (holo)", 2.5), // never by similarity
-        item("Sticker | Mirage (Gold)", 3), // two catalogue stickers: refused
-        item("Sticker | Titan | Katowice 2014", null, null), // no price: the stored one stays
-        item("Operation Bravo Case", 8.4),
-        item("Paris 2023 Legends Sticker Capsule", 0.3), // unchanged, source moves
-        item("CS:GO Case Key", 2.49), // unchanged, source moves
-        item("Operation Riptide Pass", 14), // not in the catalogue
+        priced("Sticker | Titan (Holo) | Katowice 2014", 650), // unchanged price, but the source moves to the feed
+        priced("Sticker | Harp of War (Holo)", 2.5),
+        priced("Sticker | Harp of War (Foil)", 9), // not in the catalogue
+        priced("Sticker | harp of war (holo)", 2.5), // never by similarity
+        priced("Sticker | Mirage (Gold)", 3), // two catalogue stickers: refused
+        priced("Sticker | Titan | Katowice 2014", null, null), // no price: the stored one stays
+        priced("Operation Bravo Case", 8.4),
+        priced("Paris 2023 Legends Sticker Capsule", 0.3), // unchanged, source moves
+        priced("CS:GO Case Key", 2.49), // unchanged, source moves
+        priced("Operation Riptide Pass", 14), // not in the catalogue
       ],
       stored,
       "api.example",
@@ -186,7 +190,7 @@ describe("the plan for stickers, containers and keys", () => {
       { kind: "key", id: 20, priceCents: 249, changed: false },
     ]);
     expect(plan.itemPrices).toEqual(plan.itemHistory); // all changed or still demo-sourced
-    expect(planPriceUpdate([item("Sticker | Titan (Holo) | Katowice 2014", 650)], stored, "demo").itemPrices).toEqual([]);
+    expect(planPriceUpdate([priced("Sticker | Titan (Holo) | Katowice 2014", 650)], stored, "demo").itemPrices).toEqual([]);
   });
 });
 
@@ -205,15 +209,15 @@ describe("the plan for vanilla knives", () => {
   it("prices '★ Karambit' and '★ StatTrak™ Karambit' by the knife's exact name; a finish stays the finish's", () => {
     const plan = planPriceUpdate(
       [
-        item("★ Karambit", 650), // normal
-        item("★ StatTrak™ Karambit", 800), // StatTrak™, none stored before
-        item("★ Bayonet", 200), // unchanged
-        item("★ StatTrak™ Bayonet", null, null), // no price: the stored one stays
-        item("★ Karambit | Fade (Factory New)", 1600), // the finish, not the vanilla knife
-        item("Karambit", 650), // no star: no knife's market name
-        item("★ Souvenir Karambit", 650), // no such thing
-        item("★ karambit", 650), // never by similarity
-        item("★ M9 Bayonet", 500), // a knife the catalogue has no vanilla row for
+        priced("★ Karambit", 650), // normal
+        priced("★ StatTrak™ Karambit", 800), // StatTrak™, none stored before
+        priced("★ Bayonet", 200), // unchanged
+        priced("★ StatTrak™ Bayonet", null, null), // no price: the stored one stays
+        priced("★ Karambit | Fade (Factory New)", 1600), // the finish, not the vanilla knife
+        priced("Karambit", 650), // no star: no knife's market name
+        priced("★ Souvenir Karambit", 650), // no such thing
+        priced("★ karambit", 650), // never by similarity
+        priced("★ M9 Bayonet", 500), // a knife the catalogue has no vanilla row for
       ],
       stored,
       "api.example",

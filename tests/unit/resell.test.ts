@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "~/domain/csv";
 import { realisedProfit } from "~/domain/market-fees";
-import { formatDollars, formatPercent, formatSignedDollars, roundPercent } from "~/domain/money";
+import { formatPercent, roundPercent, US_DOLLARS } from "~/domain/money";
 import {
   currentPriceCents,
   formatPrice,
@@ -40,29 +40,29 @@ describe("current price", () => {
         wears.map((w) => ({ ...w, priceCents: w.enabled ? 0 : w.priceCents })),
       ),
     ).toBe(0);
-    expect(formatPrice(0)).toBe("No Data");
+    expect(formatPrice(0, US_DOLLARS)).toBe("No Data");
   });
 });
 
 describe("profit", () => {
   it("is current minus buy with a percent of the buy price", () => {
     expect(profitOf(1000, 1250)).toEqual({ cents: 250, percent: 25 });
-    expect(formatProfit(profitOf(1000, 1250))).toBe("+$2.50 (+25.0%)");
-    expect(formatProfit(profitOf(3000, 1000))).toBe("-$20.00 (-66.7%)");
-    expect(formatProfit(profitOf(1000, 1000))).toBe("$0.00 (0.0%)");
+    expect(formatProfit(profitOf(1000, 1250), US_DOLLARS)).toBe("+$2.50 (+25.0%)");
+    expect(formatProfit(profitOf(3000, 1000), US_DOLLARS)).toBe("-$20.00 (-66.7%)");
+    expect(formatProfit(profitOf(1000, 1000), US_DOLLARS)).toBe("$0.00 (0.0%)");
   });
   it("has no percent when the item cost nothing, and no value without price data", () => {
-    expect(formatProfit(profitOf(0, 500))).toBe("+$5.00");
+    expect(formatProfit(profitOf(0, 500), US_DOLLARS)).toBe("+$5.00");
     expect(profitOf(1000, 0)).toBeNull();
-    expect(formatProfit(null)).toBe("No Data");
+    expect(formatProfit(null, US_DOLLARS)).toBe("No Data");
   });
 });
 
 describe("money and numbers", () => {
   it("show dollars with 2 decimals, percent with 1 (floats: wear.test.ts)", () => {
-    expect(formatDollars(123456)).toBe("$1234.56");
-    expect(formatDollars(-5)).toBe("-$0.05");
-    expect(formatSignedDollars(5)).toBe("+$0.05");
+    expect(US_DOLLARS.format(123456)).toBe("$1,234.56");
+    expect(US_DOLLARS.format(-5)).toBe("-$0.05");
+    expect(US_DOLLARS.signed(5)).toBe("+$0.05");
     expect(formatPercent(12.345)).toBe("+12.3%");
     expect(formatPercent(-0.04)).toBe("0.0%");
   });
@@ -143,7 +143,7 @@ describe("portfolio summary and sorting", () => {
       realised: { cents: 760, percent: 38 },
       feesCents: 240,
     });
-    expect(formatProfit(itemProfit(sold))).toBe("+$7.60 (+38.0%)");
+    expect(formatProfit(itemProfit(sold), US_DOLLARS)).toBe("+$7.60 (+38.0%)");
     expect(sortTrackers([...items, sold], "profit-desc").map((t) => t.id)).toEqual([4, 1, 2, 3]);
   });
   it("sorts newest first by default, by bought date or by profit (no data last)", () => {
@@ -208,7 +208,7 @@ describe("profit percent: the page and the CSV export round alike", () => {
     const tracker = soldFor(2000, 17);
     const realised = realisedProfit(2000, tracker.sale!);
     expect(realised.cents).toBe(-1983);
-    expect(formatProfit(realised)).toBe("-$19.83 (-99.2%)");
+    expect(formatProfit(realised, US_DOLLARS)).toBe("-$19.83 (-99.2%)");
     expect(cell(trackerCsvRow(tracker, "UTC"), "Realised profit %")).toBe(-99.2);
   });
 
@@ -229,10 +229,10 @@ describe("profit percent: the page and the CSV export round alike", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000_000 }), cents, (buy, price) => {
         const tracker = soldFor(buy, price);
-        const shown = formatProfit(realisedProfit(buy, tracker.sale!)).match(/\((.*)%\)$/)![1]!;
+        const shown = formatProfit(realisedProfit(buy, tracker.sale!), US_DOLLARS).match(/\((.*)%\)$/)![1]!;
         expect(cell(trackerCsvRow(tracker, "UTC"), "Realised profit %")).toBe(Number(shown));
         const open = { ...tracker, sale: null, soldAt: null, saleMarket: null, currentCents: price };
-        const openShown = formatProfit(profitOf(buy, price));
+        const openShown = formatProfit(profitOf(buy, price), US_DOLLARS);
         if (price > 0) expect(cell(trackerCsvRow(open, "UTC"), "Profit %")).toBe(Number(openShown.match(/\((.*)%\)$/)![1]));
       }),
     );

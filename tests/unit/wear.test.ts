@@ -15,6 +15,7 @@ import {
   wearPriceLabel,
   WEAR_BANDS,
 } from "~/domain/wear";
+import { US_DOLLARS } from "~/domain/money";
 
 describe("wear bands", () => {
   it("cover 0 to 1 without gaps, in the spec's order", () => {
@@ -69,10 +70,10 @@ describe("enabled wears", () => {
 
 describe("wear price label", () => {
   it("says 'Not possible' outside the float range, 'No Data' without a price, else the price", () => {
-    expect(wearPriceLabel(undefined)).toBe("Not possible");
-    expect(wearPriceLabel({ enabled: false, priceCents: 1234 })).toBe("Not possible");
-    expect(wearPriceLabel({ enabled: true, priceCents: 0 })).toBe("No Data");
-    expect(wearPriceLabel({ enabled: true, priceCents: 1234 })).toBe("$12.34");
+    expect(wearPriceLabel(undefined, US_DOLLARS)).toBe("Not possible");
+    expect(wearPriceLabel({ enabled: false, priceCents: 1234 }, US_DOLLARS)).toBe("Not possible");
+    expect(wearPriceLabel({ enabled: true, priceCents: 0 }, US_DOLLARS)).toBe("No Data");
+    expect(wearPriceLabel({ enabled: true, priceCents: 1234 }, US_DOLLARS)).toBe("$12.34");
   });
 });
 

@@ -8,7 +8,7 @@ import { editorHref, type EditorData, type StepLink } from "~/domain/loadout-edi
 import { unpackSideSlots } from "~/domain/loadout-side-view";
 import { findSlot, type Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
-import { dollarsToCents, formatDollars } from "~/domain/money";
+import { dollarsToCents } from "~/domain/money";
 import { unpackSkinCards } from "~/domain/skin-cards";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
 import { parseDecimal } from "~/forms/decimal";
@@ -16,6 +16,7 @@ import type { EditorReply } from "~/forms/loadouts";
 import { replyError, resultFor } from "~/forms/reply";
 import { SubmitButton } from "../forms";
 import { FallbackImage } from "../FallbackImage";
+import { useMoney } from "~/components/money";
 
 const ghostButton = "rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-accent";
 
@@ -179,6 +180,7 @@ function SlotActions({ slot, pickerHref }: { slot: SlotView; pickerHref: (link: 
 }
 
 function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: StepLink) => string; pickerHref: (link: StepLink) => string }) {
+  const money = useMoney();
   const { step, stage, types, skins, wearSkin, loadout } = data;
   const action = href({});
   const busy = useNavigation().state !== "idle";
@@ -219,7 +221,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
           <ul className="flex flex-wrap gap-2">
             {WEARS.map((wear) => {
               const row = byWear.get(wear);
-              const price = row && row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data";
+              const price = row && row.priceCents > 0 ? money.format(row.priceCents) : "No Data";
               return (
                 <li key={wear}>
                   {row?.enabled ? (
@@ -297,7 +299,7 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
                 <FallbackImage sources={[skin.image]} alt="" className="h-12 w-16 shrink-0 object-contain" />
                 <span className="min-w-0">
                   <span className="block break-words font-semibold">{skin.name}</span>
-                  <span className="block text-muted">{priceRange(skin.minPriceCents ?? null, skin.maxPriceCents ?? null)}</span>
+                  <span className="block text-muted">{money.range(skin.minPriceCents ?? null, skin.maxPriceCents ?? null)}</span>
                 </span>
               </button>
             </li>
@@ -306,9 +308,4 @@ function Picker({ data, href, pickerHref }: { data: EditorData; href: (link: Ste
       </Form>
     </div>
   );
-}
-
-function priceRange(min: number | null, max: number | null): string {
-  if (min === null || max === null) return "No Data";
-  return min === max ? formatDollars(min) : `${formatDollars(min)} – ${formatDollars(max)}`;
 }

@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AdminSaveButton } from "~/components/AdminSaveButton";
-import { useClientChecks } from "~/components/client-checks";
-import { Field, FormError, initialText, TextareaField } from "~/components/forms";
+import { Field, FormError, initialText, TextareaField, useFieldText } from "~/components/forms";
+import type { z } from "zod";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
+import type { officialLoadoutSchema } from "~/forms/official-loadout";
 import { TITLE_REQUIRED } from "~/forms/official-loadout-texts";
 
 export interface OfficialLoadoutValues {
@@ -26,21 +27,15 @@ export function OfficialLoadoutForm({
   formKey: string | null;
   result?: SubmissionResult<string[]>;
 }) {
-  const checks = useClientChecks(
-    () => import("~/forms/official-loadout"),
-    (module) => module.officialLoadoutSchema,
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof officialLoadoutSchema>>({
     id: "official-loadout",
     lastResult: result,
     defaultValue: { id: stored?.id ? String(stored.id) : undefined, title: stored?.title ?? "", description: stored?.description ?? "" },
-    onValidate: checks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const id = initialText(fields.id);
+  const title = useFieldText(form.id, fields.title.name) ?? fields.title.value ?? "";
   return (
-    <Form method="post" {...getFormProps(form)} {...checks.formProps} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
+    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4" aria-labelledby="editor-heading">
       <h1 id="editor-heading" className="text-2xl font-bold">
         {stored?.id ? `Edit “${stored.title}”` : "New official loadout"}
       </h1>
@@ -49,7 +44,7 @@ export function OfficialLoadoutForm({
       {formKey && !id ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
       <Field label="Title" meta={fields.title} inputProps={{ "aria-required": true }} />
       <TextareaField label="Description" meta={fields.description} textareaProps={{ rows: 4 }} />
-      <AdminSaveButton missing={(fields.title.value ?? "").trim() === "" ? TITLE_REQUIRED : null}>Save loadout</AdminSaveButton>
+      <AdminSaveButton missing={title.trim() === "" ? TITLE_REQUIRED : null}>Save loadout</AdminSaveButton>
     </Form>
   );
 }

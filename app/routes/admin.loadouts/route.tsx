@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminEditorFrame, AdminList } from "~/components/AdminList";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
@@ -61,8 +61,8 @@ async function saveOrDelete({ request, context }: ActionFunctionArgs) {
   }
 }
 
-// The editor's code (Conform, the form kit) comes with the page's first use (ADR 094).
-const OfficialLoadoutForm = hydratedOnUse(() => import("./OfficialLoadoutForm").then((module) => module.OfficialLoadoutForm));
+// The editor's code (Conform, the form kit) loads apart, once the page has hydrated (ADR 097).
+const OfficialLoadoutForm = lazyPart(() => import("./OfficialLoadoutForm").then((module) => module.OfficialLoadoutForm));
 
 export default function AdminLoadouts() {
   const { loadouts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();

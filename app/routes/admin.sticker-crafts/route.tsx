@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminEditorFrame, AdminList } from "~/components/AdminList";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { formatDate } from "~/domain/dates";
@@ -86,8 +86,8 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
   );
 }
 
-// The editor's code (Conform, the form kit) comes with the page's first use (ADR 094).
-const OfficialCraftEditor = hydratedOnUse(() => import("~/components/CraftEditors").then((module) => module.OfficialCraftEditor));
+// The editor's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
+const OfficialCraftEditor = lazyPart(() => import("~/components/CraftEditors").then((module) => module.OfficialCraftEditor));
 
 export default function AdminStickerCrafts() {
   const { crafts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();

@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useClientChecks, type FormConstraint } from "~/components/client-checks";
+import type { FormConstraint } from "~/components/client-checks";
 import { FormError, SubmitButton, TextareaField } from "~/components/forms";
 import { MODERATION_QUEUE_PATH, type CraftStatus } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
+import type { z } from "zod";
+import type { deleteCommunityCraftSchema, dismissReportsSchema, publishCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
 import { resultFor, type FormReply } from "~/forms/reply";
 import { DELETE_CONFIRM } from "~/forms/sticker-craft-texts";
 
@@ -20,8 +22,6 @@ export interface ReviewedCraft {
 
 const PANEL = "space-y-3 rounded-lg border border-line bg-panel p-4";
 const DANGER = "rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50";
-
-const loadSchemas = () => import("~/forms/community-craft");
 
 /**
  * The moderator's forms for the craft under review: publish, reject or unpublish, dismiss its
@@ -40,36 +40,24 @@ export function DecisionForms({
   constraints: { reason: FormConstraint; delete: FormConstraint };
   confirmDelete: boolean;
 }) {
-  const publishChecks = useClientChecks(loadSchemas, (module) => module.publishCraftSchema);
-  const reasonChecks = useClientChecks(loadSchemas, (module) => module.rejectCraftSchema);
-  const deleteChecks = useClientChecks(loadSchemas, (module) => module.deleteCommunityCraftSchema);
-  const dismissChecks = useClientChecks(loadSchemas, (module) => module.dismissReportsSchema);
-  const [publishForm] = useForm({
+  const [publishForm] = useForm<z.output<typeof publishCraftSchema>>({
     id: `publish-${craft.id}`,
     lastResult: resultFor(reply, "publish"),
-    onValidate: publishChecks.onValidate,
   });
   const reasonIntent = craft.status === "published" ? "unpublish" : "reject";
-  const [reasonForm, reasonFields] = useForm({
+  const [reasonForm, reasonFields] = useForm<z.output<typeof rejectCraftSchema>>({
     id: `${reasonIntent}-${craft.id}`,
     lastResult: resultFor(reply, reasonIntent),
     constraint: constraints.reason,
-    onValidate: reasonChecks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
-  const [deleteForm, deleteFields] = useForm({
+  const [deleteForm, deleteFields] = useForm<z.output<typeof deleteCommunityCraftSchema>>({
     id: `delete-${craft.id}`,
     lastResult: resultFor(reply, "delete"),
     constraint: constraints.delete,
-    onValidate: deleteChecks.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
-  const [dismissForm] = useForm({
+  const [dismissForm] = useForm<z.output<typeof dismissReportsSchema>>({
     id: `dismiss-${craft.id}`,
     lastResult: resultFor(reply, "dismiss"),
-    onValidate: dismissChecks.onValidate,
   });
   const hidden = (
     <>
@@ -92,7 +80,7 @@ export function DecisionForms({
               </li>
             ))}
           </ul>
-          <Form method="post" {...getFormProps(dismissForm)} {...dismissChecks.formProps} className="space-y-2">
+          <Form method="post" {...getFormProps(dismissForm)} className="space-y-2">
             <FormError form={dismissForm} />
             <input type="hidden" name="id" value={craft.id} />
             <p className="text-sm text-muted">Nothing wrong with it? Dismiss the reports; the craft stays published. Otherwise unpublish or delete it below.</p>
@@ -105,7 +93,7 @@ export function DecisionForms({
       {craft.status === "rejected" ? <p className="text-muted">Rejected: it waits for its author to change and resubmit it.</p> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {craft.status === "pending" ? (
-          <Form method="post" {...getFormProps(publishForm)} {...publishChecks.formProps} className={PANEL}>
+          <Form method="post" {...getFormProps(publishForm)} className={PANEL}>
             <h3 className="font-semibold">Publish</h3>
             <p className="text-sm text-muted">It appears in the gallery as a community craft, and its author gets an e-mail.</p>
             <FormError form={publishForm} />
@@ -116,7 +104,7 @@ export function DecisionForms({
           </Form>
         ) : null}
         {craft.status === "rejected" ? null : (
-          <Form method="post" {...getFormProps(reasonForm)} {...reasonChecks.formProps} className={PANEL}>
+          <Form method="post" {...getFormProps(reasonForm)} className={PANEL}>
             <h3 className="font-semibold">{craft.status === "published" ? "Unpublish" : "Reject"}</h3>
             <FormError form={reasonForm} />
             {hidden}
@@ -134,7 +122,7 @@ export function DecisionForms({
         )}
         {confirmDelete ? (
           <ConfirmStep labelledBy="delete-craft-heading">
-            <Form method="post" {...getFormProps(deleteForm)} {...deleteChecks.formProps} className="space-y-3">
+            <Form method="post" {...getFormProps(deleteForm)} className="space-y-3">
               <h3 id="delete-craft-heading" className="font-semibold">
                 Delete “{craft.name}”?
               </h3>

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS, MODERATION_QUEUE_PATH } from "~/domain/community-crafts";
 import { formatDate } from "~/domain/dates";
@@ -101,8 +101,8 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-// The decisions' forms (Conform, the form kit) come with the page's first use (ADR 094).
-const DecisionForms = hydratedOnUse(() => import("./DecisionForms").then((module) => module.DecisionForms));
+// The decisions' forms (Conform, the form kit) load apart, once the page has hydrated (ADR 097).
+const DecisionForms = lazyPart(() => import("./DecisionForms").then((module) => module.DecisionForms));
 
 export default function ModerationQueuePage() {
   const { queue, published, reported, log, selected, selectedMissing, confirmDelete, notice, constraints } = useLoaderData<typeof loader>();

@@ -1,18 +1,25 @@
 // The login page's intents, one function each: a redirect (Post/Redirect/Get) or the reply to show.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { LOGIN_RATE_LIMIT_MESSAGE, REGISTER_RATE_LIMIT_MESSAGE, RESET_RATE_LIMIT_MESSAGE, SECOND_FACTOR_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { TWO_FACTOR_MESSAGES, twoStepLoginSchema } from "~/forms/account-security";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { ACCOUNT_FAILURES, forgotSchema, HONEYPOT_FIELD, loginSchema, registerSchema, resendConfirmationSchema } from "~/forms/auth";
 import { register, requestPasswordReset, resendConfirmation } from "~/server/auth/accounts.server";
 import { authenticateForm } from "~/server/auth/authenticator.server";
+import { deviceLabel } from "~/server/auth/device.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
+import { endPendingLogin, readPendingLogin, startPendingLogin } from "~/server/auth/pending-login.server";
 import { startSession } from "~/server/auth/session.server";
+import { hasSecondFactor, verifySecondFactor } from "~/server/auth/two-factor.server";
 import { userSessionCookie } from "~/server/features/consent.server";
 import { failedForm, type ActionFailure } from "~/server/http/action-failures.server";
 import { formReply, parseForm } from "~/server/http/form-reply.server";
 
 /** What the login page's forms need besides Conform's reply: the address to confirm, a cooldown. */
-export type LoginExtra = { unconfirmedEmail?: string; retryAfterSeconds?: number };
+export type LoginExtra = { unconfirmedEmail?: string; retryAfterSeconds?: number; pendingGone?: true };
+
+/** The second step of signing in, for an account with two-step sign-in on. */
+export const TWO_STEP_PATH = "/login?mode=two-step";
 
 /** Passwords are never sent back to the browser. */
 const HIDDEN_FIELDS = ["password"];
@@ -31,11 +38,12 @@ const isBot = (form: FormData) => {
 export async function loginIntent(context: AppLoadContext, request: Request, form: FormData) {
   const outcome = await authenticateForm(context, request, form);
   if (outcome.ok) {
-    const headers = new Headers({ "Set-Cookie": await startSession(context.db, context.env, outcome.userId) });
-    // The non-essential user_session cookie is written only with cookie consent.
-    const userSession = userSessionCookie(request, outcome.userId);
-    if (userSession) headers.append("Set-Cookie", userSession);
-    return redirect(safeReturnPath(form.get("redirectTo"), "/profile"), { headers });
+    const redirectTo = safeReturnPath(form.get("redirectTo"), "/profile");
+    // With the second factor on, the password leaves a pending state (not a session) and the code's page is next.
+    if (await hasSecondFactor(context.db, outcome.userId)) {
+      return redirect(TWO_STEP_PATH, { headers: { "Set-Cookie": await startPendingLogin(context.env, outcome.userId, redirectTo) } });
+    }
+    return signedIn(context, request, outcome.userId, redirectTo);
   }
   // The authenticator validates with the same schema; this reply carries its messages and the e-mail back.
   const submission = parseForm(form, loginSchema);
@@ -54,6 +62,39 @@ export async function loginIntent(context: AppLoadContext, request: Request, for
     default:
       return refuse("Invalid login credentials");
   }
+}
+
+/** A new session (a new id at every login) and the way on, with the consented user_session cookie. */
+async function signedIn(context: AppLoadContext, request: Request, userId: string, redirectTo: string, extraCookies: string[] = []) {
+  const device = deviceLabel(request.headers.get("User-Agent"));
+  const headers = new Headers({ "Set-Cookie": await startSession(context.db, context.env, userId, device) });
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  // The non-essential user_session cookie is written only with cookie consent.
+  const userSession = userSessionCookie(request, userId);
+  if (userSession) headers.append("Set-Cookie", userSession);
+  return redirect(redirectTo, { headers });
+}
+
+/** The second step: a code of the app (or a recovery code) for the account the pending state names; then the session starts. */
+export async function twoStepIntent(context: AppLoadContext, request: Request, form: FormData) {
+  const intent = "two-step";
+  const submission = parseForm(form, twoStepLoginSchema);
+  const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) => submission.reply({ ...options, hideFields: ["code"] });
+  const pending = await readPendingLogin(context.env, request);
+  if (!pending) return formReply<LoginExtra>(intent, reply({ formErrors: [TWO_FACTOR_MESSAGES.pendingGone] }), { extra: { pendingGone: true } });
+  if (submission.status !== "success") return formReply<LoginExtra>(intent, reply());
+  const checked = await verifySecondFactor(context, pending.userId, submission.value.code);
+  if (!checked.ok) {
+    if (checked.reason === "rate-limited") {
+      const { retryAfterSeconds } = checked;
+      return formReply<LoginExtra>(intent, reply({ formErrors: [SECOND_FACTOR_RATE_LIMIT_MESSAGE] }), {
+        ...tooMany(retryAfterSeconds),
+        extra: { retryAfterSeconds },
+      });
+    }
+    return formReply<LoginExtra>(intent, reply({ fieldErrors: { code: [TWO_FACTOR_MESSAGES.wrongSignInCode] } }));
+  }
+  return signedIn(context, request, pending.userId, safeReturnPath(pending.redirectTo, "/profile"), [await endPendingLogin(context.env)]);
 }
 
 export async function registerIntent(context: AppLoadContext, request: Request, form: FormData) {
@@ -103,11 +144,12 @@ const FAILURES = new Map([
   ["register", ACCOUNT_FAILURES.register],
   ["forgot", ACCOUNT_FAILURES.forgot],
   ["resend-confirmation", ACCOUNT_FAILURES.resendConfirmation],
+  ["two-step", TWO_FACTOR_MESSAGES.signInFailed],
 ]);
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form as typed (never a password) with the message. */
 export function failedIntent(failure: ActionFailure) {
   const known = FAILURES.get(failure.intent);
   const intent = known ? failure.intent : "login";
-  return failedForm<LoginExtra>(failure, known ?? ACCOUNT_FAILURES.login, { intent, hide: HIDDEN_FIELDS });
+  return failedForm<LoginExtra>(failure, known ?? ACCOUNT_FAILURES.login, { intent, hide: [...HIDDEN_FIELDS, "code"] });
 }

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { TabNav } from "~/components/TabNav";
@@ -8,9 +9,13 @@ import { safeReturnPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import { failedIntent, forgotIntent, loginIntent, registerIntent, resendConfirmationIntent, type LoginExtra } from "./intents.server";
+import { readPendingLogin } from "~/server/auth/pending-login.server";
+import { failedIntent, forgotIntent, loginIntent, registerIntent, resendConfirmationIntent, twoStepIntent, type LoginExtra } from "./intents.server";
+
+// Only an account with two-step sign-in sees this step: its code (Conform and the kit) loads then.
+const TwoStepForm = lazy(() => import("./TwoStepForm").then((module) => ({ default: module.TwoStepForm })));
 
 const TABS = [
   { id: "login", label: "Login" },
@@ -31,7 +36,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"), "/profile");
   if (user) throw redirect(redirectTo);
+  // The code's page needs the password step's pending state; without it (expired, another browser) the login starts over.
+  const twoStep = url.searchParams.get("mode") === "two-step";
+  if (twoStep && !(await readPendingLogin(context.env, request))) throw redirect("/login?mode=login&notice=two-step-expired");
   return {
+    twoStep,
     mode: modeOf(url.searchParams.get("mode")),
     /** Where a successful login goes: a checked same-site path (the page that sent the visitor here). */
     redirectTo: redirectTo === "/profile" ? null : redirectTo,
@@ -45,9 +54,11 @@ async function loginAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<LoginExtra>("login", body.message, body.status);
   const intent = formText(body.form, "intent");
-  switch (knownIntent(intent, ["login", "register", "forgot", "resend-confirmation"])) {
+  switch (knownIntent(intent, ["login", "two-step", "register", "forgot", "resend-confirmation"])) {
     case "login":
       return loginIntent(context, request, body.form);
+    case "two-step":
+      return twoStepIntent(context, request, body.form);
     case "register":
       return registerIntent(context, request, body.form);
     case "forgot":
@@ -59,13 +70,24 @@ async function loginAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const LoginForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.LoginForm));
-const RegisterForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.RegisterForm));
-const ForgotForm = hydratedOnUse(() => import("./AuthForms").then((module) => module.ForgotForm));
+const LoginForm = lazyPart(() => import("./AuthForms").then((module) => module.LoginForm));
+const RegisterForm = lazyPart(() => import("./AuthForms").then((module) => module.RegisterForm));
+const ForgotForm = lazyPart(() => import("./AuthForms").then((module) => module.ForgotForm));
 
 export default function LoginPage() {
-  const { mode, notice, redirectTo } = useLoaderData<typeof loader>();
+  const { mode, notice, redirectTo, twoStep } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  if (twoStep && !reply?.pendingGone) {
+    const answered = reply?.intent === "two-step" ? reply : undefined;
+    return (
+      <div className="mx-auto max-w-md space-y-6">
+        <h1 className="text-2xl font-bold">Two-step sign-in</h1>
+        <Suspense fallback={null}>
+          <TwoStepForm result={answered?.result} retryAfterSeconds={answered?.retryAfterSeconds} />
+        </Suspense>
+      </div>
+    );
+  }
   // The reply of this mode's form; asking for the confirmation mail again is part of logging in.
   const answered = reply && (reply.intent === mode || (reply.intent === "resend-confirmation" && mode === "login")) ? reply : undefined;
 
@@ -83,7 +105,13 @@ export default function LoginPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) =>
   pageMeta(matches, {
-    title: loaderData?.mode === "register" ? "Register" : loaderData?.mode === "forgot" ? "Forgot password" : "Login",
+    title: loaderData?.twoStep
+      ? "Two-step sign-in"
+      : loaderData?.mode === "register"
+        ? "Register"
+        : loaderData?.mode === "forgot"
+          ? "Forgot password"
+          : "Login",
     description: "Log in to SkinVault, create an account or reset your password.",
     path: "/login",
     noindex: true,

@@ -1,13 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useClientChecks, type FormConstraint } from "~/components/client-checks";
+import type { FormConstraint } from "~/components/client-checks";
+import type { z } from "zod";
 import { Field, FormError, SubmitButton } from "~/components/forms";
+import type { changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 
-// With JavaScript the shared schemas (loaded when a form is first focused) check before sending;
-// without it, or before they have arrived, the server does the same.
-// Errors are rechecked while typing, not on blur: an error that vanished on blur moved the submit
-// button away between mouse down and mouse up, and the click was lost.
+// The server checks the forms (ADR 097: no schema in the browser) and answers with its messages.
 
 function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -21,20 +20,14 @@ function AccountSection({ id, title, children }: { id: string; title: string; ch
 }
 
 export function ChangePasswordForm({ result, constraint }: { result?: SubmissionResult<string[]>; constraint: FormConstraint }) {
-  const checks = useClientChecks(
-    () => import("~/forms/auth"),
-    (module) => module.changePasswordSchema,
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof changePasswordSchema>>({
     id: "change-password",
     lastResult: result,
     constraint,
-    onValidate: checks.onValidate,
-    shouldRevalidate: "onInput",
   });
   return (
     <AccountSection id="password-heading" title="Change password">
-      <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="change-password" />
         <FormError form={form} />
         <Field label="Current password" meta={fields.currentPassword} type="password" inputProps={{ autoComplete: "current-password" }} />
@@ -50,20 +43,14 @@ export function ChangePasswordForm({ result, constraint }: { result?: Submission
 
 /** Deleting the account is a step of its own (`?dialog=delete-account`), confirmed by typing DELETE. */
 export function DeleteAccountForm({ open, result }: { open: boolean; result?: SubmissionResult<string[]> }) {
-  const checks = useClientChecks(
-    () => import("~/forms/auth"),
-    (module) => module.deleteAccountSchema,
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.output<typeof deleteAccountSchema>>({
     id: "delete-account",
     lastResult: result,
-    onValidate: checks.onValidate,
-    shouldRevalidate: "onInput",
   });
   return (
     <AccountSection id="delete-heading" title="Delete account">
       {open || result ? (
-        <Form method="post" {...getFormProps(form)} {...checks.formProps} className="space-y-4 rounded-lg border border-red-700 p-4">
+        <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-red-700 p-4">
           <input type="hidden" name="intent" value="delete-account" />
           <p>This removes your account, favourites, loadouts, resell trackers and sticker crafts for good. This action cannot be undone.</p>
           <FormError form={form} />

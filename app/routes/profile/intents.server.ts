@@ -9,6 +9,7 @@ import { deleteTradeUpSchema, SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
 import { changePassword, deleteAccount } from "~/server/auth/accounts.server";
 import { endSession, type SessionUser } from "~/server/auth/session.server";
 import { expireUserSessionCookie } from "~/server/http/cookies.server";
+import { securityNoticeMail } from "~/server/mail/security-mail.server";
 import { deleteImagesOfDeletedCrafts } from "~/server/http/uploads.server";
 import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
 import { authorCraftStickerIdsQuery, stickerIdsOf } from "~/server/features/stickers.server";
@@ -51,7 +52,8 @@ export async function changePasswordIntent(context: AppLoadContext, user: Sessio
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
     formReply<ProfileExtra>(intent, submission.reply({ ...options, hideFields: PASSWORD_FIELDS }), { status, extra: { skinId: null } });
   if (submission.status !== "success") return reply({});
-  const outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword);
+  const notice = securityNoticeMail(user.email, context.env.APP_ORIGIN, "password-changed");
+  const outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword, notice);
   if (outcome === "wrong-password") return reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] } });
   return redirect("/profile?notice=password-updated");
 }

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { buttonClass, Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { Pagination } from "~/components/Pagination";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { ProfileLoadouts } from "~/components/ProfileLoadouts";
 import { TabNav } from "~/components/TabNav";
 import { parseId } from "~/domain/ids";
@@ -38,15 +38,15 @@ import {
 } from "./intents.server";
 
 // The page's forms and buttons work as the server's HTML: their code (Conform, the tracker dialog,
-// the favourite and track buttons, the delete steps' buttons) comes with the page's first use
-// (ADR 094). Props handed to them are loader or action data, or memoised.
-const ChangePasswordForm = hydratedOnUse(() => import("./AccountForms").then((module) => module.ChangePasswordForm));
-const DeleteAccountForm = hydratedOnUse(() => import("./AccountForms").then((module) => module.DeleteAccountForm));
-const PriceAlerts = hydratedOnUse(() => import("~/components/PriceAlerts").then((module) => module.PriceAlerts));
-const SkinGrid = hydratedOnUse(() => import("~/components/SkinCard").then((module) => module.SkinGrid));
-const ProfileTrackers = hydratedOnUse(() => import("./ProfileTrackers").then((module) => module.ProfileTrackers));
-const MyCrafts = hydratedOnUse(() => import("~/components/MyCrafts").then((module) => module.MyCrafts));
-const MyTradeUps = hydratedOnUse(() => import("~/components/MyTradeUps").then((module) => module.MyTradeUps));
+// the favourite and track buttons, the delete steps' buttons) loads once the page has
+// hydrated (ADR 097). Props handed to them are loader or action data, or memoised.
+const ChangePasswordForm = lazyPart(() => import("./AccountForms").then((module) => module.ChangePasswordForm));
+const DeleteAccountForm = lazyPart(() => import("./AccountForms").then((module) => module.DeleteAccountForm));
+const PriceAlerts = lazyPart(() => import("~/components/PriceAlerts").then((module) => module.PriceAlerts));
+const SkinGrid = lazyPart(() => import("~/components/SkinCard").then((module) => module.SkinGrid));
+const ProfileTrackers = lazyPart(() => import("./ProfileTrackers").then((module) => module.ProfileTrackers));
+const MyCrafts = lazyPart(() => import("~/components/MyCrafts").then((module) => module.MyCrafts));
+const MyTradeUps = lazyPart(() => import("~/components/MyTradeUps").then((module) => module.MyTradeUps));
 
 const TABS = [
   { id: "favorites", label: "Favorites" },
@@ -206,6 +206,9 @@ export default function ProfilePage() {
         <div>
           <h1 className="text-2xl font-bold">Profile</h1>
           <p className="text-sm text-muted">Signed in as {user.email}</p>
+          <Link to="/profile/security" className="text-sm text-accent underline">
+            Sign-in and security
+          </Link>
         </div>
         <Form method="post" action="/logout">
           <input type="hidden" name="intent" value="logout" />

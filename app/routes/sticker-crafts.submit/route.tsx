@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumb, buttonClass, Notice } from "~/components/basics";
-import { hydratedOnUse } from "~/components/hydrate-on-use";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { COMMUNITY_LIMIT_MESSAGES, CRAFT_STATUS_LABELS, submissionLimitReached } from "~/domain/community-crafts";
 import { parseId } from "~/domain/ids";
@@ -80,8 +80,8 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
   );
 }
 
-// The form's code (Conform, the form kit, its checks) comes with the page's first use (ADR 094).
-const CommunityCraftEditor = hydratedOnUse(() => import("~/components/CraftEditors").then((module) => module.CommunityCraftEditor));
+// The form's code (Conform, the form kit, its checks) loads once the page has hydrated (ADR 097).
+const CommunityCraftEditor = lazyPart(() => import("~/components/CraftEditors").then((module) => module.CommunityCraftEditor));
 
 export default function SubmitCraftPage() {
   const loaded = useLoaderData<typeof loader>();

@@ -1,12 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { buttonClass, Notice } from "~/components/basics";
 import { CatalogueSearch, EnterButton, pickerButtonClass, PickerResults } from "~/components/CataloguePicker";
+import type { FormConstraint } from "~/components/client-checks";
 import { FallbackImage } from "~/components/FallbackImage";
+import { useMoney } from "~/components/money";
+import { lazyPart } from "~/components/lazy-part";
 import type { ShellProps } from "~/components/Shell";
 import { formatChance } from "~/domain/case-odds";
-import { formatDollars, formatSignedDollars } from "~/domain/money";
 import { MAX_COUNT, openTradeUpPath, rowField, VARIANT_NAMES, VARIANTS, type ContractRow, type ContractValue } from "~/domain/trade-up";
 import { formatFloat, WEAR_NAMES, type Wear } from "~/domain/wear";
 import { FIND, PAGE, signInPath } from "./paths";
@@ -41,6 +43,7 @@ export function ContractForm({
   find: string;
   found: readonly { id: string; name: string; image: string }[] | null;
 }) {
+  const money = useMoney();
   return (
     <Form method="get" action={PAGE} className="space-y-4" aria-label="Trade-up contract">
       {/* Enter in a field updates the contract, and runs the search when 'Add a skin' holds text. */}
@@ -71,7 +74,7 @@ export function ContractForm({
                     {row.skin ? (
                       <p className="text-xs text-muted">
                         {row.skin.rarity} · float {row.skin.minFloat} to {row.skin.maxFloat}
-                        {row.wear ? ` · ${WEAR_NAMES[row.wear]}` : ""} · {row.priceCents === null ? "No price" : formatDollars(row.priceCents)}
+                        {row.wear ? ` · ${WEAR_NAMES[row.wear]}` : ""} · {row.priceCents === null ? "No price" : money.format(row.priceCents)}
                       </p>
                     ) : null}
                   </div>
@@ -195,19 +198,20 @@ export function TradeUpOutcomes({
   query: string;
   children: ReactNode;
 }) {
+  const money = useMoney();
   return (
     <section aria-labelledby="outcomes-heading" className="space-y-4">
       <h2 id="outcomes-heading" className="text-2xl font-bold">
         {`Outcomes: ${result.stattrak ? "StatTrak™ " : ""}${result.next === "Extraordinary" ? "knives and gloves" : result.next}`}
       </h2>
       <dl className="grid gap-3 sm:grid-cols-4">
-        <Figure label="Inputs' cost" value={value.costCents === null ? "No price for every input" : formatDollars(value.costCents)} />
+        <Figure label="Inputs' cost" value={value.costCents === null ? "No price for every input" : money.format(value.costCents)} />
         <Figure
           label="Expected value"
-          value={`${formatDollars(Math.round(value.expectedCents))} (covers ${formatChance(value.coverage)} of the odds)`}
+          value={`${money.format(Math.round(value.expectedCents))} (covers ${formatChance(value.coverage)} of the odds)`}
           testId="expected-value"
         />
-        <Figure label="Expected profit" value={value.expectedProfitCents === null ? "Unknown" : formatSignedDollars(Math.round(value.expectedProfitCents))} />
+        <Figure label="Expected profit" value={value.expectedProfitCents === null ? "Unknown" : money.signed(Math.round(value.expectedProfitCents))} />
         <Figure label="Chance of profit" value={value.profitChance === null ? "Unknown" : formatChance(value.profitChance)} />
       </dl>
       <div className="overflow-x-auto">
@@ -237,7 +241,7 @@ export function TradeUpOutcomes({
                   {formatFloat(outcome.float, 6)}
                 </td>
                 <td className="py-2 pr-3">{WEAR_NAMES[outcome.wear]}</td>
-                <td className="py-2">{outcome.priceCents === null ? "No price" : formatDollars(outcome.priceCents)}</td>
+                <td className="py-2">{outcome.priceCents === null ? "No price" : money.format(outcome.priceCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -253,22 +257,30 @@ export function TradeUpOutcomes({
   );
 }
 
-// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads when the page
-// shows it, so a visitor's first visit carries neither (docs/performance.md).
-const SaveTradeUpForm = lazy(() => import("~/components/SaveTradeUpForm").then((module) => ({ default: module.SaveTradeUpForm })));
+// Only a signed-in player's 'Save' carries Conform and the form kit: its code loads apart, once the
+// page has hydrated, so no first visit carries either (docs/performance.md, ADR 097).
+const SaveTradeUpForm = lazyPart(() => import("~/components/SaveTradeUpForm").then((module) => module.SaveTradeUpForm));
 
 /** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
-export function SaveTradeUp({ query, saveKey, result }: { query: string; saveKey: string | null; result: SubmissionResult<string[]> | undefined }) {
+export function SaveTradeUp({
+  query,
+  saveKey,
+  constraint,
+  result,
+}: {
+  query: string;
+  saveKey: string | null;
+  constraint: FormConstraint | null;
+  result: SubmissionResult<string[]> | undefined;
+}) {
   const signedIn = useRouteLoaderData<Pick<ShellProps, "signedIn">>("root")?.signedIn ?? false;
   return (
     <section aria-labelledby="save-heading" className="max-w-md space-y-3 rounded-lg border border-line bg-panel p-3">
       <h3 id="save-heading" className="text-lg font-semibold">
         Save this contract
       </h3>
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} result={result} />
-        </Suspense>
+      {signedIn && constraint ? (
+        <SaveTradeUpForm action={`${PAGE}?${query}`} query={query} formKey={saveKey} constraint={constraint} result={result} />
       ) : (
         <p>
           <Link to={signInPath(query)} className="text-accent underline">

@@ -28,6 +28,7 @@ import { formText, knownIntent, readCappedFormData } from "~/server/http/form-bo
 import { ContractForm, ContractMessages, SaveTradeUp, TradeUpOutcomes } from "./TradeUpParts";
 import { FIND, PAGE, SAVE, signInPath } from "./paths";
 import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
+import { formConstraint } from "~/server/http/form-constraints.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
 
 /** The visitor's current contract (its query string), so 'Add to trade-up' on a skin page adds to it. */
@@ -108,6 +109,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       found: found?.map(({ id, name, image }) => ({ id, name, image })) ?? (find ? [] : null),
       /** 'Save''s key for a signed-in player (whose pages the edge does not keep), fresh on every load: posted twice, it saves once (ADR 090). */
       saveKey: user ? newFormKey() : null,
+      /** The name's attributes from 'Save''s schema, for a signed-in player: the browser carries no schema (ADR 097). */
+      saveConstraint: user ? formConstraint(saveTradeUpSchema) : null,
     },
     { status, headers: catalogueCacheHeaders(request) },
   );
@@ -175,7 +178,7 @@ export default function TradeUpPage() {
       <ContractMessages parseErrors={data.parseErrors} result={data.result} byRarity={data.byRarity} />
       {data.result.status === "valid" && data.value ? (
         <TradeUpOutcomes result={data.result} value={data.value} outcomes={data.outcomes} query={data.query}>
-          <SaveTradeUp query={data.query} saveKey={data.saveKey} result={resultFor(reply, SAVE)} />
+          <SaveTradeUp query={data.query} saveKey={data.saveKey} constraint={data.saveConstraint} result={resultFor(reply, SAVE)} />
         </TradeUpOutcomes>
       ) : null}
     </div>

@@ -2,7 +2,9 @@
 // is a submit), which with JavaScript submits on change and behaves as a menu.
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { MarketSelect } from "~/components/MarketSelect";
 import { useHydrated } from "~/components/useHydrated";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 import { unpackList } from "~/domain/skin-cards";
 import { isFiltered, SORT_OPTIONS, TYPE_OPTIONS, type filterOptions, type SkinListState } from "~/domain/skin-list";
 
@@ -95,7 +97,15 @@ function useDropdownBehaviour(form: RefObject<HTMLFormElement | null>) {
   }, [form]);
 }
 
-export function SkinListForm({ state, packedOptions }: { state: SkinListState; packedOptions: Record<keyof ReturnType<typeof filterOptions>, string> }) {
+export function SkinListForm({
+  state,
+  market,
+  packedOptions,
+}: {
+  state: SkinListState;
+  market: MarketChoice;
+  packedOptions: Record<keyof ReturnType<typeof filterOptions>, string>;
+}) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -150,12 +160,13 @@ export function SkinListForm({ state, packedOptions }: { state: SkinListState; p
           {many("collection", options.collections, state.collections)}
         </Dropdown>
       ) : null}
+      <MarketSelect choice={market} />
       {hydrated ? null : (
         <button type="submit" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold text-black">
           Apply
         </button>
       )}
-      {isFiltered(state) || state.sort !== "rarity" ? (
+      {isFiltered(state) || state.sort !== "rarity" || market !== DEFAULT_MARKET_CHOICE ? (
         <a href={pathname} className="px-3 py-2 text-sm text-accent hover:underline">
           Clear
         </a>

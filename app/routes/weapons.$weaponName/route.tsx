@@ -3,6 +3,7 @@ import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
+import { marketChoiceLabel, parseMarketChoice } from "~/domain/markets";
 import { firstSkinCard, packList, packSkinCards, unpackSkinCards } from "~/domain/skin-cards";
 import { applySkinList, filterOptions, parseSkinListState, priceVariantOf } from "~/domain/skin-list";
 import { VARIANT_NAMES } from "~/domain/variants";
@@ -23,11 +24,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const name = params.weaponName ?? "";
   const favoritesPromise = loadFavoriteIds(context);
   // Every matching skin in one grid; an old `?page=` link is ignored and shows them all.
-  const state = parseSkinListState(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const state = parseSkinListState(url.searchParams);
   const priceVariant = priceVariantOf(state);
+  // Which market's price the cards show (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(url.searchParams.get("market"));
   const [found, skinRows, crateRows, collectionRows] = await context.load([
     findWeaponQuery(db, name),
-    weaponSkinsQuery(db, name, priceVariant),
+    weaponSkinsQuery(db, name, priceVariant, market),
     crateNamesOfWeaponQuery(db, name),
     collectionNamesOfWeaponQuery(db, name),
   ]);
@@ -55,6 +59,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       weapon,
       state,
       priceVariant,
+      market,
       total: all.length,
       // Cards and filter choices as compact text (app/domain/skin-cards.ts): the hydration data stays light.
       cards: packSkinCards(applySkinList(all, state)),
@@ -71,7 +76,7 @@ export const headers = catalogueHeaders;
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function WeaponPage() {
-  const { weapon, state, priceVariant, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
+  const { weapon, state, priceVariant, market, total, cards, options, favoriteIds } = useLoaderData<typeof loader>();
   const skins = useMemo(() => unpackSkinCards(cards), [cards]);
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -83,9 +88,12 @@ export default function WeaponPage() {
         <p className="mt-6">No skins for this weapon.</p>
       ) : (
         <>
-          <SkinListForm state={state} packedOptions={options} />
+          <SkinListForm state={state} market={market} packedOptions={options} />
           <p className="mt-3 text-sm text-muted" aria-live="polite" data-testid="skin-count">
             {loading ? "Loading..." : `${skins.length} of ${total} skins`}
+          </p>
+          <p className="text-sm text-muted" data-testid="price-market">
+            Prices: {marketChoiceLabel(market)}
           </p>
           {skins.length === 0 ? (
             <p className="mt-6">No skins match these filters.</p>

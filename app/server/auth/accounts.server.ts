@@ -7,6 +7,7 @@ import {
   loadoutShares,
   mailOutbox,
   passwordResetTokens,
+  recoveryCodes,
   resellTrackers,
   sessions,
   stickerCrafts,
@@ -14,8 +15,9 @@ import {
   userLoadouts,
   userLoadoutSlots,
   users,
+  userTotp,
 } from "../db/schema.server";
-import { enqueueMailQuery, enqueueMailWhereQueries } from "../mail/outbox.server";
+import { enqueueMailQuery, enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "../mail/templates.server";
 import { DUMMY_PASSWORD_HASH } from "./password.server";
 import { clear, consume, hit, peek, rateLimitsFor } from "./rate-limit.server";
@@ -247,7 +249,8 @@ export async function resetPassword(context: Pick<AccountServices, "db" | "passw
 
 /**
  * Changes the password after checking the current one; ends the user's sessions other than
- * `keepSessionId` and voids the user's reset links, so a reset mail sent before cannot undo it.
+ * `keepSessionId`, voids the user's reset links (a reset mail sent before cannot undo it) and
+ * queues the `notice` mail, in one batch.
  */
 export async function changePassword(
   context: Pick<AccountServices, "db" | "passwords">,
@@ -255,6 +258,7 @@ export async function changePassword(
   keepSessionId: string | null,
   currentPassword: string,
   newPassword: string,
+  notice: MailMessage,
 ): Promise<"ok" | "wrong-password"> {
   const { db } = context;
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
@@ -264,6 +268,7 @@ export async function changePassword(
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     revokeOtherSessionsQuery(db, userId, keepSessionId),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+    enqueueMailQuery(db, notice),
   ]);
   return "ok";
 }
@@ -287,6 +292,8 @@ export async function deleteAccount(db: Database, userId: string, email: string)
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(userTotp).where(eq(userTotp.userId, userId)),
     db.delete(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.status, "pending"))),
     db.delete(users).where(eq(users.id, userId)),
   ]);

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
+import type { CurrencyCode } from "../../domain/currency";
 import { isAdminEmail } from "../../domain/roles";
 import type { Database } from "../db/client.server";
 import { sessions, users } from "../db/schema.server";
@@ -8,6 +9,8 @@ import { signedSiteCookie, siteCookieName } from "../platform/site-cookie.server
 import { randomToken } from "./tokens.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session's "last seen" moves at most this often: one small write per session every few minutes, not one per page. */
+export const SESSION_SEEN_EVERY_MS = 10 * 60 * 1000;
 
 interface SessionEnv {
   ENVIRONMENT: string;
@@ -48,11 +51,13 @@ export interface SessionUser {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** The currency the player chose in their account; null: none (docs/features/currency.md). */
+  currency: CurrencyCode | null;
 }
 
 export function sessionUserQuery(db: Database, sessionId: string, now: number) {
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, currency: users.currency, startedAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
@@ -73,7 +78,9 @@ export function getSessionUser(context: AppLoadContext): Promise<SessionUser | n
     promise = sessionId
       ? context.load([sessionUserQuery(context.db, sessionId, Date.now())]).then(([rows]) => {
           const row = rows[0];
-          return row ? { ...row, isAdmin: isAdminEmail(row.email, context.env.ADMIN_EMAILS) } : null;
+          if (!row) return null;
+          noteSessionSeen(context, sessionId, (row.lastSeenAt ?? row.startedAt).getTime());
+          return { id: row.id, email: row.email, currency: row.currency, isAdmin: isAdminEmail(row.email, context.env.ADMIN_EMAILS) };
         })
       : Promise.resolve(null);
     memo.set(context, promise);
@@ -83,13 +90,32 @@ export function getSessionUser(context: AppLoadContext): Promise<SessionUser | n
   return promise;
 }
 
-/** A fresh session row and the Set-Cookie header for it (a new id at every login). */
-export async function startSession(db: Database, env: SessionEnv, userId: string): Promise<string> {
+/**
+ * Moves the session's "last seen" forward when it is older than SESSION_SEEN_EVERY_MS, after the
+ * response (`waitUntil`): the page's one read batch stays a read, and a session browsing for an
+ * hour costs about six small writes, not one per page.
+ */
+function noteSessionSeen(context: AppLoadContext, sessionId: string, lastSeen: number) {
+  const now = Date.now();
+  if (now - lastSeen < SESSION_SEEN_EVERY_MS) return;
+  const write = context.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, sessionId))
+    .then(
+      () => undefined,
+      (error: unknown) => console.error("session last-seen update failed", error),
+    );
+  context.waitUntil(write);
+}
+
+/** A fresh session row and the Set-Cookie header for it (a new id at every login), with its rough device. */
+export async function startSession(db: Database, env: SessionEnv, userId: string, device: string): Promise<string> {
   const id = randomToken(32);
   const now = Date.now();
   await db.batch([
     db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, new Date(now)))),
-    db.insert(sessions).values({ id, userId, expiresAt: new Date(now + SESSION_TTL_MS) }),
+    db.insert(sessions).values({ id, userId, expiresAt: new Date(now + SESSION_TTL_MS), createdAt: new Date(now), lastSeenAt: new Date(now), device }),
   ]);
   return createSessionCookie(env).serialize(id);
 }

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative: vite.config.ts loads this file (through workers/dev-load-context.ts), where "~" does not resolve.
 import { CRATE_KINDS } from "../../domain/crates.ts";
+import { CURRENCY_CODES } from "../../domain/currency.ts";
 import { MARKETS } from "../../domain/market-fees.ts";
 import { MARKET_ITEM_KINDS } from "../../domain/market-names.ts";
+import { PRICE_MARKETS } from "../../domain/markets.ts";
 import { VARIANTS } from "../../domain/variants.ts";
 import type { ContractRow } from "../../domain/trade-up.ts";
 import { WEARS } from "../../domain/wear.ts";
@@ -123,6 +125,25 @@ export const priceFeedRuns = sqliteTable("price_feed_runs", {
   unmatched: integer("unmatched").notNull().default(0),
   unchanged: integer("unchanged").notNull().default(0),
 });
+
+/**
+ * The European Central Bank's euro reference rates, one row per currency the site shows (EUR is 1):
+ * how many units of it one euro buys, as published, and the day they were published for. Written
+ * by the rates job (app/server/jobs/rates-job.server.ts); 'demo' rows come from the local seed.
+ */
+export const exchangeRates = sqliteTable(
+  "exchange_rates",
+  {
+    currency: text("currency", { enum: CURRENCY_CODES }).primaryKey(),
+    perEuro: real("per_euro").notNull(),
+    /** The ECB's day, YYYY-MM-DD. */
+    rateDate: text("rate_date").notNull(),
+    /** 'ecb', or 'demo' for the seed's rates. */
+    source: text("source").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("exchange_rates_rate_check", sql`${t.perEuro} > 0`)],
+);
 
 /** The game's keys, which open the cases that need one (cs2-lib's "key" items). */
 export const caseKeys = sqliteTable("case_keys", {
@@ -285,6 +306,42 @@ export const stickers = sqliteTable(
 );
 
 /**
+ * A skin's price on each market (per variant and wear), beside the default price of skin_wears /
+ * skin_variant_prices (the cheapest of them the latest feed gave). `updated_at`: when a feed last
+ * gave this price (rewritten when it changes, else at most MARKET_PRICE_REFRESH_MS behind).
+ */
+export const skinMarketPrices = sqliteTable(
+  "skin_market_prices",
+  {
+    skinId: text("skin_id")
+      .notNull()
+      .references(() => skins.id, { onDelete: "cascade" }),
+    variant: text("variant", { enum: ["normal", "stattrak", "souvenir"] }).notNull(),
+    wear: text("wear", { enum: WEARS }).notNull(),
+    market: text("market", { enum: PRICE_MARKETS }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.variant, t.wear, t.market] }), check("skin_market_prices_price_check", sql`${t.priceCents} > 0`)],
+);
+
+/**
+ * A sticker's, container's, key's or vanilla knife's (normal or StatTrak™) price on each market;
+ * `item_id` as in item_price_history.
+ */
+export const itemMarketPrices = sqliteTable(
+  "item_market_prices",
+  {
+    kind: text("kind", { enum: MARKET_ITEM_KINDS }).notNull(),
+    itemId: integer("item_id").notNull(),
+    market: text("market", { enum: PRICE_MARKETS }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.market] }), check("item_market_prices_price_check", sql`${t.priceCents} > 0`)],
+);
+
+/**
  * Daily price history of the catalogue's other market items (stickers, containers, keys, vanilla
  * knives' normal and StatTrak™ prices), the counterpart of price_history: one row per item and UTC
  * day, the day's latest price, the same retention. `item_id` is stickers.id, crates.id,
@@ -315,6 +372,8 @@ export const users = sqliteTable("users", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+  /** The currency the player chose (docs/features/currency.md); null: the browser's choice, else US dollars. */
+  currency: text("currency", { enum: CURRENCY_CODES }),
   createdAt: createdAt(),
 });
 
@@ -327,8 +386,39 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
+    /** Moved forward at most every few minutes (SESSION_SEEN_EVERY_MS), never by each page; null: not since it began. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** A rough device from the user agent at login ("Chrome on Windows"); never the agent itself. */
+    device: text("device"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** A player's second factor (TOTP, RFC 6238): a row without `enabledAt` is a setup not yet confirmed by a code. */
+export const userTotp = sqliteTable("user_totp", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The shared key, base32 as shown to the player: a TOTP check needs it itself, so it cannot be hashed. */
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  /** The 30-second step of the last code accepted: a code of that step or an earlier one is never taken again. */
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of the second factor, stored as SHA-256 of the code. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 export const passwordResetTokens = sqliteTable(
@@ -611,6 +701,13 @@ export const resellTrackers = sqliteTable(
       .notNull()
       .references(() => skins.id),
     buyPriceCents: integer("buy_price_cents").notNull(),
+    /**
+     * The buy price as the player typed it (docs/features/currency.md): its currency, its amount in
+     * that currency's minor units and the rate used (units a dollar bought). Null: typed in US dollars.
+     */
+    buyCurrency: text("buy_currency", { enum: CURRENCY_CODES }),
+    buyTypedMinor: integer("buy_typed_minor"),
+    buyRatePerUsd: real("buy_rate_per_usd"),
     wearValue: real("wear_value"),
     wear: text("wear", { enum: WEARS }).notNull(),
     notes: text("notes"),
@@ -656,6 +753,24 @@ export const resellTrackers = sqliteTable(
     // A CSV export imported again cannot track its rows twice.
     uniqueIndex("resell_trackers_user_export_key_idx").on(t.userId, t.exportKey),
   ],
+);
+
+/**
+ * An inventory import's preview, read and kept for its Import step (ADR 096): the inventory's lines
+ * as parsed (JSON), keyed by the preview form's key, which its form carries instead of the paste.
+ * Short-lived: the cleanup job deletes it once expired; an owner keeps a few at once.
+ */
+export const importDrafts = sqliteTable(
+  "import_drafts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    formKey: text("form_key").notNull(),
+    lines: text("lines").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.formKey] }), index("import_drafts_expires_idx").on(t.expiresAt)],
 );
 
 export const userFavorites = sqliteTable(

@@ -1,7 +1,9 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { catalogueCacheControl } from "~/server/http/caching.server";
+import { retryAfterHeaders } from "~/server/http/retry-after.server";
 import { FUZZY_THRESHOLD, rankSearchResults, SEARCH_LIMIT, searchPlan, type SearchPlan } from "~/domain/search";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 import type { Variant } from "~/domain/variants";
 import type { Database } from "../db/client.server";
 import {
@@ -11,6 +13,7 @@ import {
   officialLoadouts,
   skinCollections,
   skinCrates,
+  skinMarketPrices,
   skins,
   skinVariantPrices,
   skinWears,
@@ -96,9 +99,14 @@ export function findWeaponQuery(db: Database, name: string) {
 
 /**
  * A wear's price in the variant a grid shows: `skin_wears` for Normal, the StatTrak or Souvenir row
- * of `skin_variant_prices` for the same wear (a primary-key lookup per wear, in the same statement).
+ * of `skin_variant_prices` for the same wear (a primary-key lookup per wear, in the same statement);
+ * on one market, that market's row of `skin_market_prices` (a primary-key lookup too). The default,
+ * the cheapest listing across markets, is the stored default price.
  */
-function wearPriceOf(variant: Variant): SQL {
+function wearPriceOf(variant: Variant, market: MarketChoice = DEFAULT_MARKET_CHOICE): SQL {
+  if (market !== DEFAULT_MARKET_CHOICE) {
+    return sql`(select ${skinMarketPrices.priceCents} from ${skinMarketPrices} where ${skinMarketPrices.skinId} = ${skinWears.skinId} and ${skinMarketPrices.variant} = ${variant} and ${skinMarketPrices.wear} = ${skinWears.wear} and ${skinMarketPrices.market} = ${market})`;
+  }
   if (variant === "normal") return sql`${skinWears.priceCents}`;
   return sql`(select ${skinVariantPrices.priceCents} from ${skinVariantPrices} where ${skinVariantPrices.skinId} = ${skinWears.skinId} and ${skinVariantPrices.variant} = ${variant} and ${skinVariantPrices.wear} = ${skinWears.wear})`;
 }
@@ -109,9 +117,9 @@ const enabledWearPrice = (price: SQL) => sql`case when ${skinWears.enabled} = 1 
 /** The normal price of a wear the skin can have, else null. */
 export const priceOfEnabledWear = enabledWearPrice(wearPriceOf("normal"));
 
-/** A skin card's columns with the lowest and highest known price of its possible wears in `variant` (group by skin, join skin_wears). */
-function skinCardColumns(variant: Variant) {
-  const priceOfEnabledWear = enabledWearPrice(wearPriceOf(variant));
+/** A skin card's columns with the lowest and highest known price of its possible wears in `variant` on `market` (group by skin, join skin_wears). */
+function skinCardColumns(variant: Variant, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  const priceOfEnabledWear = enabledWearPrice(wearPriceOf(variant, market));
   return {
     id: skins.id,
     name: skins.name,
@@ -135,10 +143,10 @@ const CARD_COLUMNS: Record<Variant, ReturnType<typeof skinCardColumns>> = {
 /** A skin card's columns at normal prices. */
 export const weaponSkinCardColumns = CARD_COLUMNS.normal;
 
-/** A weapon's skins with the lowest and highest known price of their possible wears, in `variant` (the grid's Type filter). */
-export function weaponSkinsQuery(db: Database, weapon: string, variant: Variant = "normal") {
+/** A weapon's skins with the lowest and highest known price of their possible wears, in `variant` (the grid's Type filter), on `market`. */
+export function weaponSkinsQuery(db: Database, weapon: string, variant: Variant = "normal", market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   return db
-    .select(CARD_COLUMNS[variant])
+    .select(market === DEFAULT_MARKET_CHOICE ? CARD_COLUMNS[variant] : skinCardColumns(variant, market))
     .from(skins)
     .leftJoin(skinWears, eq(skinWears.skinId, skins.id))
     .where(eq(skins.weapon, weapon))
@@ -319,16 +327,8 @@ export function catalogueCacheHeaders(request: Request): HeadersInit {
   return { "Cache-Control": catalogueCacheControl(request.headers.get("Cookie")), Vary: "Cookie" };
 }
 
-/** A route's `headers` export: the page sends what its loader decided. */
-export const catalogueHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  const source = errorHeaders ?? loaderHeaders;
-  const headers = new Headers();
-  for (const name of ["Cache-Control", "Vary"]) {
-    const value = source.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+/** A catalogue route's `headers` export: its loader's cache rules, and its action's `Retry-After` (its report limit). */
+export const catalogueHeaders: HeadersFunction = retryAfterHeaders;
 
 /** Search for a page or the typeahead: both queries in the request's one batch, then the ranking. */
 export async function loadSearchResults({ db, load }: AppLoadContext, query: string) {

@@ -5,7 +5,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { isCraftVisibleTo, SUBMISSION_WINDOW_MS, type CraftStatus, type ModerationAction } from "~/domain/community-crafts";
-import { formatDollars, priceRange } from "~/domain/money";
 import { craftStickerPrice, craftTotals } from "~/domain/sticker-crafts";
 import type { Database } from "../db/client.server";
 import {
@@ -189,8 +188,8 @@ export async function loadCraftPage(context: AppLoadContext, id: number, viewer:
       lastUpdated: stickerPrices[index]!.updatedAt,
       share: totals.shares[index] ?? null,
     })),
-    skinPrice: { range: priceRange(price.minCents, price.maxCents), minCents: price.minCents },
-    totals: { stickers: formatDollars(totals.stickersCents), craft: totals.craftCents === null ? null : formatDollars(totals.craftCents) },
+    skinPrice: { minCents: price.minCents, maxCents: price.maxCents },
+    totals: { stickersCents: totals.stickersCents, craftCents: totals.craftCents },
   };
 }
 export type CraftPage = NonNullable<Awaited<ReturnType<typeof loadCraftPage>>>;

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, ne, SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { caseReturnPercent, itemPricesFromJson, type ItemPrices } from "~/domain/case-odds";
-import { formatDollars, priceRange } from "~/domain/money";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice, type PriceMarket } from "~/domain/markets";
+import type { Money } from "~/domain/money";
 import type { Database } from "../db/client.server";
 import {
   caseKeys,
@@ -10,6 +11,7 @@ import {
   crates,
   crateStickers,
   crateVanillaKnives,
+  itemMarketPrices,
   skinCollections,
   skinCrates,
   skins,
@@ -120,25 +122,40 @@ const crateColumns = {
 };
 
 /** A container's price and its key's (null: none known), and the return of one opening against both. */
-export function crateCost(crate: { keyName: string | null; priceCents: number; keyPriceCents: number | null }, expectedCents: number | null) {
+export function crateCost(crate: { keyName: string | null; priceCents: number; keyPriceCents: number | null }, expectedCents: number | null, money: Money) {
   const price = crate.priceCents > 0 ? crate.priceCents : null;
   const keyPrice = crate.keyPriceCents !== null && crate.keyPriceCents > 0 ? crate.keyPriceCents : null;
   const needsKey = crate.keyName !== null;
   return {
-    priceText: price === null ? "No price" : formatDollars(price),
-    keyPriceText: keyPrice === null ? "No price" : formatDollars(keyPrice),
+    priceText: price === null ? "No price" : money.format(price),
+    keyPriceText: keyPrice === null ? "No price" : money.format(keyPrice),
     returnPercent: expectedCents === null ? null : caseReturnPercent(expectedCents, price, keyPrice, needsKey),
   };
 }
 
+/** An item's price on one market (0 without one), a primary-key lookup of item_market_prices in the same statement. */
+const marketPriceOf = (kind: "crate" | "key", id: SQLiteColumn, market: PriceMarket) =>
+  sql<number>`coalesce((select ${itemMarketPrices.priceCents} from ${itemMarketPrices} where ${itemMarketPrices.kind} = ${kind} and ${itemMarketPrices.itemId} = ${id} and ${itemMarketPrices.market} = ${market}), 0)`;
+
 /**
  * Weapon cases, keyless cases and souvenir packages (sticker capsules hold no skins), by name, each weapon case
- * with its stored expected value (null until one is worked out: `refreshCaseValues`).
+ * with its stored expected value (null until one is worked out: `refreshCaseValues`). The case's and
+ * its key's prices are the default ones (the cheapest listing), or one market's.
  */
-export function crateListQuery(db: Database) {
+export function crateListQuery(db: Database, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  const prices =
+    market === "cheapest"
+      ? {}
+      : {
+          priceCents: marketPriceOf("crate", crates.id, market).as("price_cents"),
+          keyPriceCents: sql<number | null>`case when ${caseKeys.id} is null then null else ${marketPriceOf("key", caseKeys.id, market)} end`.as(
+            "key_price_cents",
+          ),
+        };
   return db
     .select({
       ...crateColumns,
+      ...prices,
       expectedCents: sql<number | null>`${caseValues.expectedCents}`.as("expected_cents"),
       coverage: sql<number | null>`${caseValues.coverage}`.as("coverage"),
     })
@@ -253,17 +270,17 @@ export function tradeUpSpecialsQuery(db: Database, ids: SkinIds) {
 /** A skin as the case and collection pages list it: its prices as a range of its wears (normal). */
 export function listedSkin<
   T extends { id: string; name: string; image: string; rarity: string; rarityColor: string; normalPrices: string | null; stattrakPrices: string | null },
->(row: T) {
+>(row: T, money: Money) {
   const { prices, ...skin } = withPrices(row);
   const cents = Object.values(prices.normal);
-  return { skin, prices, priceText: priceRange(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
+  return { skin, prices, priceText: money.range(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
 }
 
 /**
  * A vanilla knife as a case's page lists it: "★ Karambit (vanilla)", its normal price, and a card
  * linking to the knife's page (`/weapons/Karambit`, its finishes), since it has no skin page.
  */
-export function listedVanillaKnife(row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number }) {
+export function listedVanillaKnife(row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number }, money: Money) {
   const name = `★ ${row.name} (vanilla)`;
   return {
     prices: { priceCents: row.priceCents, stattrakPriceCents: row.stattrakPriceCents },
@@ -272,7 +289,7 @@ export function listedVanillaKnife(row: { id: number; name: string; image: strin
       id: `/weapons/${encodeURIComponent(row.name)}`,
       name,
       image: row.image ?? "",
-      priceText: row.priceCents > 0 ? formatDollars(row.priceCents) : "No Data",
+      priceText: row.priceCents > 0 ? money.format(row.priceCents) : "No Data",
     },
   };
 }

@@ -9,6 +9,8 @@ export const SESSION_COOKIE_NAMES = ["skinvault_session", "__Host-skinvault_sess
 
 export const ANONYMOUS_CATALOGUE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const SIGNED_IN_CACHE = "private, no-cache";
+/** An answer no cache may keep: a form's reply or redirect, an error page the edge cache did not keep. */
+export const NOT_KEPT_CACHE = "private, no-store";
 /** Built assets carry a content hash in their name, so they never change. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
@@ -31,4 +33,17 @@ export function catalogueCacheControl(cookieHeader: string | null): string {
  */
 export function privateUnlessSaid(headers: Headers): void {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", SIGNED_IN_CACHE);
+}
+
+/**
+ * The Worker's word on an answer the edge cache did not keep: the reply to a write (any method but
+ * GET and HEAD) and a 4xx or 5xx page are for this one request, so a rule the route took from its
+ * page's loader (`public, s-maxage=...`, a catalogue page's) does not stand: no shared cache in
+ * front may keep a 429, a refused form or a 404 for a URL the edge never stores (issue 59).
+ */
+export function notKeptUnlessPrivate(headers: Headers, answer: { method: string; status: number }): void {
+  const read = answer.method === "GET" || answer.method === "HEAD";
+  if (read && answer.status < 400) return;
+  const said = headers.get("Cache-Control");
+  if (said === null || !/\b(private|no-store)\b/i.test(said)) headers.set("Cache-Control", NOT_KEPT_CACHE);
 }

@@ -11,6 +11,12 @@ function edgeCache(): Cache {
 const PER_RESPONSE_HEADERS = ["X-D1-Round-Trips", "X-Cache", "Vary"];
 /** When the kept copy was stored (ms); read back to bound the isolate's copy, never sent. */
 const STORED_AT = "X-Edge-Cache-Stored-At";
+/**
+ * The page's `Vary` (`Cookie`), kept under a name of its own: the location's cache would match a
+ * kept `Vary` against the request's cookies, while the key already holds what the page varies with.
+ * A hit sends it again as `Vary`, as the rendered page did, so a cache in front keeps them apart.
+ */
+const KEPT_VARY = "X-Edge-Cache-Vary";
 
 /**
  * A kept page, with the nonce it was rendered with. The isolate keeps the hottest ones for a few
@@ -57,6 +63,9 @@ function keptPage(status: number, headers: Headers, html: string, until: number)
 function answerWith(page: KeptPage): Response {
   const headers = new Headers(page.headers);
   headers.delete(STORED_AT);
+  const vary = headers.get(KEPT_VARY);
+  headers.delete(KEPT_VARY);
+  if (vary) headers.set("Vary", vary);
   if (!page.nonce) return new Response(page.pieces[0], { status: page.status, headers });
   const nonce = createNonce();
   headers.set("Content-Security-Policy", headers.get("Content-Security-Policy")!.replaceAll(`'nonce-${page.nonce}'`, `'nonce-${nonce}'`));
@@ -107,6 +116,8 @@ export function storeInEdgeCache(key: string, rendered: Response, seconds: numbe
   const keptHeaders = new Headers(headers);
   for (const name of PER_RESPONSE_HEADERS) keptHeaders.delete(name);
   keptHeaders.set(STORED_AT, String(now));
+  const vary = headers.get("Vary");
+  if (vary) keptHeaders.set(KEPT_VARY, vary);
   const keep = async () => {
     const html = await new Response(toCache).text();
     keepInIsolate(key, keptPage(rendered.status, keptHeaders, html, now + Math.min(ISOLATE_COPY_MS, seconds * 1000)));

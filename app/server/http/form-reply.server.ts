@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { FormReply } from "~/forms/reply";
 import { parseFormFields } from "~/forms/coercion";
+import { FORM_KIT_INTENT, FORM_READ_FAILED, validateIntent } from "./form-body.server";
 
 /** How much of a field without a length limit of its own comes back: any URL, number or choice fits. */
 export const UNLIMITED_FIELD_ECHO = 1024;
@@ -86,15 +87,68 @@ function capValues(value: unknown, path: string, limits: ReadonlyMap<string, num
 
 const knownField = (name: string, limits: ReadonlyMap<string, number>) => limits.has(name.replace(/\[\d+\]/g, "[]"));
 
+/** How often a field that is no list may come in one post (a button's `intent` beside a hidden one's). */
+const MAX_REPEATS = 4;
+
 /**
- * Parses a form with its schema, as `parseWithZod` does; the submission's `reply()` (Conform's, with
+ * The fields of a post that its schema knows (issue 59), before the form kit parses them: a name the
+ * schema does not know is left out (the action reads its other fields, like `formKey`, from the
+ * post itself); an index past its list's most items, or a field sent more often than it can be, is
+ * the form's refusal, as is a form kit control other than a field's check. Linear in the post.
+ */
+function knownFields(form: FormData, limits: ReadonlyMap<string, number>): FormData | string {
+  const kept = new FormData();
+  const seen = new Map<string, number>();
+  for (const [name, value] of form) {
+    if (name === FORM_KIT_INTENT) {
+      if (typeof value !== "string" || !validateIntent(value)) return FORM_READ_FAILED;
+      kept.append(name, value);
+      continue;
+    }
+    if (name.includes("[]") || !knownField(name, limits)) continue;
+    for (const index of name.matchAll(/\[(\d+)\]/g)) {
+      const most = limits.get(name.slice(0, index.index).replace(/\[\d+\]/g, "[]")) ?? 0;
+      if (Number(index[1]) >= most) return `The form sent more than ${most} items of a list.`;
+    }
+    const path = name.replace(/\[\d+\]/g, "[]");
+    const times = (seen.get(name) ?? 0) + 1;
+    seen.set(name, times);
+    if (times > (limits.has(`${path}[]`) ? (limits.get(path) ?? 0) : MAX_REPEATS)) return `The form sent one field more often than it takes.`;
+    kept.append(name, value);
+  }
+  return kept;
+}
+
+/** A post the screen or the form kit refused, as the form's refusal (a 400 with its message, never a 500). */
+function refusedSubmission(message: string) {
+  return {
+    status: "error" as const,
+    payload: {},
+    error: { "": [message] },
+    reply: (options: ReplyOptions = {}): SubmissionResult<string[]> => ({
+      status: "error",
+      error: { ...options.fieldErrors, "": [message, ...(options.formErrors ?? [])] },
+    }),
+  };
+}
+
+/**
+ * Parses a form with its schema, as `parseWithZod` does, once its fields passed `knownFields`; a
+ * throw of the form kit's parser is the form's refusal. The submission's `reply()` (Conform's, with
  * `hideFields` for passwords) echoes only what the schema knows, each value cut to its field's limit.
  */
-export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema) {
-  // Numbers as plain decimals only (`parseDecimal`): not "0x10" or "1e3".
-  const submission = parseFormFields(form, schema);
+export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): ReturnType<typeof parseFormFields<Schema>> {
+  const limits = fieldLimits(schema);
+  const fields = knownFields(form, limits);
+  if (typeof fields === "string") return refusedSubmission(fields);
+  let submission: ReturnType<typeof parseFormFields<Schema>>;
+  try {
+    // Numbers as plain decimals only (`parseDecimal`): not "0x10" or "1e3".
+    submission = parseFormFields(fields, schema);
+  } catch {
+    return refusedSubmission(FORM_READ_FAILED);
+  }
   const reply = (options: ReplyOptions = {}): SubmissionResult<string[]> => {
-    const limits = fieldLimits(schema);
     const result = submission.reply(options);
     return {
       ...result,

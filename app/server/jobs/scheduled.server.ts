@@ -4,8 +4,9 @@ import { describeError } from "../http/errors.server";
 import { runMailJob, type MailEnv } from "./mail-job.server";
 import { notifyPriceAlerts } from "../features/price-alerts/price-alerts.server";
 import { runPriceJob, type PriceFeedEnv } from "./price-job.server";
+import { runRatesJob, type RatesEnv } from "./rates-job.server";
 
-export interface ScheduledEnv extends MailEnv, PriceFeedEnv {
+export interface ScheduledEnv extends MailEnv, PriceFeedEnv, RatesEnv {
   DB: D1Database;
   /** Where links in mail point (price alerts link to the skin page). */
   APP_ORIGIN: string;
@@ -15,6 +16,7 @@ export interface ScheduledEnv extends MailEnv, PriceFeedEnv {
 export const SCHEDULES = {
   everyMinute: "* * * * *",
   everyTenMinutes: "*/10 * * * *",
+  hourly: "30 * * * *",
 } as const;
 
 type Job = (env: ScheduledEnv) => Promise<void>;
@@ -33,10 +35,16 @@ const prices: Job = async (env) => {
   if (alerts.notified > 0) console.log(`[prices] price alerts: ${alerts.notified} mailed`);
 };
 
-/** Each schedule runs its own jobs: mail every minute, the price feed every ten minutes. */
+const rates: Job = async (env) => {
+  const result = await runRatesJob(env.DB, env);
+  if (result.status === "done") console.log(`[rates] ${result.date}: ${result.currencies.join(", ")}`);
+};
+
+/** Each schedule runs its own jobs: mail every minute, the price feed every ten minutes, the exchange rates every hour. */
 export const JOBS: Record<string, Record<string, Job>> = {
   [SCHEDULES.everyMinute]: { "mail-outbox": mailOutbox, cleanup },
   [SCHEDULES.everyTenMinutes]: { prices },
+  [SCHEDULES.hourly]: { rates },
 };
 
 /**

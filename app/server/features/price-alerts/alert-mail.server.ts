@@ -1,15 +1,16 @@
+import type { Money } from "~/domain/money";
 import { alertAnchor, alertMailLines, type AlertMailFacts } from "~/domain/price-alerts";
 import type { MailMessage } from "../../mail/outbox.server";
 import { escapeHtml } from "../../mail/templates.server";
 
 /**
  * A price alert went off: the item, its old and new price, the skin page, and the profile where
- * the alert is changed or removed. The recipient is chosen in SQL (the alert's owner), so this
+ * the alert is changed or removed, amounts in the player's currency (`money`). The recipient is chosen in SQL (the alert's owner), so this
  * returns the message without `to`.
  */
-export function priceAlertMail(origin: string, skinId: string, facts: AlertMailFacts): Omit<MailMessage, "to"> {
+export function priceAlertMail(origin: string, skinId: string, facts: AlertMailFacts, money: Money): Omit<MailMessage, "to"> {
   const base = origin.replace(/\/+$/, "");
-  const { subject, lines } = alertMailLines(facts);
+  const { subject, lines } = alertMailLines(facts, money);
   const skinLink = { href: `${base}/skins/${encodeURIComponent(skinId)}`, label: "See the skin" };
   const profileLink = { href: `${base}/profile?tab=favorites#${encodeURIComponent(alertAnchor(skinId))}`, label: "Change or remove this alert" };
   const footer = "You get this e-mail because you set a price alert on a favourite on SkinVault.";

@@ -2,9 +2,12 @@ import { and, asc, desc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant, type FavoriteAlert } from "~/domain/price-alerts";
+import { isCurrencyCode, STORED_CURRENCY, USD_RATE } from "~/domain/currency";
+import { moneyFor } from "~/domain/money";
 import { isWear, WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
 import { priceAlerts, skins, skinVariantPrices, skinWears, userFavorites, users } from "../../db/schema.server";
+import { exchangeRatesQuery, rateFromRows } from "../currency.server";
 import { favoriteQuery } from "../favorites.server";
 import { enqueueMailWhereQueries } from "../../mail/outbox.server";
 import { priceAlertMail } from "./alert-mail.server";
@@ -232,6 +235,8 @@ interface DueAlert {
   user_id: string;
   skin_id: string;
   email: string;
+  /** The player's chosen currency (null: US dollars), which the mail is written in. */
+  currency: string | null;
   wear: string;
   variant: string;
   target_cents: number;
@@ -255,10 +260,12 @@ interface DueAlert {
 export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.now() }: NotifyOptions): Promise<NotifyResult> {
   const result: NotifyResult = { checked: 0, recorded: 0, notified: 0 };
   let after = { userId: "", skinId: "" };
+  const rates = await exchangeRatesQuery(db);
+  const moneyOf = (currency: string | null) => moneyFor(rateFromRows(rates, isCurrencyCode(currency) ? currency : STORED_CURRENCY) ?? USD_RATE);
   for (;;) {
     // Keyset pages over the primary key; only alerts whose price moved (and has data) come back.
     const rows = await db.all<DueAlert>(
-      sql`select a.user_id, a.skin_id, u.email, a.wear, a.variant, a.target_cents, a.last_price_cents, s.name as skin_name,
+      sql`select a.user_id, a.skin_id, u.email, u.currency, a.wear, a.variant, a.target_cents, a.last_price_cents, s.name as skin_name,
             case when a.variant = 'normal' then coalesce(w.price_cents, 0) else coalesce(v.price_cents, 0) end as current_price_cents
           from ${priceAlerts} a
           join ${skins} s on s.id = a.skin_id
@@ -288,14 +295,19 @@ export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.no
         const wear = isWear(row.wear) ? row.wear : null;
         const mail = step.notify && last !== null && wear !== null;
         if (mail) {
-          const message = priceAlertMail(appOrigin, row.skin_id, {
-            skinName: row.skin_name,
-            variant: row.variant as AlertVariant,
-            wear,
-            targetCents: Number(row.target_cents),
-            oldCents: last,
-            newCents: current,
-          });
+          const message = priceAlertMail(
+            appOrigin,
+            row.skin_id,
+            {
+              skinName: row.skin_name,
+              variant: row.variant as AlertVariant,
+              wear,
+              targetCents: Number(row.target_cents),
+              oldCents: last,
+              newCents: current,
+            },
+            moneyOf(row.currency),
+          );
           statements.push(
             ...enqueueMailWhereQueries(
               db,

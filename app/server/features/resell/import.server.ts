@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { ImportedSale, ImportSkin } from "~/domain/inventory-import";
+import { and, count, desc, eq, gt, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { ImportedSale, ImportLine, ImportSkin } from "~/domain/inventory-import";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { feeRule, saleFeeCents } from "~/domain/market-fees";
 import type { Variant } from "~/domain/variants";
@@ -7,7 +7,7 @@ import type { Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
 import { isUniqueFailure } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
-import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
+import { importDrafts, resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 
 /** The catalogue skins an import names, by exact name or id (each list one JSON parameter, whatever its length). */
 function namedSkins(db: Database, keys: { names: readonly string[]; ids: readonly string[] }) {
@@ -158,4 +158,35 @@ export async function importTrackers(
   // Nothing written: the limit, or the form's first post (which may have filled the account) wrote its trackers.
   if (importKey !== null && (await importedWithKey(db, userId, importKey)).length > 0) return "repeated";
   return "limit";
+}
+
+/** How long a preview can be imported: a day, as the prices it offers are that day's. */
+export const IMPORT_DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+/** An owner's previews kept at once (a few tabs); a new one drops the oldest past these. */
+const IMPORT_DRAFTS_PER_OWNER = 20;
+
+/**
+ * Keeps a preview's lines for its Import step under the preview form's key (ADR 096), dropping the
+ * owner's oldest previews past IMPORT_DRAFTS_PER_OWNER, in one batch.
+ */
+export async function saveImportDraft(db: Database, userId: string, formKey: string, lines: readonly ImportLine[], now = Date.now()): Promise<void> {
+  const newest = db
+    .select({ formKey: importDrafts.formKey })
+    .from(importDrafts)
+    .where(eq(importDrafts.userId, userId))
+    .orderBy(desc(importDrafts.expiresAt))
+    .limit(IMPORT_DRAFTS_PER_OWNER);
+  await db.batch([
+    db.insert(importDrafts).values({ userId, formKey, lines: JSON.stringify(lines), expiresAt: new Date(now + IMPORT_DRAFT_TTL_MS) }),
+    db.delete(importDrafts).where(and(eq(importDrafts.userId, userId), notInArray(importDrafts.formKey, newest))),
+  ]);
+}
+
+/** The lines of the owner's preview with this form key, while it lasts; null when there is none. */
+export async function importDraftLines(db: Database, userId: string, formKey: string, now = Date.now()): Promise<ImportLine[] | null> {
+  const [draft] = await db
+    .select({ lines: importDrafts.lines })
+    .from(importDrafts)
+    .where(and(eq(importDrafts.userId, userId), eq(importDrafts.formKey, formKey), gt(importDrafts.expiresAt, new Date(now))));
+  return draft ? (JSON.parse(draft.lines) as ImportLine[]) : null;
 }

@@ -10,6 +10,7 @@ import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
+import type { TypedAmount } from "~/domain/currency";
 
 /** Trackers belong to `owner`: a user id, or `sessionOwner(...)` to read them in a page's batch. */
 type Owner = string | SQL;
@@ -27,6 +28,8 @@ const trackerColumns = {
   souvenir: skins.souvenir,
   lastPriceUpdate: skins.lastPriceUpdate,
   buyPriceCents: resellTrackers.buyPriceCents,
+  buyCurrency: resellTrackers.buyCurrency,
+  buyTypedMinor: resellTrackers.buyTypedMinor,
   wear: resellTrackers.wear,
   wearValue: resellTrackers.wearValue,
   notes: resellTrackers.notes,
@@ -120,10 +123,16 @@ export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readon
  * form's, ADR 090) becomes its export key: a form posted twice finds the key taken and answers
  * "repeated", with nothing written. Without one, the tracker gets a random key.
  */
-export async function createTracker(db: Database, userId: string, input: TrackerInput, key: string | null = null): Promise<number | "limit" | "repeated"> {
+export async function createTracker(
+  db: Database,
+  userId: string,
+  input: TrackerInput,
+  typed: TypedAmount,
+  key: string | null = null,
+): Promise<number | "limit" | "repeated"> {
   const insert = db.all<{ id: number }>(sql`
-    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, wear_value, wear, notes, bought_at, variant, export_key)
-    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}, ${input.variant},
+    insert into ${resellTrackers} (user_id, skin_id, buy_price_cents, buy_currency, buy_typed_minor, buy_rate_per_usd, wear_value, wear, notes, bought_at, variant, export_key)
+    select ${userId}, ${input.skinId}, ${input.buyPriceCents}, ${typed.currency}, ${typed.minorUnits}, ${typed.perUsd}, ${input.wearValue}, ${input.wear}, ${input.notes}, ${input.boughtAt}, ${input.variant},
       coalesce(${key}, lower(hex(randomblob(16))))
     where ${belowLimit(resellTrackers.userId, userId, ACCOUNT_LIMITS.trackers)}
     returning id`);
@@ -133,13 +142,16 @@ export async function createTracker(db: Database, userId: string, input: Tracker
 }
 
 /** Updates the owner's tracker (its skin stays); false when it is not theirs, gone, or sold before the new bought date. */
-export async function updateTracker(db: Database, userId: string, id: number, input: Omit<TrackerInput, "skinId">): Promise<boolean> {
+export async function updateTracker(db: Database, userId: string, id: number, input: Omit<TrackerInput, "skinId">, typed: TypedAmount): Promise<boolean> {
   const rows = await db
     .update(resellTrackers)
     .set({
       wear: input.wear,
       wearValue: input.wearValue,
       buyPriceCents: input.buyPriceCents,
+      buyCurrency: typed.currency,
+      buyTypedMinor: typed.minorUnits,
+      buyRatePerUsd: typed.perUsd,
       notes: input.notes,
       boughtAt: input.boughtAt,
       variant: input.variant,

@@ -1,0 +1,109 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Notice } from "~/components/basics";
+import { pageMeta } from "~/components/page-meta";
+import { noticeText } from "~/domain/notices";
+import { SECURITY_PATH } from "~/forms/account-security-path";
+import { loginPath } from "~/domain/same-site-path";
+import { accountSessionsQuery, toAccountSessions } from "~/server/auth/account-sessions.server";
+import { toTwoFactorState, twoFactorQueries } from "~/server/auth/two-factor.server";
+import { totpQrSvg } from "~/server/auth/totp.server";
+import { getSessionUser, requestOwner } from "~/server/auth/session.server";
+import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
+import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
+import { formRefusal } from "~/server/http/form-reply.server";
+import {
+  failedIntent,
+  revokeOtherSessionsIntent,
+  revokeSessionIntent,
+  totpCancelIntent,
+  totpConfirmIntent,
+  totpDisableIntent,
+  totpStartIntent,
+  type SecurityExtra,
+} from "./intents.server";
+import { SessionList } from "./SessionList";
+
+// The two-step panel carries the form kit: its code loads apart, once the page has hydrated (ADR 097).
+const TwoFactorPanel = lazyPart(() => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
+import { lazyPart } from "~/components/lazy-part";
+
+/** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
+export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
+
+/** The account's sign-in security: its second factor and its sessions. One D1 round trip. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const now = Date.now();
+  // Asked for in one tick: the session and the account's sessions go to D1 as one batch.
+  const userPromise = getSessionUser(context);
+  const accountPromise = context.sessionId
+    ? context
+        .load([accountSessionsQuery(context.db, requestOwner(context), now), ...twoFactorQueries(context.db, requestOwner(context))])
+        .then(([sessionRows, totp, codes]) => ({ sessionRows, twoFactor: toTwoFactorState([totp, codes]) }))
+    : Promise.resolve(null);
+  const [user, account] = await Promise.all([userPromise, accountPromise]);
+  if (!user || !account) throw redirect(loginPath(`${url.pathname}${url.search}`));
+  const { enabled, pendingSecret, recoveryCodesLeft } = account.twoFactor;
+  return {
+    email: user.email,
+    sessions: toAccountSessions(account.sessionRows, context.sessionId),
+    twoFactor: { enabled, recoveryCodesLeft, setup: pendingSecret ? { secret: pendingSecret, qrSvg: totpQrSvg(pendingSecret, user.email) } : null },
+    notice: noticeText("security", url.searchParams.get("notice")),
+  };
+}
+
+export const action = answeringDatabaseFailures(securityAction, failedIntent);
+
+async function securityAction({ request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(context);
+  if (!user) return redirect(loginPath(SECURITY_PATH));
+  const body = await readCappedFormData(request);
+  if (!body.ok) return formRefusal<SecurityExtra>("", body.message, body.status, { extra: { recoveryCodes: null } });
+  const intent = formText(body.form, "intent");
+  switch (knownIntent(intent, ["revoke-session", "revoke-other-sessions", "totp-start", "totp-confirm", "totp-cancel", "totp-disable"])) {
+    case "revoke-session":
+      return revokeSessionIntent(context, user, body.form);
+    case "revoke-other-sessions":
+      return revokeOtherSessionsIntent(context, user, body.form);
+    case "totp-start":
+      return totpStartIntent(context, user, body.form);
+    case "totp-confirm":
+      return totpConfirmIntent(context, user, body.form);
+    case "totp-cancel":
+      return totpCancelIntent(context, user, body.form);
+    case "totp-disable":
+      return totpDisableIntent(context, user, body.form);
+    default:
+      return formRefusal<SecurityExtra>(intent, "Unknown action.", 400, { extra: { recoveryCodes: null } });
+  }
+}
+
+export default function SecurityPage() {
+  const { email, sessions, twoFactor, notice } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="text-sm">
+          <Link to="/profile" className="text-accent underline">
+            Profile
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold">Sign-in and security</h1>
+        <p className="text-sm text-muted">Signed in as {email}</p>
+      </div>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <TwoFactorPanel twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.recoveryCodes ?? null} />
+      <SessionList sessions={sessions} reply={reply} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Sign-in and security",
+    description: "Your signed-in sessions and how your account is protected.",
+    path: SECURITY_PATH,
+    noindex: true,
+  });

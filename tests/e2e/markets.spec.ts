@@ -1,0 +1,64 @@
+import { expect, test, withJs } from "./fixtures";
+
+// The e2e server is seeded by migrations/seed/run.ts: demo prices on three or four markets per item
+// (docs/features/price-feed.md, "Markets").
+test("the AK-47 Redline (Field-Tested) page shows where to buy and where to sell, with the fee taken", async ({ page }) => {
+  await page.goto("/skins/ak-47-redline?wear=FT");
+  const markets = page.getByRole("region", { name: "Where to buy, where to sell" });
+  await expect(markets.getByRole("table", { name: /AK-47 \| Redline \(Field-Tested\)/ })).toBeVisible();
+  const priced = markets.getByRole("row").filter({ has: page.getByTestId("market-price").filter({ hasText: /^\$\d+\.\d\d$/ }) });
+  expect(await priced.count()).toBeGreaterThanOrEqual(3);
+  for (const row of await priced.all()) {
+    await expect(row.getByTestId("market-net")).toHaveText(/^\$\d+\.\d\d$/);
+    await expect(row.getByTestId("market-updated")).toContainText(/\d{4}, \d\d:\d\d UTC/);
+  }
+  await expect(markets.getByText("Cheapest to buy")).not.toHaveCount(0);
+  await expect(markets.getByText("Best to sell")).not.toHaveCount(0);
+  // The seed prices Steam 15 to 40 % above the cheapest market: it is never the cheapest.
+  await expect(markets.getByTestId("market-steam")).not.toContainText("Cheapest to buy");
+
+  // Another variant's markets are a link away.
+  await markets.getByRole("navigation", { name: "Markets of variant" }).getByRole("link", { name: "StatTrak™" }).click();
+  await expect(page).toHaveURL(/variant=stattrak/);
+  await expect(page.getByRole("table", { name: /AK-47 \| Redline \(Field-Tested, StatTrak™\)/ })).toBeVisible();
+});
+
+test("a sticker's and a case's page show their markets", async ({ page }) => {
+  await page.goto("/stickers/1880");
+  const sticker = page.getByRole("region", { name: "Where to buy, where to sell" });
+  await expect(sticker.getByTestId("market-price").filter({ hasText: /^\$\d+\.\d\d$/ })).not.toHaveCount(0);
+  await expect(sticker.getByText("Cheapest to buy")).not.toHaveCount(0);
+
+  await page.goto("/cases/operation-phoenix-weapon-case");
+  const crate = page.getByRole("region", { name: "Where to buy, where to sell" });
+  await expect(crate.getByTestId("market-price").filter({ hasText: /^\$\d+\.\d\d$/ })).not.toHaveCount(0);
+  await expect(crate.getByText("Best to sell")).not.toHaveCount(0);
+});
+
+test("choosing Steam as the market re-prices the weapon grid's cards, and the page says so", async ({ page }, testInfo) => {
+  await page.goto("/weapons/AK-47");
+  if (withJs(testInfo)) await expect(page.getByRole("button", { name: "Apply" })).toBeHidden();
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  const redline = page.getByTestId("skin-card").filter({ hasText: "AK-47 | Redline" });
+  const cheapest = await redline.getByTestId("skin-card-price").textContent();
+  expect(cheapest).toMatch(/^\$\d/);
+
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  if (!withJs(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]market=steam/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  // The seed prices Steam 15 to 40 % above the cheapest market.
+  await expect(redline.getByTestId("skin-card-price")).not.toHaveText(cheapest!);
+  await expect(redline.getByTestId("skin-card-price")).toHaveText(/^\$\d/);
+});
+
+test("the list of cases prices cases and keys at the market chosen", async ({ page }) => {
+  await page.goto("/cases");
+  const phoenix = page.getByRole("link", { name: /Operation Phoenix Weapon Case/ });
+  const before = await phoenix.textContent();
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\/cases\?market=steam$/);
+  await expect(page.getByTestId("price-market")).toContainText("Case and key prices: Steam Community Market");
+  await expect(phoenix).not.toHaveText(before!);
+});
