@@ -2,6 +2,7 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { partChunks } from "./scripts/part-chunks-plugin";
 import { scriptModulesReport } from "./scripts/script-modules-plugin";
 import { shellChunk } from "./scripts/shell-chunk-plugin";
 import { getLoadContext } from "./workers/dev-load-context";
@@ -29,6 +30,8 @@ export default defineConfig({
     tsconfigPaths(),
     // build/script-modules.json: which source modules each client file holds (tests/deploy/script-budget.ts).
     scriptModulesReport(),
+    // build/part-chunks.json and `virtual:part-chunks`: each lazy part's files, preloaded with the page.
+    partChunks(),
     // The modules every page loads with the root, as one file (scripts/shell-chunk-plugin.ts).
     shellChunk(),
   ],

@@ -1,5 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import partChunks from "virtual:part-chunks";
+import { loadEveryPart, RenderedParts } from "~/components/lazy-part";
 import { NonceContext } from "~/components/nonce";
 import { describeError } from "~/server/http/errors.server";
 import { renderDocument } from "~/server/http/render-document.server";
@@ -27,6 +29,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(`[remix] ${request.method} ${new URL(request.url).pathname}: ${cause}`);
 };
 
+/** `modulepreload` links to the files of the parts a page rendered: fetched with its other scripts. */
+function partPreloads(names: Set<string>): string {
+  const files = new Set([...names].flatMap((name) => partChunks[name] ?? []));
+  return [...files].map((file) => `<link rel="modulepreload" href="${file}"/>`).join("");
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -38,10 +46,15 @@ export default async function handleRequest(
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const nonce = createNonce();
+  // The parts render in full, as the browser hydrates them, and the head preloads their files (ADR 097).
+  await loadEveryPart();
+  const renderedParts = new Set<string>();
 
   const { body, allReady } = await renderDocument(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <RenderedParts.Provider value={renderedParts}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </RenderedParts.Provider>
     </NonceContext.Provider>,
     remixContext,
     {
@@ -52,6 +65,7 @@ export default async function handleRequest(
         status = 500;
       },
     },
+    () => partPreloads(renderedParts),
   );
   // The body is the whole document, written once every part is ready (ADR 083), so crawlers and
   // browsers without JavaScript get the same complete page.

@@ -7,7 +7,11 @@ import { lazyPart } from "./lazy-part";
 
 // The dialog brings the form kit; it loads when a player first opens it, so pages with skin cards
 // do not carry it on their first visit.
-const TrackerDialog = lazyPart(() => import("./TrackerDialog").then((module) => module.TrackerDialog), <span aria-live="polite">Loading...</span>);
+const TrackerDialog = lazyPart(
+  "TrackerDialog",
+  () => import("./TrackerDialog").then((module) => module.TrackerDialog),
+  <span aria-live="polite">Loading...</span>,
+);
 
 /** What the form said on coming back to this page (`?notice=added&tracked=SKIN`), for this skin's button. */
 function returnedNotice(search: string, skinId: string): string | null {

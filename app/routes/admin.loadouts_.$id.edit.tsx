@@ -47,7 +47,7 @@ async function editOfficialLoadout({ params, request, context }: ActionFunctionA
 export const shouldRevalidate = editorShouldRevalidate;
 
 // The editor's code (its forms with Conform, the picker) loads apart, once the page has hydrated (ADR 097).
-const LoadoutEditor = lazyPart(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
+const LoadoutEditor = lazyPart("LoadoutEditor", () => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
 
 export default function AdminEditOfficialLoadout() {
   const { editor } = useLoaderData<typeof loader>();

@@ -130,8 +130,8 @@ async function loadoutAction({ params, request, context }: ActionFunctionArgs) {
 
 // Only the owner sees the share panel (Conform and the form kit) and the delete step: their code loads
 // when the page shows them, so a visitor's first visit carries neither (docs/performance.md).
-const LoadoutSharePanel = lazyPart(() => import("~/components/LoadoutSharePanel").then((module) => module.LoadoutSharePanel));
-const ConfirmDialog = lazyPart(() => import("~/components/ConfirmDialog").then((module) => module.ConfirmDialog));
+const LoadoutSharePanel = lazyPart("LoadoutSharePanel", () => import("~/components/LoadoutSharePanel").then((module) => module.LoadoutSharePanel));
+const ConfirmDialog = lazyPart("ConfirmDialog", () => import("~/components/ConfirmDialog").then((module) => module.ConfirmDialog));
 
 export default function LoadoutPage() {
   const loaded = useLoaderData<typeof loader>();

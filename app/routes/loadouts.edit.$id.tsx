@@ -43,7 +43,7 @@ async function editLoadout({ params, request, context }: ActionFunctionArgs) {
 export const shouldRevalidate = editorShouldRevalidate;
 
 // The editor's code (its forms with Conform, the picker) loads once the page has hydrated (ADR 097).
-const LoadoutEditor = lazyPart(() => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
+const LoadoutEditor = lazyPart("LoadoutEditor", () => import("~/components/loadout-editor/LoadoutEditor").then((module) => module.LoadoutEditor));
 
 export default function EditLoadoutPage() {
   const { editor, notice } = useLoaderData<typeof loader>();

@@ -43,7 +43,7 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
 }
 
 // The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
-const NewLoadoutForm = lazyPart(() => import("~/components/NewLoadoutForm").then((module) => module.NewLoadoutForm));
+const NewLoadoutForm = lazyPart("NewLoadoutForm", () => import("~/components/NewLoadoutForm").then((module) => module.NewLoadoutForm));
 
 export default function NewLoadoutPage() {
   const { signedIn, formKey } = useLoaderData<typeof loader>();

@@ -145,8 +145,8 @@ function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; co
 // The cards' buttons and the page links are links and forms that work as the server's HTML, and the
 // chart is the loader's drawing: their code (the edit dialog, the chart's pointer and keys, the
 // browser's clock for the trade locks) loads once the page is idle after hydration (ADR 097).
-const ResellTrackerList = lazyPart(() => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
-const PriceChart = lazyPart(() => import("~/components/PriceChart").then((module) => module.PriceChart));
+const ResellTrackerList = lazyPart("ResellTrackerList", () => import("~/components/ResellTrackerList").then((module) => module.ResellTrackerList));
+const PriceChart = lazyPart("PriceChart", () => import("~/components/PriceChart").then((module) => module.PriceChart));
 
 function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracked: boolean }) {
   const money = useMoney();

@@ -75,7 +75,7 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
 }
 
 // The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
-const TrackerForm = lazyPart(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
+const TrackerForm = lazyPart("TrackerForm", () => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function EditTrackerPage() {
   const page = useLoaderData<typeof loader>() as TrackerPageData;

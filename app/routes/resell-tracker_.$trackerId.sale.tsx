@@ -86,7 +86,7 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
 }
 
 // The sale's form (Conform, the form kit) loads once the page has hydrated (ADR 097).
-const SaleForm = lazyPart(() => import("~/components/SaleForm").then((module) => module.SaleForm));
+const SaleForm = lazyPart("SaleForm", () => import("~/components/SaleForm").then((module) => module.SaleForm));
 
 export default function SalePage() {
   const money = useMoney();

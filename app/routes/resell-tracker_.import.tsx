@@ -169,8 +169,8 @@ async function postedInventory(form: FormData): Promise<{ text: string } | { ref
 
 // The two steps' forms work as the server's HTML; their code (Conform, the form kit) loads once the
 // page has hydrated (ADR 097), or at once when a preview's reply brings the second step in place.
-const SourceForm = lazyPart(() => import("~/components/ImportForms").then((module) => module.SourceForm));
-const PreviewForm = lazyPart(() => import("~/components/ImportForms").then((module) => module.PreviewForm));
+const SourceForm = lazyPart("SourceForm", () => import("~/components/ImportForms").then((module) => module.SourceForm));
+const PreviewForm = lazyPart("PreviewForm", () => import("~/components/ImportForms").then((module) => module.PreviewForm));
 
 export default function ImportPage() {
   const { fit } = useLoaderData<typeof loader>();

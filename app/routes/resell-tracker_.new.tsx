@@ -66,7 +66,7 @@ async function addTracker({ request, context }: ActionFunctionArgs) {
 }
 
 // The form's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
-const TrackerForm = lazyPart(() => import("~/components/TrackerForm").then((module) => module.TrackerForm));
+const TrackerForm = lazyPart("TrackerForm", () => import("~/components/TrackerForm").then((module) => module.TrackerForm));
 
 export default function NewTrackerPage() {
   const { signedIn, loginHref, form, returnTo, cancelHref } = useLoaderData<typeof loader>() as TrackerPageData;

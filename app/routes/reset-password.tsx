@@ -57,7 +57,7 @@ async function setNewPassword({ request, context }: ActionFunctionArgs) {
 }
 
 // The form's code (Conform, the strength list) loads once the page has hydrated (ADR 097).
-const ResetPasswordForm = lazyPart(() => import("~/components/ResetPasswordForm").then((module) => module.ResetPasswordForm));
+const ResetPasswordForm = lazyPart("ResetPasswordForm", () => import("~/components/ResetPasswordForm").then((module) => module.ResetPasswordForm));
 
 export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>();

@@ -35,11 +35,11 @@ import { loadMoney } from "~/server/features/currency.server";
 
 // The page's buttons are links and forms that work as the server's HTML: their code loads once the
 // page has hydrated (ADR 097).
-const FavoriteButton = lazyPart(() => import("~/components/FavoriteButton").then((module) => module.FavoriteButton));
-const TrackButton = lazyPart(() => import("~/components/TrackButton").then((module) => module.TrackButton));
+const FavoriteButton = lazyPart("FavoriteButton", () => import("~/components/FavoriteButton").then((module) => module.FavoriteButton));
+const TrackButton = lazyPart("TrackButton", () => import("~/components/TrackButton").then((module) => module.TrackButton));
 // The price history's range and wear are links, its chart the loader's drawing (reading it by pointer
 // or keys comes with the code).
-const PriceHistory = lazyPart(() => import("~/components/PriceHistory").then((module) => module.PriceHistory));
+const PriceHistory = lazyPart("PriceHistory", () => import("~/components/PriceHistory").then((module) => module.PriceHistory));
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;

@@ -62,7 +62,7 @@ async function reportAction({ request, params, context }: ActionFunctionArgs) {
 export const headers = catalogueHeaders;
 
 // The report form brings the form kit (Conform): only a published community craft loads it (ADR 054, ADR 097).
-const ReportCraftForm = lazyPart(() => import("~/components/ReportCraftForm").then((module) => module.ReportCraftForm));
+const ReportCraftForm = lazyPart("ReportCraftForm", () => import("~/components/ReportCraftForm").then((module) => module.ReportCraftForm));
 
 export default function StickerCraftPage() {
   const { page, reportConstraint } = useLoaderData<typeof loader>();

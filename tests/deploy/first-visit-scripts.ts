@@ -1,12 +1,14 @@
 // What a first visit to each page loads, read from a client build: the entry and the route
 // modules of the page's route and its parents with everything they import (the files Remix lists
-// as `modulepreload` links), each file gzipped on its own (as tests/bench/run.ts measures them
+// as `modulepreload` links), and the parts those files load through `import()` with what the parts
+// import (a part the server's HTML holds loads before the page hydrates, ADR 097; counted whether
+// or not this visit renders it), each file gzipped on its own (as tests/bench/run.ts measures them
 // from the served HTML). Each file's bytes are split between the framework (React, React DOM,
 // Remix and the router it runs on) and the app (everything else, dependencies such as Conform
 // and zod included) in proportion to the rendered length of its source modules
 // (build/script-modules.json, scripts/script-modules-plugin.ts). Each page also gets everything it
-// can load after use: the first visit's files and every file they reach through `import()` (lazy
-// parts, dialogs, schemas), with their imports (build/script-imports.json). Deterministic: bytes only.
+// can load after use: the first visit's files and every file they reach through `import()` (the
+// dialogs a part opens), with their imports (build/script-imports.json). Deterministic: bytes only.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -61,6 +63,19 @@ export function reachableScripts(urls: Iterable<string>, buildDir = "build"): st
   return [...reached];
 }
 
+/** The chunks the files `urls` load through `import()` (the page's parts), with what those import, not what they load in turn. */
+export function partScripts(urls: Iterable<string>, buildDir = "build"): string[] {
+  const graph = JSON.parse(readFileSync(join(buildDir, "script-imports.json"), "utf8")) as ScriptImports;
+  const reached = new Set<string>();
+  const visit = (url: string) => {
+    if (reached.has(url)) return;
+    reached.add(url);
+    for (const next of graph[url.replace(/^\//, "")]?.imports ?? []) visit(`/${next}`);
+  };
+  for (const url of urls) for (const part of graph[url.replace(/^\//, "")]?.dynamicImports ?? []) visit(`/${part}`);
+  return [...reached];
+}
+
 function readManifest(clientDir: string): BrowserManifest {
   const assets = join(clientDir, "assets");
   const name = readdirSync(assets).find((file) => /^manifest-[\w-]+\.js$/.test(file));
@@ -97,6 +112,7 @@ export function firstVisitScripts(buildDir = "build"): PageScripts[] {
       urls.add(at.module);
       for (const url of at.imports ?? []) urls.add(url);
     }
+    for (const url of partScripts([...urls], buildDir)) urls.add(url);
     const files = [...urls].map((url): [string, number, number] => [url, sizeOf(url).gzip, sizeOf(url).app]).sort((a, b) => b[2] - a[2]);
     const totalGzip = files.reduce((sum, [, gzip]) => sum + gzip, 0);
     const appGzip = files.reduce((sum, [, , app]) => sum + app, 0);

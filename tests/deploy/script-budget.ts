@@ -1,25 +1,43 @@
 // `npm run test:deploy` (part of `npm test`, after `npm run build`): each page's JavaScript from the
 // client build (tests/deploy/first-visit-scripts.ts), against the budgets of issues 32 and 60: at
-// most 100 KB gzipped on the first visit, at most 16 KB of it the app's own code (everything but
-// React, React DOM and Remix), and at most 120 KB with everything the page can load after use (its
-// lazy parts, dialogs and schemas). A page over any of them fails it, unless listed below with a
-// ceiling.
+// most 100 KB gzipped on the first visit (its parts included: their code loads before the page
+// hydrates, ADR 097), at most 16 KB of it the app's own code (everything but React, React DOM and
+// Remix), and at most 120 KB with everything the page can load after use (the dialogs its parts
+// open). A page over any of them fails it, unless listed below with a ceiling.
 import { budgetProblems, firstVisitScripts, FIRST_VISIT_BUDGET, type KnownOverBudget } from "./first-visit-scripts.ts";
 
 /** Pages over a budget, with a ceiling each in KB and the reason. A page that goes over fails the check unless listed here. */
 const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
-  // 127.5 KB with all it can load: Conform (10.1) and its seven parts' 26 files (29.7 KB; the same
-  // code as one file is 23.0). Within once its parts' chunks are grouped.
-  "routes/profile": { total: 100, app: 16, whole: 127.7 },
-  // Over since the player's currency (one Money from the root for every amount) and the markets'
-  // tables and choice came in (issue 61): 0.2 to 1.3 KB more of the app's own on these pages. Not
-  // within the budget until shared code is trimmed (issue 60 stays open for it).
-  "routes/weapons.$weaponName": { total: 101.5, app: 17.3, whole: 120 },
-  "routes/skins.$skinId": { total: 101.1, app: 16.9, whole: 119.8 },
-  "routes/loadouts.user.$id.fill": { total: 101.1, app: 16.9, whole: 120 },
-  "routes/stickers.$stickerId": { total: 100.8, app: 16.6, whole: 120 },
-  "routes/loadouts.$loadoutType.$loadoutId": { total: 100.4, app: 16.3, whole: 120 },
-  "routes/resell-tracker": { total: 100, app: 16, whole: 120.9 },
+  // Since a part the server's HTML holds loads its code before the page hydrates (ADR 097: a part
+  // left to load later is dropped by React at the first fragment link), a page's parts count in its
+  // first visit: Conform (10.1 KB) and the parts' own code on every page with a form, the whole
+  // profile (Conform and 26 part files, 29.7 KB; 23.0 as one file). Not within the budget until the
+  // forms' shared code is trimmed or grouped (issue 60). Ceilings are the figures of 2 December.
+  "routes/profile": { total: 128.1, app: 43.9, whole: 128.1 },
+  "routes/resell-tracker": { total: 121.2, app: 37, whole: 121.2 },
+  "routes/weapons.$weaponName": { total: 117.4, app: 33.2, whole: 120 },
+  "routes/search": { total: 114.9, app: 30.7, whole: 120 },
+  "routes/loadouts.$loadoutType.$loadoutId": { total: 114.2, app: 30, whole: 120 },
+  "routes/admin.loadouts_.$id.edit": { total: 113.7, app: 29.5, whole: 120 },
+  "routes/loadouts.edit.$id": { total: 113.7, app: 29.5, whole: 120 },
+  "routes/admin.sticker-crafts": { total: 113.3, app: 29.1, whole: 120 },
+  "routes/admin.sticker-crafts_.queue": { total: 112.2, app: 28, whole: 120 },
+  "routes/trade-up": { total: 111.7, app: 27.5, whole: 120 },
+  "routes/sticker-crafts.submit": { total: 111.4, app: 27.2, whole: 120 },
+  "routes/admin.loadouts": { total: 110.8, app: 26.7, whole: 120 },
+  "routes/resell-tracker_.import": { total: 110.8, app: 26.6, whole: 120 },
+  "routes/sticker-crafts.$craftId": { total: 110.4, app: 26.2, whole: 120 },
+  "routes/resell-tracker_.new": { total: 110, app: 25.8, whole: 120 },
+  "routes/resell-tracker_.$trackerId.edit": { total: 109.9, app: 25.7, whole: 120 },
+  "routes/profile_.security": { total: 108.8, app: 24.7, whole: 120 },
+  "routes/login": { total: 108.8, app: 24.6, whole: 120 },
+  "routes/resell-tracker_.$trackerId.sale": { total: 108.8, app: 24.6, whole: 120 },
+  "routes/loadouts.new": { total: 108.1, app: 23.9, whole: 120 },
+  "routes/reset-password": { total: 107.1, app: 22.9, whole: 120 },
+  "routes/skins.$skinId": { total: 106.9, app: 22.7, whole: 120.2 },
+  "routes/loadouts.user.$id.fill": { total: 102.1, app: 17.9, whole: 120 },
+  "routes/stickers.$stickerId": { total: 101.8, app: 17.6, whole: 120 },
+  "routes/loadouts.shared.$token": { total: 100.6, app: 16.5, whole: 120 },
 };
 
 const pages = firstVisitScripts();

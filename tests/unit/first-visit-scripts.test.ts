@@ -25,6 +25,7 @@ describe("firstVisitScripts", () => {
     other: file("other.js", "export const other = 4;".repeat(50)),
     part: file("part.js", "export const part = 5;".repeat(25)),
     partDependency: file("part-dependency.js", "export const kit = 6;".repeat(15)),
+    dialog: file("dialog.js", "export const dialog = 7;".repeat(35)),
     resource: file("resource.js", " "),
   };
   const route = (id: string, module: string, imports: string[] = []) => ({ id, parentId: "root", module, imports });
@@ -49,40 +50,51 @@ describe("firstVisitScripts", () => {
       "assets/other.js": { "app/routes/other.tsx": 1000 },
       "assets/part.js": { "app/components/part.tsx": 500 },
       "assets/part-dependency.js": { "node_modules/@conform-to/dom/dist/form.mjs": 300 },
+      "assets/dialog.js": { "app/components/dialog.tsx": 700 },
     }),
   );
-  // The page's module loads a part through import(), which imports a dependency of its own.
+  // The page's module loads a part through import(), which imports a dependency of its own and
+  // loads a dialog through import() in turn.
   writeFileSync(
     join(build, "script-imports.json"),
     JSON.stringify({
       "assets/page.js": { imports: ["assets/shared.js"], dynamicImports: ["assets/part.js"] },
-      "assets/part.js": { imports: ["assets/part-dependency.js", "assets/shared.js"], dynamicImports: [] },
+      "assets/part.js": { imports: ["assets/part-dependency.js", "assets/shared.js"], dynamicImports: ["assets/dialog.js"] },
     }),
   );
   const pages = firstVisitScripts(build);
 
-  it("adds the entry, the root and the page's route with its imports, each file gzipped on its own", () => {
+  it("adds the entry, the root, the page's route with its imports and its parts with theirs, each file gzipped on its own", () => {
     const page = pages.find((p) => p.routeId === "routes/page");
-    expect(page?.totalGzip).toBe(sizes.entry + sizes.root + sizes.page + sizes.shared);
-    expect(page?.files.map(([url]) => url).sort()).toEqual(["/assets/entry.js", "/assets/page.js", "/assets/root.js", "/assets/shared.js"]);
+    expect(page?.totalGzip).toBe(sizes.entry + sizes.root + sizes.page + sizes.shared + sizes.part + sizes.partDependency);
+    expect(page?.files.map(([url]) => url).sort()).toEqual([
+      "/assets/entry.js",
+      "/assets/page.js",
+      "/assets/part-dependency.js",
+      "/assets/part.js",
+      "/assets/root.js",
+      "/assets/shared.js",
+    ]);
   });
 
   it("counts React, React DOM and Remix as the framework and every other module (dependencies too) as the app's", () => {
     const page = pages.find((p) => p.routeId === "routes/page");
     expect(page?.frameworkGzip).toBe(sizes.entry + (sizes.root - Math.round(sizes.root / 2)));
-    expect(page?.appGzip).toBe(Math.round(sizes.root / 2) + sizes.page + sizes.shared);
+    expect(page?.appGzip).toBe(Math.round(sizes.root / 2) + sizes.page + sizes.shared + sizes.part + sizes.partDependency);
   });
 
-  it("counts everything a page can load after use: what it imports through import(), with its imports", () => {
+  it("counts everything a page can load after use: what its parts import through import(), with its imports", () => {
     const page = pages.find((p) => p.routeId === "routes/page");
-    expect(page?.laterFiles.map(([url]) => url).sort()).toEqual(["/assets/part-dependency.js", "/assets/part.js"]);
-    expect(page?.wholeGzip).toBe(page!.totalGzip + sizes.part + sizes.partDependency);
+    expect(page?.laterFiles.map(([url]) => url)).toEqual(["/assets/dialog.js"]);
+    expect(page?.wholeGzip).toBe(page!.totalGzip + sizes.dialog);
     const other = pages.find((p) => p.routeId === "routes/other");
     expect(other?.wholeGzip).toBe(other?.totalGzip);
   });
 
   it("leaves out the root and resource routes, and lists the heaviest page first", () => {
-    expect(pages.map((p) => p.routeId)).toEqual(["routes/other", "routes/page"]);
+    // The page with its part outweighs the other page.
+    expect(sizes.page + sizes.part + sizes.partDependency).toBeGreaterThan(sizes.other);
+    expect(pages.map((p) => p.routeId)).toEqual(["routes/page", "routes/other"]);
   });
 });
 

@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { partChunks } from "../../scripts/part-chunks-plugin";
 
 export default defineConfig({
+  plugins: [partChunks()],
   resolve: { alias: { "~": fileURLToPath(new URL("../../app", import.meta.url)) } },
   test: {
     include: ["tests/unit/**/*.test.ts"],

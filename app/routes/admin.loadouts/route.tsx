@@ -62,7 +62,7 @@ async function saveOrDelete({ request, context }: ActionFunctionArgs) {
 }
 
 // The editor's code (Conform, the form kit) loads apart, once the page has hydrated (ADR 097).
-const OfficialLoadoutForm = lazyPart(() => import("./OfficialLoadoutForm").then((module) => module.OfficialLoadoutForm));
+const OfficialLoadoutForm = lazyPart("OfficialLoadoutForm", () => import("./OfficialLoadoutForm").then((module) => module.OfficialLoadoutForm));
 
 export default function AdminLoadouts() {
   const { loadouts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();

@@ -87,7 +87,7 @@ async function craftAction({ request, context }: ActionFunctionArgs) {
 }
 
 // The editor's code (Conform, the form kit) loads once the page has hydrated (ADR 097).
-const OfficialCraftEditor = lazyPart(() => import("~/components/CraftEditors").then((module) => module.OfficialCraftEditor));
+const OfficialCraftEditor = lazyPart("OfficialCraftEditor", () => import("~/components/CraftEditors").then((module) => module.OfficialCraftEditor));
 
 export default function AdminStickerCrafts() {
   const { crafts, editor, editMissing, confirmDelete, notice, formKey } = useLoaderData<typeof loader>();

@@ -102,7 +102,7 @@ async function moderationAction({ request, context }: ActionFunctionArgs) {
 }
 
 // The decisions' forms (Conform, the form kit) load apart, once the page has hydrated (ADR 097).
-const DecisionForms = lazyPart(() => import("./DecisionForms").then((module) => module.DecisionForms));
+const DecisionForms = lazyPart("DecisionForms", () => import("./DecisionForms").then((module) => module.DecisionForms));
 
 export default function ModerationQueuePage() {
   const { queue, published, reported, log, selected, selectedMissing, confirmDelete, notice, constraints } = useLoaderData<typeof loader>();

@@ -70,9 +70,9 @@ async function loginAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const LoginForm = lazyPart(() => import("./AuthForms").then((module) => module.LoginForm));
-const RegisterForm = lazyPart(() => import("./AuthForms").then((module) => module.RegisterForm));
-const ForgotForm = lazyPart(() => import("./AuthForms").then((module) => module.ForgotForm));
+const LoginForm = lazyPart("LoginForm", () => import("./AuthForms").then((module) => module.LoginForm));
+const RegisterForm = lazyPart("RegisterForm", () => import("./AuthForms").then((module) => module.RegisterForm));
+const ForgotForm = lazyPart("ForgotForm", () => import("./AuthForms").then((module) => module.ForgotForm));
 
 export default function LoginPage() {
   const { mode, notice, redirectTo, twoStep } = useLoaderData<typeof loader>();

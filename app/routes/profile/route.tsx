@@ -40,13 +40,13 @@ import {
 // The page's forms and buttons work as the server's HTML: their code (Conform, the tracker dialog,
 // the favourite and track buttons, the delete steps' buttons) loads once the page has
 // hydrated (ADR 097). Props handed to them are loader or action data, or memoised.
-const ChangePasswordForm = lazyPart(() => import("./AccountForms").then((module) => module.ChangePasswordForm));
-const DeleteAccountForm = lazyPart(() => import("./AccountForms").then((module) => module.DeleteAccountForm));
-const PriceAlerts = lazyPart(() => import("~/components/PriceAlerts").then((module) => module.PriceAlerts));
-const SkinGrid = lazyPart(() => import("~/components/SkinCard").then((module) => module.SkinGrid));
-const ProfileTrackers = lazyPart(() => import("./ProfileTrackers").then((module) => module.ProfileTrackers));
-const MyCrafts = lazyPart(() => import("~/components/MyCrafts").then((module) => module.MyCrafts));
-const MyTradeUps = lazyPart(() => import("~/components/MyTradeUps").then((module) => module.MyTradeUps));
+const ChangePasswordForm = lazyPart("ChangePasswordForm", () => import("./AccountForms").then((module) => module.ChangePasswordForm));
+const DeleteAccountForm = lazyPart("DeleteAccountForm", () => import("./AccountForms").then((module) => module.DeleteAccountForm));
+const PriceAlerts = lazyPart("PriceAlerts", () => import("~/components/PriceAlerts").then((module) => module.PriceAlerts));
+const SkinGrid = lazyPart("SkinGrid", () => import("~/components/SkinCard").then((module) => module.SkinGrid));
+const ProfileTrackers = lazyPart("ProfileTrackers", () => import("./ProfileTrackers").then((module) => module.ProfileTrackers));
+const MyCrafts = lazyPart("MyCrafts", () => import("~/components/MyCrafts").then((module) => module.MyCrafts));
+const MyTradeUps = lazyPart("MyTradeUps", () => import("~/components/MyTradeUps").then((module) => module.MyTradeUps));
 
 const TABS = [
   { id: "favorites", label: "Favorites" },

@@ -25,7 +25,7 @@ import {
 import { SessionList } from "./SessionList";
 
 // The two-step panel carries the form kit: its code loads apart, once the page has hydrated (ADR 097).
-const TwoFactorPanel = lazyPart(() => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
+const TwoFactorPanel = lazyPart("TwoFactorPanel", () => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
 import { lazyPart } from "~/components/lazy-part";
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */

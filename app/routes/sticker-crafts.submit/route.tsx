@@ -81,7 +81,7 @@ async function submitAction({ request, context }: ActionFunctionArgs) {
 }
 
 // The form's code (Conform, the form kit, its checks) loads once the page has hydrated (ADR 097).
-const CommunityCraftEditor = lazyPart(() => import("~/components/CraftEditors").then((module) => module.CommunityCraftEditor));
+const CommunityCraftEditor = lazyPart("CommunityCraftEditor", () => import("~/components/CraftEditors").then((module) => module.CommunityCraftEditor));
 
 export default function SubmitCraftPage() {
   const loaded = useLoaderData<typeof loader>();

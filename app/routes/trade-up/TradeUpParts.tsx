@@ -259,7 +259,7 @@ export function TradeUpOutcomes({
 
 // Only a signed-in player's 'Save' carries Conform and the form kit: its code loads apart, once the
 // page has hydrated, so no first visit carries either (docs/performance.md, ADR 097).
-const SaveTradeUpForm = lazyPart(() => import("~/components/SaveTradeUpForm").then((module) => module.SaveTradeUpForm));
+const SaveTradeUpForm = lazyPart("SaveTradeUpForm", () => import("~/components/SaveTradeUpForm").then((module) => module.SaveTradeUpForm));
 
 /** 'Save' for a signed-in player; a sign-in link back to the contract for a visitor. */
 export function SaveTradeUp({

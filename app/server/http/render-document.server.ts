@@ -35,9 +35,17 @@ const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
  * component's first render in an isolate) or fails leaves React's client-rendered marker, and the
  * page is rendered again with the streaming renderer, which waits for it and reports errors.
  */
-export async function renderDocument(element: ReactNode, context: EntryContext, options: Parameters<typeof renderToWebStream>[1]): Promise<RenderedStream> {
+export async function renderDocument(
+  element: ReactNode,
+  context: EntryContext,
+  options: Parameters<typeof renderToWebStream>[1],
+  /** What the head ends with, from what the render found (the links to the page's parts' files). */
+  headEnd: () => string = () => "",
+): Promise<RenderedStream> {
   await preloadHydrationData(context);
-  const html = renderToString(element);
+  const rendered = renderToString(element);
+  const end = rendered.indexOf("</head>");
+  const html = end === -1 ? rendered : `${rendered.slice(0, end)}${headEnd()}${rendered.slice(end)}`;
   if (!html.includes(CLIENT_RENDERED_BOUNDARY)) {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
