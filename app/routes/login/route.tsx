@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { TabNav } from "~/components/TabNav";
@@ -15,7 +14,7 @@ import { readPendingLogin } from "~/server/auth/pending-login.server";
 import { failedIntent, forgotIntent, loginIntent, registerIntent, resendConfirmationIntent, twoStepIntent, type LoginExtra } from "./intents.server";
 
 // Only an account with two-step sign-in sees this step: its code (Conform and the kit) loads then.
-const TwoStepForm = lazy(() => import("./TwoStepForm").then((module) => ({ default: module.TwoStepForm })));
+const TwoStepForm = lazyPart("TwoStepForm", () => import("./TwoStepForm").then((module) => module.TwoStepForm));
 
 const TABS = [
   { id: "login", label: "Login" },
@@ -82,9 +81,7 @@ export default function LoginPage() {
     return (
       <div className="mx-auto max-w-md space-y-6">
         <h1 className="text-2xl font-bold">Two-step sign-in</h1>
-        <Suspense fallback={null}>
-          <TwoStepForm result={answered?.result} retryAfterSeconds={answered?.retryAfterSeconds} />
-        </Suspense>
+        <TwoStepForm result={answered?.result} retryAfterSeconds={answered?.retryAfterSeconds} />
       </div>
     );
   }
