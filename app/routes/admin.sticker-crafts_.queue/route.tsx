@@ -11,14 +11,13 @@ import { noticeText } from "~/domain/notices";
 import { deleteCommunityCraftSchema, rejectCraftSchema } from "~/forms/community-craft";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
-  craftReportsQuery,
   loadCraftPage,
   moderationLogQuery,
   moderationQueueQuery,
   moderationTargetQuery,
   publishedCommunityQuery,
-  reportedCraftsQuery,
 } from "~/server/features/community-crafts.server";
+import { craftReportsQuery, reportedCraftsQuery } from "~/server/features/craft-reports.server";
 import { answeringDatabaseFailures, failedForm, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formConstraint } from "~/server/http/form-constraints.server";

@@ -4,9 +4,7 @@
 // save, whose write is `writeCraft`.
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
 import { COMMUNITY_LIMIT_MESSAGES, type CraftStatus } from "~/domain/community-crafts";
-import { parseId } from "~/domain/ids";
 import { dollarsToCents } from "~/domain/money";
 import { searchPlan } from "~/domain/search";
 import { craftIdOfKey, craftImageSlotOfKey, keyOfImageUrl, MAX_STICKERS, STICKER_POSITIONS, stickersToSave } from "~/domain/sticker-crafts";
@@ -27,34 +25,24 @@ import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { CRAFT_FILE_FIELDS, stickerCraftSchema, stickerFileField, stickerUploadFailure } from "~/forms/sticker-craft";
 import { DELETE_FAILED, SAVE_FAILED, SKIN_REQUIRED } from "~/forms/sticker-craft-texts";
 import { getSessionUser } from "../auth/session.server";
-import type { Database } from "../db/client.server";
 import { isDatabaseFailure } from "../db/failures.server";
-import { stickerCrafts } from "../db/schema.server";
 import { TRY_AGAIN, type ActionFailure } from "../http/action-failures.server";
 import { formText, knownIntent } from "../http/form-body.server";
 import { postedFormKey } from "../http/form-key.server";
 import { formRefusal, formReply, parseForm } from "../http/form-reply.server";
 import { readImageField, type CheckedImage } from "../http/uploads.server";
 import { searchDirectQuery } from "./catalogue.server";
-import { craftVisibilityQuery, stickersByIdsQuery } from "./community-crafts.server";
+import { craftVisibilityQuery } from "./community-crafts.server";
 import { writeCraft, type StickerRow } from "./craft-writes.server";
-import { craftQuery, craftStickersQuery, skinByIdQuery, stickerByIdQuery, stickerSearchQuery } from "./sticker-crafts.server";
+import { craftQuery, craftStickersQuery, stickerByIdQuery, stickerSearchQuery } from "./sticker-crafts.server";
 import { stickerIdsNamedQuery, stickerIdsOf } from "./stickers.server";
+import { craftFormSchema, lookUp, stickerField, type CraftFormPost } from "./craft-form-lookup.server";
 
 /** The form as it opens: a stored craft, or a new one (`craft` null). */
 export interface CraftFormPage {
   craft: { id: number; version: number; name: string; status: CraftStatus } | null;
   view: CraftView;
   values: CraftValues;
-}
-
-/** One post of the form: who sends what, to which mode of it. */
-export interface CraftFormPost {
-  context: AppLoadContext;
-  mode: CraftFormMode;
-  userId: string;
-  intent: string;
-  form: FormData;
 }
 
 export function emptyCraftForm(): CraftFormPage {
@@ -105,61 +93,6 @@ export async function loadCraftForm(context: AppLoadContext, mode: CraftFormMode
       }),
     },
   };
-}
-
-/** The craft a post names: its state, its author and its stored images. */
-function postedCraftQuery(db: Database, id: number) {
-  return db
-    .select({
-      id: stickerCrafts.id,
-      version: stickerCrafts.version,
-      authorId: stickerCrafts.authorId,
-      ingameImage: stickerCrafts.ingameImage,
-      placementImage: stickerCrafts.placementImage,
-    })
-    .from(stickerCrafts)
-    .where(eq(stickerCrafts.id, id))
-    .limit(1);
-}
-
-/** The schema a mode's form is checked with: each mode posts the fields it always posted. */
-function craftFormSchema(mode: CraftFormMode) {
-  return mode.stickers === "typed" ? stickerCraftSchema : communityCraftSchema;
-}
-
-const stickerField = (position: number, name: string) => `stickers[${position - 1}].${name}`;
-
-/**
- * What the post's ids name, in one batch: the skin, the catalogue stickers, and the craft it edits
- * (null when there is none, or it is not the player's own) with its stickers. An unknown id shows
- * as nothing chosen.
- */
-async function lookUp({ context, mode, userId, form }: CraftFormPost) {
-  const stickerIds = STICKER_POSITIONS.map((position) => parseId(formText(form, stickerField(position, "stickerId"), 12).trim()));
-  const craftId = parseId(formText(form, "id", 12).trim()) ?? 0;
-  const [skins, found, crafts, stickerRows] = await context.load([
-    skinByIdQuery(context.db, formText(form, "skinId", 200).trim()),
-    stickersByIdsQuery(context.db, mode.stickers === "catalogue" ? stickerIds.filter((id): id is number => id !== null) : []),
-    postedCraftQuery(context.db, craftId),
-    craftStickersQuery(context.db, craftId),
-  ]);
-  const posted = crafts[0];
-  const craft = posted && (mode.edits === "any" || posted.authorId === userId) ? posted : null;
-  const byId = new Map(found.map((s) => [s.id, { id: String(s.id), name: s.name, image: s.image }]));
-  const kept = new Map(stickerRows.map((s) => [s.position, s]));
-  const view: CraftView = {
-    skin: skins[0] ?? null,
-    stickers: STICKER_POSITIONS.map((position, index) => {
-      const id = stickerIds[index];
-      if (id) return byId.get(id) ?? null;
-      // A slot of the edited craft that the player left as it was.
-      const sticker = craft && formText(form, stickerField(position, "keep")) === "on" ? kept.get(position) : undefined;
-      return sticker ? { id: "", name: sticker.name, image: sticker.image ?? "" } : null;
-    }),
-    ingameImage: craft?.ingameImage ?? null,
-    placementImage: craft?.placementImage ?? null,
-  };
-  return { view, craft, stickerNames: craft ? stickerRows.map((sticker) => sticker.name) : [] };
 }
 
 /** A reply of the form: Conform's result and the view. */
