@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
+import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 
 // Refused codes answer 400 by design (the form comes back with its message).
@@ -127,4 +128,40 @@ test("two-step sign-in: turn it on from the shown key, then password plus code; 
   await page.getByLabel("Code to turn it off").fill(third!);
   await page.getByRole("button", { name: "Turn off two-step sign-in" }).click();
   await expect(page.getByText("Two-step sign-in is off. Signing in asks for your password only.")).toBeVisible();
+});
+
+test("download my data: the JSON file holds the tracker, loadout and trade-up the player made, and no password", async ({ signedInPage: page, user }) => {
+  await page.goto("/resell-tracker/new?skin=ak-47-redline");
+  await page.getByLabel("Wear").selectOption("FT");
+  await page.getByLabel("Bought date").fill("2026-01-02");
+  await page.getByLabel("Buy price ($)").fill("12.34");
+  await page.getByLabel("Notes").fill("Bought for the data download");
+  await page.getByRole("button", { name: "Add Tracker" }).click();
+  await expect(page.getByText("Resell tracker added!")).toBeVisible();
+
+  await page.goto("/loadouts/new");
+  await page.getByLabel("Title").fill("Loadout for the data download");
+  await page.getByRole("button", { name: "Create Loadout" }).click();
+  await expect(page.getByText("Loadout created. Pick a skin for each slot.")).toBeVisible();
+
+  await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10");
+  await page.getByLabel("Name", { exact: true }).fill("Trade-up for the data download");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Trade-up saved. It is listed here, valued at today's prices.")).toBeVisible();
+
+  await page.goto("/profile/security");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^skinvault-data-\d{4}-\d\d-\d\d\.json$/);
+  const text = await readFile(await download.path(), "utf8");
+  const data = JSON.parse(text) as {
+    account: { email: string };
+    resellTrackers: { notes: string }[];
+    loadouts: { title: string }[];
+    tradeUps: { name: string }[];
+  };
+  expect(data.account.email).toBe(user.email);
+  expect(data.resellTrackers.map((tracker) => tracker.notes)).toEqual(["Bought for the data download"]);
+  expect(data.loadouts.map((loadout) => loadout.title)).toEqual(["Loadout for the data download"]);
+  expect(data.tradeUps.map((tradeUp) => tradeUp.name)).toEqual(["Trade-up for the data download"]);
+  expect(text).not.toMatch(/password/i);
 });

@@ -147,6 +147,7 @@ export const NOT_PAGES: Record<string, string> = {
   "routes/logout": "form target that redirects",
   "routes/favorites": "form target for the heart, redirects back",
   "routes/resell-tracker[.]csv": "CSV download",
+  "routes/profile_.data[.json]": "JSON download of the player's data",
   "routes/images.$": "uploaded image bytes from R2",
 };
 

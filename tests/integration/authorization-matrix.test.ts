@@ -320,6 +320,7 @@ const MATRIX: Record<string, Probe[]> = {
     },
   ],
   "routes/resell-tracker[.]csv": [allGet("the CSV export", "/resell-tracker.csv", { visitor: { to: login }, rest: 200 })],
+  "routes/profile_.data[.json]": [allGet("the data download", "/profile/data.json", { visitor: { to: login }, rest: 200 })],
   "routes/resell-tracker_.new": [
     allGet("the resell form", `/resell-tracker/new?skin=${SKIN}`),
     {

@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
+import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { noticeText } from "~/domain/notices";
-import { SECURITY_PATH } from "~/forms/account-security-path";
+import { ACCOUNT_DATA_PATH, SECURITY_PATH } from "~/forms/account-security-path";
 import { loginPath } from "~/domain/same-site-path";
 import { accountSessionsQuery, toAccountSessions } from "~/server/auth/account-sessions.server";
 import { toTwoFactorState, twoFactorQueries } from "~/server/auth/two-factor.server";
@@ -24,14 +25,13 @@ import {
 } from "./intents.server";
 import { SessionList } from "./SessionList";
 
-// The two-step panel carries the form kit: its code loads apart, once the page has hydrated (ADR 097).
+// The two-step panel carries the form kit: its code is a part of its own (ADR 097).
 const TwoFactorPanel = lazyPart("TwoFactorPanel", () => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
-import { lazyPart } from "~/components/lazy-part";
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
 export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
 
-/** The account's sign-in security: its second factor and its sessions. One D1 round trip. */
+/** The account's sign-in security: its second factor, its sessions and its data. One D1 round trip. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = Date.now();
@@ -96,6 +96,17 @@ export default function SecurityPage() {
       {notice ? <Notice>{notice}</Notice> : null}
       <TwoFactorPanel twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.recoveryCodes ?? null} />
       <SessionList sessions={sessions} reply={reply} />
+      <section aria-labelledby="data-heading" className="max-w-2xl space-y-4">
+        <h2 id="data-heading" className="text-xl font-bold">
+          Your data
+        </h2>
+        <p className="text-sm text-muted">
+          Everything SkinVault keeps of your account (trackers, loadouts, trade-ups, favourites, price alerts, crafts and sessions) as one JSON file.
+        </p>
+        <a href={ACCOUNT_DATA_PATH} download className="inline-block rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
+          Download my data
+        </a>
+      </section>
     </div>
   );
 }
