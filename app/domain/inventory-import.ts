@@ -8,7 +8,7 @@ import { ACCOUNT_LIMITS } from "./limits";
 import { MARKET_NAMES, MARKETS, MAX_FEE_BASIS_POINTS, type Market } from "./market-fees";
 import { parseMarketName } from "./market-names";
 import { isCalendarDate } from "./trade-lock";
-import type { TRACKER_CSV_HEADER } from "./tracker-csv";
+import { CSV_CURRENCY, type TRACKER_CSV_HEADER } from "./tracker-csv";
 import { VARIANTS, type Variant } from "./variants";
 import { isWear, wearForFloat, type Wear } from "./wear";
 
@@ -233,6 +233,9 @@ function csvItem(cell: (name: Column) => string): ImportCandidate | string {
   if (wearValue !== null && !(Number.isFinite(wearValue) && wearValue >= 0 && wearValue <= 1)) return "the float is not a number from 0 to 1.";
   const boughtAt = cell("Bought date");
   if (!isCalendarDate(boughtAt)) return "the bought date is not a date (YYYY-MM-DD).";
+  // An export before the column was added has none: its amounts were US dollars too.
+  const currency = cell("Currency").toUpperCase();
+  if (currency !== "" && currency !== CSV_CURRENCY) return `the amounts are in ${currency.slice(0, 10)}; only US dollars (USD) are read.`;
   const buyPrice = priceCents(cell("Buy price"));
   if (buyPrice === null) return "the buy price is not an amount in dollars.";
   const variantText = cell("Variant") || "normal";

@@ -31,7 +31,11 @@ export const TRACKER_CSV_HEADER = [
   "Realised profit %",
   "Tracker key",
   "Steam asset ID",
+  "Currency",
 ] as const;
+
+/** The currency of every amount in the export: the tracker keeps its amounts in US dollars (docs/features/currency.md). */
+export const CSV_CURRENCY = "USD";
 
 /** What a row of the export needs of a tracker. */
 export interface CsvTracker {
@@ -66,7 +70,7 @@ export function floatText(value: number): string {
   return exponent ? `0.${"0".repeat(Number(exponent[3]) - 1)}${exponent[1]}${exponent[2] ?? ""}` : text;
 }
 
-/** One tracker as a row of the export: money in dollars, percentages as the page rounds them, times in UTC, the trade lock in `timeZone`. */
+/** One tracker as a row of the export: money in US dollars (its Currency column says so), percentages as the page rounds them, times in UTC, the trade lock in `timeZone`. */
 export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
   const profit = profitOf(t.buyPriceCents, t.currentCents);
   const realised = t.sale ? realisedProfit(t.buyPriceCents, t.sale) : null;
@@ -93,5 +97,6 @@ export function trackerCsvRow(t: CsvTracker, timeZone: string): CsvCell[] {
     realised?.percent != null ? roundPercent(realised.percent) : null,
     t.exportKey,
     t.steamAssetId,
+    CSV_CURRENCY,
   ];
 }

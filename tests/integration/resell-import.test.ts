@@ -422,8 +422,8 @@ describe("importing an inventory", { timeout: 60_000 }, () => {
       ).results;
     const keys = await keysOf(id);
     expect(keys.map(({ k }) => k)).toEqual(keys.map(({ k }) => k.match(/^[0-9a-f]{32}$/)?.[0]));
-    expect(exported.split("\r\n")[0]).toMatch(/,Tracker key,Steam asset ID$/);
-    for (const { k, a } of keys) expect(exported).toContain(`,${k},${a ?? ""}\r\n`);
+    expect(exported.split("\r\n")[0]).toMatch(/,Tracker key,Steam asset ID,Currency$/);
+    for (const { k, a } of keys) expect(exported).toContain(`,${k},${a ?? ""},USD\r\n`);
     const previewOf = async (cookie: string) =>
       text(
         await postMultipart(

@@ -183,6 +183,17 @@ describe("the tracker's CSV", () => {
     expect(refusal(b, "1".repeat(21))).toContain("row 3: the Steam asset ID");
   });
 
+  // The export's rows carry "USD" (its round trip is the property below).
+  it("names its currency in a column, and reads no other currency back", () => {
+    expect(TRACKER_CSV_HEADER.at(-1)).toBe("Currency");
+    const header = "Skin,Skin ID,Wear,Bought date,Buy price,Currency";
+    for (const currency of ["USD", "usd", ""]) expect(parseImport(`${header}\r\nA,ak-47-redline,FT,2026-01-02,12.50,${currency}`).ok).toBe(true);
+    expect(parseImport(`${header}\r\nA,ak-47-redline,FT,2026-01-02,12.50,EUR`)).toEqual({
+      ok: false,
+      message: "This CSV is not a resell tracker export: row 2: the amounts are in EUR; only US dollars (USD) are read.",
+    });
+  });
+
   it("reads a float as the tracker form does, plain decimals only; the export writes a tiny one that way", () => {
     const header = "Skin,Skin ID,Wear,Float,Bought date,Buy price,Variant";
     for (const float of ["0x1", "2e-1", "Infinity", "0b1", " 1e0"])
