@@ -175,21 +175,25 @@ export async function shareLinkAction(context: AppLoadContext, userId: string, l
   const { intent } = submission.value;
   const choices: ShareChoices = { showDescription: submission.value.showDescription === "on", showBudget: submission.value.showBudget === "on" };
 
-  if (intent === "share-settings") {
-    const changed = await changeShareChoices(context.db, userId, loadoutId, choices);
-    if (!changed) return refused();
-    if (!changed.token) return formRefusal("share", LOADOUT_MESSAGES.shareGone, 409);
-    context.purgeEdgeCache(sharedLoadoutPages(changed.token));
-    return redirect(`${back}?notice=share-updated${sideParam}`);
+  switch (intent) {
+    case "share-settings": {
+      const changed = await changeShareChoices(context.db, userId, loadoutId, choices);
+      if (!changed) return refused();
+      if (!changed.token) return formRefusal("share", LOADOUT_MESSAGES.shareGone, 409);
+      context.purgeEdgeCache(sharedLoadoutPages(changed.token));
+      return redirect(`${back}?notice=share-updated${sideParam}`);
+    }
+    case "share-create": {
+      const created = await createShareLink(context.db, userId, loadoutId, choices);
+      if (!created) return refused();
+      if (created.previous) context.purgeEdgeCache(sharedLoadoutPages(created.previous));
+      return redirect(`${back}?notice=${created.previous ? "reshared" : "shared"}${sideParam}`);
+    }
+    case "share-revoke": {
+      const revoked = await revokeShareLink(context.db, userId, loadoutId);
+      if (!revoked) return refused();
+      if (revoked.revoked) context.purgeEdgeCache(sharedLoadoutPages(revoked.revoked));
+      return redirect(`${back}?notice=unshared${sideParam}`);
+    }
   }
-  if (intent === "share-create") {
-    const created = await createShareLink(context.db, userId, loadoutId, choices);
-    if (!created) return refused();
-    if (created.previous) context.purgeEdgeCache(sharedLoadoutPages(created.previous));
-    return redirect(`${back}?notice=${created.previous ? "reshared" : "shared"}${sideParam}`);
-  }
-  const revoked = await revokeShareLink(context.db, userId, loadoutId);
-  if (!revoked) return refused();
-  if (revoked.revoked) context.purgeEdgeCache(sharedLoadoutPages(revoked.revoked));
-  return redirect(`${back}?notice=unshared${sideParam}`);
 }
