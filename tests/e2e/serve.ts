@@ -16,6 +16,9 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 const preparedMark = `${state}/prepared-for`;
 const preparedFor = process.env.E2E_PREPARED_STATE;
+// The seed's demo price history ends on the day it ran (UTC), and the chart tests count days back
+// from today: a state prepared on an earlier day would chart one day short, so it is made anew.
+const utcDay = () => new Date().toISOString().slice(0, 10);
 
 function prepareState() {
   rmSync(state, { recursive: true, force: true });
@@ -32,10 +35,10 @@ ensureDevVars();
 if (process.argv.includes("--prepare-only")) {
   if (!preparedFor) throw new Error("--prepare-only needs E2E_PREPARED_STATE to mark the state with");
   prepareState();
-  writeFileSync(preparedMark, preparedFor);
+  writeFileSync(preparedMark, `${preparedFor} ${utcDay()}`);
   process.exit(0);
 }
-const prepared = preparedFor !== undefined && existsSync(preparedMark) && readFileSync(preparedMark, "utf8") === preparedFor;
+const prepared = preparedFor !== undefined && existsSync(preparedMark) && readFileSync(preparedMark, "utf8") === `${preparedFor} ${utcDay()}`;
 if (prepared) rmSync(preparedMark);
 else prepareState();
 rmSync(serverCrashMarker(port), { force: true });
