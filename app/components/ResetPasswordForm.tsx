@@ -19,9 +19,12 @@ function StrengthList({ password, touched }: { password: string; touched: boolea
   );
 }
 
-/** The new password's form of the reset page (app/routes/reset-password.tsx), its code loaded apart (a lazy part, ADR 097). */
-export function ResetPasswordForm({ token, result }: { token: string; result?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<{ token: string; newPassword: string; confirmPassword: string }>({
+/**
+ * The new password's form of the reset page (app/routes/reset-password.tsx), its code loaded apart
+ * (a lazy part, ADR 097); with `needsCode` (two-step sign-in on) it asks for a code of the app too.
+ */
+export function ResetPasswordForm({ token, needsCode, result }: { token: string; needsCode: boolean; result?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<{ token: string; newPassword: string; confirmPassword: string; code: string }>({
     id: "reset-password",
     lastResult: result,
   });
@@ -49,6 +52,14 @@ export function ResetPasswordForm({ token, result }: { token: string; result?: S
         <Field label="Confirm new password" meta={fields.confirmPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
         {mismatch && !fields.confirmPassword.errors?.length ? <ErrorList errors={[RESET_PASSWORDS_DONT_MATCH]} /> : null}
       </div>
+      {needsCode ? (
+        <Field
+          label="Code"
+          meta={fields.code}
+          hint="Your account has two-step sign-in on: 6 digits from your authenticator app, or one of your recovery codes."
+          inputProps={{ autoComplete: "one-time-code", spellCheck: false }}
+        />
+      ) : null}
       <SubmitButton pendingText="Updating password…" disabled={clientErrors.length > 0 || mismatch}>
         Update password
       </SubmitButton>

@@ -14,6 +14,7 @@ const NOTICES = {
     "logged-out": "You have been logged out.",
     "two-step-expired": "Your sign-in took too long or was already finished. Please log in again.",
     "account-deleted": "Your account has been deleted.",
+    "email-changed": "Your e-mail address is changed. Log in with the new one.",
     /** A request whose account was deleted while it ran (app/server/http/action-failures.server.ts). */
     "signed-out": "You have been signed out: your account no longer exists.",
   },
@@ -37,6 +38,9 @@ const NOTICES = {
     "no-others": "There were no other sessions to sign out.",
     "totp-cancelled": "Two-step sign-in setup cancelled. Nothing changed.",
     "totp-off": "Two-step sign-in is off. Signing in asks for your password only.",
+    "email-change-sent":
+      "Check the new address's inbox: we sent it a link that works once, for 30 minutes. Your address changes when you open the link and confirm; until then you sign in with your current address.",
+    "email-changed": "Your e-mail address is changed: from now on you sign in with the new one.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
   priceAlerts: {

@@ -24,6 +24,13 @@ export const RATE_LIMITS = {
    */
   secondFactorByAccount: { name: "second-factor-account", limit: 5, windowSeconds: 15 * 60 },
   secondFactorByAccountDaily: { name: "second-factor-account-day", limit: 30, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Wrong current passwords for one signed-in account (changing the password or the e-mail
+   * address): a session alone, left open somewhere, must not be a way to guess the password.
+   */
+  currentPasswordByAccount: { name: "current-password-account", limit: 5, windowSeconds: 15 * 60 },
+  /** Changes of e-mail address asked for by one account: each mails an address the player typed. */
+  emailChangeByAccount: { name: "email-change-account", limit: 5, windowSeconds: 60 * 60 },
   /** Registrations from one client address. */
   registerByIp: { name: "register-ip", limit: 20, windowSeconds: 60 * 60 },
   /** Spec section 9: reset cooldown 300 seconds, one request per account. */
@@ -55,6 +62,9 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export const RESET_RATE_LIMIT_MESSAGE = "Too many password reset attempts. Please wait a few minutes before trying again.";
 export const SECOND_FACTOR_RATE_LIMIT_MESSAGE = "Too many wrong codes. Please wait a few minutes before trying again.";
+export const CURRENT_PASSWORD_RATE_LIMIT_MESSAGE = "Too many wrong passwords. Please wait a few minutes before trying again.";
+export const EMAIL_CHANGE_RATE_LIMIT_MESSAGE =
+  "You have asked for several changes of e-mail address in the last hour. Please wait a while before asking again.";
 export const LOGIN_RATE_LIMIT_MESSAGE = "Too many login attempts. Please wait a few minutes before trying again.";
 export const CRAFT_REPORT_RATE_LIMIT_MESSAGE = "You have sent several reports in the last hour. Please wait a while before you report another craft.";
 export const REGISTER_RATE_LIMIT_MESSAGE = "Too many registration attempts. Please try again later.";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { email } from "./auth";
 
 /** The profile's security page: its forms' shared schemas and messages (its path: account-security-path.ts). */
 export { SECURITY_PATH } from "./account-security-path";
@@ -49,3 +50,16 @@ export const totpCancelSchema = z.object({});
 export const totpConfirmSchema = z.object({ code: appCode });
 export const totpDisableSchema = z.object({ code: signInCode });
 export const twoStepLoginSchema = z.object({ code: signInCode });
+
+export const EMAIL_CHANGE_MESSAGES = {
+  enterPassword: "Please enter your current password.",
+  wrongPassword: "Current password is incorrect",
+  sameAddress: "That is already the address of your account.",
+  requestFailed: "Failed to ask for the change of e-mail address. Please try again.",
+} as const;
+
+/** A new e-mail address, asked for with the current password (checked by the server only, as the login's). */
+export const changeEmailSchema = z.object({
+  email,
+  currentPassword: z.string({ error: EMAIL_CHANGE_MESSAGES.enterPassword }).min(1, EMAIL_CHANGE_MESSAGES.enterPassword).max(1024, "That password is too long."),
+});

@@ -9,7 +9,7 @@ import {
 } from "~/domain/password-rules";
 
 /** Spec section 5: login and sign-up pass e-mail and password to the server without client checks. */
-const email = z
+export const email = z
   .string({ error: "Please enter your e-mail address." })
   .trim()
   .toLowerCase()
@@ -67,6 +67,8 @@ export const resetPasswordSchema = z
     token: z.string({ error: "Invalid or missing token." }).min(1, "Invalid or missing token."),
     newPassword: z.string({ error: "Password must be at least 8 characters long" }).max(1024, "That password is too long."),
     confirmPassword: z.string({ error: RESET_PASSWORDS_DONT_MATCH }),
+    /** Asked for when the account has two-step sign-in on: a code of the app or a recovery code, checked by the server. */
+    code: z.string().trim().max(40).optional(),
   })
   .superRefine((value, ctx) => {
     for (const message of strengthErrors(value.newPassword)) ctx.addIssue({ code: "custom", message, path: ["newPassword"] });
@@ -83,5 +85,5 @@ export const deleteAccountSchema = z.object({
 export const passwordResetApiSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("request"), email }),
   z.object({ action: z.literal("validate"), token: z.string().min(1) }),
-  z.object({ action: z.literal("reset"), token: z.string().min(1), newPassword: z.string().max(1024) }),
+  z.object({ action: z.literal("reset"), token: z.string().min(1), newPassword: z.string().max(1024), code: z.string().trim().max(40).optional() }),
 ]);

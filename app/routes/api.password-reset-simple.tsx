@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { RESET_FIX_REQUIREMENTS } from "~/domain/password-rules";
-import { RESET_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { RESET_RATE_LIMIT_MESSAGE, SECOND_FACTOR_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { TWO_FACTOR_MESSAGES } from "~/forms/account-security";
 import { ACCOUNT_FAILURES, passwordResetApiSchema } from "~/forms/auth";
 import { strengthErrors } from "~/domain/password-rules";
 import { isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/auth/accounts.server";
@@ -53,9 +54,19 @@ async function passwordResetApi({ request, context }: ActionFunctionArgs) {
     case "reset": {
       const errors = strengthErrors(input.newPassword);
       if (errors.length > 0) return answer({ success: false, error: `${RESET_FIX_REQUIREMENTS} ${errors.join(". ")}.` }, 400);
-      const ok = await resetPassword(context, input.token, input.newPassword);
-      if (!ok) return answer({ success: false, valid: false, error: "Invalid or expired reset token." }, 400);
-      return answer({ success: true });
+      // An account with two-step sign-in on needs `code` as the page's form does.
+      const reset = await resetPassword(context, input.token, input.newPassword, input.code || undefined);
+      if (reset.ok) return answer({ success: true });
+      switch (reset.reason) {
+        case "code-needed":
+          return answer({ success: false, valid: true, error: `${TWO_FACTOR_MESSAGES.enterSignInCode} (send it as "code")` }, 400);
+        case "wrong-code":
+          return answer({ success: false, valid: true, error: TWO_FACTOR_MESSAGES.wrongSignInCode }, 400);
+        case "rate-limited":
+          return answer({ success: false, valid: true, error: SECOND_FACTOR_RATE_LIMIT_MESSAGE }, 429, { "Retry-After": String(reset.retryAfterSeconds) });
+        default:
+          return answer({ success: false, valid: false, error: "Invalid or expired reset token." }, 400);
+      }
     }
   }
 }

@@ -4,6 +4,8 @@ import { buttonClass, Notice } from "~/components/basics";
 import { lazyPart } from "~/components/lazy-part";
 import { pageMeta } from "~/components/page-meta";
 import { RESET_FIX_REQUIREMENTS, RESET_PASSWORDS_DONT_MATCH } from "~/domain/password-rules";
+import { SECOND_FACTOR_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { TWO_FACTOR_MESSAGES } from "~/forms/account-security";
 import { ACCOUNT_FAILURES, resetPasswordSchema } from "~/forms/auth";
 import { replyError } from "~/forms/reply";
 import { resetPassword, resetTokenQuery } from "~/server/auth/accounts.server";
@@ -17,9 +19,16 @@ const INVALID_TOKEN = "Invalid or expired reset token.";
 const SUCCESS = "Password updated successfully! You can now log in with your new password.";
 
 const INTENT = "reset-password";
-const PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
+/** Never sent back: the passwords, and the code (spent or not, it is typed afresh). */
+const HIDDEN_FIELDS = ["newPassword", "confirmPassword", "code"];
 
-/** Validates the token (opening the link spends nothing): form, invalid, or success after the POST. */
+/** Without this Remix keeps only Set-Cookie from the action: a 429 (wrong codes) keeps its Retry-After. */
+export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
+
+/**
+ * Validates the token (opening the link spends nothing): form, invalid, or success after the POST.
+ * The form asks for a code too when the account has two-step sign-in on.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get("status") === "success") return { state: "success" as const };
@@ -28,32 +37,47 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     // Asked for before any await, so it joins the root loader's session read: one round trip.
     const [rows] = await context.load([resetTokenQuery(context.db, hashToken(token), Date.now())]);
-    if (rows.length === 0) return { state: "invalid" as const, message: INVALID_TOKEN };
+    const link = rows[0];
+    if (!link) return { state: "invalid" as const, message: INVALID_TOKEN };
+    return { state: "form" as const, token, needsCode: link.secondFactorSince !== null };
   } catch (error) {
     console.error(error);
     return data({ state: "invalid" as const, message: ACCOUNT_FAILURES.validateToken }, { status: 503 });
   }
-  return { state: "form" as const, token };
 }
 
 export const action = answeringDatabaseFailures(setNewPassword, (failure) =>
-  failedForm(failure, ACCOUNT_FAILURES.resetPassword, { intent: INTENT, hide: PASSWORD_FIELDS }),
+  failedForm(failure, ACCOUNT_FAILURES.resetPassword, { intent: INTENT, hide: HIDDEN_FIELDS }),
 );
 
 async function setNewPassword({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal(INTENT, body.message, body.status);
   const submission = parseForm(body.form, resetPasswordSchema);
-  const reply = (formError: string, status: number) =>
-    formReply(INTENT, submission.reply({ formErrors: [formError], hideFields: PASSWORD_FIELDS }), { status });
+  const reply = (formError: string, status: number) => formReply(INTENT, submission.reply({ formErrors: [formError], hideFields: HIDDEN_FIELDS }), { status });
+  const codeReply = (message: string) => formReply(INTENT, submission.reply({ fieldErrors: { code: [message] }, hideFields: HIDDEN_FIELDS }));
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
+    if (errors.code?.length) return codeReply(TWO_FACTOR_MESSAGES.enterSignInCode);
     const formError = errors.token?.length ? "Invalid or missing token." : errors.newPassword?.length ? RESET_FIX_REQUIREMENTS : RESET_PASSWORDS_DONT_MATCH;
     return reply(formError, 400);
   }
-  const ok = await resetPassword(context, submission.value.token, submission.value.newPassword);
-  if (!ok) return reply(INVALID_TOKEN, 400);
-  return redirect("/reset-password?status=success");
+  const { token, newPassword, code } = submission.value;
+  const reset = await resetPassword(context, token, newPassword, code || undefined);
+  if (reset.ok) return redirect("/reset-password?status=success");
+  switch (reset.reason) {
+    case "code-needed":
+      return codeReply(TWO_FACTOR_MESSAGES.enterSignInCode);
+    case "wrong-code":
+      return codeReply(TWO_FACTOR_MESSAGES.wrongSignInCode);
+    case "rate-limited":
+      return formReply(INTENT, submission.reply({ formErrors: [SECOND_FACTOR_RATE_LIMIT_MESSAGE], hideFields: HIDDEN_FIELDS }), {
+        status: 429,
+        headers: { "Retry-After": String(reset.retryAfterSeconds) },
+      });
+    default:
+      return reply(INVALID_TOKEN, 400);
+  }
 }
 
 // The form's code (Conform, the strength list) loads once the page has hydrated (ADR 097).
@@ -84,7 +108,7 @@ export default function ResetPasswordPage() {
           </Link>
         </>
       ) : (
-        <ResetPasswordForm token={loaderData.token} result={reply?.result} />
+        <ResetPasswordForm token={loaderData.token} needsCode={loaderData.needsCode} result={reply?.result} />
       )}
     </div>
   );

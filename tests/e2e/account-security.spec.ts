@@ -3,6 +3,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
+import { mailedLink } from "./mailbox";
 
 // Refused codes answer 400 by design (the form comes back with its message).
 test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
@@ -164,4 +165,48 @@ test("download my data: the JSON file holds the tracker, loadout and trade-up th
   expect(data.loadouts.map((loadout) => loadout.title)).toEqual(["Loadout for the data download"]);
   expect(data.tradeUps.map((tradeUp) => tradeUp.name)).toEqual(["Trade-up for the data download"]);
   expect(text).not.toMatch(/password/i);
+});
+
+async function refusedLogIn(page: Page, email: string, password: string) {
+  await page.goto("/login?mode=login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Invalid login credentials")).toBeVisible();
+}
+
+test("a new e-mail address: the old one signs in until the link mailed to the new one is used, then only the new one", async ({ signedInPage: page, user }) => {
+  test.setTimeout(120_000);
+  const oldEmail = user.email;
+  const newEmail = `moved-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+  await page.goto("/profile/security");
+  const section = page.getByRole("region", { name: "E-mail address" });
+  await expect(section).toContainText(`You sign in with ${oldEmail}`);
+  await section.getByLabel("New e-mail address").fill(newEmail);
+  await section.getByLabel("Current password").fill("not-the-password");
+  await section.getByRole("button", { name: "Change e-mail address" }).click();
+  await expect(section.getByText("Current password is incorrect")).toBeVisible();
+  await section.getByLabel("New e-mail address").fill(newEmail);
+  await section.getByLabel("Current password").fill(user.password);
+  await section.getByRole("button", { name: "Change e-mail address" }).click();
+  await expect(page.getByText("Check the new address's inbox", { exact: false })).toBeVisible();
+  await expect(section.getByTestId("pending-email")).toContainText(newEmail);
+
+  // Until the link is used the old address signs in, and the new one does not.
+  await logOut(page);
+  await refusedLogIn(page, newEmail, user.password);
+  await logIn(page, oldEmail, user.password);
+  await logOut(page);
+
+  // The link opens a page that names the address; its button makes the change.
+  await page.goto(await mailedLink(page, newEmail, "/confirm-new-email"));
+  await expect(page.getByText(newEmail)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm new e-mail address" }).click();
+  await expect(page.getByText("Your e-mail address is changed. Log in with the new one.")).toBeVisible();
+  user.email = newEmail;
+
+  await refusedLogIn(page, oldEmail, user.password);
+  await logIn(page, newEmail, user.password);
+  await page.goto("/profile/security");
+  await expect(section).toContainText(`You sign in with ${newEmail}`);
 });

@@ -1,24 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { mailedLink } from "./mailbox";
 
 // Refused submissions answer 4xx by design (wrong password 400, unconfirmed 403, cooldown 429).
 test.use({ allowedConsoleErrors: [/the server responded with a status of (400|403|429)/] });
 
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-
-/**
- * Delivers pending mail with the development mailbox's button (the same job the cron trigger runs)
- * and returns the newest link to `path` mailed to `email`.
- */
-async function mailedLink(page: Page, email: string, path: string): Promise<string> {
-  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-  await page.getByRole("button", { name: "Deliver pending mail now" }).click();
-  await expect(page.getByRole("link", { name: new RegExp(`${path.replace("/", "\\/")}\\?token=`) }).first()).toBeVisible();
-  return (await page
-    .getByRole("link", { name: new RegExp(`${path.replace("/", "\\/")}\\?token=`) })
-    .first()
-    .getAttribute("href"))!;
-}
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/login?mode=register");

@@ -120,6 +120,7 @@ export const PAGES: ProductPage[] = [
   { route: "routes/admin.sticker-crafts", path: "/admin/sticker-crafts?edit=1", as: ["admin"] },
   { route: "routes/reset-password", path: "/reset-password?token=not-a-real-token", as: SIGNED_OUT },
   { route: "routes/confirm-email", path: "/confirm-email?token=not-a-real-token", as: SIGNED_OUT },
+  { route: "routes/confirm-new-email", path: "/confirm-new-email?token=not-a-real-token", as: SIGNED_OUT },
   { route: "routes/admin._index", path: "/admin", as: ["visitor", "admin"], consoleErrors: [/status of 403/] },
   { route: "routes/dev.mailbox", path: "/dev/mailbox", as: SIGNED_OUT },
   { route: "routes/legal-notice", path: "/legal-notice", as: SIGNED_OUT },

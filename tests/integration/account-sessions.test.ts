@@ -1,21 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SESSION_SEEN_EVERY_MS } from "~/server/auth/session.server";
-import { fetchWorker, get, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { get, loginFrom, post, registerUser, sessionCookie, signedInUser, uniqueEmail } from "./helpers";
 
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-
-/** Logs in from a browser with this User-Agent; answers the session cookie. */
-async function loginFrom(email: string, password: string, userAgent: string): Promise<string> {
-  const response = await fetchWorker("https://example.com/login?mode=login", {
-    method: "POST",
-    headers: { Host: "example.com", "CF-Connecting-IP": uniqueIp(), "User-Agent": userAgent },
-    body: new URLSearchParams({ intent: "login", email, password }),
-  });
-  expect(response.status).toBe(302);
-  return sessionCookie(response);
-}
 
 /** The handles of the sessions the page lists with a Sign out button (every one but the current). */
 function revokableHandles(html: string): string[] {

@@ -209,6 +209,8 @@ describe("origin check", () => {
     "/logout",
     "/reset-password",
     "/confirm-email",
+    "/confirm-new-email",
+    "/profile/security",
     "/api/password-reset-simple",
   ])("refuses a cross-origin POST to %s", async (path) => {
     const byOrigin = await post(path, { intent: "login" }, { origin: "https://evil.example" });

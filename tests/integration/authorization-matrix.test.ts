@@ -216,6 +216,16 @@ const MATRIX: Record<string, Probe[]> = {
       expect: 400,
     },
   ],
+  "routes/confirm-new-email": [
+    allGet("the new address's confirm page", "/confirm-new-email?token=not-a-token"),
+    {
+      name: "a made-up change of address",
+      method: "POST",
+      path: () => "/confirm-new-email",
+      fields: () => ({ intent: "confirm-new-email", token: "not-a-token" }),
+      expect: 400,
+    },
+  ],
   "routes/api.password-reset-simple": [
     allGet("the API by GET", "/api/password-reset-simple", 405),
     {
@@ -256,6 +266,14 @@ const MATRIX: Record<string, Probe[]> = {
       fields: (w) => ({ intent: "revoke-session", session: w.ownerSessionHandle }),
       expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\/security\?notice=session-ended$/ } },
       writes: ["owner"],
+    },
+    // Each actor's own address, with a wrong password: nobody's address changes, nobody is mailed.
+    {
+      name: "ask for a new address with a wrong password",
+      method: "POST",
+      path: () => "/profile/security",
+      fields: () => ({ intent: "change-email", email: "matrix-new-address@example.test", currentPassword: "not-the-password" }),
+      expect: { visitor: { to: login }, rest: 400 },
     },
   ],
   "routes/profile": [

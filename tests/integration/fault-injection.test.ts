@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SECURITY_MESSAGES, TWO_FACTOR_MESSAGES } from "~/forms/account-security";
+import { EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES, TWO_FACTOR_MESSAGES } from "~/forms/account-security";
 import { newTotpSecret, totpCodeAt, totpStepAt } from "~/server/auth/totp.server";
 import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
@@ -48,6 +48,8 @@ interface Attempt {
   json?: unknown;
   /** Files sent with the fields, as a multipart form (a craft's image). */
   files?: [string, FormPart][];
+  /** The browser's User-Agent (the session's device at a login). */
+  userAgent?: string;
 }
 
 interface Scenario {
@@ -162,6 +164,15 @@ function hiddenField(html: string, name: string): string {
   return raw.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 }
 
+/** A change of `email`'s address to a fresh one, waiting for its link: the link's token. */
+async function emailChangeFor(email: string): Promise<string> {
+  const token = randomToken();
+  await env.DB.prepare("INSERT INTO email_change_tokens (token_hash, user_id, new_email, expires_at) VALUES (?, ?, ?, ?)")
+    .bind(hashToken(token), (await userRow(email)).id, uniqueEmail("fault-new-address"), Date.now() + 600_000)
+    .run();
+  return token;
+}
+
 async function tokenFor(table: "password_reset_tokens" | "email_confirmation_tokens", email: string): Promise<string> {
   const token = randomToken();
   const { id } = await userRow(email);
@@ -199,6 +210,18 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       prepare: async () => {
         const user = await signedInUser("fault-login");
         return { path: "/login?mode=login", fields: { intent: "login", email: user.email, password: PASSWORD } };
+      },
+      message: ACCOUNT_FAILURES.login,
+    },
+    {
+      name: "log in from a new device (its known device and mail written with the session)",
+      prepare: async () => {
+        const user = await signedInUser("fault-new-device");
+        return {
+          path: "/login?mode=login",
+          fields: { intent: "login", email: user.email, password: PASSWORD },
+          userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+        };
       },
       message: ACCOUNT_FAILURES.login,
     },
@@ -269,6 +292,16 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
       message: TWO_FACTOR_MESSAGES.disableFailed,
       // A code checked is spent, whatever comes after it.
       ignore: { table: "user_totp", column: "last_used_step" },
+    },
+    {
+      name: "ask for a new e-mail address",
+      prepare: async () => ({
+        path: "/profile/security",
+        cookie: (await signedInUser("fault-email-change")).cookie,
+        fields: { intent: "change-email", email: "fault-typed-new-address@example.test", currentPassword: PASSWORD },
+      }),
+      message: EMAIL_CHANGE_MESSAGES.requestFailed,
+      typed: "fault-typed-new-address@example.test",
     },
     {
       name: "sign one session out",
@@ -361,6 +394,31 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
         return { path: `/reset-password?token=${token}`, fields: { token, newPassword: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD } };
       },
       message: ACCOUNT_FAILURES.resetPassword,
+    },
+    {
+      name: "set a new password with the two-step code",
+      prepare: async () => {
+        const { email } = await signedInUser("fault-reset-totp");
+        const secret = await totpSetUp(email, true);
+        const token = await tokenFor("password_reset_tokens", email);
+        return {
+          path: `/reset-password?token=${token}`,
+          fields: { token, newPassword: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, code: totpCodeAt(secret, totpStepAt(Date.now())) },
+        };
+      },
+      message: ACCOUNT_FAILURES.resetPassword,
+      // A code checked is spent, whatever comes after it.
+      ignore: { table: "user_totp", column: "last_used_step" },
+    },
+  ],
+  "routes/confirm-new-email": [
+    {
+      name: "confirm a new e-mail address",
+      prepare: async () => {
+        const token = await emailChangeFor((await signedInUser("fault-new-address")).email);
+        return { path: `/confirm-new-email?token=${token}`, fields: { intent: "confirm-new-email", token } };
+      },
+      message: "Failed to change your e-mail address. Please try again.",
     },
   ],
   "routes/confirm-email": [
@@ -865,6 +923,7 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
 function send(attempt: Attempt, bindings = withFaults()): Promise<Response> {
   const headers = new Headers({ Host: "example.com", "CF-Connecting-IP": uniqueIp() });
   if (attempt.cookie) headers.set("Cookie", attempt.cookie);
+  if (attempt.userAgent) headers.set("User-Agent", attempt.userAgent);
   let body: string | FormData;
   if (attempt.files) {
     body = multipartBody([...Object.entries(attempt.fields ?? {}), ...attempt.files]);
@@ -902,6 +961,8 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "saved_trade_ups",
     "user_totp",
     "recovery_codes",
+    "email_change_tokens",
+    "known_devices",
   ];
   const results = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" ORDER BY rowid`)));
   const rows = (table: string, index: number) =>

@@ -45,6 +45,15 @@ export function post(path: string, fields: Record<string, string>, options: Post
   return fetchWorker(`https://example.com${path}`, { method: "POST", body: new URLSearchParams(fields), headers });
 }
 
+/** POSTs `body` as JSON (the password-reset API). */
+export function postJson(path: string, body: unknown, ip = uniqueIp()): Promise<Response> {
+  return fetchWorker(`https://example.com${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, Host: "example.com" },
+    body: JSON.stringify(body),
+  });
+}
+
 /**
  * The form key of an inventory import's preview page, under which the server keeps the inventory
  * for the Import step (ADR 096): the Import form's hidden field, or the page's data when nothing
@@ -107,6 +116,26 @@ export async function registerUser(email: string, password: string, { confirm = 
 
 export async function login(email: string, password: string, ip?: string): Promise<Response> {
   return post("/login?mode=login", { intent: "login", email, password }, { ip });
+}
+
+/** Logs in from a browser with this User-Agent (the session's device); answers the session cookie. */
+export async function loginFrom(email: string, password: string, userAgent: string): Promise<string> {
+  const response = await fetchWorker("https://example.com/login?mode=login", {
+    method: "POST",
+    headers: { Host: "example.com", "CF-Connecting-IP": uniqueIp(), "User-Agent": userAgent },
+    body: new URLSearchParams({ intent: "login", email, password }),
+  });
+  if (response.status !== 302) throw new Error(`logging in from ${userAgent} answered ${response.status}`);
+  await response.body?.cancel();
+  return sessionCookie(response);
+}
+
+/** The mail queued for `to`, oldest first, as the outbox holds it. */
+export async function mailTo(to: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const { results } = await env.DB.prepare('SELECT subject, text, html FROM mail_outbox WHERE "to" = ? ORDER BY created_at, rowid')
+    .bind(to)
+    .all<{ subject: string; text: string; html: string }>();
+  return results;
 }
 
 export async function signedInUser(label = "user", password = "secret-pass-1"): Promise<{ email: string; password: string; cookie: string }> {

@@ -61,6 +61,8 @@ const INTENTS = [
   "totp-cancel",
   "totp-disable",
   "two-step",
+  "change-email",
+  "confirm-new-email",
   // Names every object has: a lookup by the posted intent must not find them.
   "__proto__",
   "constructor",

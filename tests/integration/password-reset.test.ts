@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { fetchWorker, get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
+import { fetchWorker, get, login, post, postJson, registerUser, sessionCookie, signedInUser, uniqueEmail, uniqueIp } from "./helpers";
 
 async function latestResetToken(email: string): Promise<string> {
   const mail = await env.DB.prepare(`SELECT text FROM mail_outbox WHERE "to" = ? AND subject LIKE '%password%' ORDER BY created_at DESC LIMIT 1`)
@@ -140,12 +140,7 @@ describe("reset page", () => {
 });
 
 describe("POST /api/password-reset-simple", () => {
-  const api = (body: unknown, ip = uniqueIp()) =>
-    fetchWorker("https://example.com/api/password-reset-simple", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, Host: "example.com" },
-      body: JSON.stringify(body),
-    });
+  const api = (body: unknown, ip = uniqueIp()) => postJson("/api/password-reset-simple", body, ip);
 
   it("requests, validates and resets with the page's rules and limits", async () => {
     const email = uniqueEmail("api");

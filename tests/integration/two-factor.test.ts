@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "~/server/auth/tokens.server";
+import { hashToken, randomToken } from "~/server/auth/tokens.server";
 import { recoveryCodeHash, totpCodeAt, totpStepAt } from "~/server/auth/totp.server";
-import { get, login, post, registerUser, sessionCookie, signedInUser, uniqueEmail } from "./helpers";
+import { get, login, post, postJson, registerUser, sessionCookie, signedInUser, uniqueEmail } from "./helpers";
 
 // TOTP by @oslojs/otp, verified here inside workerd: the codes the tests type are made by the same library.
 
@@ -30,6 +30,15 @@ async function turnOn(cookie: string): Promise<{ secret: string; recoveryCodes: 
   const recoveryCodes = [...html.matchAll(/<li>([a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4})<\/li>/g)].map((match) => match[1]!);
   expect(recoveryCodes).toHaveLength(10);
   return { secret: secret!, recoveryCodes, step };
+}
+
+/** A reset link's token for the account, as the forgot-password mail carries it. */
+async function resetToken(email: string): Promise<string> {
+  const token = randomToken();
+  await env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) SELECT ?, id, ? FROM users WHERE email = ?")
+    .bind(hashToken(token), Date.now() + 60_000, email)
+    .run();
+  return token;
 }
 
 const userIdOf = async (email: string) => (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
@@ -132,21 +141,70 @@ describe("two-step sign-in", () => {
     expect(mail?.subject).toBe("SkinVault: Two-step sign-in is off");
   });
 
-  it("a password reset signs nobody in: the login after it still asks for the code", async () => {
+  it("a password reset asks for a code too: refused without one or with a wrong one, then taken once; it signs nobody in", async () => {
     const email = uniqueEmail("totp-reset");
     await registerUser(email, "secret-pass-1");
     const cookie = sessionCookie(await login(email, "secret-pass-1"));
-    await turnOn(cookie);
-    const token = "reset-token-for-totp-test-" + Math.random().toString(36).slice(2);
-    await env.DB.prepare("INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
-      .bind(hashToken(token), await userIdOf(email), Date.now() + 60_000)
-      .run();
-    const reset = await post("/reset-password", { token, newPassword: "N3w-Passw0rd!", confirmPassword: "N3w-Passw0rd!" });
+    const { secret, step } = await turnOn(cookie);
+    const token = await resetToken(email);
+    const form = await (await get(`/reset-password?token=${encodeURIComponent(token)}`)).text();
+    expect(form).toContain('name="code"');
+    expect(form).toContain("Your account has two-step sign-in on");
+
+    const fields = { token, newPassword: "N3w-Passw0rd!", confirmPassword: "N3w-Passw0rd!" };
+    const none = await post("/reset-password", fields);
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Please enter the 6-digit code from your app, or one of your recovery codes.");
+    // The setup's code was spent; a made-up one is wrong.
+    for (const code of ["000000", totpCodeAt(secret, step)]) {
+      const wrong = await post("/reset-password", { ...fields, code });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.text()).toContain("That code is not right, or it was used already.");
+    }
+    // Nothing changed: the old password still passes its step, the link still opens.
+    expect(location(await login(email, "secret-pass-1"))).toBe("/login?mode=two-step");
+    expect(await (await get(`/reset-password?token=${encodeURIComponent(token)}`)).text()).toContain('name="code"');
+
+    const next = totpCodeAt(secret, step + 1);
+    const reset = await post("/reset-password", { ...fields, code: next });
     expect(location(reset)).toBe("/reset-password?status=success");
     expect(reset.headers.get("Set-Cookie") ?? "").not.toMatch(/skinvault_session=/);
     const password = await login(email, "N3w-Passw0rd!");
     expect(location(password)).toBe("/login?mode=two-step");
     expect(password.headers.get("Set-Cookie")).not.toMatch(/skinvault_session=/);
+    // The code the reset took is spent.
+    expect((await post("/login?mode=two-step", { intent: "two-step", code: next }, { cookie: pendingCookie(password) })).status).toBe(400);
+  });
+
+  it("a reset takes a recovery code once, through the JSON API too; without two-step the form asks for none", async () => {
+    const user = await signedInUser("totp-reset-api");
+    const { recoveryCodes } = await turnOn(user.cookie);
+    const api = (body: Record<string, string>) => postJson("/api/password-reset-simple", body);
+    const token = await resetToken(user.email);
+    const refused = await api({ action: "reset", token, newPassword: "N3w-Passw0rd!" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ error: string }>()).error).toContain("Please enter the 6-digit code");
+    const ok = await api({ action: "reset", token, newPassword: "N3w-Passw0rd!", code: recoveryCodes[0]! });
+    expect(ok.status).toBe(200);
+    const again = await api({ action: "reset", token: await resetToken(user.email), newPassword: "An0ther-Passw0rd!", code: recoveryCodes[0]! });
+    expect(again.status).toBe(400);
+    expect((await again.json<{ error: string }>()).error).toContain("That code is not right, or it was used already.");
+
+    const plain = await signedInUser("reset-no-totp");
+    expect(await (await get(`/reset-password?token=${encodeURIComponent(await resetToken(plain.email))}`)).text()).not.toContain('name="code"');
+  });
+
+  it("a reset's wrong codes count with the login's: the sixth in 15 minutes is refused, even a right one", async () => {
+    const user = await signedInUser("totp-reset-limit");
+    const { secret, step } = await turnOn(user.cookie);
+    const token = await resetToken(user.email);
+    const fields = { token, newPassword: "N3w-Passw0rd!", confirmPassword: "N3w-Passw0rd!" };
+    for (let i = 0; i < 5; i++) expect((await post("/reset-password", { ...fields, code: "000000" })).status).toBe(400);
+    const limited = await post("/reset-password", { ...fields, code: totpCodeAt(secret, step + 1) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Too many wrong codes.");
+    expect(location(await login(user.email, user.password))).toBe("/login?mode=two-step");
   });
 
   it("without the pending state the code's page starts the login over", async () => {

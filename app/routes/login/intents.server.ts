@@ -7,6 +7,7 @@ import { ACCOUNT_FAILURES, forgotSchema, HONEYPOT_FIELD, loginSchema, registerSc
 import { register, requestPasswordReset, resendConfirmation } from "~/server/auth/accounts.server";
 import { authenticateForm } from "~/server/auth/authenticator.server";
 import { deviceLabel } from "~/server/auth/device.server";
+import { knownDeviceQueries } from "~/server/auth/known-devices.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { endPendingLogin, readPendingLogin, startPendingLogin } from "~/server/auth/pending-login.server";
 import { startSession } from "~/server/auth/session.server";
@@ -64,10 +65,15 @@ export async function loginIntent(context: AppLoadContext, request: Request, for
   }
 }
 
-/** A new session (a new id at every login) and the way on, with the consented user_session cookie. */
+/**
+ * A new session (a new id at every login) and the way on, with the consented user_session cookie;
+ * a device the account has not signed in from before is mailed about (known-devices.server.ts).
+ */
 async function signedIn(context: AppLoadContext, request: Request, userId: string, redirectTo: string, extraCookies: string[] = []) {
   const device = deviceLabel(request.headers.get("User-Agent"));
-  const headers = new Headers({ "Set-Cookie": await startSession(context.db, context.env, userId, device) });
+  const now = Date.now();
+  const noted = await knownDeviceQueries(context.db, context.env.APP_ORIGIN, userId, device, now);
+  const headers = new Headers({ "Set-Cookie": await startSession(context.db, context.env, userId, device, now, noted) });
   for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
   // The non-essential user_session cookie is written only with cookie consent.
   const userSession = userSessionCookie(request, userId);

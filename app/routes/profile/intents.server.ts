@@ -3,6 +3,8 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { NoticeKey } from "~/domain/notices";
 import { alertAnchor } from "~/domain/price-alerts";
 import { LIMIT_MESSAGES } from "~/domain/limits";
+import { CURRENT_PASSWORD_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { EMAIL_CHANGE_MESSAGES } from "~/forms/account-security";
 import { ACCOUNT_FAILURES, changePasswordSchema, deleteAccountSchema } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES, priceAlertSchema, priceAlertWrite, removePriceAlertSchema } from "~/forms/price-alert";
 import { deleteTradeUpSchema, SAVED_TRADE_UP_MESSAGES } from "~/forms/trade-up";
@@ -49,13 +51,14 @@ function shortSkinId(value: FormDataEntryValue | null): string | null {
 export async function changePasswordIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
   const intent = "change-password";
   const submission = parseForm(form, changePasswordSchema);
-  const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400) =>
-    formReply<ProfileExtra>(intent, submission.reply({ ...options, hideFields: PASSWORD_FIELDS }), { status, extra: { skinId: null } });
+  const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status = 400, headers?: HeadersInit) =>
+    formReply<ProfileExtra>(intent, submission.reply({ ...options, hideFields: PASSWORD_FIELDS }), { status, headers, extra: { skinId: null } });
   if (submission.status !== "success") return reply({});
   const notice = securityNoticeMail(user.email, context.env.APP_ORIGIN, "password-changed");
   const outcome = await changePassword(context, user.id, context.sessionId, submission.value.currentPassword, submission.value.newPassword, notice);
-  if (outcome === "wrong-password") return reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] } });
-  return redirect("/profile?notice=password-updated");
+  if (outcome.ok) return redirect("/profile?notice=password-updated");
+  if (outcome.reason === "wrong-password") return reply({ fieldErrors: { currentPassword: [EMAIL_CHANGE_MESSAGES.wrongPassword] } });
+  return reply({ formErrors: [CURRENT_PASSWORD_RATE_LIMIT_MESSAGE] }, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
 }
 
 export async function deleteAccountIntent(context: AppLoadContext, request: Request, user: SessionUser, form: FormData) {

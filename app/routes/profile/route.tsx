@@ -48,6 +48,9 @@ const ProfileTrackers = lazyPart("ProfileTrackers", () => import("./ProfileTrack
 const MyCrafts = lazyPart("MyCrafts", () => import("~/components/MyCrafts").then((module) => module.MyCrafts));
 const MyTradeUps = lazyPart("MyTradeUps", () => import("~/components/MyTradeUps").then((module) => module.MyTradeUps));
 
+/** Without this Remix keeps only Set-Cookie from the action: a 429 (wrong current passwords) keeps its Retry-After. */
+export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
+
 const TABS = [
   { id: "favorites", label: "Favorites" },
   { id: "loadouts", label: "User Loadouts" },

@@ -1,8 +1,10 @@
 // The security page's intents, one function each: a redirect (Post/Redirect/Get) or the reply to show.
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { SECOND_FACTOR_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
+import { CURRENT_PASSWORD_RATE_LIMIT_MESSAGE, EMAIL_CHANGE_RATE_LIMIT_MESSAGE, SECOND_FACTOR_RATE_LIMIT_MESSAGE } from "~/domain/rate-limits";
 import {
+  changeEmailSchema,
+  EMAIL_CHANGE_MESSAGES,
   revokeOtherSessionsSchema,
   revokeSessionSchema,
   SECURITY_MESSAGES,
@@ -14,6 +16,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "~/forms/account-security";
 import { revokeOtherSessions, revokeSession } from "~/server/auth/account-sessions.server";
+import { requestEmailChange } from "~/server/auth/email-change.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTotp, startTotpSetup, type SecondFactorCheck } from "~/server/auth/two-factor.server";
 import { securityNoticeMail } from "~/server/mail/security-mail.server";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -109,6 +112,31 @@ export async function revokeOtherSessionsIntent(context: AppLoadContext, user: S
   return noticed(ended > 0 ? "others-ended" : "no-others");
 }
 
+/**
+ * Asks for a new e-mail address with the current password: the link goes to the new address, a
+ * notice to the current one. The answer is the same whether another account holds the new address
+ * or not (ADR 006); a wrong password says so, and counts.
+ */
+export async function changeEmailIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const intent = "change-email";
+  const submission = parseForm(form, changeEmailSchema);
+  const reply = (options: ReplyOptions, status = 400, headers?: HeadersInit) =>
+    formReply<SecurityExtra>(intent, submission.reply({ ...options, hideFields: ["currentPassword"] }), { status, headers, extra: NO_CODES });
+  if (submission.status !== "success") return reply({});
+  const asked = await requestEmailChange(context, user, submission.value.email, submission.value.currentPassword);
+  if (asked.ok) return noticed("email-change-sent");
+  switch (asked.reason) {
+    case "wrong-password":
+      return reply({ fieldErrors: { currentPassword: [EMAIL_CHANGE_MESSAGES.wrongPassword] } });
+    case "same-address":
+      return reply({ fieldErrors: { email: [EMAIL_CHANGE_MESSAGES.sameAddress] } });
+    case "rate-limited":
+      return reply({ formErrors: [CURRENT_PASSWORD_RATE_LIMIT_MESSAGE] }, 429, { "Retry-After": String(asked.retryAfterSeconds) });
+    default:
+      return reply({ formErrors: [EMAIL_CHANGE_RATE_LIMIT_MESSAGE] }, 429, { "Retry-After": String(asked.retryAfterSeconds) });
+  }
+}
+
 // A Map: the intent is the posted one, and an object would answer "__proto__" with its prototype.
 const FAILURES = new Map<string, string>([
   ["revoke-session", SECURITY_MESSAGES.revokeFailed],
@@ -117,9 +145,10 @@ const FAILURES = new Map<string, string>([
   ["totp-confirm", TWO_FACTOR_MESSAGES.confirmFailed],
   ["totp-cancel", TWO_FACTOR_MESSAGES.cancelFailed],
   ["totp-disable", TWO_FACTOR_MESSAGES.disableFailed],
+  ["change-email", EMAIL_CHANGE_MESSAGES.requestFailed],
 ]);
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form with the message. */
 export function failedIntent(failure: ActionFailure) {
-  return failedForm<SecurityExtra>(failure, FAILURES.get(failure.intent) ?? TRY_AGAIN, { hide: ["code"], extra: NO_CODES });
+  return failedForm<SecurityExtra>(failure, FAILURES.get(failure.intent) ?? TRY_AGAIN, { hide: ["code", "currentPassword"], extra: NO_CODES });
 }

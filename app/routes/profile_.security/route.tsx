@@ -7,6 +7,7 @@ import { noticeText } from "~/domain/notices";
 import { ACCOUNT_DATA_PATH, SECURITY_PATH } from "~/forms/account-security-path";
 import { loginPath } from "~/domain/same-site-path";
 import { accountSessionsQuery, toAccountSessions } from "~/server/auth/account-sessions.server";
+import { pendingEmailChangeQuery } from "~/server/auth/email-change.server";
 import { toTwoFactorState, twoFactorQueries } from "~/server/auth/two-factor.server";
 import { totpQrSvg } from "~/server/auth/totp.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -14,6 +15,7 @@ import { answeringDatabaseFailures } from "~/server/http/action-failures.server"
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import {
+  changeEmailIntent,
   failedIntent,
   revokeOtherSessionsIntent,
   revokeSessionIntent,
@@ -27,11 +29,12 @@ import { SessionList } from "./SessionList";
 
 // The two-step panel carries the form kit: its code is a part of its own (ADR 097).
 const TwoFactorPanel = lazyPart("TwoFactorPanel", () => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
+const EmailPanel = lazyPart("EmailPanel", () => import("./EmailPanel").then((module) => module.EmailPanel));
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
 export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
 
-/** The account's sign-in security: its second factor, its sessions and its data. One D1 round trip. */
+/** The account's sign-in security: its e-mail address, second factor, sessions and data. One D1 round trip. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = Date.now();
@@ -39,14 +42,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);
   const accountPromise = context.sessionId
     ? context
-        .load([accountSessionsQuery(context.db, requestOwner(context), now), ...twoFactorQueries(context.db, requestOwner(context))])
-        .then(([sessionRows, totp, codes]) => ({ sessionRows, twoFactor: toTwoFactorState([totp, codes]) }))
+        .load([
+          accountSessionsQuery(context.db, requestOwner(context), now),
+          pendingEmailChangeQuery(context.db, requestOwner(context), now),
+          ...twoFactorQueries(context.db, requestOwner(context)),
+        ])
+        .then(([sessionRows, emailChange, totp, codes]) => ({
+          sessionRows,
+          pendingEmail: emailChange[0]?.newEmail ?? null,
+          twoFactor: toTwoFactorState([totp, codes]),
+        }))
     : Promise.resolve(null);
   const [user, account] = await Promise.all([userPromise, accountPromise]);
   if (!user || !account) throw redirect(loginPath(`${url.pathname}${url.search}`));
   const { enabled, pendingSecret, recoveryCodesLeft } = account.twoFactor;
   return {
     email: user.email,
+    pendingEmail: account.pendingEmail,
     sessions: toAccountSessions(account.sessionRows, context.sessionId),
     twoFactor: { enabled, recoveryCodesLeft, setup: pendingSecret ? { secret: pendingSecret, qrSvg: totpQrSvg(pendingSecret, user.email) } : null },
     notice: noticeText("security", url.searchParams.get("notice")),
@@ -61,7 +73,9 @@ async function securityAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<SecurityExtra>("", body.message, body.status, { extra: { recoveryCodes: null } });
   const intent = formText(body.form, "intent");
-  switch (knownIntent(intent, ["revoke-session", "revoke-other-sessions", "totp-start", "totp-confirm", "totp-cancel", "totp-disable"])) {
+  switch (knownIntent(intent, ["change-email", "revoke-session", "revoke-other-sessions", "totp-start", "totp-confirm", "totp-cancel", "totp-disable"])) {
+    case "change-email":
+      return changeEmailIntent(context, user, body.form);
     case "revoke-session":
       return revokeSessionIntent(context, user, body.form);
     case "revoke-other-sessions":
@@ -80,7 +94,7 @@ async function securityAction({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SecurityPage() {
-  const { email, sessions, twoFactor, notice } = useLoaderData<typeof loader>();
+  const { email, pendingEmail, sessions, twoFactor, notice } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -94,6 +108,7 @@ export default function SecurityPage() {
         <p className="text-sm text-muted">Signed in as {email}</p>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
+      <EmailPanel email={email} pendingEmail={pendingEmail} reply={reply} />
       <TwoFactorPanel twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.recoveryCodes ?? null} />
       <SessionList sessions={sessions} reply={reply} />
       <section aria-labelledby="data-heading" className="max-w-2xl space-y-4">
@@ -114,7 +129,7 @@ export default function SecurityPage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sign-in and security",
-    description: "Your signed-in sessions and how your account is protected.",
+    description: "Your e-mail address, your signed-in sessions and how your account is protected.",
     path: SECURITY_PATH,
     noindex: true,
   });

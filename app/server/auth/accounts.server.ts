@@ -3,7 +3,9 @@ import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { type RateLimitDecision } from "~/domain/rate-limits";
 import type { Database } from "../db/client.server";
 import {
+  emailChangeTokens,
   emailConfirmationTokens,
+  knownDevices,
   loadoutShares,
   mailOutbox,
   passwordResetTokens,
@@ -20,9 +22,11 @@ import {
 import { enqueueMailQuery, enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "../mail/templates.server";
 import { DUMMY_PASSWORD_HASH } from "./password.server";
+import { checkCurrentPassword, type CurrentPasswordCheck } from "./current-password.server";
 import { clear, consume, hit, peek, rateLimitsFor } from "./rate-limit.server";
 import { revokeOtherSessionsQuery } from "./session.server";
 import { hashToken, randomToken } from "./tokens.server";
+import { verifySecondFactor, type SecondFactorCheck } from "./two-factor.server";
 
 /** What the account functions use: the database, the password hasher and the settings (origin, limits). */
 export type AccountServices = Pick<AppLoadContext, "db" | "env" | "passwords">;
@@ -203,10 +207,12 @@ export async function requestPasswordReset(context: Pick<AccountServices, "db" |
   return { ok: true };
 }
 
+/** A usable reset link's account, and since when it has two-step sign-in on (null: off; the reset then asks for no code). */
 export function resetTokenQuery(db: Database, tokenHash: string, now: number) {
   return db
-    .select({ userId: passwordResetTokens.userId })
+    .select({ userId: passwordResetTokens.userId, secondFactorSince: userTotp.enabledAt })
     .from(passwordResetTokens)
+    .leftJoin(userTotp, eq(userTotp.userId, passwordResetTokens.userId))
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date(now))))
     .limit(1);
 }
@@ -217,16 +223,33 @@ export async function isResetTokenValid(db: Database, token: string): Promise<bo
   return rows.length > 0;
 }
 
+export type ResetResult = { ok: true } | { ok: false; reason: "invalid" | "code-needed" } | Exclude<SecondFactorCheck, { ok: true }>;
+
 /**
  * Spends the token, sets the new password, confirms the e-mail (the link proved it), ends every
  * session of the user and voids the user's other reset links (an older mail must not set the
- * password again), in one batch guarded by the token: all or nothing, and only once.
+ * password again) and any change of e-mail address waiting, in one batch guarded by the token: all
+ * or nothing, and only once. An account with two-step sign-in on also needs `code`, a current code
+ * of its app or a recovery code, checked as at sign-in (each once, wrong ones counted): the mailbox
+ * alone does not set the password. The code is checked after the token, so a made-up link cannot
+ * use up the account's wrong codes.
  */
-export async function resetPassword(context: Pick<AccountServices, "db" | "passwords">, token: string, newPassword: string): Promise<boolean> {
+export async function resetPassword(
+  context: Pick<AccountServices, "db" | "env" | "passwords">,
+  token: string,
+  newPassword: string,
+  code: string | undefined,
+): Promise<ResetResult> {
   const { db } = context;
-  if (!(await isResetTokenValid(db, token))) return false;
-  const passwordHash = await context.passwords.hash(newPassword);
   const tokenHash = hashToken(token);
+  const [link] = await resetTokenQuery(db, tokenHash, Date.now());
+  if (!link) return { ok: false, reason: "invalid" };
+  if (link.secondFactorSince) {
+    if (!code) return { ok: false, reason: "code-needed" };
+    const checked = await verifySecondFactor(context, link.userId, code);
+    if (!checked.ok) return checked;
+  }
+  const passwordHash = await context.passwords.hash(newPassword);
   const now = Date.now();
   const spentBy = sql`(SELECT user_id FROM password_reset_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`;
   const [spent] = await db.batch([
@@ -241,36 +264,39 @@ export async function resetPassword(context: Pick<AccountServices, "db" | "passw
       .where(sql`${users.id} = ${spentBy}`),
     db.delete(sessions).where(sql`${sessions.userId} = ${spentBy}`),
     db.delete(passwordResetTokens).where(and(sql`${passwordResetTokens.userId} = ${spentBy}`, isNull(passwordResetTokens.usedAt))),
+    db.delete(emailChangeTokens).where(sql`${emailChangeTokens.userId} = ${spentBy}`),
   ]);
-  return spent.length > 0;
+  return spent.length > 0 ? { ok: true } : { ok: false, reason: "invalid" };
 }
 
 // ---------------------------------------------------------------- signed-in account
 
 /**
- * Changes the password after checking the current one; ends the user's sessions other than
- * `keepSessionId`, voids the user's reset links (a reset mail sent before cannot undo it) and
- * queues the `notice` mail, in one batch.
+ * Changes the password after checking the current one (wrong ones counted: `checkCurrentPassword`);
+ * ends the user's sessions other than `keepSessionId`, voids the user's reset links (a reset mail
+ * sent before cannot undo it) and any change of e-mail address waiting (one asked for by whoever
+ * had the old password), and queues the `notice` mail, in one batch.
  */
 export async function changePassword(
-  context: Pick<AccountServices, "db" | "passwords">,
+  context: AccountServices,
   userId: string,
   keepSessionId: string | null,
   currentPassword: string,
   newPassword: string,
   notice: MailMessage,
-): Promise<"ok" | "wrong-password"> {
+): Promise<CurrentPasswordCheck> {
   const { db } = context;
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !(await context.passwords.verify(user.passwordHash, currentPassword))) return "wrong-password";
+  const checked = await checkCurrentPassword(context, userId, currentPassword);
+  if (!checked.ok) return checked;
   const passwordHash = await context.passwords.hash(newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     revokeOtherSessionsQuery(db, userId, keepSessionId),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+    db.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, userId)),
     enqueueMailQuery(db, notice),
   ]);
-  return "ok";
+  return checked;
 }
 
 /**
@@ -291,6 +317,8 @@ export async function deleteAccount(db: Database, userId: string, email: string)
     db.delete(userLoadouts).where(eq(userLoadouts.userId, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId)),
+    db.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, userId)),
+    db.delete(knownDevices).where(eq(knownDevices.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.delete(userTotp).where(eq(userTotp.userId, userId)),

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 // Relative: vite.config.ts loads this file (through the dev load context) without the ~ alias.
 import type { CurrencyCode } from "../../domain/currency";
 import { isAdminEmail } from "../../domain/roles";
@@ -109,13 +110,23 @@ function noteSessionSeen(context: AppLoadContext, sessionId: string, lastSeen: n
   context.waitUntil(write);
 }
 
-/** A fresh session row and the Set-Cookie header for it (a new id at every login), with its rough device. */
-export async function startSession(db: Database, env: SessionEnv, userId: string, device: string): Promise<string> {
+/**
+ * A fresh session row and the Set-Cookie header for it (a new id at every login), with its rough
+ * device; `alsoInBatch` joins the same batch (the known device and its mail), all or nothing.
+ */
+export async function startSession(
+  db: Database,
+  env: SessionEnv,
+  userId: string,
+  device: string,
+  now = Date.now(),
+  alsoInBatch: readonly BatchItem<"sqlite">[] = [],
+): Promise<string> {
   const id = randomToken(32);
-  const now = Date.now();
   await db.batch([
     db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, new Date(now)))),
     db.insert(sessions).values({ id, userId, expiresAt: new Date(now + SESSION_TTL_MS), createdAt: new Date(now), lastSeenAt: new Date(now), device }),
+    ...alsoInBatch,
   ]);
   return createSessionCookie(env).serialize(id);
 }

@@ -449,6 +449,42 @@ export const emailConfirmationTokens = sqliteTable(
   (t) => [index("email_confirmation_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * A change of e-mail address asked for on the security page, waiting for its link (sent to the new
+ * address) to be used: single use, 30 minutes, stored as SHA-256 like the other mail links.
+ */
+export const emailChangeTokens = sqliteTable(
+  "email_change_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lower-cased, as `users.email`. */
+    newEmail: text("new_email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_change_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * The rough devices (`sessions.device` labels) an account has signed in from: a sign-in from one
+ * not listed, on an account that has one listed, mails the account (docs/features/accounts.md).
+ */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    device: text("device").notNull(),
+    firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] })],
+);
+
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {

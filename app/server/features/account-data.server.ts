@@ -1,11 +1,13 @@
 // "Download my data" (docs/features/accounts.md): everything the site keeps of a player, as JSON,
 // in one batch. Secrets stay out: the password's hash, the second factor's key and its recovery
-// codes' hashes, sessions' ids, and the keys that make a post count once (form, import, export).
+// codes' hashes, sessions' ids, the links' tokens, and the keys that make a post count once (form, import, export).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   craftReports,
+  emailChangeTokens,
+  knownDevices,
   loadoutShares,
   priceAlerts,
   resellTrackers,
@@ -34,43 +36,64 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
   const { db } = context;
   const ownLoadouts = db.select({ id: userLoadouts.id }).from(userLoadouts).where(eq(userLoadouts.userId, owner));
   const ownCrafts = db.select({ id: stickerCrafts.id }).from(stickerCrafts).where(eq(stickerCrafts.authorId, owner));
-  const [account, secondFactor, signedIn, favourites, trackers, alerts, loadouts, slots, shares, tradeUps, crafts, craftStickers, reports] = await context.load(
-    [
-      db.select(columnsWithout(users, "passwordHash")).from(users).where(eq(users.id, owner)),
-      db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, owner)),
-      db
-        .select(columnsWithout(sessions, "id", "userId"))
-        .from(sessions)
-        .where(eq(sessions.userId, owner)),
-      db.select(columnsWithout(userFavorites, "userId")).from(userFavorites).where(eq(userFavorites.userId, owner)),
-      db
-        .select(columnsWithout(resellTrackers, "userId", "exportKey", "importKey"))
-        .from(resellTrackers)
-        .where(eq(resellTrackers.userId, owner)),
-      db.select(columnsWithout(priceAlerts, "userId")).from(priceAlerts).where(eq(priceAlerts.userId, owner)),
-      db
-        .select(columnsWithout(userLoadouts, "userId", "formKey"))
-        .from(userLoadouts)
-        .where(eq(userLoadouts.userId, owner)),
-      db.select().from(userLoadoutSlots).where(inArray(userLoadoutSlots.loadoutId, ownLoadouts)),
-      db.select().from(loadoutShares).where(inArray(loadoutShares.loadoutId, ownLoadouts)),
-      db
-        .select(columnsWithout(savedTradeUps, "userId", "formKey"))
-        .from(savedTradeUps)
-        .where(eq(savedTradeUps.userId, owner)),
-      db
-        .select(columnsWithout(stickerCrafts, "formKey", "createdBy"))
-        .from(stickerCrafts)
-        .where(eq(stickerCrafts.authorId, owner)),
-      db.select().from(stickerCraftStickers).where(inArray(stickerCraftStickers.craftId, ownCrafts)),
-      db.select(columnsWithout(craftReports, "reporterId")).from(craftReports).where(eq(craftReports.reporterId, owner)),
-    ],
-  );
+  const [
+    account,
+    secondFactor,
+    signedIn,
+    devices,
+    emailChange,
+    favourites,
+    trackers,
+    alerts,
+    loadouts,
+    slots,
+    shares,
+    tradeUps,
+    crafts,
+    craftStickers,
+    reports,
+  ] = await context.load([
+    db.select(columnsWithout(users, "passwordHash")).from(users).where(eq(users.id, owner)),
+    db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, owner)),
+    db
+      .select(columnsWithout(sessions, "id", "userId"))
+      .from(sessions)
+      .where(eq(sessions.userId, owner)),
+    db.select(columnsWithout(knownDevices, "userId")).from(knownDevices).where(eq(knownDevices.userId, owner)),
+    db
+      .select(columnsWithout(emailChangeTokens, "tokenHash", "userId"))
+      .from(emailChangeTokens)
+      .where(eq(emailChangeTokens.userId, owner)),
+    db.select(columnsWithout(userFavorites, "userId")).from(userFavorites).where(eq(userFavorites.userId, owner)),
+    db
+      .select(columnsWithout(resellTrackers, "userId", "exportKey", "importKey"))
+      .from(resellTrackers)
+      .where(eq(resellTrackers.userId, owner)),
+    db.select(columnsWithout(priceAlerts, "userId")).from(priceAlerts).where(eq(priceAlerts.userId, owner)),
+    db
+      .select(columnsWithout(userLoadouts, "userId", "formKey"))
+      .from(userLoadouts)
+      .where(eq(userLoadouts.userId, owner)),
+    db.select().from(userLoadoutSlots).where(inArray(userLoadoutSlots.loadoutId, ownLoadouts)),
+    db.select().from(loadoutShares).where(inArray(loadoutShares.loadoutId, ownLoadouts)),
+    db
+      .select(columnsWithout(savedTradeUps, "userId", "formKey"))
+      .from(savedTradeUps)
+      .where(eq(savedTradeUps.userId, owner)),
+    db
+      .select(columnsWithout(stickerCrafts, "formKey", "createdBy"))
+      .from(stickerCrafts)
+      .where(eq(stickerCrafts.authorId, owner)),
+    db.select().from(stickerCraftStickers).where(inArray(stickerCraftStickers.craftId, ownCrafts)),
+    db.select(columnsWithout(craftReports, "reporterId")).from(craftReports).where(eq(craftReports.reporterId, owner)),
+  ]);
   const [user] = account;
   if (!user) return null;
   return {
     account: { ...user, twoStepSignInSince: secondFactor[0]?.enabledAt ?? null },
     sessions: signedIn,
+    knownDevices: devices,
+    emailChanges: emailChange,
     favourites,
     resellTrackers: trackers,
     priceAlerts: alerts,

@@ -1,6 +1,6 @@
 import { lt, lte, or, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { emailConfirmationTokens, importDrafts, passwordResetTokens, rateLimits, sessions } from "../db/schema.server";
+import { emailChangeTokens, emailConfirmationTokens, importDrafts, passwordResetTokens, rateLimits, sessions } from "../db/schema.server";
 import { expiredSubmissionsQuery } from "../features/community-crafts.server";
 
 /** Rate-limit windows are never longer than this, so older rows can go. */
@@ -13,6 +13,7 @@ export async function cleanupExpired(db: Database, now = Date.now()): Promise<vo
     db.delete(sessions).where(lte(sessions.expiresAt, at)),
     db.delete(passwordResetTokens).where(or(lte(passwordResetTokens.expiresAt, at), isNotNull(passwordResetTokens.usedAt))),
     db.delete(emailConfirmationTokens).where(or(lte(emailConfirmationTokens.expiresAt, at), isNotNull(emailConfirmationTokens.usedAt))),
+    db.delete(emailChangeTokens).where(or(lte(emailChangeTokens.expiresAt, at), isNotNull(emailChangeTokens.usedAt))),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - RATE_LIMIT_RETENTION_MS))),
     db.delete(importDrafts).where(lte(importDrafts.expiresAt, at)),
     expiredSubmissionsQuery(db, now),

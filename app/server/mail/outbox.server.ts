@@ -21,7 +21,8 @@ export function enqueueMailQuery(db: Database, message: MailMessage, now = Date.
  */
 export function enqueueMailWhereQueries(db: Database, message: MailMessage, condition: SQL, now = Date.now()) {
   const id = crypto.randomUUID();
-  return [enqueueMailQuery(db, message, now, id), db.delete(mailOutbox).where(and(eq(mailOutbox.id, id), not(condition)))] as const;
+  // In parentheses: `not` binds tighter than the `and` a condition may hold.
+  return [enqueueMailQuery(db, message, now, id), db.delete(mailOutbox).where(and(eq(mailOutbox.id, id), not(sql`(${condition})`)))] as const;
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

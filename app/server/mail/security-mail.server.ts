@@ -6,20 +6,43 @@ export const SECURITY_EVENTS = {
   "totp-on": { subject: "Two-step sign-in is on", line: "Two-step sign-in was turned on for your SkinVault account. Every other session was signed out." },
   "totp-off": { subject: "Two-step sign-in is off", line: "Two-step sign-in was turned off for your SkinVault account." },
   "password-changed": { subject: "Your password was changed", line: "The password of your SkinVault account was changed. Every other session was signed out." },
+  "email-change-requested": {
+    subject: "A new e-mail address was asked for",
+    line: "Someone signed in to your SkinVault account asked to change its e-mail address to the one below. It changes only when the link we sent there is used, within 30 minutes; until then this address stays the one you sign in with.",
+  },
+  "email-changed": {
+    subject: "Your e-mail address was changed",
+    line: "The e-mail address of your SkinVault account was changed to the one below. This address no longer signs in, and mail about the account goes to the new one.",
+  },
+  "new-sign-in": {
+    subject: "A new sign-in to your account",
+    line: "Your SkinVault account was signed in to from a device it had not been signed in from before:",
+  },
 } as const;
 
 export type SecurityEvent = keyof typeof SECURITY_EVENTS;
 
 /**
  * A notice that something about signing in changed: not a request the reader made, so no "ignore
- * this"; it says where to look and what to do if it was not them.
+ * this"; it says where to look and what to do if it was not them. `details` are lines shown after
+ * the first (the new address, the device and time).
  */
-export function securityNoticeMail(to: string, origin: string, event: SecurityEvent): MailMessage {
+export function securityNoticeMail(to: string, origin: string, event: SecurityEvent, details: readonly string[] = []): MailMessage {
   const { subject, line } = SECURITY_EVENTS[event];
   const security = `${origin}/profile/security`;
   const reset = `${origin}/login?mode=forgot`;
-  const lines = [line, "If this was you, there is nothing to do.", "If it was not you, reset your password now, then sign out everywhere else:"];
-  const text = [...lines, "", `Reset your password: ${reset}`, `Your sessions: ${security}`, "", "SkinVault"].join("\n");
-  const html = `<p>${lines.map(escapeHtml).join("</p><p>")}</p><p><a href="${escapeHtml(reset)}">Reset your password</a></p><p><a href="${escapeHtml(security)}">Your sessions</a></p><p>SkinVault</p>`;
+  const lines = [line, ...details, "If this was you, there is nothing to do.", ...whatToDo(event)];
+  const links = event === "email-changed" ? [] : [`Reset your password: ${reset}`, `Your sessions: ${security}`];
+  const text = [...lines, "", ...links, ...(links.length > 0 ? [""] : []), "SkinVault"].join("\n");
+  const htmlLinks =
+    event === "email-changed" ? "" : `<p><a href="${escapeHtml(reset)}">Reset your password</a></p><p><a href="${escapeHtml(security)}">Your sessions</a></p>`;
+  const html = `<p>${lines.map(escapeHtml).join("</p><p>")}</p>${htmlLinks}<p>SkinVault</p>`;
   return { to, subject: `SkinVault: ${subject}`, text, html };
+}
+
+/** If it was not them: reset the password and sign the others out; once the address is gone, a reset would reach the new one, so write to us. */
+function whatToDo(event: SecurityEvent): string[] {
+  if (event === "email-changed")
+    return ["If it was not you, write to contact@skinvault.example from this address at once, so that we can give the account back to you."];
+  return ["If it was not you, reset your password now, then sign out everywhere else:"];
 }

@@ -40,3 +40,19 @@ export function passwordResetMail(to: string, origin: string, token: string): Ma
     },
   );
 }
+
+/** To the new address of a change asked for on the security page: its link opens a page whose button confirms. */
+export function emailChangeMail(to: string, origin: string, token: string): MailMessage {
+  return message(
+    to,
+    "Confirm your new SkinVault e-mail address",
+    [
+      "You asked to make this the e-mail address of your SkinVault account.",
+      "The link works once and expires in 30 minutes. Until it is used, your account keeps its old address.",
+    ],
+    {
+      href: `${origin}/confirm-new-email?token=${encodeURIComponent(token)}`,
+      label: "Confirm your new e-mail address",
+    },
+  );
+}
