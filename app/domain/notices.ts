@@ -37,6 +37,8 @@ const NOTICES = {
     "no-others": "There were no other sessions to sign out.",
     "totp-cancelled": "Two-step sign-in setup cancelled. Nothing changed.",
     "totp-off": "Two-step sign-in is off. Signing in asks for your password only.",
+    "passkey-added": "Passkey added. It signs you in from the login page, with no code asked.",
+    "passkey-removed": "Passkey removed. It no longer signs you in.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
   priceAlerts: {

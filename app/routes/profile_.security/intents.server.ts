@@ -13,7 +13,9 @@ import {
   totpStartSchema,
   TWO_FACTOR_MESSAGES,
 } from "~/forms/account-security";
+import { PASSKEY_MESSAGES, removePasskeySchema } from "~/forms/passkeys";
 import { revokeOtherSessions, revokeSession } from "~/server/auth/account-sessions.server";
+import { removePasskey } from "~/server/auth/passkeys.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTotp, startTotpSetup, type SecondFactorCheck } from "~/server/auth/two-factor.server";
 import { securityNoticeMail } from "~/server/mail/security-mail.server";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -109,6 +111,18 @@ export async function revokeOtherSessionsIntent(context: AppLoadContext, user: S
   return noticed(ended > 0 ? "others-ended" : "no-others");
 }
 
+/** Removes one of the user's passkeys, named by its handle (a notice mail goes out); another user's, or one gone, is a 404. */
+export async function passkeyRemoveIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const intent = "passkey-remove";
+  const submission = parseForm(form, removePasskeySchema);
+  if (submission.status !== "success") return formReply<SecurityExtra>(intent, submission.reply(), { status: 404, extra: NO_CODES });
+  const mail = securityNoticeMail(user.email, context.env.APP_ORIGIN, "passkey-removed");
+  if (!(await removePasskey(context.db, user.id, submission.value.passkey, mail))) {
+    return formReply<SecurityExtra>(intent, submission.reply({ formErrors: [PASSKEY_MESSAGES.notFound] }), { status: 404, extra: NO_CODES });
+  }
+  return noticed("passkey-removed");
+}
+
 // A Map: the intent is the posted one, and an object would answer "__proto__" with its prototype.
 const FAILURES = new Map<string, string>([
   ["revoke-session", SECURITY_MESSAGES.revokeFailed],
@@ -117,6 +131,7 @@ const FAILURES = new Map<string, string>([
   ["totp-confirm", TWO_FACTOR_MESSAGES.confirmFailed],
   ["totp-cancel", TWO_FACTOR_MESSAGES.cancelFailed],
   ["totp-disable", TWO_FACTOR_MESSAGES.disableFailed],
+  ["passkey-remove", PASSKEY_MESSAGES.removeFailed],
 ]);
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form with the message. */

@@ -6,7 +6,10 @@ import { pageMeta } from "~/components/page-meta";
 import { noticeText } from "~/domain/notices";
 import { ACCOUNT_DATA_PATH, SECURITY_PATH } from "~/forms/account-security-path";
 import { loginPath } from "~/domain/same-site-path";
+import { defaultPasskeyName } from "~/domain/passkeys";
 import { accountSessionsQuery, toAccountSessions } from "~/server/auth/account-sessions.server";
+import { deviceLabel } from "~/server/auth/device.server";
+import { passkeysQuery, toPasskeyViews } from "~/server/auth/passkeys.server";
 import { toTwoFactorState, twoFactorQueries } from "~/server/auth/two-factor.server";
 import { totpQrSvg } from "~/server/auth/totp.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -15,6 +18,7 @@ import { formText, knownIntent, readCappedFormData } from "~/server/http/form-bo
 import { formRefusal } from "~/server/http/form-reply.server";
 import {
   failedIntent,
+  passkeyRemoveIntent,
   revokeOtherSessionsIntent,
   revokeSessionIntent,
   totpCancelIntent,
@@ -27,11 +31,13 @@ import { SessionList } from "./SessionList";
 
 // The two-step panel carries the form kit: its code is a part of its own (ADR 097).
 const TwoFactorPanel = lazyPart("TwoFactorPanel", () => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
+// So is the passkeys' list: its "Add a passkey" loads the ceremonies' code when pressed, not with the page.
+const PasskeyPanel = lazyPart("PasskeyPanel", () => import("./PasskeyPanel").then((module) => module.PasskeyPanel));
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
 export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
 
-/** The account's sign-in security: its second factor, its sessions and its data. One D1 round trip. */
+/** The account's sign-in security: its second factor, its passkeys, its sessions and its data. One D1 round trip. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = Date.now();
@@ -39,8 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);
   const accountPromise = context.sessionId
     ? context
-        .load([accountSessionsQuery(context.db, requestOwner(context), now), ...twoFactorQueries(context.db, requestOwner(context))])
-        .then(([sessionRows, totp, codes]) => ({ sessionRows, twoFactor: toTwoFactorState([totp, codes]) }))
+        .load([
+          accountSessionsQuery(context.db, requestOwner(context), now),
+          passkeysQuery(context.db, requestOwner(context)),
+          ...twoFactorQueries(context.db, requestOwner(context)),
+        ])
+        .then(([sessionRows, passkeyRows, totp, codes]) => ({ sessionRows, passkeyRows, twoFactor: toTwoFactorState([totp, codes]) }))
     : Promise.resolve(null);
   const [user, account] = await Promise.all([userPromise, accountPromise]);
   if (!user || !account) throw redirect(loginPath(`${url.pathname}${url.search}`));
@@ -48,6 +58,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     email: user.email,
     sessions: toAccountSessions(account.sessionRows, context.sessionId),
+    passkeys: toPasskeyViews(account.passkeyRows),
+    /** A new passkey's name to begin with: this browser's device, as the sessions list shows it. */
+    passkeyName: defaultPasskeyName(deviceLabel(request.headers.get("User-Agent"))),
     twoFactor: { enabled, recoveryCodesLeft, setup: pendingSecret ? { secret: pendingSecret, qrSvg: totpQrSvg(pendingSecret, user.email) } : null },
     notice: noticeText("security", url.searchParams.get("notice")),
   };
@@ -61,7 +74,7 @@ async function securityAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<SecurityExtra>("", body.message, body.status, { extra: { recoveryCodes: null } });
   const intent = formText(body.form, "intent");
-  switch (knownIntent(intent, ["revoke-session", "revoke-other-sessions", "totp-start", "totp-confirm", "totp-cancel", "totp-disable"])) {
+  switch (knownIntent(intent, ["revoke-session", "revoke-other-sessions", "totp-start", "totp-confirm", "totp-cancel", "totp-disable", "passkey-remove"])) {
     case "revoke-session":
       return revokeSessionIntent(context, user, body.form);
     case "revoke-other-sessions":
@@ -74,13 +87,15 @@ async function securityAction({ request, context }: ActionFunctionArgs) {
       return totpCancelIntent(context, user, body.form);
     case "totp-disable":
       return totpDisableIntent(context, user, body.form);
+    case "passkey-remove":
+      return passkeyRemoveIntent(context, user, body.form);
     default:
       return formRefusal<SecurityExtra>(intent, "Unknown action.", 400, { extra: { recoveryCodes: null } });
   }
 }
 
 export default function SecurityPage() {
-  const { email, sessions, twoFactor, notice } = useLoaderData<typeof loader>();
+  const { email, sessions, passkeys, passkeyName, twoFactor, notice } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -95,13 +110,14 @@ export default function SecurityPage() {
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
       <TwoFactorPanel twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.recoveryCodes ?? null} />
+      <PasskeyPanel passkeys={passkeys} defaultName={passkeyName} reply={reply} />
       <SessionList sessions={sessions} reply={reply} />
       <section aria-labelledby="data-heading" className="max-w-2xl space-y-4">
         <h2 id="data-heading" className="text-xl font-bold">
           Your data
         </h2>
         <p className="text-sm text-muted">
-          Everything SkinVault keeps of your account (trackers, loadouts, trade-ups, favourites, price alerts, crafts and sessions) as one JSON file.
+          Everything SkinVault keeps of your account (trackers, loadouts, trade-ups, favourites, price alerts, crafts, sessions and passkeys) as one JSON file.
         </p>
         <a href={ACCOUNT_DATA_PATH} download className="inline-block rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
           Download my data
@@ -114,7 +130,7 @@ export default function SecurityPage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sign-in and security",
-    description: "Your signed-in sessions and how your account is protected.",
+    description: "Your signed-in sessions, passkeys and how your account is protected.",
     path: SECURITY_PATH,
     noindex: true,
   });

@@ -1,12 +1,14 @@
 // "Download my data" (docs/features/accounts.md): everything the site keeps of a player, as JSON,
 // in one batch. Secrets stay out: the password's hash, the second factor's key and its recovery
-// codes' hashes, sessions' ids, and the keys that make a post count once (form, import, export).
+// codes' hashes, sessions' ids, passkeys' keys and credential ids, and the keys that make a post
+// count once (form, import, export).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   craftReports,
   loadoutShares,
+  passkeys,
   priceAlerts,
   resellTrackers,
   savedTradeUps,
@@ -34,14 +36,16 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
   const { db } = context;
   const ownLoadouts = db.select({ id: userLoadouts.id }).from(userLoadouts).where(eq(userLoadouts.userId, owner));
   const ownCrafts = db.select({ id: stickerCrafts.id }).from(stickerCrafts).where(eq(stickerCrafts.authorId, owner));
-  const [account, secondFactor, signedIn, favourites, trackers, alerts, loadouts, slots, shares, tradeUps, crafts, craftStickers, reports] = await context.load(
-    [
+  const [account, secondFactor, signedIn, ownPasskeys, favourites, trackers, alerts, loadouts, slots, shares, tradeUps, crafts, craftStickers, reports] =
+    await context.load([
       db.select(columnsWithout(users, "passwordHash")).from(users).where(eq(users.id, owner)),
       db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, owner)),
       db
         .select(columnsWithout(sessions, "id", "userId"))
         .from(sessions)
         .where(eq(sessions.userId, owner)),
+      // What the security page shows of each: no key material, no credential id.
+      db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(eq(passkeys.userId, owner)),
       db.select(columnsWithout(userFavorites, "userId")).from(userFavorites).where(eq(userFavorites.userId, owner)),
       db
         .select(columnsWithout(resellTrackers, "userId", "exportKey", "importKey"))
@@ -64,13 +68,13 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
         .where(eq(stickerCrafts.authorId, owner)),
       db.select().from(stickerCraftStickers).where(inArray(stickerCraftStickers.craftId, ownCrafts)),
       db.select(columnsWithout(craftReports, "reporterId")).from(craftReports).where(eq(craftReports.reporterId, owner)),
-    ],
-  );
+    ]);
   const [user] = account;
   if (!user) return null;
   return {
     account: { ...user, twoStepSignInSince: secondFactor[0]?.enabledAt ?? null },
     sessions: signedIn,
+    passkeys: ownPasskeys,
     favourites,
     resellTrackers: trackers,
     priceAlerts: alerts,
