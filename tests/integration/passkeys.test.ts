@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from "~/domain/limits";
 import { PASSKEY_CHALLENGE_TTL_MS } from "~/domain/passkeys";
@@ -7,7 +8,7 @@ import { PASSKEY_MESSAGES } from "~/forms/passkeys";
 import { beginCeremony } from "~/server/auth/passkey-ceremony.server";
 import { newTotpSecret } from "~/server/auth/totp.server";
 import { JSON_MESSAGES } from "~/server/http/json-body.server";
-import { SoftwareAuthenticator } from "../fixtures/software-authenticator";
+import { fromBase64url, SoftwareAuthenticator, toBase64url } from "../fixtures/software-authenticator";
 import { get, login, post, signedInUser, uniqueIp } from "./helpers";
 import { addPasskey, cookies, ORIGIN, postJson, registrationOptions, setCookie, signInOptions, signInWith } from "./passkey-steps";
 
@@ -310,6 +311,61 @@ describe("the ceremony endpoints take JSON only, and answer bad bodies with a cl
     expect(byGet.status).toBe(405);
     expect(byGet.headers.get("Allow")).toBe("POST");
     expect(await env.DB.prepare("SELECT (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM passkey_challenges) AS n").first("n")).toBe(before);
+  });
+});
+
+describe("broken answers reach the checks and get a 400, never a 5xx", () => {
+  /** A real answer's field with one byte changed, or cut short, or replaced by random bytes or text. */
+  const broken = (field: string) =>
+    fc.oneof(
+      fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, xor]) => {
+        const bytes = fromBase64url(field);
+        const index = at % bytes.length;
+        bytes[index] = bytes[index]! ^ xor;
+        return toBase64url(bytes);
+      }),
+      fc.nat().map((at) => toBase64url(fromBase64url(field).slice(0, at % fromBase64url(field).length))),
+      fc.uint8Array({ maxLength: 300 }).map(toBase64url),
+      fc.json().map((json) => toBase64url(new TextEncoder().encode(json))),
+    );
+  /** One field of the answer broken at a time (the rest as the authenticator made it). */
+  const variants = <Answer extends { response: Record<string, unknown> }>(answer: Answer) =>
+    fc.oneof(
+      ...Object.entries(answer.response)
+        .filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "")
+        .map(([name, value]) => broken(value).map((changed) => ({ ...answer, response: { ...answer.response, [name]: changed } }))),
+    );
+  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+  it("adding: 60 answers with a field broken, under one good ceremony: at most one adds", async () => {
+    const user = await signedInUser("passkey-fuzz-add");
+    const { options, ceremony } = await registrationOptions(user.cookie);
+    const answer = await (await SoftwareAuthenticator.create()).register(options, ORIGIN);
+    // A 'none' attestation signs nothing: a change to its unsigned parts (the AAGUID, the counter) is
+    // still a good answer, which spends the challenge; every later answer is then refused.
+    const statuses: number[] = [];
+    for (const response of fc.sample(variants(answer), { numRuns: 60, seed })) {
+      const answered = await postJson("/api/passkeys/register/verify", { name: "Fuzz", response }, { cookie: cookies(user.cookie, ceremony) });
+      expect([200, 400], `FUZZ_SEED=${seed} ${JSON.stringify(response).slice(0, 300)}`).toContain(answered.status);
+      statuses.push(answered.status);
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+    expect((await passkeysOf(user.email)).length).toBe(statuses.includes(200) ? 1 : 0);
+  });
+
+  it("signing in: 60 answers with a field broken, under a good ceremony", async () => {
+    const { user, authenticator } = await userWithPasskey("passkey-fuzz-login");
+    const { options, ceremony } = await signInOptions();
+    const answer = await authenticator.assert(options, ORIGIN);
+    // The user handle may be left out (the credential's id names the passkey): it is not among the broken fields.
+    const { userHandle: _handle, ...required } = answer.response;
+    // Refusals count as failed logins for the account: past its limit they are 429s.
+    for (const response of fc.sample(variants({ ...answer, response: required }), { numRuns: 60, seed })) {
+      const refused = await postJson("/api/passkeys/login/verify", { response }, { cookie: ceremony });
+      expect([400, 429], `FUZZ_SEED=${seed} ${JSON.stringify(response).slice(0, 300)}`).toContain(refused.status);
+      expect(refused.headers.getSetCookie().join()).not.toMatch(/skinvault_session=[^;]/);
+    }
+    expect((await passkeysOf(user.email))[0]!.last_used_at).toBeNull();
   });
 });
 
