@@ -20,7 +20,7 @@ function AddPasskey({ defaultName }: { defaultName: string }) {
   const supported = usePasskeySupport();
   const [press, run] = usePasskeyPress();
   const nameId = useId();
-  if (!supported) return <p className="text-sm text-muted">To add a passkey, open this page in a browser that supports passkeys, with JavaScript on.</p>;
+  if (!supported) return <p className="text-sm text-muted">Adding a passkey needs a browser that supports them, with JavaScript on.</p>;
   return (
     <form
       className="space-y-3"
@@ -42,11 +42,7 @@ function AddPasskey({ defaultName }: { defaultName: string }) {
           required
           maxLength={PASSKEY_NAME_MAX}
           className="w-full rounded-md border border-line bg-panel-2 px-3 py-2"
-          aria-describedby={`${nameId}-hint`}
         />
-        <p id={`${nameId}-hint`} className="mt-1 text-sm text-muted">
-          1 to {PASSKEY_NAME_MAX} characters, so you know it in this list.
-        </p>
       </div>
       <button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-surface hover:opacity-90 disabled:opacity-50" disabled={press.pending}>
         {press.pending ? "Waiting for your passkey…" : "Add a passkey"}
@@ -64,8 +60,8 @@ export function PasskeyPanel({ passkeys, defaultName, reply }: { passkeys: reado
         Passkeys
       </h2>
       <p className="text-sm text-muted">
-        A passkey signs you in with your device&apos;s fingerprint, face or PIN instead of your password, and no code is asked: it is both steps in one. It
-        works only on SkinVault, and its private key never leaves your device or password manager.
+        A passkey signs you in with your device&apos;s fingerprint, face or PIN instead of your password, with no code asked. Its private key never leaves your
+        device.
       </p>
       <FormError form={removed.formError} />
       {passkeys.length > 0 ? (

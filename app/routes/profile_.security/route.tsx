@@ -31,8 +31,8 @@ import { SessionList } from "./SessionList";
 
 // The two-step panel carries the form kit: its code is a part of its own (ADR 097).
 const TwoFactorPanel = lazyPart("TwoFactorPanel", () => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
-// So is the passkeys' list: its "Add a passkey" loads the ceremonies' code when pressed, not with the page.
-const PasskeyPanel = lazyPart("PasskeyPanel", () => import("./PasskeyPanel").then((module) => module.PasskeyPanel));
+// So is the passkeys' list (in the same file): its "Add a passkey" loads the ceremonies' code when pressed, not with the page.
+const PasskeyPanel = lazyPart("PasskeyPanel", () => import("./TwoFactorPanel").then((module) => module.PasskeyPanel));
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
 export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
