@@ -9,6 +9,7 @@ export const ACCOUNT_LIMITS = {
   favorites: 500,
   priceAlerts: 200,
   tradeUps: 200,
+  passkeys: 20,
 } as const;
 
 export type LimitedKind = keyof typeof ACCOUNT_LIMITS;
@@ -22,4 +23,5 @@ export const LIMIT_MESSAGES: Record<LimitedKind, string> = {
   favorites: `You have ${count(ACCOUNT_LIMITS.favorites)} favourites, the most an account can keep. Remove one to add another.`,
   priceAlerts: `You have ${count(ACCOUNT_LIMITS.priceAlerts)} price alerts, the most an account can keep. Remove one to set another.`,
   tradeUps: `You have ${count(ACCOUNT_LIMITS.tradeUps)} saved trade-ups, the most an account can keep. Delete one to save another.`,
+  passkeys: `You have ${count(ACCOUNT_LIMITS.passkeys)} passkeys, the most an account can keep. Remove one to add another.`,
 };

@@ -41,6 +41,8 @@ const NOTICES = {
     "email-change-sent":
       "Check the new address's inbox: we sent it a link that works once, for 30 minutes. Your address changes when you open the link and confirm; until then you sign in with your current address.",
     "email-changed": "Your e-mail address is changed: from now on you sign in with the new one.",
+    "passkey-added": "Passkey added. It signs you in from the login page, with no code asked.",
+    "passkey-removed": "Passkey removed. It no longer signs you in.",
   },
   /** Shown in the alert's card on the profile (`&alert=SKIN`). */
   priceAlerts: {

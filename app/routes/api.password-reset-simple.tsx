@@ -7,13 +7,7 @@ import { strengthErrors } from "~/domain/password-rules";
 import { isResetTokenValid, requestPasswordReset, resetPassword } from "~/server/auth/accounts.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
-import { parseMediaType } from "~/server/http/request-guard.server";
-
-/**
- * The body types read as JSON: JSON itself, and what `fetch` declares for a string body (text/plain)
- * or a client that declares nothing. A body declared as anything else (a form, an image) is refused.
- */
-const JSON_BODY_TYPES = new Set(["", "application/json", "text/plain"]);
+import { readJsonBody } from "~/server/http/json-body.server";
 
 /** Spec section 7: JSON `{action, ...}` answered with `{success, valid, error}`, same rules as the pages. */
 function answer(body: { success: boolean; valid?: boolean; error?: string }, status = 200, headers: HeadersInit = {}) {
@@ -27,17 +21,9 @@ export function loader() {
 export const action = answeringDatabaseFailures(passwordResetApi, () => answer({ success: false, error: ACCOUNT_FAILURES.unexpected }, 503));
 
 async function passwordResetApi({ request, context }: ActionFunctionArgs) {
-  if (!JSON_BODY_TYPES.has(parseMediaType(request.headers.get("Content-Type")).type)) {
-    await request.body?.cancel();
-    return answer({ success: false, error: "Send the body as JSON (Content-Type: application/json)." }, 415);
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return answer({ success: false, error: "Invalid JSON body" }, 400);
-  }
-  const parsed = passwordResetApiSchema.safeParse(body);
+  const body = await readJsonBody(request);
+  if (!body.ok) return answer({ success: false, error: body.message }, body.status);
+  const parsed = passwordResetApiSchema.safeParse(body.value);
   if (!parsed.success) return answer({ success: false, error: parsed.error.issues[0]?.message ?? "Invalid request" }, 400);
   const input = parsed.data;
 

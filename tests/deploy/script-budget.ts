@@ -29,9 +29,13 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/sticker-crafts.$craftId": { total: 110.4, app: 26.2, whole: 120 },
   "routes/resell-tracker_.new": { total: 110, app: 25.8, whole: 120 },
   "routes/resell-tracker_.$trackerId.edit": { total: 109.9, app: 25.7, whole: 120 },
-  "routes/profile_.security": { total: 109.6, app: 25.4, whole: 120 },
+  // The security page and the login carry the passkey buttons' own code (issue 62: whether the browser
+  // runs passkeys, the press; the ceremonies load on the press, outside the first visit) and the
+  // security page the passkeys' list with its remove forms and the add form: +1.3 KB there, +0.7 KB here;
+  // the security page also the e-mail address's form (+0.6 KB).
+  "routes/profile_.security": { total: 110.3, app: 26.1, whole: 120 },
   "routes/resell-tracker_.$trackerId.sale": { total: 108.8, app: 24.6, whole: 120 },
-  "routes/login": { total: 108.8, app: 24.6, whole: 120 },
+  "routes/login": { total: 109.5, app: 25.3, whole: 120 },
   "routes/loadouts.new": { total: 108.1, app: 23.9, whole: 120 },
   "routes/reset-password": { total: 107.2, app: 23.1, whole: 120 },
   "routes/skins.$skinId": { total: 106.9, app: 22.7, whole: 120.2 },

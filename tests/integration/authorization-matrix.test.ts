@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHARE_TOKEN_BYTES } from "~/domain/loadout-sharing";
 import { sessionHandle } from "~/server/auth/account-sessions.server";
+import { newPasskeyHandle } from "~/server/auth/passkeys.server";
 import { randomToken } from "~/server/auth/tokens.server";
 import { COMMUNITY_IMAGE_METADATA } from "~/server/http/uploads.server";
 import { fetchWorker, previewImport, signedInAdmin, signedInUser, uniqueIp } from "./helpers";
@@ -44,6 +45,8 @@ interface World {
   tradeUpId: number;
   /** The handle the security page shows for the owner's second session (another browser). */
   ownerSessionHandle: string;
+  /** The handle of the owner's passkey (the security page's "Remove" names it). */
+  ownerPasskeyHandle: string;
 }
 
 interface Probe {
@@ -69,6 +72,11 @@ const NOTE = "matrix-secret-note";
 const LOADOUT_TITLE = "Matrix secret loadout";
 const ALERT_TARGET_CENTS = 7_777_777;
 const TRADE_UP_NAME = "Matrix secret trade-up";
+const PASSKEY_NAME = "Matrix secret passkey";
+/** A credential id as a browser sends it (the owner's passkey's starts so). */
+const PASSKEY_CREDENTIAL = "bWF0cml4LXBhc3NrZXk";
+/** An answer of the right shape that no ceremony asked for. */
+const UNASKED_ANSWER = { id: PASSKEY_CREDENTIAL, rawId: PASSKEY_CREDENTIAL, type: "public-key", clientExtensionResults: {} };
 const CONTRACT = "s1=mag-7-insomnia&f1=0.2&n1=10";
 
 const login = /^\/login(\?|$)/;
@@ -226,6 +234,35 @@ const MATRIX: Record<string, Probe[]> = {
       expect: 400,
     },
   ],
+  // The passkey ceremonies' JSON endpoints: adding needs a session (a visitor is a 401); a sign-in's answer is checked against its ceremony.
+  "routes/api.passkeys.register.options": [
+    allGet("passkey options by GET", "/api/passkeys/register/options", 405),
+    { name: "options to add a passkey", method: "POST", path: () => "/api/passkeys/register/options", json: {}, expect: { visitor: 401, rest: 200 } },
+  ],
+  "routes/api.passkeys.register.verify": [
+    allGet("a passkey's answer by GET", "/api/passkeys/register/verify", 405),
+    {
+      name: "an answer no ceremony asked for",
+      method: "POST",
+      path: () => "/api/passkeys/register/verify",
+      json: { name: "Matrix key", response: { ...UNASKED_ANSWER, response: { clientDataJSON: "e30", attestationObject: "oA" } } },
+      expect: { visitor: 401, rest: 400 },
+    },
+  ],
+  "routes/api.passkeys.login.options": [
+    allGet("sign-in options by GET", "/api/passkeys/login/options", 405),
+    { name: "options to sign in", method: "POST", path: () => "/api/passkeys/login/options", json: {}, expect: 200 },
+  ],
+  "routes/api.passkeys.login.verify": [
+    allGet("a sign-in's answer by GET", "/api/passkeys/login/verify", 405),
+    {
+      name: "an answer no ceremony asked for",
+      method: "POST",
+      path: () => "/api/passkeys/login/verify",
+      json: { response: { ...UNASKED_ANSWER, response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" } } },
+      expect: 400,
+    },
+  ],
   "routes/api.password-reset-simple": [
     allGet("the API by GET", "/api/password-reset-simple", 405),
     {
@@ -274,6 +311,14 @@ const MATRIX: Record<string, Probe[]> = {
       path: () => "/profile/security",
       fields: () => ({ intent: "change-email", email: "matrix-new-address@example.test", currentPassword: "not-the-password" }),
       expect: { visitor: { to: login }, rest: 400 },
+    },
+    {
+      name: "remove the owner's passkey",
+      method: "POST",
+      path: () => "/profile/security",
+      fields: (w) => ({ intent: "passkey-remove", passkey: w.ownerPasskeyHandle }),
+      expect: { visitor: { to: login }, other: 404, admin: 404, owner: { to: /^\/profile\/security\?notice=passkey-removed$/ } },
+      writes: ["owner"],
     },
   ],
   "routes/profile": [
@@ -595,6 +640,10 @@ async function makeWorld(): Promise<World> {
   await env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, device) VALUES (?, ?, ?, 'Matrix second browser')")
     .bind(secondSession, ownerId, Date.now() + 24 * 60 * 60 * 1000)
     .run();
+  const ownerPasskeyHandle = newPasskeyHandle();
+  await env.DB.prepare("INSERT INTO passkeys (id, user_id, credential_id, public_key, name) VALUES (?, ?, ?, 'pQECAyYgASFY', ?)")
+    .bind(ownerPasskeyHandle, ownerId, `${PASSKEY_CREDENTIAL}${ownerPasskeyHandle}`, PASSKEY_NAME)
+    .run();
   const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(admin.email).first<{ id: string }>())!.id;
   const now = Date.now();
   const loadout = (await env.DB.prepare("INSERT INTO user_loadouts (user_id, title) VALUES (?, ?) RETURNING id")
@@ -654,6 +703,7 @@ async function makeWorld(): Promise<World> {
     communityCraftId: community.id,
     tradeUpId: (await env.DB.prepare("SELECT id FROM saved_trade_ups WHERE user_id = ?").bind(ownerId).first<{ id: number }>())!.id,
     ownerSessionHandle: sessionHandle(secondSession),
+    ownerPasskeyHandle,
   };
 }
 
@@ -662,6 +712,7 @@ async function objectsOf(world: World): Promise<unknown[]> {
   const queries = [
     env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(world.ownerId),
     env.DB.prepare("SELECT id, device FROM sessions WHERE user_id = ? AND device = 'Matrix second browser'").bind(world.ownerId),
+    env.DB.prepare("SELECT * FROM passkeys WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadouts WHERE user_id = ? ORDER BY id").bind(world.ownerId),
     env.DB.prepare("SELECT * FROM user_loadout_slots WHERE loadout_id IN (SELECT id FROM user_loadouts WHERE user_id = ?) ORDER BY loadout_id, slot").bind(
       world.ownerId,
@@ -686,7 +737,16 @@ async function objectsOf(world: World): Promise<unknown[]> {
 /** What only the owner may see of their objects. */
 function ownerSecrets(world: World): string[] {
   const dollars = (ALERT_TARGET_CENTS / 100).toFixed(2);
-  return [world.ownerEmail, world.ownerId, NOTE, LOADOUT_TITLE, TRADE_UP_NAME, dollars, Number(dollars).toLocaleString("en-US", { minimumFractionDigits: 2 })];
+  return [
+    world.ownerEmail,
+    world.ownerId,
+    NOTE,
+    LOADOUT_TITLE,
+    TRADE_UP_NAME,
+    PASSKEY_NAME,
+    dollars,
+    Number(dollars).toLocaleString("en-US", { minimumFractionDigits: 2 }),
+  ];
 }
 
 /** Sends the probe as `actor`; answers the response and what was sent (a value one sends is no leak when it comes back). */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES, TWO_FACTOR_MESSAGES } from "~/forms/account-security";
+import { PASSKEY_MESSAGES } from "~/forms/passkeys";
 import { newTotpSecret, totpCodeAt, totpStepAt } from "~/server/auth/totp.server";
 import { ACCOUNT_FAILURES } from "~/forms/auth";
 import { PRICE_ALERT_MESSAGES } from "~/forms/price-alert";
@@ -14,7 +15,9 @@ import { hashToken, randomToken } from "~/server/auth/tokens.server";
 import { SIGNED_OUT_PATH, TRY_AGAIN } from "~/server/http/action-failures.server";
 import { takeConsoleErrors } from "../fixtures/fail-on-console-error";
 import { PIXEL_PNG } from "../fixtures/images";
+import { SoftwareAuthenticator } from "../fixtures/software-authenticator";
 import { INJECTED_FAULT, withFaults, type FaultPlan } from "./faults";
+import { addPasskey, cookies, ORIGIN, registrationOptions, signInOptions } from "./passkey-steps";
 import {
   fetchWorker,
   get,
@@ -188,8 +191,47 @@ async function unconfirmedUser(): Promise<string> {
 }
 
 /** Every route of the build with an action has its scenarios here; a route without is a failing test. */
+/** What the actions that never call the database are sent, and their answer's status. */
+const WITHOUT_DATABASE: Record<string, { attempt: Attempt; status: number }> = {
+  "routes/cookie-consent": { attempt: { path: "/cookie-consent", fields: { intent: "accept", redirectTo: "/" } }, status: 303 },
+  // A visitor's sign-in options write nothing: the challenge travels in a signed cookie.
+  "routes/api.passkeys.login.options": { attempt: { path: "/api/passkeys/login/options", json: {} }, status: 200 },
+};
+
 const SCENARIOS: Record<string, Scenario[] | "no database"> = {
   "routes/cookie-consent": "no database",
+  "routes/api.passkeys.login.options": "no database",
+  "routes/api.passkeys.register.options": [
+    {
+      name: "options to add a passkey",
+      prepare: async () => ({ path: "/api/passkeys/register/options", cookie: (await signedInUser("fault-passkey-options")).cookie, json: {} }),
+      message: PASSKEY_MESSAGES.addFailed,
+    },
+  ],
+  "routes/api.passkeys.register.verify": [
+    {
+      name: "add a passkey",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-passkey-add");
+        const { options, ceremony } = await registrationOptions(cookie);
+        const response = await (await SoftwareAuthenticator.create()).register(options, ORIGIN);
+        return { path: "/api/passkeys/register/verify", cookie: cookies(cookie, ceremony), json: { name: "Fault key", response } };
+      },
+      message: PASSKEY_MESSAGES.addFailed,
+    },
+  ],
+  "routes/api.passkeys.login.verify": [
+    {
+      name: "sign in with a passkey",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-passkey-login");
+        const { authenticator } = await addPasskey(cookie);
+        const { options, ceremony } = await signInOptions();
+        return { path: "/api/passkeys/login/verify", cookie: ceremony, json: { response: await authenticator.assert(options, ORIGIN) } };
+      },
+      message: PASSKEY_MESSAGES.signInFailed,
+    },
+  ],
   "routes/login": [
     {
       name: "the second step of signing in",
@@ -314,6 +356,18 @@ const SCENARIOS: Record<string, Scenario[] | "no database"> = {
         return { path: "/profile/security", cookie, fields: { intent: "revoke-session", session } };
       },
       message: SECURITY_MESSAGES.revokeFailed,
+    },
+    {
+      name: "remove a passkey",
+      prepare: async () => {
+        const { cookie } = await signedInUser("fault-passkey-remove");
+        await (await addPasskey(cookie)).response.arrayBuffer();
+        const page = await (await get("/profile/security", cookie)).text();
+        const passkey = /name="passkey" value="([0-9a-f]{32})"/.exec(page)?.[1];
+        if (!passkey) throw new Error("no passkey listed");
+        return { path: "/profile/security", cookie, fields: { intent: "passkey-remove", passkey } };
+      },
+      message: PASSKEY_MESSAGES.removeFailed,
     },
     {
       name: "sign out everywhere else",
@@ -963,6 +1017,8 @@ async function snapshot(ignore?: Scenario["ignore"]): Promise<Record<string, unk
     "recovery_codes",
     "email_change_tokens",
     "known_devices",
+    "passkeys",
+    "passkey_challenges",
   ];
   const results = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" ORDER BY rowid`)));
   const rows = (table: string, index: number) =>
@@ -983,10 +1039,11 @@ describe("fault injection: every action answers a database failure", () => {
   });
 
   it.each(actionRoutes.filter((route) => SCENARIOS[route.id] === "no database").map((route) => route.id))("%s never calls the database", async (id) => {
-    expect(id).toBe("routes/cookie-consent");
+    const request = WITHOUT_DATABASE[id];
+    expect(request, "say in WITHOUT_DATABASE what to send it").toBeDefined();
     const bindings = withFaults();
-    const response = await send({ path: "/cookie-consent", fields: { intent: "accept", redirectTo: "/" } }, bindings);
-    expect(response.status).toBe(303);
+    const response = await send(request!.attempt, bindings);
+    expect(response.status).toBe(request!.status);
     expect(bindings.calls()).toBe(0);
   });
 

@@ -32,6 +32,8 @@ export const privacyPolicy: LegalPage = {
           "**Loadouts** - the loadouts you plan, including the selected skins, wear levels and your budget.",
           "**Favourites** - the skins you have marked as favourites.",
           "**Resell trackers** - the entries you create in the resell tracker, such as items, purchase prices and target prices.",
+          "**Two-step sign-in** - if you turn it on: the key your authenticator app shares with us, and your recovery codes as hashes.",
+          "**Passkeys** - if you add one: its public key, the name you give it, and when it was added and last used. Its private key stays on your device; we never receive it.",
           "**Technical account data** - for example when your account was created, whether your e-mail address has been confirmed, and your active login sessions.",
         ],
       },
@@ -100,7 +102,7 @@ export const privacyPolicy: LegalPage = {
       { kind: "heading", text: "7. Cookies" },
       {
         kind: "paragraph",
-        text: "We use **essential cookies** that are necessary to operate SkinVault, in particular an HttpOnly login cookie that keeps you signed in for up to **7 days**. **Only with your consent** do we also set the optional user_session cookie (contains your user ID, stored for 7 days) and analytics cookies (stored for up to 2 years).",
+        text: "We use **essential cookies** that are necessary to operate SkinVault, in particular an HttpOnly login cookie that keeps you signed in for up to **7 days**, and, for a few minutes while you sign in with a code or a passkey or add a passkey, a signed cookie that holds that step. **Only with your consent** do we also set the optional user_session cookie (contains your user ID, stored for 7 days) and analytics cookies (stored for up to 2 years).",
       },
       {
         kind: "paragraph",
@@ -217,6 +219,8 @@ export const privacyPolicy: LegalPage = {
           "**Loadouts** - die von Ihnen geplanten Loadouts einschließlich der ausgewählten Skins, Abnutzungsgrade und Ihres Budgets.",
           "**Favoriten** - die Skins, die Sie als Favoriten markiert haben.",
           "**Resell-Tracker** - Ihre Einträge im Resell-Tracker, etwa Items, Einkaufspreise und Zielpreise.",
+          "**Zwei-Schritt-Anmeldung** - wenn Sie sie einschalten: den Schlüssel, den Ihre Authenticator-App mit uns teilt, und Ihre Wiederherstellungscodes als Hashes.",
+          "**Passkeys** - wenn Sie einen hinzufügen: seinen öffentlichen Schlüssel, den Namen, den Sie ihm geben, und wann er hinzugefügt und zuletzt verwendet wurde. Sein privater Schlüssel bleibt auf Ihrem Gerät; wir erhalten ihn nie.",
           "**Technische Kontodaten** - zum Beispiel den Zeitpunkt der Kontoerstellung, ob Ihre E-Mail-Adresse bestätigt ist, sowie Ihre aktiven Anmeldesitzungen.",
         ],
       },
@@ -285,7 +289,7 @@ export const privacyPolicy: LegalPage = {
       { kind: "heading", text: "7. Cookies" },
       {
         kind: "paragraph",
-        text: "Wir verwenden **essenzielle Cookies**, die für den Betrieb von SkinVault erforderlich sind, insbesondere ein HttpOnly-Anmelde-Cookie, das Sie bis zu **7 Tage** angemeldet hält. **Nur mit Ihrer Einwilligung** setzen wir zusätzlich das optionale Cookie user_session (enthält Ihre Nutzer-ID, Speicherdauer 7 Tage) sowie Analyse-Cookies (Speicherdauer bis zu 2 Jahre).",
+        text: "Wir verwenden **essenzielle Cookies**, die für den Betrieb von SkinVault erforderlich sind, insbesondere ein HttpOnly-Anmelde-Cookie, das Sie bis zu **7 Tage** angemeldet hält, sowie für wenige Minuten, während Sie sich mit einem Code oder einem Passkey anmelden oder einen Passkey hinzufügen, ein signiertes Cookie, das diesen Schritt festhält. **Nur mit Ihrer Einwilligung** setzen wir zusätzlich das optionale Cookie user_session (enthält Ihre Nutzer-ID, Speicherdauer 7 Tage) sowie Analyse-Cookies (Speicherdauer bis zu 2 Jahre).",
       },
       {
         kind: "paragraph",

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { CooldownText, useCountdown } from "~/components/Cooldown";
 import { Field, FormError, HoneypotField, SubmitButton } from "~/components/forms";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
+import { PasskeySignIn } from "./PasskeySignIn";
 
 /**
  * One Conform form per mode, fed by the action's reply. Spec section 5: login and sign-up pass the
@@ -45,6 +46,7 @@ export function LoginForm({
           </SubmitButton>
         </Form>
       ) : null}
+      <PasskeySignIn redirectTo={redirectTo} />
     </>
   );
 }

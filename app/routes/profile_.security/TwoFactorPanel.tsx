@@ -6,6 +6,9 @@ import { Field, FormError, SubmitButton } from "~/components/forms";
 import { SECURITY_PATH } from "~/forms/account-security-path";
 import type { FormReply } from "~/forms/reply";
 
+// The passkeys' list is a part of the page too: one file with this one, so the page loads one file for both.
+export { PasskeyPanel } from "./PasskeyPanel";
+
 const secondaryButton = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent disabled:opacity-50";
 
 export interface TwoFactorView {

@@ -15,8 +15,10 @@ import {
   totpStartSchema,
   TWO_FACTOR_MESSAGES,
 } from "~/forms/account-security";
+import { PASSKEY_MESSAGES, removePasskeySchema } from "~/forms/passkeys";
 import { revokeOtherSessions, revokeSession } from "~/server/auth/account-sessions.server";
 import { requestEmailChange } from "~/server/auth/email-change.server";
+import { removePasskey } from "~/server/auth/passkeys.server";
 import { cancelTotpSetup, confirmTotpSetup, disableTotp, startTotpSetup, type SecondFactorCheck } from "~/server/auth/two-factor.server";
 import { securityNoticeMail } from "~/server/mail/security-mail.server";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -137,6 +139,18 @@ export async function changeEmailIntent(context: AppLoadContext, user: SessionUs
   }
 }
 
+/** Removes one of the user's passkeys, named by its handle (a notice mail goes out); another user's, or one gone, is a 404. */
+export async function passkeyRemoveIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+  const intent = "passkey-remove";
+  const submission = parseForm(form, removePasskeySchema);
+  if (submission.status !== "success") return formReply<SecurityExtra>(intent, submission.reply(), { status: 404, extra: NO_CODES });
+  const mail = securityNoticeMail(user.email, context.env.APP_ORIGIN, "passkey-removed");
+  if (!(await removePasskey(context.db, user.id, submission.value.passkey, mail))) {
+    return formReply<SecurityExtra>(intent, submission.reply({ formErrors: [PASSKEY_MESSAGES.notFound] }), { status: 404, extra: NO_CODES });
+  }
+  return noticed("passkey-removed");
+}
+
 // A Map: the intent is the posted one, and an object would answer "__proto__" with its prototype.
 const FAILURES = new Map<string, string>([
   ["revoke-session", SECURITY_MESSAGES.revokeFailed],
@@ -146,6 +160,7 @@ const FAILURES = new Map<string, string>([
   ["totp-cancel", TWO_FACTOR_MESSAGES.cancelFailed],
   ["totp-disable", TWO_FACTOR_MESSAGES.disableFailed],
   ["change-email", EMAIL_CHANGE_MESSAGES.requestFailed],
+  ["passkey-remove", PASSKEY_MESSAGES.removeFailed],
 ]);
 
 /** An intent the database failed (`answeringDatabaseFailures`): its form with the message. */

@@ -6,8 +6,11 @@ import { pageMeta } from "~/components/page-meta";
 import { noticeText } from "~/domain/notices";
 import { ACCOUNT_DATA_PATH, SECURITY_PATH } from "~/forms/account-security-path";
 import { loginPath } from "~/domain/same-site-path";
+import { defaultPasskeyName } from "~/domain/passkeys";
 import { accountSessionsQuery, toAccountSessions } from "~/server/auth/account-sessions.server";
 import { pendingEmailChangeQuery } from "~/server/auth/email-change.server";
+import { deviceLabel } from "~/server/auth/device.server";
+import { passkeysQuery, toPasskeyViews } from "~/server/auth/passkeys.server";
 import { toTwoFactorState, twoFactorQueries } from "~/server/auth/two-factor.server";
 import { totpQrSvg } from "~/server/auth/totp.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
@@ -17,6 +20,7 @@ import { formRefusal } from "~/server/http/form-reply.server";
 import {
   changeEmailIntent,
   failedIntent,
+  passkeyRemoveIntent,
   revokeOtherSessionsIntent,
   revokeSessionIntent,
   totpCancelIntent,
@@ -30,11 +34,13 @@ import { SessionList } from "./SessionList";
 // The two-step panel carries the form kit: its code is a part of its own (ADR 097).
 const TwoFactorPanel = lazyPart("TwoFactorPanel", () => import("./TwoFactorPanel").then((module) => module.TwoFactorPanel));
 const EmailPanel = lazyPart("EmailPanel", () => import("./EmailPanel").then((module) => module.EmailPanel));
+// So is the passkeys' list (in the same file): its "Add a passkey" loads the ceremonies' code when pressed, not with the page.
+const PasskeyPanel = lazyPart("PasskeyPanel", () => import("./TwoFactorPanel").then((module) => module.PasskeyPanel));
 
 /** Without this Remix keeps only Set-Cookie from the action: a 429 keeps its Retry-After. */
 export { retryAfterHeaders as headers } from "~/server/http/retry-after.server";
 
-/** The account's sign-in security: its e-mail address, second factor, sessions and data. One D1 round trip. */
+/** The account's sign-in security: its e-mail address, second factor, passkeys, sessions and data. One D1 round trip. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = Date.now();
@@ -45,11 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         .load([
           accountSessionsQuery(context.db, requestOwner(context), now),
           pendingEmailChangeQuery(context.db, requestOwner(context), now),
+          passkeysQuery(context.db, requestOwner(context)),
           ...twoFactorQueries(context.db, requestOwner(context)),
         ])
-        .then(([sessionRows, emailChange, totp, codes]) => ({
+        .then(([sessionRows, emailChange, passkeyRows, totp, codes]) => ({
           sessionRows,
           pendingEmail: emailChange[0]?.newEmail ?? null,
+          passkeyRows,
           twoFactor: toTwoFactorState([totp, codes]),
         }))
     : Promise.resolve(null);
@@ -60,6 +68,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: user.email,
     pendingEmail: account.pendingEmail,
     sessions: toAccountSessions(account.sessionRows, context.sessionId),
+    passkeys: toPasskeyViews(account.passkeyRows),
+    /** A new passkey's name to begin with: this browser's device, as the sessions list shows it. */
+    passkeyName: defaultPasskeyName(deviceLabel(request.headers.get("User-Agent"))),
     twoFactor: { enabled, recoveryCodesLeft, setup: pendingSecret ? { secret: pendingSecret, qrSvg: totpQrSvg(pendingSecret, user.email) } : null },
     notice: noticeText("security", url.searchParams.get("notice")),
   };
@@ -73,7 +84,18 @@ async function securityAction({ request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!body.ok) return formRefusal<SecurityExtra>("", body.message, body.status, { extra: { recoveryCodes: null } });
   const intent = formText(body.form, "intent");
-  switch (knownIntent(intent, ["change-email", "revoke-session", "revoke-other-sessions", "totp-start", "totp-confirm", "totp-cancel", "totp-disable"])) {
+  switch (
+    knownIntent(intent, [
+      "change-email",
+      "revoke-session",
+      "revoke-other-sessions",
+      "totp-start",
+      "totp-confirm",
+      "totp-cancel",
+      "totp-disable",
+      "passkey-remove",
+    ])
+  ) {
     case "change-email":
       return changeEmailIntent(context, user, body.form);
     case "revoke-session":
@@ -88,13 +110,15 @@ async function securityAction({ request, context }: ActionFunctionArgs) {
       return totpCancelIntent(context, user, body.form);
     case "totp-disable":
       return totpDisableIntent(context, user, body.form);
+    case "passkey-remove":
+      return passkeyRemoveIntent(context, user, body.form);
     default:
       return formRefusal<SecurityExtra>(intent, "Unknown action.", 400, { extra: { recoveryCodes: null } });
   }
 }
 
 export default function SecurityPage() {
-  const { email, pendingEmail, sessions, twoFactor, notice } = useLoaderData<typeof loader>();
+  const { email, pendingEmail, sessions, passkeys, passkeyName, twoFactor, notice } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-8">
@@ -110,13 +134,14 @@ export default function SecurityPage() {
       {notice ? <Notice>{notice}</Notice> : null}
       <EmailPanel email={email} pendingEmail={pendingEmail} reply={reply} />
       <TwoFactorPanel twoFactor={twoFactor} reply={reply} recoveryCodes={reply?.recoveryCodes ?? null} />
+      <PasskeyPanel passkeys={passkeys} defaultName={passkeyName} reply={reply} />
       <SessionList sessions={sessions} reply={reply} />
       <section aria-labelledby="data-heading" className="max-w-2xl space-y-4">
         <h2 id="data-heading" className="text-xl font-bold">
           Your data
         </h2>
         <p className="text-sm text-muted">
-          Everything SkinVault keeps of your account (trackers, loadouts, trade-ups, favourites, price alerts, crafts and sessions) as one JSON file.
+          Everything SkinVault keeps of your account (trackers, loadouts, trade-ups, favourites, price alerts, crafts, sessions and passkeys) as one JSON file.
         </p>
         <a href={ACCOUNT_DATA_PATH} download className="inline-block rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent">
           Download my data
@@ -129,7 +154,7 @@ export default function SecurityPage() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sign-in and security",
-    description: "Your e-mail address, your signed-in sessions and how your account is protected.",
+    description: "Your e-mail address, signed-in sessions, passkeys and how your account is protected.",
     path: SECURITY_PATH,
     noindex: true,
   });

@@ -8,6 +8,7 @@ import {
   knownDevices,
   loadoutShares,
   mailOutbox,
+  passkeys,
   passwordResetTokens,
   recoveryCodes,
   resellTrackers,
@@ -322,6 +323,7 @@ export async function deleteAccount(db: Database, userId: string, email: string)
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.delete(userTotp).where(eq(userTotp.userId, userId)),
+    db.delete(passkeys).where(eq(passkeys.userId, userId)),
     db.delete(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.status, "pending"))),
     db.delete(users).where(eq(users.id, userId)),
   ]);

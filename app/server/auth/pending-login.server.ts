@@ -1,4 +1,4 @@
-import { signedSiteCookie } from "../platform/site-cookie.server";
+import { readSignedObject, signedSiteCookie } from "../platform/site-cookie.server";
 
 /** How long the password step's pending state lasts: time to open the app and type a code. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60 * 1000;
@@ -33,15 +33,9 @@ export function startPendingLogin(env: PendingLoginEnv, userId: string, redirect
 
 /** The request's pending state, if its signature holds and it has not expired; anything else is none. */
 export async function readPendingLogin(env: PendingLoginEnv, request: Request): Promise<PendingLogin | null> {
-  if (!env.SESSION_SECRET) return null;
-  let value: unknown;
-  try {
-    value = await pendingCookie(env).parse(request.headers.get("Cookie"));
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { userId, expiresAt, redirectTo } = value as Record<string, unknown>;
+  const value = await readSignedObject(env, "skinvault_two_step", request);
+  if (!value) return null;
+  const { userId, expiresAt, redirectTo } = value;
   if (typeof userId !== "string" || typeof expiresAt !== "number" || expiresAt <= Date.now()) return null;
   return { userId, expiresAt, redirectTo: typeof redirectTo === "string" ? redirectTo : null };
 }

@@ -111,6 +111,40 @@ function noteSessionSeen(context: AppLoadContext, sessionId: string, lastSeen: n
 }
 
 /**
+ * The statements of a fresh session (a new id) for `userId`, for a caller's batch, with the
+ * account's expired sessions cleared; with `condition`, the session starts only where it holds
+ * when the batch runs (a passkey's sign-in: only the request that spent the challenge).
+ */
+export function newSessionQueries(db: Database, userId: string, device: string, now: number, condition?: SQL) {
+  const id = randomToken(32);
+  const expired = db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, new Date(now))));
+  if (!condition) {
+    const values = { id, userId, expiresAt: new Date(now + SESSION_TTL_MS), createdAt: new Date(now), lastSeenAt: new Date(now), device };
+    return { id, queries: [expired, db.insert(sessions).values(values)] as const };
+  }
+  // An insert of a select names every column, in the table's order.
+  const started = db.insert(sessions).select((qb) =>
+    qb
+      .select({
+        id: sql<string>`${id}`.as("id"),
+        userId: users.id,
+        expiresAt: sql<number>`${now + SESSION_TTL_MS}`.as("expires_at"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+        lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
+        device: sql<string>`${device}`.as("device"),
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), condition)),
+  );
+  return { id, queries: [expired, started] as const };
+}
+
+/** The Set-Cookie header of a session id. */
+export function sessionCookieFor(env: SessionEnv, sessionId: string): Promise<string> {
+  return createSessionCookie(env).serialize(sessionId);
+}
+
+/**
  * A fresh session row and the Set-Cookie header for it (a new id at every login), with its rough
  * device; `alsoInBatch` joins the same batch (the known device and its mail), all or nothing.
  */
@@ -122,13 +156,9 @@ export async function startSession(
   now = Date.now(),
   alsoInBatch: readonly BatchItem<"sqlite">[] = [],
 ): Promise<string> {
-  const id = randomToken(32);
-  await db.batch([
-    db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, new Date(now)))),
-    db.insert(sessions).values({ id, userId, expiresAt: new Date(now + SESSION_TTL_MS), createdAt: new Date(now), lastSeenAt: new Date(now), device }),
-    ...alsoInBatch,
-  ]);
-  return createSessionCookie(env).serialize(id);
+  const session = newSessionQueries(db, userId, device, now);
+  await db.batch([...session.queries, ...alsoInBatch]);
+  return sessionCookieFor(env, session.id);
 }
 
 /** Deletes the session row and returns a Set-Cookie header that clears the cookie. */

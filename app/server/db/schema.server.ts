@@ -421,6 +421,49 @@ export const recoveryCodes = sqliteTable(
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
+/**
+ * A player's passkeys (WebAuthn credentials, docs/features/accounts.md): each one's public key and
+ * signature counter; the private key never leaves the player's device. `id` is the handle the
+ * security page names it by.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id as the browser gives it (base64url). */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter at the last sign-in (0 for authenticators that keep none). */
+    counter: integer("counter").notNull().default(0),
+    /** How the browser can reach the authenticator ("internal,hybrid"), comma-separated; null: unknown. */
+    transports: text("transports"),
+    /** The player's name for it, 1-60 characters (the device's label by default). */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * Passkey challenges that were spent: a challenge travels in a signed cookie and is written here by
+ * the request that checks a response against it, so it counts once (`spent_by` names that request).
+ * Kept until the challenge would have expired anyway.
+ */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    spentBy: text("spent_by").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
+);
+
 export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {

@@ -1,6 +1,7 @@
 // "Download my data" (docs/features/accounts.md): everything the site keeps of a player, as JSON,
 // in one batch. Secrets stay out: the password's hash, the second factor's key and its recovery
-// codes' hashes, sessions' ids, the links' tokens, and the keys that make a post count once (form, import, export).
+// codes' hashes, sessions' ids, passkeys' keys and credential ids, the links' tokens, and the keys
+// that make a post count once (form, import, export).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -9,6 +10,7 @@ import {
   emailChangeTokens,
   knownDevices,
   loadoutShares,
+  passkeys,
   priceAlerts,
   resellTrackers,
   savedTradeUps,
@@ -42,6 +44,7 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
     signedIn,
     devices,
     emailChange,
+    ownPasskeys,
     favourites,
     trackers,
     alerts,
@@ -64,6 +67,8 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
       .select(columnsWithout(emailChangeTokens, "tokenHash", "userId"))
       .from(emailChangeTokens)
       .where(eq(emailChangeTokens.userId, owner)),
+    // What the security page shows of each: no key material, no credential id.
+    db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(eq(passkeys.userId, owner)),
     db.select(columnsWithout(userFavorites, "userId")).from(userFavorites).where(eq(userFavorites.userId, owner)),
     db
       .select(columnsWithout(resellTrackers, "userId", "exportKey", "importKey"))
@@ -94,6 +99,7 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
     sessions: signedIn,
     knownDevices: devices,
     emailChanges: emailChange,
+    passkeys: ownPasskeys,
     favourites,
     resellTrackers: trackers,
     priceAlerts: alerts,

@@ -5,6 +5,11 @@ import { escapeHtml } from "./templates.server";
 export const SECURITY_EVENTS = {
   "totp-on": { subject: "Two-step sign-in is on", line: "Two-step sign-in was turned on for your SkinVault account. Every other session was signed out." },
   "totp-off": { subject: "Two-step sign-in is off", line: "Two-step sign-in was turned off for your SkinVault account." },
+  "passkey-added": {
+    subject: "A passkey was added",
+    line: "A passkey was added to your SkinVault account: it signs in without your password or a code. If you do not know it, remove it on the security page.",
+  },
+  "passkey-removed": { subject: "A passkey was removed", line: "A passkey was removed from your SkinVault account: it no longer signs in." },
   "password-changed": { subject: "Your password was changed", line: "The password of your SkinVault account was changed. Every other session was signed out." },
   "email-change-requested": {
     subject: "A new e-mail address was asked for",

@@ -27,3 +27,20 @@ export function signedSiteCookie(env: SiteCookieEnv, name: string, maxAgeSeconds
     secrets: secret.split(",").map((s) => s.trim()),
   });
 }
+
+/**
+ * The object a signed site cookie of the request holds (the pending second step's, a passkey
+ * ceremony's): null without a secret, and for a cookie that is missing, unsigned, forged, malformed
+ * or not an object.
+ */
+export async function readSignedObject(env: SiteCookieEnv, name: string, request: Request): Promise<Record<string, unknown> | null> {
+  const cookie = signedSiteCookie(env, name);
+  if (!cookie) return null;
+  let value: unknown;
+  try {
+    value = await cookie.parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
+  }
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+}
