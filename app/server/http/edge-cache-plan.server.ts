@@ -28,7 +28,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "market"] },
   { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear"] },
   { path: /^\/stickers\/[^/]+$/, params: ["range"] },
-  { path: /^\/search$/, params: ["q"] },
+  { path: /^\/search$/, params: ["q", "market"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
   { path: /^\/sticker-crafts$/, params: ["kind", "order"] },
