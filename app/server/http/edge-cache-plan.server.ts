@@ -40,7 +40,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/collections$/, params: [] },
   { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
   // The picker's search and the form's buttons have no reader: a visit with them is not kept.
-  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice"] },
+  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice", "market"] },
 ];
 
 /** A weapon page's filter values as it reads them, sorted. */
