@@ -21,9 +21,22 @@ export function RarityLabel({ rarity, color }: { rarity: string; color: string }
  * the heart and Track are separate controls beside it (a form cannot sit inside a link). The
  * card's id is the anchor the favourite toggle comes back to without JavaScript.
  */
-export function SkinCard({ skin, favorite, eager = false, priceLabel }: { skin: SkinCardData; favorite: boolean; eager?: boolean; priceLabel?: string }) {
+export function SkinCard({
+  skin,
+  favorite,
+  eager = false,
+  priceLabel,
+  noPrice,
+}: {
+  skin: SkinCardData;
+  favorite: boolean;
+  eager?: boolean;
+  priceLabel?: string;
+  noPrice?: string;
+}) {
   const money = useMoney();
-  const price = money.range(skin.minPriceCents, skin.maxPriceCents);
+  // A card without a price says so: 'No Data' (the spec's wording), or the page's own (`noPrice`).
+  const price = skin.minPriceCents === null && noPrice ? noPrice : money.range(skin.minPriceCents, skin.maxPriceCents);
   return (
     <article
       id={`skin-${encodeURIComponent(skin.id)}`}
@@ -84,25 +97,29 @@ export const EAGER_CARDS = 6;
 
 /**
  * A grid of skin cards; `favoriteIds` are the signed-in user's favourites (hearts filled);
- * `priceLabel` names the price every card shows when it is not the normal one ('StatTrak™ price').
+ * `priceLabel` names the price every card shows when it is not the normal one ('StatTrak™ price');
+ * `noPrice` is what a card without a price says instead of 'No Data' ('No price', as a market table
+ * says it).
  */
 export function SkinGrid({
   skins,
   label,
   favoriteIds = [],
   priceLabel,
+  noPrice,
 }: {
   skins: SkinCardData[];
   label: string;
   favoriteIds?: readonly string[];
   priceLabel?: string;
+  noPrice?: string;
 }) {
   const favorites = new Set(favoriteIds);
   return (
     <ul className={`mt-4 ${WEAPON_GRID}`} aria-label={label} data-testid="skin-grid">
       {skins.map((skin, index) => (
         <li key={skin.id}>
-          <SkinCard skin={skin} favorite={favorites.has(skin.id)} eager={index < EAGER_CARDS} priceLabel={priceLabel} />
+          <SkinCard skin={skin} favorite={favorites.has(skin.id)} eager={index < EAGER_CARDS} priceLabel={priceLabel} noPrice={noPrice} />
         </li>
       ))}
     </ul>

@@ -4,16 +4,24 @@ import { pageMeta } from "~/components/page-meta";
 import { SkinGrid } from "~/components/SkinCard";
 import { isSearchable, SEARCH_MIN_LENGTH, searchQueryParam } from "~/domain/search";
 import { FallbackImage } from "~/components/FallbackImage";
+import { MarketSelect } from "~/components/MarketSelect";
+import { marketChoiceLabel, parseMarketChoice } from "~/domain/markets";
 import { PathLink } from "~/components/links";
 import { catalogueCacheHeaders, catalogueHeaders, loadSkinAndStickerResults } from "~/server/features/catalogue.server";
 import { loadFavoriteIds } from "~/server/features/favorites.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const query = searchQueryParam(new URL(request.url).searchParams);
+  const { searchParams } = new URL(request.url);
+  const query = searchQueryParam(searchParams);
+  // Which market's price the cards show (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(searchParams.get("market"));
   const favoritesPromise = loadFavoriteIds(context);
-  const { skins: results, stickers } = await loadSkinAndStickerResults(context, query);
-  return data({ query, searchable: isSearchable(query), results, stickers, favoriteIds: await favoritesPromise }, { headers: catalogueCacheHeaders(request) });
+  const { skins: results, stickers } = await loadSkinAndStickerResults(context, query, market);
+  return data(
+    { query, market, searchable: isSearchable(query), results, stickers, favoriteIds: await favoritesPromise },
+    { headers: catalogueCacheHeaders(request) },
+  );
 }
 
 export const headers = catalogueHeaders;
@@ -22,11 +30,18 @@ export const headers = catalogueHeaders;
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function SearchPage() {
-  const { query, searchable, results, stickers, favoriteIds } = useLoaderData<typeof loader>();
+  const { query, market, searchable, results, stickers, favoriteIds } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="text-3xl font-bold">Search skins</h1>
-      <Form method="get" action="/search" role="search" aria-label="Search the catalogue" className="mt-4 flex max-w-xl gap-2" key={query}>
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search the catalogue"
+        className="mt-4 flex max-w-3xl flex-wrap gap-2"
+        key={`${query} ${market}`}
+      >
         <label htmlFor="search-page-q" className="sr-only">
           Search skins
         </label>
@@ -37,8 +52,9 @@ export default function SearchPage() {
           defaultValue={query}
           placeholder="Search skins..."
           autoComplete="off"
-          className="w-full rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
+          className="min-w-0 flex-1 basis-56 rounded-md border border-line bg-panel-2 px-3 py-2 text-sm placeholder:text-muted"
         />
+        <MarketSelect choice={market} />
         <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-black">
           Search
         </button>
@@ -54,7 +70,10 @@ export default function SearchPage() {
               <p className="mt-6 text-sm text-muted" aria-live="polite">
                 {results.length} {results.length === 1 ? "result" : "results"} for “{query}”
               </p>
-              <SkinGrid skins={results} label="Search results" favoriteIds={favoriteIds} />
+              <p className="text-sm text-muted" data-testid="price-market">
+                Prices: {marketChoiceLabel(market)}
+              </p>
+              <SkinGrid skins={results} label="Search results" favoriteIds={favoriteIds} noPrice="No price" />
             </>
           )}
           {stickers.length > 0 ? (

@@ -62,3 +62,41 @@ test("the list of cases prices cases and keys at the market chosen", async ({ pa
   await expect(page.getByTestId("price-market")).toContainText("Case and key prices: Steam Community Market");
   await expect(phoenix).not.toHaveText(before!);
 });
+
+test("choosing Steam as the market re-prices the search results' cards, and the page says so", async ({ page }) => {
+  await page.goto("/search?q=ak-47%20redline");
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  const redline = page.getByTestId("skin-card").filter({ hasText: "AK-47 | Redline" });
+  const cheapest = await redline.getByTestId("skin-card-price").textContent();
+  expect(cheapest).toMatch(/^\$\d/);
+
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]market=steam/);
+  await expect(page).toHaveURL(/[?&]q=ak-47(\+|%20)redline/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  // The seed prices Steam 15 to 40 % above the cheapest market.
+  await expect(redline.getByTestId("skin-card-price")).not.toHaveText(cheapest!);
+  await expect(redline.getByTestId("skin-card-price")).toHaveText(/^\$\d/);
+  await expect(page.getByRole("combobox", { name: "Market" })).toHaveValue("steam");
+});
+
+test("choosing Steam as the market re-prices the trade-up's inputs, outcomes and expected value, and the page says so", async ({ page }) => {
+  await page.goto("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10");
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  const expected = page.getByTestId("expected-value");
+  const firstPrice = page.getByTestId("outcome-price").first();
+  const [cheapestValue, cheapestPrice] = [await expected.textContent(), await firstPrice.textContent()];
+  expect(cheapestValue).toMatch(/^\$\d/);
+
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Update contract" }).click();
+  await expect(page).toHaveURL(/\/trade-up\?s1=mag-7-insomnia&f1=0\.2&n1=10&market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  await expect(page.getByTestId("outcomes-market")).toContainText("Steam Community Market");
+  // The seed prices Steam 15 to 40 % above the cheapest market.
+  await expect(expected).not.toHaveText(cheapestValue!);
+  await expect(expected).toHaveText(/^\$\d/);
+  await expect(firstPrice).not.toHaveText(cheapestPrice!);
+  await expect(page.getByRole("combobox", { name: "Market" })).toHaveValue("steam");
+});

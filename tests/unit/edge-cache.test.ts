@@ -76,6 +76,12 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=cheapest"))).toBe("");
     expect(normalisedSearch("/weapons/AK-47", new URLSearchParams("market=nowhere"))).toBe("");
     expect(normalisedSearch("/cases", new URLSearchParams("market=buff163"))).toBe("?market=buff163");
+    expect(normalisedSearch("/search", new URLSearchParams("q=redline&market=steam"))).toBe("?market=steam&q=redline");
+    expect(normalisedSearch("/search", new URLSearchParams("q=redline&market=nowhere"))).toBe("?q=redline");
+    expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&f1=0.2&n1=10&market=csfloat"))).toBe(
+      "?f1=0.2&market=csfloat&n1=10&s1=mag-7-insomnia",
+    );
+    expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&f1=0.2&n1=10&market=cheapest"))).toBe("?f1=0.2&n1=10&s1=mag-7-insomnia");
     expect(normalisedSearch("/login", new URLSearchParams())).toBeNull();
     // The trade-up page's note of a skin it could not add, in its known spellings only.
     expect(normalisedSearch("/trade-up", new URLSearchParams("s1=mag-7-insomnia&n1=10&notice=row-full&utm=1"))).toBe(

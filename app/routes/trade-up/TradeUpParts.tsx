@@ -7,8 +7,10 @@ import type { FormConstraint } from "~/components/client-checks";
 import { FallbackImage } from "~/components/FallbackImage";
 import { useMoney } from "~/components/money";
 import { lazyPart } from "~/components/lazy-part";
+import { MarketSelect } from "~/components/MarketSelect";
 import type { ShellProps } from "~/components/Shell";
 import { formatChance } from "~/domain/case-odds";
+import { DEFAULT_MARKET_CHOICE, marketChoiceLabel, type MarketChoice } from "~/domain/markets";
 import { MAX_COUNT, openTradeUpPath, rowField, VARIANT_NAMES, VARIANTS, type ContractRow, type ContractValue } from "~/domain/trade-up";
 import { formatFloat, WEAR_NAMES, type Wear } from "~/domain/wear";
 import { FIND, PAGE, signInPath } from "./paths";
@@ -36,10 +38,12 @@ const fieldClass = "w-full rounded-md border border-line bg-panel-2 px-2 py-1";
 /** The contract's inputs (float, count and variant of each) and the picker that adds a skin: one GET form, so the URL holds it all. */
 export function ContractForm({
   rows,
+  market,
   find,
   found,
 }: {
   rows: readonly InputRow[];
+  market: MarketChoice;
   find: string;
   found: readonly { id: string; name: string; image: string }[] | null;
 }) {
@@ -128,6 +132,7 @@ export function ContractForm({
         </ol>
       )}
       <div className="flex flex-wrap items-center gap-3">
+        <MarketSelect choice={market} />
         {rows.length > 0 ? (
           <button type="submit" className={buttonClass}>
             Update contract
@@ -139,6 +144,9 @@ export function ContractForm({
           </a>
         ) : null}
       </div>
+      <p className="text-sm text-muted" data-testid="price-market">
+        Prices: {marketChoiceLabel(market)}
+      </p>
       <section aria-labelledby="add-heading" className="space-y-3 rounded-lg border border-line bg-panel p-3">
         <h2 id="add-heading" className="text-lg font-semibold">
           Add a skin
@@ -190,12 +198,14 @@ export function TradeUpOutcomes({
   value,
   outcomes,
   query,
+  market,
   children,
 }: {
   result: { next: string; stattrak: boolean };
   value: ContractValue;
   outcomes: readonly Outcome[];
   query: string;
+  market: MarketChoice;
   children: ReactNode;
 }) {
   const money = useMoney();
@@ -204,6 +214,9 @@ export function TradeUpOutcomes({
       <h2 id="outcomes-heading" className="text-2xl font-bold">
         {`Outcomes: ${result.stattrak ? "StatTrak™ " : ""}${result.next === "Extraordinary" ? "knives and gloves" : result.next}`}
       </h2>
+      <p className="text-sm text-muted" data-testid="outcomes-market">
+        Inputs&apos; cost, outcomes and expected value at {marketChoiceLabel(market)} prices.
+      </p>
       <dl className="grid gap-3 sm:grid-cols-4">
         <Figure label="Inputs' cost" value={value.costCents === null ? "No price for every input" : money.format(value.costCents)} />
         <Figure
@@ -241,14 +254,16 @@ export function TradeUpOutcomes({
                   {formatFloat(outcome.float, 6)}
                 </td>
                 <td className="py-2 pr-3">{WEAR_NAMES[outcome.wear]}</td>
-                <td className="py-2">{outcome.priceCents === null ? "No price" : money.format(outcome.priceCents)}</td>
+                <td className="py-2" data-testid="outcome-price">
+                  {outcome.priceCents === null ? "No price" : money.format(outcome.priceCents)}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <p className="text-sm">
-        <a href={`${PAGE}?${query}`} className="text-accent underline">
+        <a href={`${PAGE}?${query}${market === DEFAULT_MARKET_CHOICE ? "" : `&market=${market}`}`} className="text-accent underline">
           Link to this contract
         </a>
       </p>

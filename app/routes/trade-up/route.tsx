@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { searchPlan } from "~/domain/search";
 import {
   ADD_REFUSALS,
@@ -38,10 +39,12 @@ const CONTRACT_COOKIE_DAYS = 30;
 const INTENT = "intent";
 /** Why 'Add to trade-up' changed nothing (`ADD_REFUSALS`), shown once on the page it redirects to. */
 const NOTICE = "notice";
+/** Which market's prices the inputs and outcomes are at (the Market choice; the default: the cheapest listing). */
+const MARKET = "market";
 
 /** The sorted pairs of the fields the page reads, to tell a canonical URL from one to redirect. */
 function readPairs(params: URLSearchParams): string {
-  const names = new Set([...CONTRACT_PARAMS, FIND, INTENT]);
+  const names = new Set([...CONTRACT_PARAMS, FIND, INTENT, MARKET]);
   return [...params.entries()]
     .filter(([name]) => names.has(name))
     .map(([name, value]) => `${name}=${value}`)
@@ -68,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseContract(params);
   const [verb = "", argument = ""] = (params.get(INTENT) ?? "").split(/:(.*)/s);
   const find = (params.get(FIND) ?? "").trim().slice(0, 100);
+  const market = parseMarketChoice(params.get(MARKET));
 
   if (parsed.errors.length === 0) {
     let rows = parsed.rows;
@@ -78,6 +82,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const target = new URLSearchParams(contractQuery(rows));
     if (keepFind) target.set(FIND, find);
     if (refused) target.set(NOTICE, refused);
+    // The market chosen stays through an add, a removal and a search (the contract's cookie holds the contract only).
+    if (market !== DEFAULT_MARKET_CHOICE) target.set(MARKET, market);
     if (readPairs(params) !== readPairs(target)) {
       const query = contractQuery(rows);
       return redirect(`${PAGE}${target.size > 0 ? `?${target.toString()}` : ""}`, {
@@ -92,7 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rows = parsed.rows;
   const plan = find ? searchPlan(find) : null;
   const [tradeRows, found] = await Promise.all([
-    rows.length > 0 ? context.load([...tradeUpQueries(context.db, rows)]) : Promise.resolve(null),
+    rows.length > 0 ? context.load([...tradeUpQueries(context.db, rows, market)]) : Promise.resolve(null),
     plan ? context.load([searchDirectQuery(context.db, plan)]).then(([results]) => results) : Promise.resolve(null),
   ]);
   const view = computeTradeUp(rows, tradeRows);
@@ -105,6 +111,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       addRefusal: isAddRefusal(notice) ? ADD_REFUSALS[notice] : null,
       parseErrors: parsed.errors,
       query: contractQuery(rows),
+      market,
       find,
       found: found?.map(({ id, name, image }) => ({ id, name, image })) ?? (find ? [] : null),
       /** 'Save''s key for a signed-in player (whose pages the edge does not keep), fresh on every load: posted twice, it saves once (ADR 090). */
@@ -174,10 +181,10 @@ export default function TradeUpPage() {
         </p>
       </div>
       {data.addRefusal ? <Notice tone="info">{data.addRefusal}</Notice> : null}
-      <ContractForm rows={data.rows} find={data.find} found={data.found} />
+      <ContractForm rows={data.rows} market={data.market} find={data.find} found={data.found} />
       <ContractMessages parseErrors={data.parseErrors} result={data.result} byRarity={data.byRarity} />
       {data.result.status === "valid" && data.value ? (
-        <TradeUpOutcomes result={data.result} value={data.value} outcomes={data.outcomes} query={data.query}>
+        <TradeUpOutcomes result={data.result} value={data.value} outcomes={data.outcomes} query={data.query} market={data.market}>
           <SaveTradeUp query={data.query} saveKey={data.saveKey} constraint={data.saveConstraint} result={resultFor(reply, SAVE)} />
         </TradeUpOutcomes>
       ) : null}

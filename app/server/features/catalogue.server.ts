@@ -223,6 +223,20 @@ const searchColumns = {
   rarityColor: skins.rarityColor,
 };
 
+/**
+ * The search page's card prices: a skin's lowest and highest price of its possible wears (normal) on
+ * `market`, the default price for the cheapest listing; each a subquery over the skin's wear rows (a
+ * primary-key lookup into skin_market_prices per wear on one market), in the same statement. None
+ * (null) for a read that shows no price (the typeahead, the pickers).
+ */
+function searchPriceColumns(market: MarketChoice | null) {
+  if (market === null) return { minPriceCents: sql<number | null>`null`, maxPriceCents: sql<number | null>`null` };
+  const price = enabledWearPrice(wearPriceOf("normal", market));
+  const over = (aggregate: "min" | "max") =>
+    sql<number | null>`(select ${sql.raw(aggregate)}(${price}) from ${skinWears} where ${skinWears.skinId} = ${skins.id})`;
+  return { minPriceCents: over("min"), maxPriceCents: over("max") };
+}
+
 /** Stickers searched like skins (a group of their own on the search page); ids as text for the ranking. */
 const stickerSearchColumns = {
   id: sql<string>`cast(${stickers.id} as text)`.as("id"),
@@ -262,10 +276,14 @@ const fuzzyCondition = (searched: Searched, plan: SearchPlan) =>
     sql.raw(`(${fuzzyAlternatives(plan, searched.keyText)})`),
   );
 
-/** Direct matches: every word of the query, best tier first. */
-export function searchDirectQuery(db: Database, plan: SearchPlan) {
-  const searched = SEARCHED.skins;
-  return db.select(searchColumns).from(skins).where(directCondition(searched, plan)).orderBy(directOrder(searched, plan), asc(skins.name)).limit(SEARCH_LIMIT);
+/** Direct matches: every word of the query, best tier first; with card prices on `market` when asked (the search page). */
+export function searchDirectQuery(db: Database, plan: SearchPlan, market: MarketChoice | null = null) {
+  return db
+    .select({ ...searchColumns, ...searchPriceColumns(market) })
+    .from(skins)
+    .where(directCondition(SEARCHED.skins, plan))
+    .orderBy(directOrder(SEARCHED.skins, plan), asc(skins.name))
+    .limit(SEARCH_LIMIT);
 }
 
 /**
@@ -273,9 +291,9 @@ export function searchDirectQuery(db: Database, plan: SearchPlan) {
  * the name index (a table lookup per row) to skip a sort of the few rows that match: a plain scan
  * is several times faster here.
  */
-export function searchFuzzyQuery(db: Database, plan: SearchPlan) {
+export function searchFuzzyQuery(db: Database, plan: SearchPlan, market: MarketChoice | null = null) {
   return db
-    .select(searchColumns)
+    .select({ ...searchColumns, ...searchPriceColumns(market) })
     .from(skins)
     .where(fuzzyCondition(SEARCHED.skins, plan))
     .orderBy(sql`+${skins.name}`)
@@ -339,13 +357,13 @@ export async function loadSearchResults({ db, load }: AppLoadContext, query: str
 }
 export type SearchResult = Awaited<ReturnType<typeof loadSearchResults>>[number];
 
-/** The search page: skins and, a group of their own, stickers, ranked alike, in one batch. */
-export async function loadSkinAndStickerResults({ db, load }: AppLoadContext, query: string) {
+/** The search page: skins (priced on `market`) and, a group of their own, stickers, ranked alike, in one batch. */
+export async function loadSkinAndStickerResults({ db, load }: AppLoadContext, query: string, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   const plan = searchPlan(query);
   if (!plan) return { skins: [], stickers: [] };
   const [direct, fuzzy, stickerDirect, stickerFuzzy] = await load([
-    searchDirectQuery(db, plan),
-    searchFuzzyQuery(db, plan),
+    searchDirectQuery(db, plan, market),
+    searchFuzzyQuery(db, plan, market),
     stickerSearchDirectQuery(db, plan),
     stickerSearchFuzzyQuery(db, plan),
   ]);

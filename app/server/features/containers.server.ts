@@ -14,6 +14,7 @@ import {
   itemMarketPrices,
   skinCollections,
   skinCrates,
+  skinMarketPrices,
   skins,
   skinVariantPrices,
   skinWears,
@@ -56,6 +57,25 @@ export const pricedSkinColumns = {
     sql`${skinVariantPrices}`,
   ).as("stattrak_prices"),
 };
+
+/** A skin's known prices per wear in `variant` on one market: its rows of skin_market_prices (a primary-key range). */
+const marketPricesJson = (variant: "normal" | "stattrak", market: PriceMarket) =>
+  pricesJson(
+    sql`${skinMarketPrices.skinId} = ${skins.id} and ${skinMarketPrices.variant} = ${variant} and ${skinMarketPrices.market} = ${market}`,
+    sql`${skinMarketPrices.wear}`,
+    sql`${skinMarketPrices.priceCents}`,
+    sql`${skinMarketPrices}`,
+  );
+
+/** `pricedSkinColumns` with the prices of `market`: the default ones (the cheapest listing), or one market's. */
+function pricedSkinColumnsOn(market: MarketChoice) {
+  if (market === "cheapest") return pricedSkinColumns;
+  return {
+    ...pricedSkinColumns,
+    normalPrices: marketPricesJson("normal", market).as("normal_prices"),
+    stattrakPrices: marketPricesJson("stattrak", market).as("stattrak_prices"),
+  };
+}
 
 /** A priced skin row as the pages use it: its prices parsed. */
 export function withPrices<T extends { normalPrices: string | null; stattrakPrices: string | null }>(
@@ -229,21 +249,25 @@ export function crateCollectionsQuery(db: Database, slug: string) {
 export type SkinIds = readonly string[] | SQL;
 const amongSkins = (column: SQLiteColumn, ids: SkinIds) => inArray(column, ids instanceof SQL ? ids : [...ids]);
 
-/** The inputs' skins, each with its collection. */
-export function tradeUpInputsQuery(db: Database, ids: SkinIds) {
+/** The inputs' skins, each with its collection, priced on `market`. */
+export function tradeUpInputsQuery(db: Database, ids: SkinIds, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   return db
-    .select({ ...pricedSkinColumns, collectionId: skinCollections.collectionId, collectionName: sql<string | null>`${collections.name}`.as("collection_name") })
+    .select({
+      ...pricedSkinColumnsOn(market),
+      collectionId: skinCollections.collectionId,
+      collectionName: sql<string | null>`${collections.name}`.as("collection_name"),
+    })
     .from(skins)
     .leftJoin(skinCollections, eq(skinCollections.skinId, skins.id))
     .leftJoin(collections, eq(collections.id, skinCollections.collectionId))
     .where(amongSkins(skins.id, ids));
 }
 
-/** Every skin of the inputs' collections (the outcomes are those of the next rarity). */
-export function tradeUpCollectionSkinsQuery(db: Database, ids: SkinIds) {
+/** Every skin of the inputs' collections (the outcomes are those of the next rarity), priced on `market`. */
+export function tradeUpCollectionSkinsQuery(db: Database, ids: SkinIds, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   const inputCollections = db.select({ id: skinCollections.collectionId }).from(skinCollections).where(amongSkins(skinCollections.skinId, ids));
   return db
-    .select({ ...pricedSkinColumns, collectionId: skinCollections.collectionId })
+    .select({ ...pricedSkinColumnsOn(market), collectionId: skinCollections.collectionId })
     .from(skinCollections)
     .innerJoin(skins, eq(skins.id, skinCollections.skinId))
     .where(inArray(skinCollections.collectionId, inputCollections));
@@ -252,13 +276,13 @@ export function tradeUpCollectionSkinsQuery(db: Database, ids: SkinIds) {
 /**
  * The rare special items of the weapon cases dropping each Covert input (a five-Covert contract's
  * outcomes): their finishes only, not the cases' vanilla knives, since no source of
- * docs/features/trade-ups.md says a contract can give a knife without a finish.
+ * docs/features/trade-ups.md says a contract can give a knife without a finish. Priced on `market`.
  */
-export function tradeUpSpecialsQuery(db: Database, ids: SkinIds) {
+export function tradeUpSpecialsQuery(db: Database, ids: SkinIds, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   const drops = alias(skinCrates, "drops");
   const inputs = alias(skins, "input_skins");
   return db
-    .selectDistinct({ ...pricedSkinColumns, inputId: sql<string>`${drops.skinId}`.as("input_id") })
+    .selectDistinct({ ...pricedSkinColumnsOn(market), inputId: sql<string>`${drops.skinId}`.as("input_id") })
     .from(drops)
     .innerJoin(inputs, and(eq(inputs.id, drops.skinId), eq(inputs.rarity, "Covert")))
     .innerJoin(crates, and(eq(crates.id, drops.crateId), eq(crates.kind, "weapon_case")))

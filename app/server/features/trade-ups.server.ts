@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ItemPrices } from "~/domain/case-odds";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 import { ITEMS_PER_PAGE } from "~/domain/pages";
 import {
   contractQuery,
@@ -20,13 +21,13 @@ import { belowLimit } from "../db/limits.server";
 import { savedTradeUps } from "../db/schema.server";
 import { tradeUpCollectionSkinsQuery, tradeUpInputsQuery, tradeUpSpecialsQuery, withPrices, type SkinIds } from "./containers.server";
 
-/** The three reads a contract needs, for the page's batch (none for an empty contract). */
-export function tradeUpQueries(db: Database, rows: readonly ContractRow[]) {
-  return catalogueQueries(db, [...new Set(rows.map((row) => row.skinId))]);
+/** The three reads a contract needs, priced on `market`, for the page's batch (none for an empty contract). */
+export function tradeUpQueries(db: Database, rows: readonly ContractRow[], market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  return catalogueQueries(db, [...new Set(rows.map((row) => row.skinId))], market);
 }
 
-function catalogueQueries(db: Database, ids: SkinIds) {
-  return [tradeUpInputsQuery(db, ids), tradeUpCollectionSkinsQuery(db, ids), tradeUpSpecialsQuery(db, ids)] as const;
+function catalogueQueries(db: Database, ids: SkinIds, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  return [tradeUpInputsQuery(db, ids, market), tradeUpCollectionSkinsQuery(db, ids, market), tradeUpSpecialsQuery(db, ids, market)] as const;
 }
 
 // ---------------------------------------------------------------- saved contracts

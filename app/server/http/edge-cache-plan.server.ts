@@ -28,7 +28,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "market"] },
   { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear"] },
   { path: /^\/stickers\/[^/]+$/, params: ["range"] },
-  { path: /^\/search$/, params: ["q"] },
+  { path: /^\/search$/, params: ["q", "market"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
   { path: /^\/sticker-crafts$/, params: ["kind", "order"] },
@@ -40,7 +40,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/collections$/, params: [] },
   { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
   // The picker's search and the form's buttons have no reader: a visit with them is not kept.
-  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice"] },
+  { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice", "market"] },
 ];
 
 /** A weapon page's filter values as it reads them, sorted. */

@@ -1,0 +1,201 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { US_DOLLARS } from "~/domain/money";
+import { WEAR_NAMES, WEARS, type Wear } from "~/domain/wear";
+import { fetchWorker } from "./helpers";
+
+// The Market choice (docs/features/price-feed.md, "Market choice") on the pages that took it after the
+// weapon grid and the cases: each page's prices on a chosen market are that market's seeded rows
+// (demoMarketPriceStatements), a market without a row says "No price", an unknown value is the
+// default, and the edge cache keeps one page per market.
+
+async function page(path: string, workerEnv: typeof env = env) {
+  const response = await fetchWorker(`https://example.com${path}`, {}, workerEnv);
+  return { response, html: await response.text() };
+}
+
+/** The price text of a skin's card on a grid of skin cards. */
+function cardPrice(html: string, skinId: string): string | undefined {
+  const card = html.split(`href="/skins/${skinId}"`)[1]?.split("</a>")[0];
+  return card ? /data-testid="skin-card-price">([^<]*)</.exec(card)?.[1] : undefined;
+}
+
+/** The page's "Prices: …" line. */
+const pricedWith = (html: string) => /data-testid="price-market">([^<]*(?:<!-- -->[^<]*)*)</.exec(html)?.[1]?.replaceAll("<!-- -->", "");
+
+/** A skin's lowest and highest normal price over its possible wears on `market`, from the seeded rows. */
+async function seededRange(skinId: string, market: string) {
+  const row = await env.DB.prepare(
+    `SELECT min(m.price_cents) AS low, max(m.price_cents) AS high FROM skin_wears w
+     JOIN skin_market_prices m ON m.skin_id = w.skin_id AND m.variant = 'normal' AND m.wear = w.wear AND m.market = ?
+     WHERE w.skin_id = ? AND w.enabled = 1 AND m.price_cents > 0`,
+  )
+    .bind(market, skinId)
+    .first<{ low: number | null; high: number | null }>();
+  return US_DOLLARS.range(row?.low ?? null, row?.high ?? null);
+}
+
+/** A priced skin the seed gives no CSFloat price in any wear (CSFloat lacks one price in ten). */
+async function skinWithoutCsfloat() {
+  const row = await env.DB.prepare(
+    `SELECT s.id, s.name FROM skins s WHERE EXISTS (SELECT 1 FROM skin_wears w WHERE w.skin_id = s.id AND w.enabled = 1 AND w.price_cents > 0)
+       AND NOT EXISTS (SELECT 1 FROM skin_market_prices m WHERE m.skin_id = s.id AND m.variant = 'normal' AND m.market = 'csfloat')
+     ORDER BY s.name LIMIT 1`,
+  ).first<{ id: string; name: string }>();
+  if (!row) throw new Error("the seed has no skin without a CSFloat price");
+  return row;
+}
+
+describe("search results on a chosen market", () => {
+  it("prices each card at the chosen market's seeded rows, and says which market", async () => {
+    const { response, html } = await page("/search?q=ak-47%20redline&market=steam");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(pricedWith(html)).toBe("Prices: Steam Community Market");
+    const steam = await seededRange("ak-47-redline", "steam");
+    expect(steam).toMatch(/^\$/);
+    expect(cardPrice(html, "ak-47-redline")).toBe(steam);
+    expect(cardPrice(html, "ak-47-redline")).not.toBe(cardPrice((await page("/search?q=ak-47%20redline")).html, "ak-47-redline"));
+  });
+
+  it("by default prices at the cheapest listing (the default price), and an unknown market is the default", async () => {
+    const plain = await page("/search?q=ak-47%20redline");
+    expect(pricedWith(plain.html)).toBe("Prices: Cheapest listing across markets");
+    const stored = await env.DB.prepare(
+      "SELECT min(price_cents) AS low, max(price_cents) AS high FROM skin_wears WHERE skin_id = 'ak-47-redline' AND enabled = 1 AND price_cents > 0",
+    ).first<{ low: number; high: number }>();
+    expect(cardPrice(plain.html, "ak-47-redline")).toBe(US_DOLLARS.range(stored!.low, stored!.high));
+    const unknown = await page("/search?q=ak-47%20redline&market=bitskins");
+    expect(unknown.response.status).toBe(200);
+    expect(pricedWith(unknown.html)).toBe("Prices: Cheapest listing across markets");
+    expect(cardPrice(unknown.html, "ak-47-redline")).toBe(cardPrice(plain.html, "ak-47-redline"));
+  });
+
+  it("a skin without a price on the chosen market says No price, never $0.00", async () => {
+    const skin = await skinWithoutCsfloat();
+    const { html } = await page(`/search?q=${encodeURIComponent(skin.name)}&market=csfloat`);
+    expect(cardPrice(html, skin.id)).toBe("No price");
+    expect(html).not.toContain("$0.00");
+    expect(cardPrice((await page(`/search?q=${encodeURIComponent(skin.name)}&market=buff163`)).html, skin.id)).toBe(await seededRange(skin.id, "buff163"));
+  });
+
+  it("the edge cache keeps one search page per market", async () => {
+    const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
+    // A query no other test asks for (the words in another order), so the first visit is a miss.
+    const unique = "/search?q=redline%20ak-47";
+    const steam = `${unique}&market=steam`;
+    expect((await page(steam, cachedEnv)).response.headers.get("X-Cache")).toBe("MISS");
+    const again = await page(steam, cachedEnv);
+    expect(again.response.headers.get("X-Cache")).toBe("HIT");
+    expect(pricedWith(again.html)).toBe("Prices: Steam Community Market");
+    const other = await page(`${unique}&market=buff163`, cachedEnv);
+    expect(other.response.headers.get("X-Cache")).toBe("MISS");
+    expect(pricedWith(other.html)).toBe("Prices: Buff163");
+    expect(cardPrice(other.html, "ak-47-redline")).toBe(await seededRange("ak-47-redline", "buff163"));
+  });
+});
+
+/** The HTML without the comments React puts between adjacent texts. */
+const text = (html: string) => html.replaceAll("<!-- -->", "");
+
+/** A page, after the redirect to its canonical URL if it answers one. */
+async function settled(path: string) {
+  const first = await page(path);
+  const location = first.response.headers.get("Location");
+  return location ? page(location) : first;
+}
+
+/** A skin's normal price in `wear` on `market`, as the page writes it ("No price" without a row). */
+async function seededPrice(skinId: string, wear: Wear, market: string) {
+  const row = await env.DB.prepare("SELECT price_cents FROM skin_market_prices WHERE skin_id = ? AND variant = 'normal' AND wear = ? AND market = ?")
+    .bind(skinId, wear, market)
+    .first<{ price_cents: number }>();
+  return row ? US_DOLLARS.format(row.price_cents) : "No price";
+}
+
+/** The inputs' prices as the rows show them ("… · Field-Tested · $1.23"). */
+const inputPrices = (html: string) => [...text(html).matchAll(/float [\d.]+ to [\d.]+ · [A-Za-z -]+ · ([^<]+)</g)].map((m) => m[1]);
+
+/** Each outcome's skin, wear and price as the table shows them. */
+function outcomeRows(html: string) {
+  const wearOf = (name: string) => WEARS.find((wear) => WEAR_NAMES[wear] === name)!;
+  return [
+    ...text(html).matchAll(
+      /href="\/skins\/([^"]+)"[^>]*>[^<]*<\/a><\/td>.*?<\/td>.*?<\/td><td[^>]*>([^<]+)<\/td><td[^>]*data-testid="outcome-price">([^<]+)</g,
+    ),
+  ].map((m) => ({ skinId: m[1]!, wear: wearOf(m[2]!), price: m[3]! }));
+}
+
+const figure = (html: string, label: string) => new RegExp(`${label}</dt><dd[^>]*>([^<]+)<`).exec(text(html))?.[1];
+
+describe("the trade-up calculator on a chosen market", () => {
+  const contract = "/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10";
+
+  it("prices the inputs and every outcome at the chosen market's seeded rows; the cost and the expected value follow", async () => {
+    const steam = await page(`${contract}&market=steam`);
+    expect(steam.response.status).toBe(200);
+    expect(steam.response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(pricedWith(steam.html)).toBe("Prices: Steam Community Market");
+    expect(text(steam.html)).toContain("at Steam Community Market prices");
+    const insomnia = await seededPrice("mag-7-insomnia", "FT", "steam");
+    expect(inputPrices(steam.html)).toEqual([insomnia]);
+    const steamCents = Number(insomnia.replace(/[$,]/g, "")) * 100;
+    expect(figure(steam.html, "Inputs&#x27; cost")).toBe(US_DOLLARS.format(Math.round(steamCents * 10)));
+    const outcomes = outcomeRows(steam.html);
+    expect(outcomes.length).toBeGreaterThan(1);
+    for (const outcome of outcomes) expect(outcome.price, outcome.skinId).toBe(await seededPrice(outcome.skinId, outcome.wear, "steam"));
+
+    // The default: the cheapest listing; Steam's seeded prices are dearer, so is the expected value.
+    const cheapest = await page(contract);
+    expect(pricedWith(cheapest.html)).toBe("Prices: Cheapest listing across markets");
+    const cents = (html: string) => Number(figure(html, "Expected value")!.split(" ")[0]!.replace(/[$,]/g, ""));
+    expect(cents(steam.html)).toBeGreaterThan(cents(cheapest.html));
+  });
+
+  it("an input without a price on the chosen market says No price, never $0.00; an unknown market is the default", async () => {
+    const missing = await env.DB.prepare(
+      `SELECT s.id, w.wear, s.min_float AS minFloat, s.max_float AS maxFloat FROM skins s JOIN skin_wears w ON w.skin_id = s.id
+       WHERE w.enabled = 1 AND w.price_cents > 0 AND s.rarity = 'Mil-Spec'
+         AND NOT EXISTS (SELECT 1 FROM skin_market_prices m WHERE m.skin_id = s.id AND m.variant = 'normal' AND m.wear = w.wear AND m.market = 'csfloat')
+       ORDER BY s.id, w.wear LIMIT 1`,
+    ).first<{ id: string; wear: Wear; minFloat: number; maxFloat: number }>();
+    if (!missing) throw new Error("the seed has no Mil-Spec wear without a CSFloat price");
+    const bands: Record<Wear, [number, number]> = { FN: [0, 0.07], MW: [0.07, 0.15], FT: [0.15, 0.38], WW: [0.38, 0.45], BS: [0.45, 1] };
+    const [low, high] = bands[missing.wear];
+    const float = Number(((Math.max(low, missing.minFloat) + Math.min(high, missing.maxFloat)) / 2).toFixed(4));
+    const path = `/trade-up?s1=${missing.id}&f1=${float}&n1=10`;
+    const csfloat = await settled(`${path}&market=csfloat`);
+    expect(pricedWith(csfloat.html)).toBe("Prices: CSFloat");
+    expect(inputPrices(csfloat.html)).toEqual(["No price"]);
+    expect(csfloat.html).not.toContain("$0.00");
+    // An unknown market is the default (the page is rendered for its URL without it).
+    const plain = await settled(`${path}&market=bitskins`);
+    expect(plain.response.status).toBe(200);
+    expect(pricedWith(plain.html)).toBe("Prices: Cheapest listing across markets");
+    const stored = await env.DB.prepare("SELECT price_cents FROM skin_wears WHERE skin_id = ? AND wear = ?")
+      .bind(missing.id, missing.wear)
+      .first<{ price_cents: number }>();
+    expect(inputPrices(plain.html)).toEqual([US_DOLLARS.format(stored!.price_cents)]);
+  });
+
+  it("keeps the market through an add, a removal and a search (the redirects to the canonical URL)", async () => {
+    const added = await page(`${contract}&market=buff163&intent=add:mp9-featherweight`);
+    expect(added.response.headers.get("Location")).toBe("/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&s2=mp9-featherweight&n2=1&market=buff163");
+    const removed = await page(`/trade-up?s1=mag-7-insomnia&f1=0.2&n1=10&s2=mp9-featherweight&n2=1&market=buff163&intent=remove:2`);
+    expect(removed.response.headers.get("Location")).toBe(`${contract}&market=buff163`);
+    const searched = await page(`${contract}&market=csfloat&find=redline&intent=search`);
+    expect(searched.response.headers.get("Location")).toBe(`${contract}&find=redline&market=csfloat`);
+  });
+
+  it("the edge cache keeps one trade-up page per market", async () => {
+    const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
+    const path = "/trade-up?s1=mag-7-insomnia&f1=0.21&n1=10";
+    expect((await page(`${path}&market=skinport`, cachedEnv)).response.headers.get("X-Cache")).toBe("MISS");
+    const again = await page(`${path}&market=skinport`, cachedEnv);
+    expect(again.response.headers.get("X-Cache")).toBe("HIT");
+    expect(pricedWith(again.html)).toBe("Prices: Skinport");
+    const other = await page(`${path}&market=steam`, cachedEnv);
+    expect(other.response.headers.get("X-Cache")).toBe("MISS");
+    expect(inputPrices(other.html)).toEqual([await seededPrice("mag-7-insomnia", "FT", "steam")]);
+  });
+});
