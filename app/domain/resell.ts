@@ -142,10 +142,11 @@ export function shownAmounts(tracker: TypedTracker, rate: Rate): ShownAmounts {
   const current = toMinorUnits(tracker.currentCents, rate);
   if (!tracker.sale) return { buy, current, sale: null, profit: profitOf(buy, current) };
   const typed = typedSalePrice(tracker);
-  const asTyped = typed !== null && typed.currency === rate.currency && tracker.saleFeeTypedMinor !== null;
+  const typedFee = tracker.saleFeeTypedMinor;
+  const asTyped = typed !== null && typed.currency === rate.currency && typedFee !== null;
   const sale = {
     price: asTyped ? typed.minorUnits : toMinorUnits(tracker.sale.priceCents, rate),
-    fee: asTyped ? tracker.saleFeeTypedMinor! : toMinorUnits(tracker.sale.feeCents, rate),
+    fee: asTyped ? typedFee : toMinorUnits(tracker.sale.feeCents, rate),
   };
   return { buy, current, sale, profit: realisedProfit(buy, { priceCents: sale.price, feeCents: sale.fee }) };
 }

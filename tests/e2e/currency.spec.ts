@@ -36,17 +36,21 @@ async function chooseEuros(page: Page, path: string) {
   await expect(page.locator("#header-currency")).toHaveValue("EUR");
 }
 
-test("in euros, a tracker bought for 12.50 typed in euros shows €12.50 back on the tracker and the profile, and no amount in dollars", async ({
-  signedInPage: page,
-}) => {
+/** In euros, an AK-47 | Redline (Field-Tested) bought on 2 January 2026 for 12.50 typed in euros. */
+async function trackInEuros(page: Page) {
   await chooseEuros(page, "/resell-tracker");
-
   await page.goto("/resell-tracker/new?skin=ak-47-redline");
   await page.getByLabel("Wear").selectOption("FT");
   await page.getByLabel("Bought date").fill("2026-01-02");
   await page.getByLabel("Buy price (€)").fill("12.50");
   await page.getByRole("button", { name: "Add Tracker" }).click();
   await expect(page.getByText("Resell tracker added!")).toBeVisible();
+}
+
+test("in euros, a tracker bought for 12.50 typed in euros shows €12.50 back on the tracker and the profile, and no amount in dollars", async ({
+  signedInPage: page,
+}) => {
+  await trackInEuros(page);
   await expect(page.getByTestId("tracker-card")).toContainText("€12.50");
   await expect(page.getByRole("main")).not.toContainText("$");
 
@@ -56,12 +60,7 @@ test("in euros, a tracker bought for 12.50 typed in euros shows €12.50 back on
 });
 
 test("in euros, a sale typed at 20.00 shows €20.00 back, with the profit from the typed figures", async ({ signedInPage: page }) => {
-  await chooseEuros(page, "/resell-tracker");
-  await page.goto("/resell-tracker/new?skin=ak-47-redline");
-  await page.getByLabel("Wear").selectOption("FT");
-  await page.getByLabel("Bought date").fill("2026-01-02");
-  await page.getByLabel("Buy price (€)").fill("12.50");
-  await page.getByRole("button", { name: "Add Tracker" }).click();
+  await trackInEuros(page);
   const card = page.getByTestId("tracker-card");
   await card.getByRole("link", { name: "Record sale" }).click();
   await expect(page.getByText("bought Jan 2, 2026 for €12.50.")).toBeVisible();
