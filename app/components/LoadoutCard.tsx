@@ -1,26 +1,25 @@
 import { PathLink } from "./links";
-import { useMoney } from "./money";
 
 export interface LoadoutCardData {
   id: number;
   title: string;
   description: string | null;
-  budgetCents?: number | null;
+  /** Written in the page's currency (as typed when typed in it); null or absent: none. */
+  budget?: string | null;
   slotCount?: number;
 }
 
 /** A loadout in a list; `href` is its detail page. */
 export function LoadoutCard({ loadout, href }: { loadout: LoadoutCardData; href: `/${string}` }) {
-  const money = useMoney();
   return (
     <PathLink to={href} className="block h-full rounded-lg border border-line bg-panel p-4 hover:border-accent">
       <h3 className="font-semibold [overflow-wrap:anywhere]">{loadout.title}</h3>
       {loadout.description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{loadout.description}</p> : null}
-      {loadout.slotCount !== undefined || loadout.budgetCents != null ? (
+      {loadout.slotCount !== undefined || loadout.budget != null ? (
         <p className="mt-2 text-xs text-muted">
           {loadout.slotCount !== undefined ? `${loadout.slotCount} of 54 slots filled` : null}
-          {loadout.slotCount !== undefined && loadout.budgetCents != null ? " · " : null}
-          {loadout.budgetCents != null ? `Budget ${money.format(loadout.budgetCents)}` : null}
+          {loadout.slotCount !== undefined && loadout.budget != null ? " · " : null}
+          {loadout.budget != null ? `Budget ${loadout.budget}` : null}
         </p>
       ) : null}
     </PathLink>

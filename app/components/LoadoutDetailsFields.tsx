@@ -4,11 +4,12 @@ import { Field, NumberField, TextareaField } from "./forms";
 /** Title, description and budget: the fields shared by the create form and the editor. */
 export function LoadoutDetailsFields({
   fields,
-  showBudget = true,
+  currencySign,
   onBudgetInput,
 }: {
   fields: Record<"title" | "description" | "budget", FieldMetadata<unknown>>;
-  showBudget?: boolean;
+  /** The page's currency as amounts are written ("$", "€"), which the budget is typed in; null: no budget field. */
+  currencySign: string | null;
   /** With JavaScript the running over-budget amount follows the typed budget. */
   onBudgetInput?: (value: string) => void;
 }) {
@@ -16,18 +17,13 @@ export function LoadoutDetailsFields({
     <div className="space-y-4">
       <Field label="Title" meta={fields.title} />
       <TextareaField label="Description (optional)" meta={fields.description} textareaProps={{ rows: 3 }} />
-      {showBudget ? (
+      {currencySign !== null ? (
         <NumberField
-          label="Budget in $ (optional)"
+          label={`Budget in ${currencySign} (optional)`}
           meta={fields.budget}
           inputProps={{ min: 0, step: 0.01, onInput: onBudgetInput ? (event) => onBudgetInput(event.currentTarget.value) : undefined }}
         />
       ) : null}
     </div>
   );
-}
-
-/** Cents as the budget field's value ("12.50"), or empty. */
-export function budgetFieldValue(cents: number | null): string {
-  return cents === null ? "" : (cents / 100).toFixed(2);
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Side } from "~/domain/loadout-slots";
 import { unpackSideSlots, type LoadoutSideData } from "~/domain/loadout-side-view";
 import { SIDE_LABELS, type LoadoutTotals, type SlotView } from "~/domain/loadouts";
+import type { BudgetFigures } from "~/domain/loadout-budget";
 
 import { WEAR_NAMES } from "~/domain/wear";
 import { FallbackImage } from "./FallbackImage";
@@ -81,21 +82,21 @@ export function LoadoutSlots({
 /** One figure of a cost summary; `alert` marks it (over budget) in red. */
 export interface CostFigure {
   label: string;
-  cents: number;
+  /** Written in the page's currency ("€9.25"). */
+  amount: string;
   testId: string;
   alert?: boolean;
 }
 
 /** A row of money figures (totals, budget), labelled for assistive technology. */
 export function CostFigures({ label, figures }: { label: string; figures: readonly CostFigure[] }) {
-  const money = useMoney();
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-line bg-panel p-4 text-sm sm:grid-cols-4" aria-label={label}>
       {figures.map((figure) => (
         <div key={figure.testId}>
           <dt className={figure.alert ? "text-red-300" : "text-muted"}>{figure.label}</dt>
           <dd className={`font-semibold${figure.alert ? " text-red-300" : ""}`} data-testid={figure.testId}>
-            {money.format(figure.cents)}
+            {figure.amount}
           </dd>
         </div>
       ))}
@@ -103,14 +104,15 @@ export function CostFigures({ label, figures }: { label: string; figures: readon
   );
 }
 
-/** The side's subtotal, the total cost, the budget and how far over it the loadout is. */
-export function LoadoutTotalsPanel({ totals, side, budgetCents }: { totals: LoadoutTotals; side: Side; budgetCents: number | null }) {
+/** The side's subtotal, the total cost, the budget and how far over it the loadout is (`budget`, written in the page's currency). */
+export function LoadoutTotalsPanel({ totals, side, budget }: { totals: LoadoutTotals; side: Side; budget: BudgetFigures | null }) {
+  const money = useMoney();
   const figures: CostFigure[] = [
-    { label: `${SIDE_LABELS[side]} subtotal`, cents: totals.sideCents[side], testId: "side-subtotal" },
-    { label: "Total cost", cents: totals.totalCents, testId: "total-cost" },
+    { label: `${SIDE_LABELS[side]} subtotal`, amount: money.format(totals.sideCents[side]), testId: "side-subtotal" },
+    { label: "Total cost", amount: money.format(totals.totalCents), testId: "total-cost" },
   ];
-  if (budgetCents !== null) figures.push({ label: "Budget", cents: budgetCents, testId: "budget" });
-  if (totals.overBudgetCents !== null) figures.push({ label: "Over budget", cents: totals.overBudgetCents, testId: "over-budget", alert: true });
+  if (budget) figures.push({ label: "Budget", amount: budget.budget, testId: "budget" });
+  if (budget?.over) figures.push({ label: "Over budget", amount: budget.over, testId: "over-budget", alert: true });
   return <CostFigures label="Cost" figures={figures} />;
 }
 
@@ -144,20 +146,20 @@ export function LoadoutHeading({
   kindLabel,
   title,
   description,
-  budgetCents,
+  budget,
 }: {
   kindLabel: string;
   title: string;
   description: string | null;
-  budgetCents: number | null;
+  /** Written in the page's currency (as typed when typed in it); null: none shown. */
+  budget: BudgetFigures | null;
 }) {
-  const money = useMoney();
   return (
     <div className="min-w-0">
       <Breadcrumb trail={[{ to: "/loadouts", label: "Loadouts" }]} current={kindLabel} />
       <h1 className="break-words text-3xl font-bold">{title}</h1>
       {description ? <p className="mt-2 whitespace-pre-line text-muted">{description}</p> : null}
-      {budgetCents !== null ? <p className="mt-1 text-sm">Budget: {money.format(budgetCents)}</p> : null}
+      {budget ? <p className="mt-1 text-sm">Budget: {budget.budget}</p> : null}
     </div>
   );
 }
@@ -166,18 +168,18 @@ export function LoadoutHeading({
 export function LoadoutSideView({
   view,
   side,
-  budgetCents,
+  budget,
   hrefFor,
 }: {
   /** The totals, and the slots of `side` (packSideView). */
   view: LoadoutSideData;
   side: Side;
-  budgetCents: number | null;
+  budget: BudgetFigures | null;
   hrefFor: (side: Side) => string;
 }) {
   return (
     <>
-      <LoadoutTotalsPanel totals={view.totals} side={side} budgetCents={budgetCents} />
+      <LoadoutTotalsPanel totals={view.totals} side={side} budget={budget} />
       <SideToggle side={side} hrefFor={hrefFor} />
       <section aria-labelledby="side-heading">
         <h2 id="side-heading" className="mb-3 text-xl font-bold">

@@ -27,14 +27,24 @@ function AlertStatus({ item }: { item: FavoriteAlert }) {
   const now = alert.currentPriceCents > 0 ? money.format(alert.currentPriceCents) : "No Data";
   return (
     <p className="text-sm" data-testid="alert-status">
-      Mail me when {alertItemName(item.name, alert.variant, alert.wear)} drops below <strong>{money.format(alert.targetCents)}</strong>. Now: {now}
+      Mail me when {alertItemName(item.name, alert.variant, alert.wear)} drops below <strong>{alert.target}</strong>. Now: {now}
       {isBelowTarget(alert.currentPriceCents, alert.targetCents) ? " (already below your target)" : ""}.
       {alert.lastNotifiedAt ? <> Last alert mail: {formatDate(alert.lastNotifiedAt)}.</> : null}
     </p>
   );
 }
 
-function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; lastResult?: SubmissionResult<string[]>; constraint: FormConstraint }) {
+function AlertForm({
+  item,
+  lastResult,
+  constraint,
+  currencySign,
+}: {
+  item: FavoriteAlert;
+  lastResult?: SubmissionResult<string[]>;
+  constraint: FormConstraint;
+  currencySign: string;
+}) {
   const formId = `price-alert-${item.skinId}`;
   const [form, fields] = useForm<z.output<typeof priceAlertSchema>>({
     id: formId,
@@ -44,7 +54,7 @@ function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; last
       skinId: item.skinId,
       wear: item.alert?.wear ?? (item.wears.includes("FT") ? "FT" : item.wears[0]),
       variant: item.alert?.variant ?? "normal",
-      target: item.alert ? (item.alert.targetCents / 100).toFixed(2) : "",
+      target: item.alert?.targetInput ?? "",
     },
   });
   return (
@@ -68,7 +78,7 @@ function AlertForm({ item, lastResult, constraint }: { item: FavoriteAlert; last
       ) : null}
       <div className="min-w-36 flex-1">
         <NumberField
-          label="Target price ($)"
+          label={`Target price (${currencySign})`}
           meta={fields.target}
           inputProps={{ step: 0.01, min: 0.01, max: ALERT_TARGET_MAX_CENTS / 100, placeholder: "25.00" }}
         />
@@ -92,8 +102,11 @@ export function PriceAlerts({
   actionResult,
   notice,
   constraint,
+  currencySign,
 }: {
   items: FavoriteAlert[];
+  /** The page's currency as amounts are written ("$", "€"), which targets are typed in. */
+  currencySign: string;
   /** The alert form's fields' constraints, from its schema on the server (`formConstraint`). */
   constraint: FormConstraint;
   actionResult?: AlertReply;
@@ -143,6 +156,7 @@ export function PriceAlerts({
                     <AlertForm
                       item={item}
                       constraint={constraint}
+                      currencySign={currencySign}
                       lastResult={actionResult?.intent === "set-alert" && actionResult.skinId === item.skinId ? actionResult.result : undefined}
                     />
                   </div>

@@ -21,6 +21,7 @@ export function SaleForm({
   boughtAt,
   sold,
   today,
+  currencySign,
   defaults,
   postTo,
   returnTo,
@@ -29,6 +30,8 @@ export function SaleForm({
   boughtAt: string;
   sold: boolean;
   today: string;
+  /** The page's currency as amounts are written ("$", "€"), which the price is typed in. */
+  currencySign: string;
   defaults: SaleDefaults;
   postTo: string;
   returnTo: string;
@@ -45,7 +48,7 @@ export function SaleForm({
       <input type="hidden" name="intent" value="sell" />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <NumberField label="Sale price ($)" meta={fields.salePrice} hint="What the buyer paid" inputProps={{ min: 0, step: 0.01 }} />
+        <NumberField label={`Sale price (${currencySign})`} meta={fields.salePrice} hint="What the buyer paid" inputProps={{ min: 0, step: 0.01 }} />
         <DateField label="Sold date" meta={fields.soldAt} inputProps={{ min: boughtAt, max: today }} />
         <SelectField label="Market" meta={fields.market} placeholder="Select market" options={MARKET_OPTIONS} />
         <NumberField

@@ -1,7 +1,7 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { formatShortDate } from "~/domain/dates";
-import { formatPrice, formatProfit, itemProfit, typedBuyPrice, type LoadedTracker } from "~/domain/resell";
+import type { ShownTracker } from "~/domain/resell";
 
 import { VARIANT_NAMES } from "~/domain/variants";
 import { formatCalendarDate } from "~/domain/trade-lock";
@@ -38,7 +38,7 @@ export function TrackerCard({
   returnTo,
   onMessage,
 }: {
-  tracker: LoadedTracker;
+  tracker: ShownTracker;
   timeZone: string;
   now: number;
   returnTo: string;
@@ -49,8 +49,9 @@ export function TrackerCard({
   const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
   const deleting = remover.state !== "idle";
-  const profit = itemProfit(tracker);
-  const sold = tracker.sale !== null;
+  // Its amounts in the page's currency, typed ones as typed (written by the page's loader).
+  const { shown } = tracker;
+  const sold = shown.sale !== null;
   const editHref = `/resell-tracker/${tracker.id}/edit`;
   const saleHref = saleTrackerHref(tracker.id, returnTo);
   const close = useCallback(() => setEditing(false), []);
@@ -93,32 +94,29 @@ export function TrackerCard({
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-muted">Buy price</dt>
-          <dd className="font-semibold">{money.typed(tracker.buyPriceCents, typedBuyPrice(tracker))}</dd>
+          <dd className="font-semibold">{shown.buy}</dd>
         </div>
-        {tracker.sale ? (
+        {shown.sale ? (
           <>
             <div>
               <dt className="text-muted">Sale price</dt>
-              <dd className="font-semibold">{money.format(tracker.sale.priceCents)}</dd>
+              <dd className="font-semibold">{shown.sale.price}</dd>
             </div>
             <div>
               <dt className="text-muted">Fee ({tracker.saleFeeLabel})</dt>
-              <dd className="font-semibold">{money.format(tracker.sale.feeCents)}</dd>
+              <dd className="font-semibold">{shown.sale.fee}</dd>
             </div>
           </>
         ) : (
           <div>
             <dt className="text-muted">Current price</dt>
-            <dd className="font-semibold">{formatPrice(tracker.currentCents, money)}</dd>
+            <dd className="font-semibold">{shown.current}</dd>
           </div>
         )}
         <div className={sold ? "col-span-3" : ""}>
           <dt className="text-muted">{sold ? "Realised profit after fee" : "Profit"}</dt>
-          <dd
-            className={`font-semibold ${!profit ? "" : profit.cents > 0 ? "text-green-300" : profit.cents < 0 ? "text-red-300" : ""}`}
-            data-testid="tracker-profit"
-          >
-            {formatProfit(profit, money)}
+          <dd className={`font-semibold ${shown.gain > 0 ? "text-green-300" : shown.gain < 0 ? "text-red-300" : ""}`} data-testid="tracker-profit">
+            {shown.profit}
           </dd>
         </div>
       </dl>

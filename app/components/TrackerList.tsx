@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 
-import { formatProfit, portfolioSummary, type LoadedTracker, type TrackedItem, type TrackerView } from "~/domain/resell";
+import { formatProfit, portfolioSummary, type ShownTracker, type TrackedItem, type TrackerView } from "~/domain/resell";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";
@@ -59,7 +59,7 @@ export function TrackerList({
   summary,
   view = "open",
 }: {
-  trackers: readonly LoadedTracker[];
+  trackers: readonly ShownTracker[];
   timeZone: string;
   now: number;
   returnTo: string;

@@ -133,6 +133,25 @@ export interface TypedAmount {
   perUsd: number;
 }
 
+/** What was typed of a stored amount, as the page shows it back: its currency and minor units. */
+export type TypedFigure = Pick<TypedAmount, "currency" | "minorUnits">;
+
+/** An amount's typed figure from its stored columns; null when it was typed in US dollars (or before currencies). */
+export function typedFigure(currency: CurrencyCode | null, minorUnits: number | null): TypedFigure | null {
+  return currency !== null && minorUnits !== null ? { currency, minorUnits } : null;
+}
+
+/** An amount a player typed, as stored: US cents, and what was typed (null: in US dollars, before currencies). */
+export interface StoredAmount {
+  usdCents: number;
+  typed: TypedAmount | null;
+}
+
+/** A stored amount's typed columns (null: it was typed in US dollars, before currencies). */
+export function storedAmount(usdCents: number, currency: CurrencyCode | null, minorUnits: number | null, perUsd: number | null): StoredAmount {
+  return { usdCents, typed: currency !== null && minorUnits !== null && perUsd !== null ? { currency, minorUnits, perUsd } : null };
+}
+
 /** An amount typed in the rate's currency (minor units), and the US cents stored for it. */
 export function storeTyped(minorUnits: number, rate: Rate): { usdCents: number; typed: TypedAmount } {
   return { usdCents: toUsdCents(minorUnits, rate), typed: { currency: rate.currency, minorUnits, perUsd: rate.perUsd } };
@@ -144,6 +163,17 @@ export function storeTyped(minorUnits: number, rate: Rate): { usdCents: number; 
  */
 export function shownMinorUnits(usdCents: number, typed: Pick<TypedAmount, "currency" | "minorUnits"> | null, rate: Rate): number {
   return typed && typed.currency === rate.currency ? typed.minorUnits : toMinorUnits(usdCents, rate);
+}
+
+/**
+ * What a form stores for an amount posted back in the rate's currency (minor units), where it showed
+ * `stored`: the stored amount as it is when the posted figure is the one the form showed, so a form
+ * saved unchanged never changes an amount (a conversion never does); else the typed amount, in US
+ * cents at the rate.
+ */
+export function retyped(minorUnits: number, stored: StoredAmount | null, rate: Rate): StoredAmount {
+  if (stored && minorUnits === shownMinorUnits(stored.usdCents, stored.typed, rate)) return stored;
+  return storeTyped(minorUnits, rate);
 }
 
 /** A whole number of minor units as the decimal a form field shows ("12.50"). */

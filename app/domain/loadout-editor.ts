@@ -2,6 +2,7 @@ import { findSlot, type LoadoutSlot, type Side } from "./loadout-slots";
 import type { LoadoutSideData } from "./loadout-side-view";
 import { parseSide, typeCategoryOf } from "./loadouts";
 import type { Wear } from "./wear";
+import type { BudgetFigures } from "./loadout-budget";
 
 /**
  * The slot editor's steps live in the URL, so every step is a page the server can render without
@@ -47,7 +48,20 @@ export type EditorStage = "slots" | "types" | "skins" | "wears";
 
 /** What the editor page renders (the server's loadEditor builds it; <LoadoutEditor data={…}> shows it). */
 export interface EditorData {
-  loadout: { id: number; title: string; description: string | null; budgetCents: number | null; version: number };
+  loadout: {
+    id: number;
+    title: string;
+    description: string | null;
+    /** The budget and how far over it the loadout is, in the page's currency; null without a budget. */
+    budget: BudgetFigures | null;
+    /** The budget field's value in the page's currency ("12.50", as typed when typed in it); empty without a budget. */
+    budgetInput: string;
+    /** The total cost in minor units of the page's currency, which a budget typed in it is set against. */
+    totalMinor: number;
+    /** The page's currency as amounts are written ("$", "€"), which the budget is typed in. */
+    currencySign: string;
+    version: number;
+  };
   /** The totals, and the slots of `step.side` as text (unpackSideSlots). */
   view: LoadoutSideData;
   step: { side: Side; slot: string | null; type: string | null; q: string; skin: string | null };

@@ -13,9 +13,12 @@ export function sharedLoadoutPath(token: string): string {
   return `/loadouts/shared/${token}`;
 }
 
-/** What a pasted link previews: the owner's description (or a plain one), the total cost and the budget. */
-export function sharedLoadoutSummary(loadout: { description: string | null; budgetCents: number | null }, totalCents: number, money: Money): string {
-  const cost = `Total cost ${money.format(totalCents)}${loadout.budgetCents === null ? "" : ` (budget ${money.format(loadout.budgetCents)})`}.`;
+/**
+ * What a pasted link previews: the owner's description (or a plain one), the total cost and the
+ * budget (when shown: written in the page's currency, as typed when typed in it).
+ */
+export function sharedLoadoutSummary(loadout: { description: string | null; budget: { budget: string } | null }, totalCents: number, money: Money): string {
+  const cost = `Total cost ${money.format(totalCents)}${loadout.budget ? ` (budget ${loadout.budget.budget})` : ""}.`;
   const description = loadout.description?.trim().replace(/\s+/g, " ");
   return description ? `${description.length > 150 ? `${description.slice(0, 149)}…` : description} ${cost}` : `A CS2 loadout for T and CT. ${cost}`;
 }

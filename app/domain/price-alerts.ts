@@ -1,3 +1,4 @@
+import type { TypedFigure } from "./currency.ts";
 import type { Money } from "./money.ts";
 import { pageOf, requestedPage } from "./pages.ts";
 import { VARIANT_NAMES, VARIANTS, type Variant } from "./variants.ts";
@@ -27,7 +28,11 @@ export interface FavoriteAlert {
   alert: {
     wear: Wear;
     variant: AlertVariant;
+    /** In US cents, which the notify step compares prices with. */
     targetCents: number;
+    /** The target written in the page's currency, as typed when typed in it; and as the form's field shows it ("25.00"). */
+    target: string;
+    targetInput: string;
     /** The alert's wear and variant now; 0 = no data. */
     currentPriceCents: number;
     lastNotifiedAt: number | null;
@@ -75,6 +80,8 @@ export interface AlertMailFacts {
   variant: AlertVariant;
   wear: Wear;
   targetCents: number;
+  /** The target as the player typed it (null: in US dollars): the mail writes it so in that currency. */
+  targetTyped: TypedFigure | null;
   oldCents: number;
   newCents: number;
 }
@@ -85,7 +92,7 @@ export function alertMailLines(facts: AlertMailFacts, money: Money): { subject: 
   return {
     subject: `Price alert: ${item} is now ${money.format(facts.newCents)}`,
     lines: [
-      `The price of ${item} dropped below your target of ${money.format(facts.targetCents)}.`,
+      `The price of ${item} dropped below your target of ${money.typed(facts.targetCents, facts.targetTyped)}.`,
       `Old price: ${money.format(facts.oldCents)}. New price: ${money.format(facts.newCents)}.`,
     ],
   };

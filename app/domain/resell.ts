@@ -5,7 +5,7 @@ import { isTradeable } from "./trade-lock";
 import type { Variant } from "./variants";
 import type { TrackerSort, TrackerView } from "./tracker-views";
 import type { Wear } from "./wear";
-import type { CurrencyCode } from "./currency";
+import { formatMinorUnits, shownMinorUnits, toMinorUnits, typedFigure, type CurrencyCode, type Rate, type TypedFigure } from "./currency";
 
 // The list's views and sorts, a module of their own for the Resell Tracker's page (./tracker-views).
 export { parseTrackerSort, parseTrackerView, TRACKER_SORTS, TRACKER_VIEWS, type TrackerSort, type TrackerView } from "./tracker-views";
@@ -45,6 +45,10 @@ export interface LoadedTracker {
   saleMarket: Market | null;
   saleFeeBasisPoints: number | null;
   saleFeeCents: number | null;
+  /** The sale price as typed, and the fee taken from it, like the buy price's; null: in US dollars. */
+  saleCurrency: CurrencyCode | null;
+  saleTypedMinor: number | null;
+  saleFeeTypedMinor: number | null;
   /** The random key the CSV export carries, and the Steam asset id of an imported item (ADR 079). */
   exportKey: string;
   steamAssetId: string | null;
@@ -60,6 +64,11 @@ export interface LoadedTracker {
   currentCents: number;
 }
 
+/** A tracker with the amounts its card writes, in the page's currency (`trackerFigures`, by the page's loader). */
+export interface ShownTracker extends LoadedTracker {
+  shown: TrackerFigures;
+}
+
 /**
  * The current price of a tracked item: the chosen wear's price; when that wear has no price, the
  * average of the skin's enabled wears that have one (rounded to a cent); 0 when none has.
@@ -73,6 +82,7 @@ export function currentPriceCents(wear: Wear, wears: readonly WearPrice[]): numb
 }
 
 export interface Profit {
+  /** In the unit of the amounts it was worked out from: US cents, or minor units of the currency they are shown in. */
   cents: number;
   /** Null when the item cost nothing (no percentage of zero). */
   percent: number | null;
@@ -88,8 +98,79 @@ export function profitOf(buyPriceCents: number, currentCents: number): Profit | 
 export const NO_DATA = "No Data";
 
 /** A tracker's buy price as the player typed it; null when it was typed in US dollars (or before currencies). */
-export function typedBuyPrice(tracker: { buyCurrency: CurrencyCode | null; buyTypedMinor: number | null }) {
-  return tracker.buyCurrency !== null && tracker.buyTypedMinor !== null ? { currency: tracker.buyCurrency, minorUnits: tracker.buyTypedMinor } : null;
+export function typedBuyPrice(tracker: { buyCurrency: CurrencyCode | null; buyTypedMinor: number | null }): TypedFigure | null {
+  return typedFigure(tracker.buyCurrency, tracker.buyTypedMinor);
+}
+
+/** A tracker's sale price as the player typed it; null when it was typed in US dollars (or before currencies). */
+export function typedSalePrice(tracker: { saleCurrency: CurrencyCode | null; saleTypedMinor: number | null }): TypedFigure | null {
+  return typedFigure(tracker.saleCurrency, tracker.saleTypedMinor);
+}
+
+/** What the figures of a tracker are made from: the stored amounts (US cents) and what was typed of them. */
+export interface TypedTracker {
+  buyPriceCents: number;
+  buyCurrency: CurrencyCode | null;
+  buyTypedMinor: number | null;
+  currentCents: number;
+  sale: Sale | null;
+  saleCurrency: CurrencyCode | null;
+  saleTypedMinor: number | null;
+  /** The fee the rule took from the typed sale price, in its currency's minor units. */
+  saleFeeTypedMinor: number | null;
+}
+
+/** A tracker's amounts as the page shows them, in minor units of the rate's currency. */
+export interface ShownAmounts {
+  buy: number;
+  /** 0: no price data. */
+  current: number;
+  sale: { price: number; fee: number } | null;
+  /** Realised after the fee once sold, else current minus buy; null without price data. */
+  profit: Profit | null;
+}
+
+/**
+ * A tracker's amounts in the rate's currency (docs/features/currency.md): the buy and sale prices as
+ * typed when they were typed in it, else converted from the stored US cents, and so the sale's fee
+ * (the fee taken from the typed price, or converted); the profit is worked out from these figures,
+ * so a card adds up: bought for €12.50 and sold for €20.00 without a fee is +€7.50 (+60.0 %)
+ * whatever the rates did in between. In US dollars these are the stored amounts.
+ */
+export function shownAmounts(tracker: TypedTracker, rate: Rate): ShownAmounts {
+  const buy = shownMinorUnits(tracker.buyPriceCents, typedBuyPrice(tracker), rate);
+  const current = toMinorUnits(tracker.currentCents, rate);
+  if (!tracker.sale) return { buy, current, sale: null, profit: profitOf(buy, current) };
+  const typed = typedSalePrice(tracker);
+  const typedFee = tracker.saleFeeTypedMinor;
+  const asTyped = typed !== null && typed.currency === rate.currency && typedFee !== null;
+  const sale = {
+    price: asTyped ? typed.minorUnits : toMinorUnits(tracker.sale.priceCents, rate),
+    fee: asTyped ? typedFee : toMinorUnits(tracker.sale.feeCents, rate),
+  };
+  return { buy, current, sale, profit: realisedProfit(buy, { priceCents: sale.price, feeCents: sale.fee }) };
+}
+
+/** What a tracker's card writes of its amounts, in the rate's currency: each figure, and the profit's sign for its colour. */
+export interface TrackerFigures {
+  buy: string;
+  current: string;
+  sale: { price: string; fee: string } | null;
+  profit: string;
+  /** Above 0 a gain, below a loss, 0 neither (or no price data). */
+  gain: number;
+}
+
+export function trackerFigures(tracker: TypedTracker, rate: Rate): TrackerFigures {
+  const shown = shownAmounts(tracker, rate);
+  const write = (minorUnits: number) => formatMinorUnits(minorUnits, rate.currency);
+  return {
+    buy: write(shown.buy),
+    current: shown.current > 0 ? write(shown.current) : NO_DATA,
+    sale: shown.sale && { price: write(shown.sale.price), fee: write(shown.sale.fee) },
+    profit: writeProfit(shown.profit, (minorUnits) => (minorUnits > 0 ? `+${write(minorUnits)}` : write(minorUnits))),
+    gain: Math.sign(shown.profit?.cents ?? 0),
+  };
 }
 
 export function formatPrice(cents: number, money: Money): string {
@@ -98,8 +179,13 @@ export function formatPrice(cents: number, money: Money): string {
 
 /** "+$12.00 (+10.0%)", or 'No Data'. */
 export function formatProfit(profit: Profit | null, money: Money): string {
+  return writeProfit(profit, (cents) => money.signed(cents));
+}
+
+/** A profit with `signed` writing its amount: "+€7.50 (+60.0%)", or 'No Data'. */
+function writeProfit(profit: Profit | null, signed: (amount: number) => string): string {
   if (!profit) return NO_DATA;
-  return profit.percent === null ? money.signed(profit.cents) : `${money.signed(profit.cents)} (${formatPercent(profit.percent)})`;
+  return profit.percent === null ? signed(profit.cents) : `${signed(profit.cents)} (${formatPercent(profit.percent)})`;
 }
 
 /** A tracker's sale, or null while it is open. */

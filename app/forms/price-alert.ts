@@ -10,10 +10,11 @@ export const PRICE_ALERT_MESSAGES = {
   wearImpossible: "This wear is not possible for this skin.",
   variant: "Please select Normal, StatTrak™ or Souvenir.",
   variantImpossible: "This skin does not come in that variant.",
-  target: "Please enter a target price in dollars, for example 25.00.",
-  targetPositive: "The target price must be more than $0.00.",
-  targetMax: "The target price can be at most $100,000.00.",
+  target: "Please enter a target price, for example 25.00.",
+  targetPositive: "The target price must be more than 0.00.",
+  targetMax: "The target price can be at most 100,000.00.",
   targetCents: "The target price can have at most two decimals (cents).",
+  targetTooSmall: "The target price must be worth at least one US cent.",
   skinNotFound: "Skin not found.",
   notFavorite: "This skin is not one of your favourites. Add it to your favourites to set a price alert.",
   saved: notice("priceAlerts", "alert-saved"),
@@ -39,9 +40,12 @@ export const priceAlertSchema = z.object({
     .refine(hasWholeCents, PRICE_ALERT_MESSAGES.targetCents),
 });
 
-/** What the server writes from a valid form: the variant (normal when the form had none) and the target in cents. */
+/**
+ * What the server writes from a valid form: the variant (normal when the form had none) and the
+ * target in minor units of the page's currency, which it was typed in (stored in US cents by the action).
+ */
 export function priceAlertWrite({ skinId, wear, variant, target }: z.output<typeof priceAlertSchema>) {
-  return { skinId, wear, variant: variant ?? "normal", targetCents: dollarsToCents(target) } as const;
+  return { skinId, wear, variant: variant ?? "normal", targetMinor: dollarsToCents(target) } as const;
 }
 
 /** Remove the alert of a favourite. */

@@ -12,7 +12,7 @@ export interface SaleRules {
 }
 
 /**
- * Recording or correcting a sale: what the buyer paid, the date, the market, and optionally the
+ * Recording or correcting a sale: what the buyer paid (in the page's currency), the date, the market, and optionally the
  * player's own fee in percent (else the market's default). One schema on both sides; without
  * `rules` (the browser before it knows the dates) the dates are checked for shape only.
  */
@@ -40,7 +40,8 @@ export function saleSchema(rules?: SaleRules) {
         .optional(),
     })
     .transform(({ salePrice, feePercent, soldAt, market }) => ({
-      priceCents: dollarsToCents(salePrice),
+      // In the minor units of the page's currency: the action stores it in US cents (docs/features/currency.md).
+      priceMinor: dollarsToCents(salePrice),
       soldAt,
       market,
       feeBasisPoints: feePercent === undefined ? null : Math.round(feePercent * 100),

@@ -21,7 +21,7 @@ const editPath = (id: number) => `${LIST}/${id}/edit`;
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseLoadoutId(params.id);
   // The session and the loadout are asked in the same tick, so the page is one round trip.
-  const [, editor] = await Promise.all([requireAdmin(context, request), id === null ? null : loadEditor(context, "official", id, new URL(request.url))]);
+  const [, editor] = await Promise.all([requireAdmin(context, request), id === null ? null : loadEditor(context, "official", id, request)]);
   if (!editor) return data({ editor: null }, { status: 404 });
   return data({ editor: editor.page });
 }

@@ -22,7 +22,10 @@ import {
   loadoutSlotsQuery,
   loadoutWearsQuery,
   onceForForm,
+  typedBudget,
 } from "~/server/features/loadouts/loadouts.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { storedBudgetFigures } from "~/domain/loadout-budget";
 import { loadoutShareQuery, shareLinkAction } from "~/server/features/loadouts/loadout-sharing.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { sharedLoadoutPages } from "~/server/http/edge-cache-plan.server";
@@ -55,9 +58,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   // Asked for in the same tick as the loadout, so the share link joins the page's one batch.
   const sharePromise = kind === "user" ? context.load([loadoutShareQuery(db, id)]) : null;
+  const currencyPromise = getPageCurrency(context, request);
   const [rows, slots, wears] = await context.load([loadoutQuery(db, kind, id), loadoutSlotsQuery(db, kind, id), loadoutWearsQuery(db, kind, id)]);
   const [shares] = (await sharePromise) ?? [[]];
-  const user = await userPromise;
+  const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
   const row = rows[0];
   // A user loadout is visible to its owner only; to anyone else it does not exist.
   if (!row || (kind === "user" && row.ownerId !== user?.id)) return notFound();
@@ -65,9 +69,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const isOwner = kind === "user";
   const share = isOwner && shares[0] ? shares[0] : null;
   const side = parseSide(url.searchParams.get("side"));
+  const view = buildLoadoutView(slots, wears, row.budgetCents);
   return {
-    loadout: { id: row.id, kind, title: row.title, description: row.description, budgetCents: row.budgetCents },
-    view: packSideView(buildLoadoutView(slots, wears, row.budgetCents), side),
+    // The budget in the page's currency (as typed when typed in it).
+    loadout: {
+      id: row.id,
+      kind,
+      title: row.title,
+      description: row.description,
+      budget: storedBudgetFigures(row.budgetCents, typedBudget(row), view.totals.totalCents, rate),
+    },
+    view: packSideView(view, side),
     side,
     signedIn: user !== null,
     /** 'Save Loadout''s key, fresh on every load: posted twice, the form saves one copy (ADR 090). */
@@ -160,7 +172,7 @@ export default function LoadoutPage() {
           kindLabel={loadout.kind === "official" ? "Official loadout" : "Your loadout"}
           title={loadout.title}
           description={loadout.description}
-          budgetCents={loadout.budgetCents}
+          budget={loadout.budget}
         />
         <div className="flex flex-wrap gap-2">
           {loadout.kind === "official" ? (
@@ -183,7 +195,7 @@ export default function LoadoutPage() {
               <Link to={`/loadouts/edit/${loadout.id}`} className={buttonClass}>
                 Edit
               </Link>
-              {loadout.budgetCents !== null ? (
+              {loadout.budget ? (
                 <Link to={`${path}/fill?side=${side}`} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
                   Fill empty slots within budget
                 </Link>
@@ -239,7 +251,7 @@ export default function LoadoutPage() {
       ) : null}
       {isOwner ? <LoadoutSharePanel share={share} side={side} confirmHref={dialogHref} lastResult={shareResult} /> : null}
 
-      <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={sideHref} />
+      <LoadoutSideView view={view} side={side} budget={loadout.budget} hrefFor={sideHref} />
     </article>
   );
 }

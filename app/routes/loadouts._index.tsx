@@ -7,7 +7,8 @@ import { loginPath } from "~/domain/same-site-path";
 import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { noticeText } from "~/domain/notices";
 import { latestOfficialLoadoutsQuery } from "~/server/features/catalogue.server";
-import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
+import { userLoadoutsQuery, withBudgets } from "~/server/features/loadouts/loadouts.server";
+import { getPageCurrency } from "~/server/features/currency.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 
 /** Spec section 9: the loadouts page shows 6 curated loadouts. */
@@ -16,10 +17,11 @@ const CURATED = 6;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db } = context;
   const userPromise = getSessionUser(context);
+  const currencyPromise = getPageCurrency(context, request);
   // The user's own loadouts are read by session in the same batch as the session itself.
   const [curated, own] = await context.load([latestOfficialLoadoutsQuery(db, CURATED), userLoadoutsQuery(db, requestOwner(context))]);
-  const user = await userPromise;
-  const mine = user ? own : null;
+  const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
+  const mine = user ? withBudgets(own, rate) : null;
   return { curated, mine, notice: noticeText("loadouts", new URL(request.url).searchParams.get("notice")) };
 }
 

@@ -16,7 +16,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const userPromise = getSessionUser(context);
   const id = parseLoadoutId(params.id);
   const url = new URL(request.url);
-  const editor = id === null ? null : await loadEditor(context, "user", id, url);
+  const editor = id === null ? null : await loadEditor(context, "user", id, request);
   const user = await userPromise;
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.

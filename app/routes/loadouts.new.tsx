@@ -8,6 +8,8 @@ import { LIMIT_MESSAGES } from "~/domain/limits";
 import { LOADOUT_MESSAGES } from "~/domain/loadouts";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { createLoadoutSchema } from "~/forms/loadouts";
+import { currencySymbol, storeTyped } from "~/domain/currency";
+import { getPageCurrency } from "~/server/features/currency.server";
 import { createUserLoadout, onceForForm } from "~/server/features/loadouts/loadouts.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
@@ -19,15 +21,16 @@ const LOGIN_HREF = loginPath("/loadouts/new");
 /** The page's one form, named in its replies. */
 const INTENT = "create";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(context);
-  // A fresh key on every load: the form posted twice makes one loadout (ADR 090).
-  return { signedIn: user !== null, formKey: user ? newFormKey() : null };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, { rate }] = await Promise.all([getSessionUser(context), getPageCurrency(context, request)]);
+  // A fresh key on every load: the form posted twice makes one loadout (ADR 090). The budget is typed in the page's currency.
+  return { signedIn: user !== null, formKey: user ? newFormKey() : null, currencySign: currencySymbol(rate.currency) };
 }
 
 export const action = answeringDatabaseFailures(createLoadout, (failure) => failedForm(failure, LOADOUT_MESSAGES.saveFailed, { intent: INTENT }));
 
 async function createLoadout({ request, context }: ActionFunctionArgs) {
+  const currencyPromise = getPageCurrency(context, request);
   const user = await getSessionUser(context);
   if (!user) return redirect(LOGIN_HREF);
   const body = await readCappedFormData(request);
@@ -35,7 +38,14 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(body.form, createLoadoutSchema);
   if (submission.status !== "success") return formReply(INTENT, submission.reply());
   const formKey = postedFormKey(body.form, FORM_KEY_FIELD);
-  const values = { title: submission.value.title, description: submission.value.description, budgetCents: submission.value.budget, formKey };
+  // The budget was typed in the page's currency: stored in US cents, with what was typed.
+  const { budget } = submission.value;
+  const values = {
+    title: submission.value.title,
+    description: submission.value.description,
+    budget: budget === null ? null : storeTyped(budget, (await currencyPromise).rate),
+    formKey,
+  };
   const id = await onceForForm(context.db, user.id, formKey, () => createUserLoadout(context.db, user.id, values));
   if (id === "limit") return formReply(INTENT, submission.reply({ formErrors: [LIMIT_MESSAGES.loadouts] }), { status: 409 });
   if (typeof id === "object") return redirect(id.repeated === null ? "/loadouts" : `/loadouts/edit/${id.repeated}?notice=already-created`);
@@ -46,7 +56,7 @@ async function createLoadout({ request, context }: ActionFunctionArgs) {
 const NewLoadoutForm = lazyPart("NewLoadoutForm", () => import("~/components/NewLoadoutForm").then((module) => module.NewLoadoutForm));
 
 export default function NewLoadoutPage() {
-  const { signedIn, formKey } = useLoaderData<typeof loader>();
+  const { signedIn, formKey, currencySign } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (!signedIn) {
     return (
@@ -62,7 +72,7 @@ export default function NewLoadoutPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-bold">Create New Loadout</h1>
-      <NewLoadoutForm formKey={formKey} result={reply?.result} />
+      <NewLoadoutForm formKey={formKey} currencySign={currencySign} result={reply?.result} />
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { copySharedLoadoutSchema } from "~/forms/loadout-sharing";
 import { getSessionUser } from "~/server/auth/session.server";
 import { copySharedLoadout, shareChoicesQuery, sharedLoadoutId } from "~/server/features/loadouts/loadout-sharing.server";
-import { copiedPath, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery, onceForForm } from "~/server/features/loadouts/loadouts.server";
+import { copiedPath, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery, onceForForm, typedBudget } from "~/server/features/loadouts/loadouts.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { storedBudgetFigures } from "~/domain/loadout-budget";
 import { readCappedFormData } from "~/server/http/form-body.server";
 import { newFormKey, postedFormKey } from "~/server/http/form-key.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
@@ -36,17 +38,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return notFound();
   }
   const shared = sharedLoadoutId(db, token);
+  const currencyPromise = getPageCurrency(context, request);
   const [choices, rows, slots, wears] = await context.load([
     shareChoicesQuery(db, token),
     loadoutQuery(db, "user", shared),
     loadoutSlotsQuery(db, "user", shared),
     loadoutWearsQuery(db, "user", shared),
   ]);
-  const user = await userPromise;
+  const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
   const [row, shows] = [rows[0], choices[0]];
   if (!row || !shows) return notFound();
   const { description, budgetCents } = sharedView(row, shows);
   const view = buildLoadoutView(slots, wears, budgetCents);
+  // The budget (when shown) in the page's currency, as typed when typed in it.
+  const budget = storedBudgetFigures(budgetCents, typedBudget(row), view.totals.totalCents, rate);
   // The link preview's picture: the priciest skin of the loadout.
   const priciest = view.slots.reduce<(typeof view.slots)[number] | null>(
     (best, slot) => (slot.skin && (slot.priceCents ?? 0) > (best?.priceCents ?? -1) ? slot : best),
@@ -54,7 +59,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   );
   const side = parseSide(new URL(request.url).searchParams.get("side"));
   return {
-    loadout: { token, title: row.title, description, budgetCents },
+    loadout: { token, title: row.title, description, budget },
     view: packSideView(view, side),
     side,
     signedIn: user !== null,
@@ -101,7 +106,7 @@ export default function SharedLoadoutPage() {
   return (
     <article className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <LoadoutHeading kindLabel="Shared loadout (read-only)" title={loadout.title} description={loadout.description} budgetCents={loadout.budgetCents} />
+        <LoadoutHeading kindLabel="Shared loadout (read-only)" title={loadout.title} description={loadout.description} budget={loadout.budget} />
         <div className="flex flex-wrap gap-2">
           {signedIn ? (
             <Form method="post" {...save.formProps}>
@@ -125,7 +130,7 @@ export default function SharedLoadoutPage() {
       </div>
       <FormError form={save.formError} />
 
-      <LoadoutSideView view={view} side={side} budgetCents={loadout.budgetCents} hrefFor={(s) => (s === "ct" ? `${path}?side=ct` : path)} />
+      <LoadoutSideView view={view} side={side} budget={loadout.budget} hrefFor={(s) => (s === "ct" ? `${path}?side=ct` : path)} />
     </article>
   );
 }

@@ -26,6 +26,9 @@ import { LOADOUT_MESSAGES, parseLoadoutId, SIDE_LABELS } from "~/domain/loadouts
 import { loginPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
 import { applyFillAction, loadFillProposal } from "~/server/features/loadouts/loadout-fill.server";
+import { typedBudget } from "~/server/features/loadouts/loadouts.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { storedBudgetFigures } from "~/domain/loadout-budget";
 import { readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -42,15 +45,23 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const side = parseFillSide(url.searchParams.get("side"));
   const variant = parseFillVariant(url.searchParams.get("variant"));
+  const currencyPromise = getPageCurrency(context, request);
   const loaded = id === null ? null : await loadFillProposal(context, id, side, variant);
-  const user = await userPromise;
+  const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.
   if (!loaded || loaded.row.ownerId !== user.id) return data({ fill: null }, { status: 404 });
   const { row, view, proposal } = loaded;
   return {
     fill: {
-      loadout: { id: row.id, title: row.title, budgetCents: row.budgetCents, version: row.version },
+      loadout: {
+        id: row.id,
+        title: row.title,
+        budgetCents: row.budgetCents,
+        // The budget as the page writes it: in its currency, as typed when typed in it.
+        budget: storedBudgetFigures(row.budgetCents, typedBudget(row), view.totals.totalCents, rate)?.budget ?? null,
+        version: row.version,
+      },
       side,
       variant,
       // The note travels as data, not as script: only the StatTrak™ view shows it.
@@ -140,9 +151,9 @@ export default function FillLoadoutPage() {
           <CostFigures
             label="Budget"
             figures={[
-              { label: "Budget", cents: loadout.budgetCents, testId: "fill-budget" },
-              { label: "Total now", cents: fill.totalCents, testId: "fill-total" },
-              { label: "Over budget", cents: fill.overBudgetCents, testId: "fill-over-budget", alert: true },
+              { label: "Budget", amount: loadout.budget ?? "", testId: "fill-budget" },
+              { label: "Total now", amount: money.format(fill.totalCents), testId: "fill-total" },
+              { label: "Over budget", amount: money.format(fill.overBudgetCents), testId: "fill-over-budget", alert: true },
             ]}
           />
           <p data-testid="fill-over-budget-message">{FILL_MESSAGES.overBudget(money.format(fill.overBudgetCents))}</p>
@@ -160,10 +171,10 @@ export default function FillLoadoutPage() {
           <CostFigures
             label="Budget"
             figures={[
-              { label: "Budget", cents: loadout.budgetCents, testId: "fill-budget" },
-              { label: "Total now", cents: fill.totalCents, testId: "fill-total" },
-              { label: "Proposal adds", cents: proposal.addedCents, testId: "fill-added" },
-              { label: "New total", cents: proposal.newTotalCents, testId: "fill-new-total" },
+              { label: "Budget", amount: loadout.budget ?? "", testId: "fill-budget" },
+              { label: "Total now", amount: money.format(fill.totalCents), testId: "fill-total" },
+              { label: "Proposal adds", amount: money.format(proposal.addedCents), testId: "fill-added" },
+              { label: "New total", amount: money.format(proposal.newTotalCents), testId: "fill-new-total" },
             ]}
           />
 

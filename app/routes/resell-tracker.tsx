@@ -19,7 +19,8 @@ import { TRACKER_MESSAGES } from "~/forms/resell-texts";
 import { formText, readCappedFormData } from "~/server/http/form-body.server";
 import { formNotice, formRefusal } from "~/server/http/form-reply.server";
 import { portfolioValueQuery } from "~/server/features/price-charts.server";
-import { deleteTracker, loadTrackers } from "~/server/features/resell/resell.server";
+import { deleteTracker, loadTrackers, withFigures } from "~/server/features/resell/resell.server";
+import { getPageCurrency } from "~/server/features/currency.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
@@ -28,13 +29,15 @@ import { useMoney } from "~/components/money";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const userPromise = getSessionUser(context);
+  const currencyPromise = getPageCurrency(context, request);
   const trackersPromise = loadTrackers(context);
   // Asked in the same tick as the trackers, so it joins the page's one D1 round trip.
   const days = rangeDays(PORTFOLIO_DAYS, utcDay(Date.now()));
   const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
-  const [user, trackers, [value]] = await Promise.all([userPromise, trackersPromise, valuePromise]);
+  const [user, trackers, [value], { rate }] = await Promise.all([userPromise, trackersPromise, valuePromise, currencyPromise]);
   const sort = parseTrackerSort(url.searchParams.get("sort"));
   const view = parseTrackerView(url.searchParams.get("view"));
+  const listed = trackerListPage(user ? trackers : [], sort, view, url.searchParams);
   return data({
     signedIn: user !== null,
     loginHref: loginPath("/resell-tracker"),
@@ -43,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counts: { open: trackers.filter((t) => t.sale === null).length, sold: trackers.filter((t) => t.sale !== null).length },
     timeZone: requestTimeZone(request),
     now: Date.now(),
-    ...trackerListPage(user ? trackers : [], sort, view, url.searchParams),
+    ...listed,
+    trackers: withFigures(listed.trackers, rate),
     portfolio: user ? portfolioChart(days, trackers, value) : null,
     notice: noticeText("resellTracker", url.searchParams.get("notice")),
   });

@@ -9,13 +9,13 @@ import { loginPath, safeReturnPath } from "~/domain/same-site-path";
 import { backToTracker } from "~/domain/tracker-paths";
 import { trackerIdSchema } from "~/forms/resell";
 import { TRACKER_FORM, TRACKER_MESSAGES } from "~/forms/resell-texts";
-import { trackedSkin, trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
+import { storedBuyPrice, trackedSkin, trackerQuery, trackerWearsQuery, updateTracker } from "~/server/features/resell/resell.server";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { parseTracker, readTrackerPost, trackerFormContext, trackerRefusal } from "~/server/features/resell/tracker-form.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formNotice, formReply } from "~/server/http/form-reply.server";
 import { getPageCurrency } from "~/server/features/currency.server";
-import { minorUnitsToInput, shownMinorUnits, storeTyped } from "~/domain/currency";
+import { minorUnitsToInput, retyped, shownMinorUnits } from "~/domain/currency";
 import { typedBuyPrice } from "~/domain/resell";
 
 /** The edit form as a page (without JavaScript); the list opens it in a dialog with JavaScript. Owner only. */
@@ -66,8 +66,9 @@ async function saveTracker({ params, request, context }: ActionFunctionArgs) {
   post.form.set("skinId", tracker.skinId);
   const submission = parseTracker(post.form, trackerFormContext(request, trackedSkin(tracker), wears, tracker.soldAt));
   if (submission.status !== "success") return formReply(TRACKER_FORM, submission.reply());
-  const { usdCents, typed } = storeTyped(submission.value.buyPriceCents, (await currencyPromise).rate);
-  if (!(await updateTracker(context.db, post.user.id, id.data, { ...submission.value, buyPriceCents: usdCents }, typed))) {
+  // Typed in the page's currency: stored in US cents with what was typed, or as stored when unchanged.
+  const buy = retyped(submission.value.buyPriceCents, storedBuyPrice(tracker), (await currencyPromise).rate);
+  if (!(await updateTracker(context.db, post.user.id, id.data, submission.value, buy))) {
     return trackerRefusal(404, "Tracker not found.");
   }
   if (post.wantsData) return formNotice(TRACKER_FORM, notice("resellTracker", "updated"));

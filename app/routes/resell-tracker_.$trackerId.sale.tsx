@@ -13,12 +13,14 @@ import { trackerIdSchema } from "~/forms/resell";
 import { saleSchema } from "~/forms/sale";
 import { SALE_INTENTS, SALE_MESSAGES } from "~/forms/sale-texts";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
-import { recordSale, trackerQuery, undoSale } from "~/server/features/resell/resell.server";
+import { recordSale, storedSalePrice, trackerQuery, undoSale } from "~/server/features/resell/resell.server";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { answeringDatabaseFailures, failedForm } from "~/server/http/action-failures.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
 import { formRefusal, formReply, parseForm } from "~/server/http/form-reply.server";
-import { useMoney } from "~/components/money";
+import { currencySymbol, formatMinorUnits, minorUnitsToInput, retyped, shownMinorUnits } from "~/domain/currency";
+import { typedBuyPrice } from "~/domain/resell";
+import { getPageCurrency } from "~/server/features/currency.server";
 
 /** The sale of one of the owner's trackers: record it, correct it, undo it. Owner only; another user's answers 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -28,13 +30,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The list the link was followed from (checked same-site), where the saved sale or its undo goes back.
   const returnTo = safeReturnPath(url.searchParams.get("redirectTo"), LIST);
   const userPromise = getSessionUser(context);
+  const currencyPromise = getPageCurrency(context, request);
   const rowsPromise =
     id.success && context.sessionId ? context.load([trackerQuery(context.db, requestOwner(context), id.data)]) : Promise.resolve([[]] as const);
-  const [user, [found]] = await Promise.all([userPromise, rowsPromise]);
+  const [user, [found], { rate }] = await Promise.all([userPromise, rowsPromise, currencyPromise]);
   if (!user) return data({ signedIn: false as const, loginHref });
   const tracker = found[0];
   if (!tracker) throw new Response(SALE_MESSAGES.notFound, { status: 404 });
   const today = todayIn(Date.now(), requestTimeZone(request));
+  const sale = storedSalePrice(tracker);
   return data({
     signedIn: true as const,
     loginHref,
@@ -43,12 +47,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       id: tracker.id,
       skinName: tracker.skinName,
       boughtAt: tracker.boughtAt,
-      buyPriceCents: tracker.buyPriceCents,
+      // In the page's currency: as typed when it was typed in it.
+      buyPrice: formatMinorUnits(shownMinorUnits(tracker.buyPriceCents, typedBuyPrice(tracker), rate), rate.currency),
       sold: tracker.soldAt !== null,
     },
     today,
+    currencySign: currencySymbol(rate.currency),
     defaults: {
-      salePrice: tracker.salePriceCents === null ? "" : (tracker.salePriceCents / 100).toFixed(2),
+      salePrice: sale === null ? "" : minorUnitsToInput(shownMinorUnits(sale.usdCents, sale.typed, rate), rate.currency),
       soldAt: tracker.soldAt ?? today,
       market: tracker.saleMarket ?? "",
       feePercent: tracker.saleFeeBasisPoints === null ? "" : formatBasisPoints(tracker.saleFeeBasisPoints),
@@ -69,6 +75,7 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   if (!intent) return formRefusal(posted, "Unknown action.", 400);
   const id = trackerIdSchema.safeParse(params.trackerId);
   if (!id.success) return formRefusal(intent, SALE_MESSAGES.notFound, 404);
+  const currencyPromise = getPageCurrency(context, request);
   const [[tracker]] = await context.load([trackerQuery(context.db, user.id, id.data)]);
   if (!tracker) return formRefusal(intent, SALE_MESSAGES.notFound, 404);
   const returnTo = safeReturnPath(body.form.get("redirectTo"), LIST);
@@ -78,8 +85,10 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
   }
   const submission = parseForm(body.form, saleSchema({ boughtAt: tracker.boughtAt, today: todayIn(Date.now(), requestTimeZone(request)) }));
   if (submission.status !== "success") return formReply(intent, submission.reply());
+  // Typed in the page's currency: stored in US cents with what was typed, or as stored when unchanged.
+  const price = retyped(submission.value.priceMinor, storedSalePrice(tracker), (await currencyPromise).rate);
   // The bought date may have moved since the form was read: the update checks it again.
-  if (!(await recordSale(context.db, user.id, tracker.id, submission.value))) {
+  if (!(await recordSale(context.db, user.id, tracker.id, submission.value, price))) {
     return formReply(intent, submission.reply({ fieldErrors: { soldAt: [SALE_MESSAGES.beforeBought] } }));
   }
   return redirect(backFromSale(returnTo, tracker.id, "sold", "sold"), 303);
@@ -89,7 +98,6 @@ async function saveSale({ params, request, context }: ActionFunctionArgs) {
 const SaleForm = lazyPart("SaleForm", () => import("~/components/SaleForm").then((module) => module.SaleForm));
 
 export default function SalePage() {
-  const money = useMoney();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { pathname } = useLocation();
@@ -109,9 +117,18 @@ export default function SalePage() {
   return (
     <TrackerPage title={tracker.sold ? "Correct Sale" : "Record Sale"}>
       <p>
-        <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {money.format(tracker.buyPriceCents)}.
+        <span className="font-semibold">{tracker.skinName}</span>, bought {formatCalendarDate(tracker.boughtAt)} for {tracker.buyPrice}.
       </p>
-      <SaleForm boughtAt={tracker.boughtAt} sold={tracker.sold} today={today} defaults={page.defaults} postTo={postTo} returnTo={returnTo} result={sellReply} />
+      <SaleForm
+        boughtAt={tracker.boughtAt}
+        sold={tracker.sold}
+        today={today}
+        currencySign={page.currencySign}
+        defaults={page.defaults}
+        postTo={postTo}
+        returnTo={returnTo}
+        result={sellReply}
+      />
       {tracker.sold ? (
         <Form method="post" action={postTo} className="space-y-2">
           <input type="hidden" name="intent" value="undo" />

@@ -24,7 +24,7 @@ test("a price alert is set from the profile, shows, is changed and removed", asy
   if (withJs(testInfo)) {
     await card.getByLabel("Target price ($)").fill("0");
     await card.getByRole("button", { name: "Set alert" }).click();
-    await expect(card.getByText("The target price must be more than $0.00.")).toBeVisible();
+    await expect(card.getByText("The target price must be more than 0.00.")).toBeVisible();
     await expect(card.getByLabel("Target price ($)")).toHaveAttribute("aria-invalid", "true");
   }
 

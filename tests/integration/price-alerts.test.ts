@@ -129,7 +129,16 @@ describe("price alerts on the profile", () => {
         name: "AK-47 | Redline",
         wears: ["MW", "FT", "WW", "BS"],
         variants: ["normal", "stattrak"],
-        alert: { wear: "MW", variant: "stattrak", targetCents: 4000, currentPriceCents: 0, lastNotifiedAt: null, updatedAt },
+        alert: {
+          wear: "MW",
+          variant: "stattrak",
+          targetCents: 4000,
+          target: "$40.00",
+          targetInput: "40.00",
+          currentPriceCents: 0,
+          lastNotifiedAt: null,
+          updatedAt,
+        },
       },
     ]);
 

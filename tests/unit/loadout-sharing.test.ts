@@ -29,14 +29,14 @@ describe("share tokens", () => {
 
 describe("a shared link's preview text", () => {
   it("names the total cost and the budget after the owner's description", () => {
-    expect(sharedLoadoutSummary({ description: "Cheap but loud.", budgetCents: 25_000 }, 4_676, US_DOLLARS)).toBe(
+    expect(sharedLoadoutSummary({ description: "Cheap but loud.", budget: { budget: "$250.00" } }, 4_676, US_DOLLARS)).toBe(
       "Cheap but loud. Total cost $46.76 (budget $250.00).",
     );
-    expect(sharedLoadoutSummary({ description: null, budgetCents: null }, 0, US_DOLLARS)).toBe("A CS2 loadout for T and CT. Total cost $0.00.");
+    expect(sharedLoadoutSummary({ description: null, budget: null }, 0, US_DOLLARS)).toBe("A CS2 loadout for T and CT. Total cost $0.00.");
   });
 
   it("keeps a long description to one line of about 150 characters", () => {
-    const summary = sharedLoadoutSummary({ description: `${"word ".repeat(60)}\n\nmore`, budgetCents: null }, 100, US_DOLLARS);
+    const summary = sharedLoadoutSummary({ description: `${"word ".repeat(60)}\n\nmore`, budget: null }, 100, US_DOLLARS);
     expect(summary).toMatch(/^word word .*… Total cost \$1\.00\.$/);
     expect(summary.length).toBeLessThan(180);
   });

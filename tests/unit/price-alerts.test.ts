@@ -62,6 +62,7 @@ describe("alert names and mail text", () => {
       variant: "normal" as const,
       wear: "FT" as const,
       targetCents: 2500,
+      targetTyped: null,
       oldCents: 2610,
       newCents: 2399,
     };
@@ -74,6 +75,10 @@ describe("alert names and mail text", () => {
       "The price of AK-47 | Redline (Field-Tested) dropped below your target of €20.00.",
       "Old price: €20.88. New price: €19.19.",
     ]);
+    // A target typed in euros is written as typed in euros, whatever the rate now; in another currency it is converted.
+    const typed = { ...facts, targetCents: 3125, targetTyped: { currency: "EUR" as const, minorUnits: 2500 } };
+    expect(alertMailLines(typed, euros).lines[0]).toBe("The price of AK-47 | Redline (Field-Tested) dropped below your target of €25.00.");
+    expect(alertMailLines(typed, US_DOLLARS).lines[0]).toBe("The price of AK-47 | Redline (Field-Tested) dropped below your target of $31.25.");
   });
 });
 
@@ -88,7 +93,7 @@ describe("the alert form", () => {
     return submission.status === "success" ? null : submission.error?.target?.[0];
   };
 
-  it("reads dollars into whole cents, normal without a variant", () => {
+  it("reads the target into whole minor units of the page's currency, normal without a variant", () => {
     for (const [target, cents] of [
       ["25", 2500],
       ["25.5", 2550],
@@ -100,13 +105,13 @@ describe("the alert form", () => {
       const submission = parse({ skinId: "ak-47-redline", wear: "FT", target });
       expect(submission.status, target).toBe("success");
       if (submission.status !== "success") continue;
-      expect(priceAlertWrite(submission.value)).toEqual({ skinId: "ak-47-redline", wear: "FT", variant: "normal", targetCents: cents });
+      expect(priceAlertWrite(submission.value)).toEqual({ skinId: "ak-47-redline", wear: "FT", variant: "normal", targetMinor: cents });
     }
     const stattrak = parse({ skinId: "ak-47-redline", wear: "MW", variant: "stattrak", target: "40" });
     expect(stattrak.status === "success" && priceAlertWrite(stattrak.value).variant).toBe("stattrak");
   });
 
-  it("refuses targets that are not a price above $0 and up to $100,000 in cents, with a clear message", () => {
+  it("refuses targets that are not a price above 0 and up to 100,000 in cents, with a clear message", () => {
     expect(targetError("")).toBe(PRICE_ALERT_MESSAGES.target);
     expect(targetError("abc")).toBe(PRICE_ALERT_MESSAGES.target);
     expect(targetError("Infinity")).toBe(PRICE_ALERT_MESSAGES.target);

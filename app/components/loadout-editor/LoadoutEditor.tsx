@@ -2,13 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Notice } from "~/components/basics";
-import { budgetFieldValue, LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
+import { LoadoutDetailsFields } from "~/components/LoadoutDetailsFields";
 import { LoadoutSlots, LoadoutTotalsPanel, SideToggle } from "~/components/LoadoutSlots";
 import { editorHref, type EditorData, type StepLink } from "~/domain/loadout-editor";
 import { unpackSideSlots } from "~/domain/loadout-side-view";
 import { findSlot, type Side } from "~/domain/loadout-slots";
 import { SIDE_LABELS, type SlotView } from "~/domain/loadouts";
-import { dollarsToCents } from "~/domain/money";
+import { dollarsToCents, type Money } from "~/domain/money";
+import { budgetFigures, type BudgetFigures } from "~/domain/loadout-budget";
 import { unpackSkinCards } from "~/domain/skin-cards";
 import { WEAR_NAMES, WEARS } from "~/domain/wear";
 import { parseDecimal } from "~/forms/decimal";
@@ -49,17 +50,14 @@ export function LoadoutEditor({
   const [detailsForm, detailsFields] = useForm({
     id: "loadout-details",
     lastResult: resultFor(result, "save"),
-    defaultValue: { title: loadout.title, description: loadout.description ?? "", budget: budgetFieldValue(loadout.budgetCents) },
+    defaultValue: { title: loadout.title, description: loadout.description ?? "", budget: loadout.budgetInput },
   });
   const error = replyError(result);
 
-  // With JavaScript the over-budget amount follows the budget as it is typed.
+  // With JavaScript the budget and how far over it the loadout is follow the budget as it is typed.
+  const money = useMoney();
   const [typedBudget, setTypedBudget] = useState<string | null>(null);
-  const budgetCents = typedBudget === null ? loadout.budgetCents : parseBudget(typedBudget, loadout.budgetCents);
-  const totals = {
-    ...view.totals,
-    overBudgetCents: budgetCents !== null && view.totals.totalCents > budgetCents ? view.totals.totalCents - budgetCents : null,
-  };
+  const budget = typedBudget === null ? loadout.budget : parseBudget(typedBudget, loadout.totalMinor, money, loadout.budget);
   const openSlot = step.slot ? findSlot(step.slot) : undefined;
 
   return (
@@ -89,7 +87,7 @@ export function LoadoutEditor({
           {/* The side shown, so the saved loadout's page opens on it. */}
           <input type="hidden" name="side" value={step.side} />
           <input type="hidden" name="version" value={loadout.version} />
-          <LoadoutDetailsFields fields={detailsFields} showBudget={showBudget} onBudgetInput={setTypedBudget} />
+          <LoadoutDetailsFields fields={detailsFields} currencySign={showBudget ? loadout.currencySign : null} onBudgetInput={setTypedBudget} />
           <div className="flex flex-wrap gap-2">
             <SubmitButton formAction={href({})} intent="save" pendingText="Saving...">
               Save
@@ -98,7 +96,7 @@ export function LoadoutEditor({
         </Form>
       </section>
 
-      <LoadoutTotalsPanel totals={totals} side={step.side} budgetCents={showBudget ? budgetCents : null} />
+      <LoadoutTotalsPanel totals={view.totals} side={step.side} budget={showBudget ? budget : null} />
 
       <SideToggle side={step.side} hrefFor={(side: Side) => editorHref(basePath, { side })} />
 
@@ -139,10 +137,11 @@ export function LoadoutEditor({
   );
 }
 
-function parseBudget(text: string, fallback: number | null): number | null {
+/** The budget as typed in the page's currency, against the total in it; the last figures while it is no amount. */
+function parseBudget(text: string, totalMinor: number, money: Money, fallback: BudgetFigures | null): BudgetFigures | null {
   if (text.trim() === "") return null;
   const value = parseDecimal(text);
-  return Number.isFinite(value) && value >= 0 ? dollarsToCents(value) : fallback;
+  return Number.isFinite(value) && value >= 0 ? budgetFigures(dollarsToCents(value), totalMinor, money) : fallback;
 }
 
 /** The one form behind every slot's Remove button (each button names its slot). */

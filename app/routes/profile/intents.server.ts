@@ -13,7 +13,9 @@ import { endSession, type SessionUser } from "~/server/auth/session.server";
 import { expireUserSessionCookie } from "~/server/http/cookies.server";
 import { securityNoticeMail } from "~/server/mail/security-mail.server";
 import { deleteImagesOfDeletedCrafts } from "~/server/http/uploads.server";
-import { removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
+import { alertTargetQuery, removePriceAlert, setPriceAlert, type SetPriceAlertResult } from "~/server/features/price-alerts/price-alerts.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { retyped, storedAmount } from "~/domain/currency";
 import { authorCraftStickerIdsQuery, stickerIdsOf } from "~/server/features/stickers.server";
 import { deleteTradeUp } from "~/server/features/trade-ups.server";
 import { sharedLoadoutPages, stickerCraftPages } from "~/server/http/edge-cache-plan.server";
@@ -77,11 +79,24 @@ export async function deleteAccountIntent(context: AppLoadContext, request: Requ
   return redirect("/login?mode=login&notice=account-deleted", { headers });
 }
 
-export async function setAlertIntent(context: AppLoadContext, user: SessionUser, form: FormData) {
+export async function setAlertIntent(context: AppLoadContext, request: Request, user: SessionUser, form: FormData) {
   const extra = { skinId: shortSkinId(form.get("skinId")) };
   const submission = parseForm(form, priceAlertSchema);
   if (submission.status !== "success") return formReply<ProfileExtra>("set-alert", submission.reply(), { extra });
-  const outcome = await setPriceAlert(context.db, user.id, priceAlertWrite(submission.value));
+  const { targetMinor, ...write } = priceAlertWrite(submission.value);
+  // Typed in the page's currency: stored in US cents with what was typed, or as stored when unchanged.
+  const currencyPromise = getPageCurrency(context, request);
+  const [[stored], { rate }] = await Promise.all([context.load([alertTargetQuery(context.db, user.id, write.skinId)]).then(([rows]) => rows), currencyPromise]);
+  const target = retyped(
+    targetMinor,
+    stored ? storedAmount(stored.targetCents, stored.targetCurrency, stored.targetTypedMinor, stored.targetRatePerUsd) : null,
+    rate,
+  );
+  // A target of less than half a US cent (0.01 in a currency worth less) would be no target at all.
+  if (target.usdCents <= 0) {
+    return formReply<ProfileExtra>("set-alert", submission.reply({ fieldErrors: { target: [PRICE_ALERT_MESSAGES.targetTooSmall] } }), { status: 400, extra });
+  }
+  const outcome = await setPriceAlert(context.db, user.id, { ...write, target });
   if (outcome.ok) return alertRedirect(submission.value.skinId, outcome.belowTarget ? "alert-saved-below" : "alert-saved");
   const refusal = ALERT_REFUSALS[outcome.reason];
   return formReply<ProfileExtra>("set-alert", submission.reply(refusal.reply), { status: refusal.status, extra });

@@ -18,9 +18,11 @@ import { replyError, resultFor, revalidateUnlessReadOnly } from "~/forms/reply";
 import { getSessionUser, requestOwner } from "~/server/auth/session.server";
 import { myCraftsQuery } from "~/server/features/community-crafts.server";
 import { favoriteSkinsQuery } from "~/server/features/favorites.server";
-import { userLoadoutsQuery } from "~/server/features/loadouts/loadouts.server";
+import { userLoadoutsQuery, withBudgets } from "~/server/features/loadouts/loadouts.server";
 import { favoriteAlertsQuery, favoriteWearsQuery, toFavoriteAlerts } from "~/server/features/price-alerts/price-alerts.server";
-import { loadTrackers } from "~/server/features/resell/resell.server";
+import { loadTrackers, withFigures } from "~/server/features/resell/resell.server";
+import { getPageCurrency } from "~/server/features/currency.server";
+import { currencySymbol } from "~/domain/currency";
 import { requestTimeZone } from "~/server/features/resell/time-zone.server";
 import { savedTradeUpItems, savedTradeUpsQueries } from "~/server/features/trade-ups.server";
 import { formText, knownIntent, readCappedFormData } from "~/server/http/form-body.server";
@@ -65,15 +67,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: TabId = TABS.find((t) => t.id === url.searchParams.get("tab"))?.id ?? "favorites";
   // The session and the open tab's rows go to D1 in one batch: the rows are the session user's own.
   const userPromise = getSessionUser(context);
+  const currencyPromise = getPageCurrency(context, request);
   const favoritesPromise =
     tab === "favorites" && context.sessionId
-      ? context
-          .load([
+      ? Promise.all([
+          context.load([
             favoriteSkinsQuery(context.db, requestOwner(context)),
             favoriteAlertsQuery(context.db, requestOwner(context)),
             favoriteWearsQuery(context.db, requestOwner(context)),
-          ])
-          .then(([cards, alertRows, wearRows]) => ({ cards, alerts: toFavoriteAlerts(alertRows, wearRows) }))
+          ]),
+          currencyPromise,
+        ]).then(([[cards, alertRows, wearRows], { rate }]) => ({ cards, alerts: toFavoriteAlerts(alertRows, wearRows, rate) }))
       : Promise.resolve({ cards: [], alerts: [] });
   const trackersPromise = tab === "resell" ? loadTrackers(context) : Promise.resolve([]);
   const loadoutsPromise =
@@ -92,7 +96,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             doomed: doomed[0] ?? null,
           }))
       : Promise.resolve({ items: [], total: 0, doomed: null });
-  const [user, favorites, trackers, loadouts, crafts, tradeUps] = await Promise.all([
+  const [{ rate }, user, favorites, trackers, loadouts, crafts, tradeUps] = await Promise.all([
+    currencyPromise,
     userPromise,
     favoritesPromise,
     trackersPromise,
@@ -117,10 +122,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       favorites: favoritePage.favorites,
       alerts: favoritePage.alerts,
       alertNotice: alertNotice ? { text: alertNotice, skinId: url.searchParams.get("alert") } : null,
-      trackers: trackerPage.trackers,
+      trackers: withFigures(trackerPage.trackers, rate),
       page: shownPage.page,
       pageCount: shownPage.pageCount,
-      loadouts: user ? loadouts : [],
+      loadouts: user ? withBudgets(loadouts, rate) : [],
       crafts: user ? crafts.map((craft) => ({ ...craft, submittedAt: craft.submittedAt?.getTime() ?? null })) : [],
       confirmDeleteCraft: parseId(url.searchParams.get("delete-craft")),
       tradeUps: user ? tradeUps.items : [],
@@ -131,6 +136,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmDelete: url.searchParams.get("dialog") === "delete-account",
       notice: noticeText("profile", notice),
       constraints: { changePassword: formConstraint(changePasswordSchema), priceAlert: formConstraint(priceAlertSchema) },
+      /** The page's currency as amounts are written, which alert targets are typed in. */
+      currencySign: currencySymbol(rate.currency),
     },
     { status: tradeUpMissing ? 404 : 200 },
   );
@@ -150,7 +157,7 @@ async function profileAction({ request, context }: ActionFunctionArgs) {
     case "delete-account":
       return deleteAccountIntent(context, request, user, body.form);
     case "set-alert":
-      return setAlertIntent(context, user, body.form);
+      return setAlertIntent(context, request, user, body.form);
     case "remove-alert":
       return removeAlertIntent(context, user, body.form);
     case "delete-trade-up":
@@ -184,6 +191,7 @@ export default function ProfilePage() {
     page,
     pageCount,
     constraints,
+    currencySign,
   } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const favoriteIds = useMemo(() => favorites.map((skin) => skin.id), [favorites]);
@@ -235,7 +243,7 @@ export default function ProfilePage() {
                 <SkinGrid skins={favorites} label="Favorite skins" favoriteIds={favoriteIds} />
               )}
               <Pagination page={page} pageCount={pageCount} label="Favourite pages" />
-              <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertReply} constraint={constraints.priceAlert} />
+              <PriceAlerts items={alerts} notice={alertNotice} actionResult={alertReply} constraint={constraints.priceAlert} currencySign={currencySign} />
             </>
           ) : tab === "loadouts" ? (
             <ProfileLoadouts loadouts={loadouts} />

@@ -606,6 +606,13 @@ export const userLoadouts = sqliteTable(
     title: text("title").notNull(),
     description: text("description"),
     budgetCents: integer("budget_cents"),
+    /**
+     * The budget as the player typed it (docs/features/currency.md): its currency, its amount in that
+     * currency's minor units and the rate used (units a dollar bought). Null: typed in US dollars, or no budget.
+     */
+    budgetCurrency: text("budget_currency", { enum: CURRENCY_CODES }),
+    budgetTypedMinor: integer("budget_typed_minor"),
+    budgetRatePerUsd: real("budget_rate_per_usd"),
     /** Bumped on every save so concurrent edits cannot silently overwrite each other. */
     version: integer("version").notNull().default(1),
     /** The key of the form that created it: the same form posted twice creates one loadout (ADR 090). */
@@ -802,6 +809,14 @@ export const resellTrackers = sqliteTable(
     saleFeeBasisPoints: integer("sale_fee_basis_points"),
     /** The fee the sale paid, worked out when it was recorded (later rule changes leave it). */
     saleFeeCents: integer("sale_fee_cents"),
+    /**
+     * The sale price as the player typed it, like the buy price's: its currency, minor units and rate,
+     * and the fee the rule took from the typed price, in that currency's minor units. Null: typed in US dollars.
+     */
+    saleCurrency: text("sale_currency", { enum: CURRENCY_CODES }),
+    saleTypedMinor: integer("sale_typed_minor"),
+    saleRatePerUsd: real("sale_rate_per_usd"),
+    saleFeeTypedMinor: integer("sale_fee_typed_minor"),
     /** The Steam asset id the tracker was imported from (a Steam inventory only; null from the form or a CSV). */
     steamAssetId: text("steam_asset_id"),
     /**
@@ -881,6 +896,10 @@ export const priceAlerts = sqliteTable(
       .notNull()
       .default("normal"),
     targetCents: integer("target_cents").notNull(),
+    /** The target as the player typed it (docs/features/currency.md): currency, minor units, rate. Null: typed in US dollars. */
+    targetCurrency: text("target_currency", { enum: CURRENCY_CODES }),
+    targetTypedMinor: integer("target_typed_minor"),
+    targetRatePerUsd: real("target_rate_per_usd"),
     lastPriceCents: integer("last_price_cents"),
     lastNotifiedAt: integer("last_notified_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

@@ -6,7 +6,10 @@ import { buildLoadoutView, fitLoadoutTitle, LOADOUT_MESSAGES, parseSide, skinFit
 import { packSkinCards } from "~/domain/skin-cards";
 import type { Wear } from "~/domain/wear";
 import { clearSlotSchema, loadoutDetailsSchema, pickSkinSchema, setWearSchema } from "~/forms/loadouts";
+import { currencySymbol, minorUnitsToInput, retyped, shownMinorUnits, toMinorUnits, type PageCurrency } from "~/domain/currency";
+import { storedBudgetFigures } from "~/domain/loadout-budget";
 import { formText, knownIntent, readCappedFormData } from "../../http/form-body.server";
+import { getPageCurrency } from "../currency.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 import { skinWearsQuery, weaponSkinsQuery } from "../catalogue.server";
 import {
@@ -17,6 +20,8 @@ import {
   saveLoadoutDetails,
   setLoadoutSlot,
   skinFitQuery,
+  storedBudget,
+  typedBudget,
   typesQuery,
   type LoadoutRow,
   type LoadoutTarget,
@@ -28,8 +33,10 @@ import {
  * the admin editor for official loadouts): one read for the page, one handler for its posts. The
  * caller checks who may edit (owner or admin) and passes the kind and its base path.
  */
-export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id: number, url: URL) {
+export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id: number, request: Request) {
   const { db } = context;
+  const url = new URL(request.url);
+  const currencyPromise = getPageCurrency(context, request);
   const step = parseEditorStep(url.searchParams);
   const stage = editorStage(step);
   const weapon = stepWeapon(step);
@@ -39,9 +46,19 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
   const typesPromise = stage === "types" && category ? context.load([typesQuery(db, category)]) : null;
   const skinsPromise = stage === "skins" && weapon ? context.load([weaponSkinsQuery(db, weapon)]) : null;
   const wearPromise = stage === "wears" && step.skin ? context.load([skinFitQuery(db, step.skin), skinWearsQuery(db, step.skin)]) : null;
-  const [[rows, slots, wears], types, skins, wearSkin] = await Promise.all([loadoutPromise, typesPromise, skinsPromise, wearPromise]);
+  const [[rows, slots, wears], types, skins, wearSkin, { rate }] = await Promise.all([
+    loadoutPromise,
+    typesPromise,
+    skinsPromise,
+    wearPromise,
+    currencyPromise,
+  ]);
   const row = rows[0];
   if (!row) return null;
+  const view = buildLoadoutView(slots, wears, row.budgetCents);
+  // The budget in the page's currency: as typed when it was typed in it.
+  const budget = storedBudgetFigures(row.budgetCents, typedBudget(row), view.totals.totalCents, rate);
+  const stored = storedBudget(row);
 
   const filter = normalise(step.q);
   const pickable = wearSkin?.[0][0] && step.slot && skinFitsSlot(step.slot, wearSkin[0][0]) ? wearSkin[0][0] : null;
@@ -55,10 +72,13 @@ export async function loadEditor(context: AppLoadContext, kind: LoadoutKind, id:
         // A title longer than the limit (saved before it held) is offered cut, so a save works.
         title: fitLoadoutTitle(row.title),
         description: row.description,
-        budgetCents: row.budgetCents,
+        budget,
+        budgetInput: stored === null ? "" : minorUnitsToInput(shownMinorUnits(stored.usdCents, stored.typed, rate), rate.currency),
+        totalMinor: toMinorUnits(view.totals.totalCents, rate),
+        currencySign: currencySymbol(rate.currency),
         version: row.version,
       },
-      view: packSideView(buildLoadoutView(slots, wears, row.budgetCents), step.side),
+      view: packSideView(view, step.side),
       step: {
         side: step.side,
         slot: step.slot?.key ?? null,
@@ -93,7 +113,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ca
   const body = await readCappedFormData(request);
   const intent = formText(body.ok ? body.form : null, "intent");
   if (!body.ok) return formRefusal(intent, body.message, body.status);
-  const post: EditorPost = { db: context.db, form: body.form, caller };
+  const post: EditorPost = { db: context.db, form: body.form, caller, pageCurrency: () => getPageCurrency(context, request) };
   switch (knownIntent(intent, ["save", "clear-slot", "pick-skin", "set-wear"])) {
     case "save":
       return saveDetails(post);
@@ -112,6 +132,8 @@ interface EditorPost {
   db: AppLoadContext["db"];
   form: FormData;
   caller: EditorCaller;
+  /** The page's currency, which the budget is typed in. */
+  pageCurrency: () => Promise<PageCurrency>;
 }
 
 /** Why a write was refused, as a reply: the row is not the caller's (or gone, 404), or its version moved on (409). */
@@ -134,14 +156,18 @@ async function saveDetails(post: EditorPost) {
   const submission = parseForm(form, loadoutDetailsSchema);
   if (submission.status !== "success") return formReply(intent, submission.reply());
   const { title, description, budget, version } = submission.value;
-  const result = await saveLoadoutDetails(db, caller.target, version, {
-    title,
-    description,
-    budgetCents: budget,
-  });
-  if (result === "saved") return redirect(caller.afterSave(parseSide(formText(form, "side"))));
-  const [row] = await loadoutQuery(db, caller.target.kind, caller.target.id);
+  // The budget the form showed: kept as stored when it comes back unchanged (docs/features/currency.md).
+  const [[row], { rate }] = await Promise.all([loadoutQuery(db, caller.target.kind, caller.target.id), post.pageCurrency()]);
   if (!row || !caller.mayEdit(row)) return forbidden(intent);
+  const result =
+    row.version === version
+      ? await saveLoadoutDetails(db, caller.target, version, {
+          title,
+          description,
+          budget: budget === null ? null : retyped(budget, storedBudget(row), rate),
+        })
+      : "conflict";
+  if (result === "saved") return redirect(caller.afterSave(parseSide(formText(form, "side"))));
   // Keep what was typed: the page shows it again beside the latest version.
   return formReply(intent, submission.reply({ formErrors: [LOADOUT_MESSAGES.changedElsewhere] }), { status: 409, extra: { conflict: true } });
 }

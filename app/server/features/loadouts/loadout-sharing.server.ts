@@ -8,7 +8,7 @@ import type { Database } from "../../db/client.server";
 import { loadoutShares, userLoadouts, userLoadoutSlots } from "../../db/schema.server";
 import { sharedLoadoutPages } from "../../http/edge-cache-plan.server";
 import { formText } from "../../http/form-body.server";
-import { belowLoadoutLimit, insertUserLoadout, loadoutJustInserted, newestLoadoutOf } from "./loadouts.server";
+import { belowLoadoutLimit, insertUserLoadout, loadoutJustInserted, newestLoadoutOf, storedBudget } from "./loadouts.server";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 
 // ---------------------------------------------------------------- reads (each a query for the page's batch)
@@ -113,6 +113,9 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
       title: userLoadouts.title,
       description: userLoadouts.description,
       budgetCents: userLoadouts.budgetCents,
+      budgetCurrency: userLoadouts.budgetCurrency,
+      budgetTypedMinor: userLoadouts.budgetTypedMinor,
+      budgetRatePerUsd: userLoadouts.budgetRatePerUsd,
       ...choiceColumns,
     })
     .from(userLoadouts)
@@ -132,7 +135,8 @@ export async function copySharedLoadout(db: Database, userId: string, token: str
     insertUserLoadout(
       db,
       userId,
-      { title: copyTitle(shown.title), description: shown.description, budgetCents: shown.budgetCents, formKey },
+      // The budget as stored, with what was typed (none when the link hides it).
+      { title: copyTitle(shown.title), description: shown.description, budget: storedBudget(shown), formKey },
       exists(
         db
           .select({ one: sql`1` })

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm"
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
+import { storedAmount, typedFigure, type CurrencyCode, type Rate, type StoredAmount, type TypedFigure } from "~/domain/currency";
+import { storedBudgetFigures } from "~/domain/loadout-budget";
 import type { Database } from "../../db/client.server";
 import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
@@ -11,8 +13,29 @@ import { loadoutShares, officialLoadouts, officialLoadoutSlots, skins, skinWears
 export interface NewLoadoutValues {
   title: string;
   description: string | null;
-  budgetCents: number | null;
+  /** In US cents with what was typed (docs/features/currency.md); null: no budget. */
+  budget: StoredAmount | null;
   formKey?: string | null;
+}
+
+/** A budget's columns: US cents and what was typed (all null without a budget). */
+function budgetColumns(budget: StoredAmount | null) {
+  return {
+    budgetCents: budget?.usdCents ?? null,
+    budgetCurrency: budget?.typed?.currency ?? null,
+    budgetTypedMinor: budget?.typed?.minorUnits ?? null,
+    budgetRatePerUsd: budget?.typed?.perUsd ?? null,
+  };
+}
+
+/** A loadout row's budget as stored; null without one. */
+export function storedBudget(row: Pick<LoadoutRow, "budgetCents" | "budgetCurrency" | "budgetTypedMinor" | "budgetRatePerUsd">): StoredAmount | null {
+  return row.budgetCents === null ? null : storedAmount(row.budgetCents, row.budgetCurrency, row.budgetTypedMinor, row.budgetRatePerUsd);
+}
+
+/** A loadout row's budget as typed; null when typed in US dollars, or without a budget. */
+export function typedBudget(row: Pick<LoadoutRow, "budgetCurrency" | "budgetTypedMinor">): TypedFigure | null {
+  return typedFigure(row.budgetCurrency, row.budgetTypedMinor);
 }
 
 /** A loadout's id, or a subquery that yields it (a shared loadout's, by its token). */
@@ -26,6 +49,9 @@ const userLoadoutColumns = {
   title: userLoadouts.title,
   description: userLoadouts.description,
   budgetCents: userLoadouts.budgetCents,
+  budgetCurrency: userLoadouts.budgetCurrency,
+  budgetTypedMinor: userLoadouts.budgetTypedMinor,
+  budgetRatePerUsd: userLoadouts.budgetRatePerUsd,
 };
 
 /** A user's loadouts, newest first (`userId` may be `requestOwner(context)`: read with the session). */
@@ -38,6 +64,11 @@ export function userLoadoutsQuery(db: Database, userId: string | SQL) {
     .from(userLoadouts)
     .where(eq(userLoadouts.userId, userId))
     .orderBy(desc(userLoadouts.createdAt), desc(userLoadouts.id));
+}
+
+/** User loadouts' cards: each with its budget written in the page's currency (`rate`), as typed when typed in it. */
+export function withBudgets<Row extends Pick<LoadoutRow, "budgetCents" | "budgetCurrency" | "budgetTypedMinor">>(rows: readonly Row[], rate: Rate) {
+  return rows.map((row) => ({ ...row, budget: storedBudgetFigures(row.budgetCents, typedBudget(row), 0, rate)?.budget ?? null }));
 }
 
 /**
@@ -64,6 +95,9 @@ export function loadoutQuery(db: Database, kind: LoadoutKind, id: LoadoutRef) {
       description: officialLoadouts.description,
       // Named: D1 answers a batch's rows as objects, where two columns called "null" would be one.
       budgetCents: sql<number | null>`null`.as("budget_cents"),
+      budgetCurrency: sql<CurrencyCode | null>`null`.as("budget_currency"),
+      budgetTypedMinor: sql<number | null>`null`.as("budget_typed_minor"),
+      budgetRatePerUsd: sql<number | null>`null`.as("budget_rate_per_usd"),
       ownerId: sql<string | null>`null`.as("owner_id"),
       version: sql<number>`${officialLoadouts.updatedAt}`.as("version"),
     })
@@ -137,6 +171,7 @@ export function belowLoadoutLimit(userId: string): SQL {
  * overshoot, and while `condition` holds (a share link still there).
  */
 export function insertUserLoadout(db: Database, userId: string, values: NewLoadoutValues, condition?: SQL) {
+  const budget = budgetColumns(values.budget);
   return db
     .insert(userLoadouts)
     .select(
@@ -146,7 +181,10 @@ export function insertUserLoadout(db: Database, userId: string, values: NewLoado
           userId: sql<string>`${userId}`.as("user_id"),
           title: sql<string>`${values.title}`.as("title"),
           description: sql<string | null>`${values.description}`.as("description"),
-          budgetCents: sql<number | null>`${values.budgetCents}`.as("budget_cents"),
+          budgetCents: sql<number | null>`${budget.budgetCents}`.as("budget_cents"),
+          budgetCurrency: sql<CurrencyCode | null>`${budget.budgetCurrency}`.as("budget_currency"),
+          budgetTypedMinor: sql<number | null>`${budget.budgetTypedMinor}`.as("budget_typed_minor"),
+          budgetRatePerUsd: sql<number | null>`${budget.budgetRatePerUsd}`.as("budget_rate_per_usd"),
           version: sql<number>`1`.as("version"),
           formKey: sql<string | null>`${values.formKey ?? null}`.as("form_key"),
           createdAt: nowMs.as("created_at"),
@@ -219,7 +257,7 @@ export async function copyOfficialLoadout(db: Database, userId: string, official
     .limit(1);
   if (!official) return null;
   const [inserted] = await db.batch([
-    insertUserLoadout(db, userId, { title: copyTitle(official.title), description: official.description, budgetCents: null, formKey }),
+    insertUserLoadout(db, userId, { title: copyTitle(official.title), description: official.description, budget: null, formKey }),
     db.insert(userLoadoutSlots).select(
       db
         .select({
@@ -368,14 +406,20 @@ export async function saveLoadoutDetails(
   db: Database,
   target: LoadoutTarget,
   version: number,
-  values: { title: string; description: string | null; budgetCents: number | null },
+  values: { title: string; description: string | null; budget: StoredAmount | null },
 ): Promise<WriteResult> {
   const now = new Date();
   const rows =
     target.kind === "user"
       ? await db
           .update(userLoadouts)
-          .set({ ...values, version: sql`${userLoadouts.version} + 1`, updatedAt: now })
+          .set({
+            title: values.title,
+            description: values.description,
+            ...budgetColumns(values.budget),
+            version: sql`${userLoadouts.version} + 1`,
+            updatedAt: now,
+          })
           .where(guard(target, version))
           .returning({ id: userLoadouts.id })
       : await db

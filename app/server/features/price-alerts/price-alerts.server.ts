@@ -2,7 +2,17 @@ import { and, asc, desc, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { alertStep, ALERT_VARIANTS, isBelowTarget, type AlertVariant, type FavoriteAlert } from "~/domain/price-alerts";
-import { isCurrencyCode, STORED_CURRENCY, USD_RATE } from "~/domain/currency";
+import {
+  formatMinorUnits,
+  isCurrencyCode,
+  minorUnitsToInput,
+  shownMinorUnits,
+  STORED_CURRENCY,
+  typedFigure,
+  USD_RATE,
+  type Rate,
+  type StoredAmount,
+} from "~/domain/currency";
 import { moneyFor } from "~/domain/money";
 import { isWear, WEARS, type Wear } from "~/domain/wear";
 import type { Database } from "../../db/client.server";
@@ -38,6 +48,8 @@ export function favoriteAlertsQuery(db: Database, owner: Owner) {
       wear: priceAlerts.wear,
       variant: priceAlerts.variant,
       targetCents: priceAlerts.targetCents,
+      targetCurrency: priceAlerts.targetCurrency,
+      targetTypedMinor: priceAlerts.targetTypedMinor,
       lastNotifiedAt: sql<number | null>`${priceAlerts.lastNotifiedAt}`.as("alert_last_notified_at"),
       updatedAt: sql<number | null>`${priceAlerts.updatedAt}`.as("alert_updated_at"),
       currentPriceCents: alertCurrentPrice.as("alert_current_price_cents"),
@@ -70,14 +82,18 @@ export function favoriteWearsQuery(db: Database, owner: Owner) {
 type AlertRow = Awaited<ReturnType<typeof favoriteAlertsQuery>>[number];
 type WearRow = Awaited<ReturnType<typeof favoriteWearsQuery>>[number];
 
-/** Puts the two queries' rows together: one entry per favourite, in the favourites' order. */
-export function toFavoriteAlerts(alertRows: readonly AlertRow[], wearRows: readonly WearRow[]): FavoriteAlert[] {
+/**
+ * Puts the two queries' rows together: one entry per favourite, in the favourites' order, each
+ * target written in the page's currency (`rate`), as typed when it was typed in it.
+ */
+export function toFavoriteAlerts(alertRows: readonly AlertRow[], wearRows: readonly WearRow[], rate: Rate): FavoriteAlert[] {
   const wearsBySkin = new Map<string, Set<Wear>>();
   for (const row of wearRows) {
     const set = wearsBySkin.get(row.skinId) ?? new Set<Wear>();
     set.add(row.wear);
     wearsBySkin.set(row.skinId, set);
   }
+  const shown = (cents: number, row: AlertRow) => shownMinorUnits(cents, typedFigure(row.targetCurrency, row.targetTypedMinor), rate);
   return alertRows.map((row) => ({
     skinId: row.skinId,
     name: row.name,
@@ -89,6 +105,8 @@ export function toFavoriteAlerts(alertRows: readonly AlertRow[], wearRows: reado
             wear: row.wear,
             variant: row.variant,
             targetCents: row.targetCents,
+            target: formatMinorUnits(shown(row.targetCents, row), rate.currency),
+            targetInput: minorUnitsToInput(shown(row.targetCents, row), rate.currency),
             currentPriceCents: Number(row.currentPriceCents ?? 0),
             lastNotifiedAt: row.lastNotifiedAt === null ? null : Number(row.lastNotifiedAt),
             updatedAt: Number(row.updatedAt ?? 0),
@@ -98,9 +116,23 @@ export function toFavoriteAlerts(alertRows: readonly AlertRow[], wearRows: reado
 }
 
 /** The user's favourites with their alerts, in one round trip (pages put the two queries in their own batch). */
-export async function listFavoriteAlerts(db: Database, userId: string): Promise<FavoriteAlert[]> {
+export async function listFavoriteAlerts(db: Database, userId: string, rate: Rate = USD_RATE): Promise<FavoriteAlert[]> {
   const [alertRows, wearRows] = await db.batch([favoriteAlertsQuery(db, userId), favoriteWearsQuery(db, userId)]);
-  return toFavoriteAlerts(alertRows, wearRows);
+  return toFavoriteAlerts(alertRows, wearRows, rate);
+}
+
+/** The target of the user's alert on a favourite, as stored (no row: no alert yet), for the alert form's action. */
+export function alertTargetQuery(db: Database, userId: string, skinId: string) {
+  return db
+    .select({
+      targetCents: priceAlerts.targetCents,
+      targetCurrency: priceAlerts.targetCurrency,
+      targetTypedMinor: priceAlerts.targetTypedMinor,
+      targetRatePerUsd: priceAlerts.targetRatePerUsd,
+    })
+    .from(priceAlerts)
+    .where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.skinId, skinId)))
+    .limit(1);
 }
 
 // ------------------------------------------------------------------ set, change, remove
@@ -109,7 +141,8 @@ export interface PriceAlertWrite {
   skinId: string;
   wear: Wear;
   variant: AlertVariant;
-  targetCents: number;
+  /** In US cents (above 0), with what was typed (docs/features/currency.md). */
+  target: StoredAmount;
 }
 
 export type SetPriceAlertResult =
@@ -125,7 +158,9 @@ export type SetPriceAlertResult =
  * has risen to the target or above and dropped again.
  */
 export async function setPriceAlert(db: Database, userId: string, input: PriceAlertWrite, now = Date.now()): Promise<SetPriceAlertResult> {
-  const { skinId, wear, variant, targetCents } = input;
+  const { skinId, wear, variant, target } = input;
+  const targetCents = target.usdCents;
+  const typed = { currency: target.typed?.currency ?? null, minorUnits: target.typed?.minorUnits ?? null, perUsd: target.typed?.perUsd ?? null };
   const limit = ACCOUNT_LIMITS.priceAlerts;
   const ofUser = eq(priceAlerts.userId, userId);
   const hasAlert = sql<number>`exists (select 1 from ${priceAlerts} where ${ofUser} and ${priceAlerts.skinId} = ${skinId})`;
@@ -149,6 +184,7 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
       .insert(priceAlerts)
       .select(
         sql`select ${userFavorites.userId}, ${userFavorites.skinId}, ${wear}, ${variant}, ${targetCents},
+              ${typed.currency}, ${typed.minorUnits}, ${typed.perUsd},
               nullif(case when ${variant} = 'normal' then ${skinWears.priceCents}
                 else coalesce((select ${skinVariantPrices.priceCents} from ${skinVariantPrices} where ${skinVariantPrices.skinId} = ${userFavorites.skinId}
                   and ${skinVariantPrices.variant} = ${variant} and ${skinVariantPrices.wear} = ${wear}), 0) end, 0),
@@ -166,6 +202,9 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
           wear: sql`excluded.wear`,
           variant: sql`excluded.variant`,
           targetCents: sql`excluded.target_cents`,
+          targetCurrency: sql`excluded.target_currency`,
+          targetTypedMinor: sql`excluded.target_typed_minor`,
+          targetRatePerUsd: sql`excluded.target_rate_per_usd`,
           lastPriceCents: sql`excluded.last_price_cents`,
           updatedAt: sql`excluded.updated_at`,
         },
@@ -174,7 +213,7 @@ export async function setPriceAlert(db: Database, userId: string, input: PriceAl
   ]);
   if (written) {
     const current = written.lastPriceCents ?? 0;
-    return { ok: true, currentPriceCents: current, belowTarget: isBelowTarget(current, input.targetCents) };
+    return { ok: true, currentPriceCents: current, belowTarget: isBelowTarget(current, targetCents) };
   }
   if (!skin) return { ok: false, reason: "skin-not-found" };
   if (!skin.favorite) return { ok: false, reason: "not-favorite" };
@@ -240,6 +279,9 @@ interface DueAlert {
   wear: string;
   variant: string;
   target_cents: number;
+  /** The target as typed (null: in US dollars), which the mail writes in that currency. */
+  target_currency: string | null;
+  target_typed_minor: number | null;
   last_price_cents: number | null;
   skin_name: string;
   current_price_cents: number;
@@ -265,7 +307,8 @@ export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.no
   for (;;) {
     // Keyset pages over the primary key; only alerts whose price moved (and has data) come back.
     const rows = await db.all<DueAlert>(
-      sql`select a.user_id, a.skin_id, u.email, u.currency, a.wear, a.variant, a.target_cents, a.last_price_cents, s.name as skin_name,
+      sql`select a.user_id, a.skin_id, u.email, u.currency, a.wear, a.variant, a.target_cents, a.target_currency, a.target_typed_minor,
+            a.last_price_cents, s.name as skin_name,
             case when a.variant = 'normal' then coalesce(w.price_cents, 0) else coalesce(v.price_cents, 0) end as current_price_cents
           from ${priceAlerts} a
           join ${skins} s on s.id = a.skin_id
@@ -303,6 +346,7 @@ export async function notifyPriceAlerts(db: Database, { appOrigin, now = Date.no
               variant: row.variant as AlertVariant,
               wear,
               targetCents: Number(row.target_cents),
+              targetTyped: isCurrencyCode(row.target_currency) ? typedFigure(row.target_currency, row.target_typed_minor) : null,
               oldCents: last,
               newCents: current,
             },

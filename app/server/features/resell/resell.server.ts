@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { breakEvenPrices, describeFee, feeRule, MARKET_NAMES, saleFeeCents } from "~/domain/market-fees";
-import { currentPriceCents, saleOf, type LoadedTracker, type WearPrice } from "~/domain/resell";
+import { currentPriceCents, saleOf, trackerFigures, type LoadedTracker, type ShownTracker, type WearPrice } from "~/domain/resell";
 import type { TrackerFormSkin, TrackerInput } from "~/forms/resell";
 import type { SaleInput } from "~/forms/sale";
 import type { Database } from "../../db/client.server";
@@ -10,7 +10,7 @@ import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
 import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
-import type { TypedAmount } from "~/domain/currency";
+import { storedAmount, type Rate, type StoredAmount, type TypedAmount } from "~/domain/currency";
 
 /** Trackers belong to `owner`: a user id, or `sessionOwner(...)` to read them in a page's batch. */
 type Owner = string | SQL;
@@ -30,6 +30,7 @@ const trackerColumns = {
   buyPriceCents: resellTrackers.buyPriceCents,
   buyCurrency: resellTrackers.buyCurrency,
   buyTypedMinor: resellTrackers.buyTypedMinor,
+  buyRatePerUsd: resellTrackers.buyRatePerUsd,
   wear: resellTrackers.wear,
   wearValue: resellTrackers.wearValue,
   notes: resellTrackers.notes,
@@ -40,6 +41,10 @@ const trackerColumns = {
   saleMarket: resellTrackers.saleMarket,
   saleFeeBasisPoints: resellTrackers.saleFeeBasisPoints,
   saleFeeCents: resellTrackers.saleFeeCents,
+  saleCurrency: resellTrackers.saleCurrency,
+  saleTypedMinor: resellTrackers.saleTypedMinor,
+  saleRatePerUsd: resellTrackers.saleRatePerUsd,
+  saleFeeTypedMinor: resellTrackers.saleFeeTypedMinor,
   exportKey: resellTrackers.exportKey,
   steamAssetId: resellTrackers.steamAssetId,
   createdAt: resellTrackers.createdAt,
@@ -141,17 +146,35 @@ export async function createTracker(
   return rows[0]?.id ?? "limit";
 }
 
-/** Updates the owner's tracker (its skin stays); false when it is not theirs, gone, or sold before the new bought date. */
-export async function updateTracker(db: Database, userId: string, id: number, input: Omit<TrackerInput, "skinId">, typed: TypedAmount): Promise<boolean> {
+/** The stored amount of the owner's tracker `row`: its buy price, or its sale price (null while open). */
+export function storedBuyPrice(row: TrackerRow): StoredAmount {
+  return storedAmount(row.buyPriceCents, row.buyCurrency, row.buyTypedMinor, row.buyRatePerUsd);
+}
+
+export function storedSalePrice(row: TrackerRow): StoredAmount | null {
+  return row.salePriceCents === null ? null : storedAmount(row.salePriceCents, row.saleCurrency, row.saleTypedMinor, row.saleRatePerUsd);
+}
+
+/**
+ * Updates the owner's tracker (its skin stays), its buy price `buy` (`retyped`: as stored when the
+ * form's figure is unchanged); false when it is not theirs, gone, or sold before the new bought date.
+ */
+export async function updateTracker(
+  db: Database,
+  userId: string,
+  id: number,
+  input: Omit<TrackerInput, "skinId" | "buyPriceCents">,
+  buy: StoredAmount,
+): Promise<boolean> {
   const rows = await db
     .update(resellTrackers)
     .set({
       wear: input.wear,
       wearValue: input.wearValue,
-      buyPriceCents: input.buyPriceCents,
-      buyCurrency: typed.currency,
-      buyTypedMinor: typed.minorUnits,
-      buyRatePerUsd: typed.perUsd,
+      buyPriceCents: buy.usdCents,
+      buyCurrency: buy.typed?.currency ?? null,
+      buyTypedMinor: buy.typed?.minorUnits ?? null,
+      buyRatePerUsd: buy.typed?.perUsd ?? null,
       notes: input.notes,
       boughtAt: input.boughtAt,
       variant: input.variant,
@@ -169,18 +192,24 @@ export async function updateTracker(db: Database, userId: string, id: number, in
 }
 
 /**
- * Records (or corrects) the sale of the owner's tracker, with the fee its rule takes from the price
- * now; false when the tracker is not theirs, gone, or bought after the sale date.
+ * Records (or corrects) the sale of the owner's tracker at `price` (`retyped`), with the fee its rule
+ * takes from the price now, in US cents and from the typed price in its currency; false when the
+ * tracker is not theirs, gone, or bought after the sale date.
  */
-export async function recordSale(db: Database, userId: string, id: number, sale: SaleInput): Promise<boolean> {
+export async function recordSale(db: Database, userId: string, id: number, sale: Omit<SaleInput, "priceMinor">, price: StoredAmount): Promise<boolean> {
+  const rule = feeRule(sale.market, sale.feeBasisPoints);
   const rows = await db
     .update(resellTrackers)
     .set({
-      salePriceCents: sale.priceCents,
+      salePriceCents: price.usdCents,
+      saleCurrency: price.typed?.currency ?? null,
+      saleTypedMinor: price.typed?.minorUnits ?? null,
+      saleRatePerUsd: price.typed?.perUsd ?? null,
+      saleFeeTypedMinor: price.typed ? saleFeeCents(price.typed.minorUnits, rule) : null,
       soldAt: sale.soldAt,
       saleMarket: sale.market,
       saleFeeBasisPoints: sale.feeBasisPoints,
-      saleFeeCents: saleFeeCents(sale.priceCents, feeRule(sale.market, sale.feeBasisPoints)),
+      saleFeeCents: saleFeeCents(price.usdCents, rule),
       updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))`,
     })
     .where(and(eq(resellTrackers.id, id), eq(resellTrackers.userId, userId), sql`${resellTrackers.boughtAt} <= ${sale.soldAt}`))
@@ -194,6 +223,10 @@ export async function undoSale(db: Database, userId: string, id: number): Promis
     .update(resellTrackers)
     .set({
       salePriceCents: null,
+      saleCurrency: null,
+      saleTypedMinor: null,
+      saleRatePerUsd: null,
+      saleFeeTypedMinor: null,
       soldAt: null,
       saleMarket: null,
       saleFeeBasisPoints: null,
@@ -235,4 +268,9 @@ export function loadTrackers(context: AppLoadContext): Promise<LoadedTracker[]> 
         lastPriceUpdate: tracker.lastPriceUpdate?.getTime() ?? null,
       })),
     );
+}
+
+/** A page of trackers with the amounts their cards write, in the page's currency (`rate`). */
+export function withFigures(trackers: readonly LoadedTracker[], rate: Rate): ShownTracker[] {
+  return trackers.map((tracker) => ({ ...tracker, shown: trackerFigures(tracker, rate) }));
 }
