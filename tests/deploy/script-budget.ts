@@ -16,13 +16,14 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/profile": { total: 128.1, app: 43.9, whole: 128.1 },
   "routes/resell-tracker": { total: 121.2, app: 37, whole: 121.2 },
   "routes/weapons.$weaponName": { total: 117.4, app: 33.2, whole: 120 },
-  "routes/search": { total: 114.9, app: 30.7, whole: 120 },
+  // Search and the trade-up page carry the Market choice (issue 61): its select and the markets' names, +0.8 KB each.
+  "routes/search": { total: 115.8, app: 31.6, whole: 120 },
   "routes/loadouts.$loadoutType.$loadoutId": { total: 114.2, app: 30, whole: 120 },
   "routes/admin.loadouts_.$id.edit": { total: 113.7, app: 29.5, whole: 120 },
   "routes/loadouts.edit.$id": { total: 113.7, app: 29.5, whole: 120 },
   "routes/admin.sticker-crafts": { total: 113.3, app: 29.2, whole: 120 },
   "routes/admin.sticker-crafts_.queue": { total: 112.2, app: 28, whole: 120 },
-  "routes/trade-up": { total: 111.7, app: 27.5, whole: 120 },
+  "routes/trade-up": { total: 112.6, app: 28.4, whole: 120 },
   "routes/sticker-crafts.submit": { total: 111.4, app: 27.2, whole: 120 },
   "routes/admin.loadouts": { total: 110.9, app: 26.7, whole: 120 },
   "routes/resell-tracker_.import": { total: 110.8, app: 26.6, whole: 120 },
@@ -33,7 +34,7 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // runs passkeys, the press; the ceremonies load on the press, outside the first visit) and the
   // security page the passkeys' list with its remove forms and the add form: +1.3 KB there, +0.7 KB here;
   // the security page also the e-mail address's form (+0.6 KB).
-  "routes/profile_.security": { total: 110.3, app: 26.1, whole: 120 },
+  "routes/profile_.security": { total: 111, app: 26.8, whole: 120 },
   "routes/resell-tracker_.$trackerId.sale": { total: 108.8, app: 24.6, whole: 120 },
   "routes/login": { total: 109.5, app: 25.3, whole: 120 },
   "routes/loadouts.new": { total: 108.1, app: 23.9, whole: 120 },
