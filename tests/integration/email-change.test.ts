@@ -30,7 +30,10 @@ const confirm = (token: string, cookie?: string) => post("/confirm-new-email", {
 const addressOf = async (id: string) => (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(id).first<{ email: string }>())?.email;
 const idOf = async (email: string) => (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
 
-describe("changing the e-mail address", () => {
+/** Each test hashes or verifies passwords several times at OWASP's argon2id parameters (far slower on a busy machine). */
+const ARGON2_HEAVY = { timeout: 60_000 };
+
+describe("changing the e-mail address", ARGON2_HEAVY, () => {
   it("mails the link to the new address and a notice to the old; the old one signs in until the link is used, then only the new one", async () => {
     const user = await signedInUser("change-from");
     const id = await idOf(user.email);

@@ -14,7 +14,10 @@ const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 
 const newSignIns = async (email: string) => (await mailTo(email)).filter((mail) => mail.subject === "SkinVault: A new sign-in to your account");
 
-describe("the new-device mail", () => {
+/** Each test signs in several times, verifying a password at OWASP's argon2id parameters each time (far slower on a busy machine). */
+const ARGON2_HEAVY = { timeout: 60_000 };
+
+describe("the new-device mail", ARGON2_HEAVY, () => {
   it("is not sent for the first device, is sent once for each new one, and never for a known one", async () => {
     const email = uniqueEmail("devices");
     const password = "secret-pass-1";

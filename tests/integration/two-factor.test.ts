@@ -141,6 +141,19 @@ describe("two-step sign-in", () => {
     expect(mail?.subject).toBe("SkinVault: Two-step sign-in is off");
   });
 
+  it("without the pending state the code's page starts the login over", async () => {
+    expect(location(await get("/login?mode=two-step"))).toBe("/login?mode=login&notice=two-step-expired");
+    // The page rendered after the refusal is the login's, with the notice.
+    const posted = await post("/login?mode=two-step", { intent: "two-step", code: "123456" });
+    expect(location(posted)).toBe("/login?mode=login&notice=two-step-expired");
+    expect(posted.headers.get("Set-Cookie") ?? "").not.toMatch(/skinvault_session=/);
+    // A forged pending cookie (no signature) is none.
+    expect(location(await get("/login?mode=two-step", "skinvault_two_step=eyJ1c2VySWQiOiJ4In0%3D"))).toBe("/login?mode=login&notice=two-step-expired");
+  });
+});
+
+/** These reset passwords and sign in, each an argon2id hash or check at OWASP's parameters (far slower on a busy machine). */
+describe("a password reset with two-step sign-in on", { timeout: 60_000 }, () => {
   it("a password reset asks for a code too: refused without one or with a wrong one, then taken once; it signs nobody in", async () => {
     const email = uniqueEmail("totp-reset");
     await registerUser(email, "secret-pass-1");
@@ -205,15 +218,5 @@ describe("two-step sign-in", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain("Too many wrong codes.");
     expect(location(await login(user.email, user.password))).toBe("/login?mode=two-step");
-  });
-
-  it("without the pending state the code's page starts the login over", async () => {
-    expect(location(await get("/login?mode=two-step"))).toBe("/login?mode=login&notice=two-step-expired");
-    // The page rendered after the refusal is the login's, with the notice.
-    const posted = await post("/login?mode=two-step", { intent: "two-step", code: "123456" });
-    expect(location(posted)).toBe("/login?mode=login&notice=two-step-expired");
-    expect(posted.headers.get("Set-Cookie") ?? "").not.toMatch(/skinvault_session=/);
-    // A forged pending cookie (no signature) is none.
-    expect(location(await get("/login?mode=two-step", "skinvault_two_step=eyJ1c2VySWQiOiJ4In0%3D"))).toBe("/login?mode=login&notice=two-step-expired");
   });
 });

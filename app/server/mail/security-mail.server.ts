@@ -34,14 +34,18 @@ export type SecurityEvent = keyof typeof SECURITY_EVENTS;
  */
 export function securityNoticeMail(to: string, origin: string, event: SecurityEvent, details: readonly string[] = []): MailMessage {
   const { subject, line } = SECURITY_EVENTS[event];
-  const security = `${origin}/profile/security`;
-  const reset = `${origin}/login?mode=forgot`;
   const lines = [line, ...details, "If this was you, there is nothing to do.", ...whatToDo(event)];
-  const links = event === "email-changed" ? [] : [`Reset your password: ${reset}`, `Your sessions: ${security}`];
-  const text = [...lines, "", ...links, ...(links.length > 0 ? [""] : []), "SkinVault"].join("\n");
-  const htmlLinks =
-    event === "email-changed" ? "" : `<p><a href="${escapeHtml(reset)}">Reset your password</a></p><p><a href="${escapeHtml(security)}">Your sessions</a></p>`;
-  const html = `<p>${lines.map(escapeHtml).join("</p><p>")}</p>${htmlLinks}<p>SkinVault</p>`;
+  // Once the address has moved, a reset link would go to the new one: that mail links nothing.
+  const links =
+    event === "email-changed"
+      ? []
+      : [
+          { label: "Reset your password", href: `${origin}/login?mode=forgot` },
+          { label: "Your sessions", href: `${origin}/profile/security` },
+        ];
+  const text = [...lines, "", ...links.map((link) => `${link.label}: ${link.href}`), ...(links.length > 0 ? [""] : []), "SkinVault"].join("\n");
+  const anchors = links.map((link) => `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`).join("");
+  const html = `<p>${lines.map(escapeHtml).join("</p><p>")}</p>${anchors}<p>SkinVault</p>`;
   return { to, subject: `SkinVault: ${subject}`, text, html };
 }
 
