@@ -351,7 +351,7 @@ describe("broken answers reach the checks and get a 400, never a 5xx", () => {
     }
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
     expect((await passkeysOf(user.email)).length).toBe(statuses.includes(200) ? 1 : 0);
-  });
+  }, 60_000);
 
   it("signing in: 60 answers with a field broken, under a good ceremony", async () => {
     const { user, authenticator } = await userWithPasskey("passkey-fuzz-login");
@@ -366,7 +366,7 @@ describe("broken answers reach the checks and get a 400, never a 5xx", () => {
       expect(refused.headers.getSetCookie().join()).not.toMatch(/skinvault_session=[^;]/);
     }
     expect((await passkeysOf(user.email))[0]!.last_used_at).toBeNull();
-  });
+  }, 60_000);
 });
 
 describe("the data download", () => {
