@@ -96,6 +96,30 @@ describe("adding a passkey", () => {
     expect(await passkeysOf(user.email)).toHaveLength(ACCOUNT_LIMITS.passkeys);
   });
 
+  it(`${ACCOUNT_LIMITS.passkeys} passkeys: two adding at once for the last place make one; the other is told the limit`, async () => {
+    const user = await signedInUser("passkey-race");
+    const id = await userIdOf(user.email);
+    await env.DB.batch(
+      Array.from({ length: ACCOUNT_LIMITS.passkeys - 1 }, (_, i) =>
+        env.DB.prepare("INSERT INTO passkeys (id, user_id, credential_id, public_key, name) VALUES (?, ?, ?, 'x', 'Filler')").bind(
+          `${i}`.padStart(32, "e"),
+          id,
+          `race-${id}-${i}`,
+        ),
+      ),
+    );
+    const begun = [await registrationOptions(user.cookie), await registrationOptions(user.cookie)];
+    const answers = await Promise.all(begun.map(async ({ options }) => (await SoftwareAuthenticator.create()).register(options, ORIGIN)));
+    const responses = await Promise.all(
+      answers.map((response, i) =>
+        postJson("/api/passkeys/register/verify", { name: `Racer ${i}`, response }, { cookie: cookies(user.cookie, begun[i]!.ceremony) }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(await errorOf(responses.find((response) => response.status === 409)!)).toBe(LIMIT_MESSAGES.passkeys);
+    expect(await passkeysOf(user.email)).toHaveLength(ACCOUNT_LIMITS.passkeys);
+  });
+
   it("refuses an answer from another origin or RP ID, without user verification, or to another account's ceremony", async () => {
     const user = await signedInUser("passkey-origin");
     for (const tamper of [{ origin: "https://evil.example" }, { origin: "http://example.com" }, { rpId: "evil.example" }, { userVerified: false }]) {
@@ -351,7 +375,7 @@ describe("broken answers reach the checks and get a 400, never a 5xx", () => {
     }
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
     expect((await passkeysOf(user.email)).length).toBe(statuses.includes(200) ? 1 : 0);
-  });
+  }, 60_000);
 
   it("signing in: 60 answers with a field broken, under a good ceremony", async () => {
     const { user, authenticator } = await userWithPasskey("passkey-fuzz-login");
@@ -366,7 +390,7 @@ describe("broken answers reach the checks and get a 400, never a 5xx", () => {
       expect(refused.headers.getSetCookie().join()).not.toMatch(/skinvault_session=[^;]/);
     }
     expect((await passkeysOf(user.email))[0]!.last_used_at).toBeNull();
-  });
+  }, 60_000);
 });
 
 describe("the data download", () => {
