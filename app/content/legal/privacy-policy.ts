@@ -132,11 +132,11 @@ export const privacyPolicy: LegalPage = {
       {
         kind: "list",
         items: [
-          "**Information** (Art. 15 GDPR) - you can ask us which data we store about you.",
+          '**Information** (Art. 15 GDPR) - you can ask us which data we store about you. Signed in, "Download my data" under "Sign-in and security" on your profile gives you all of it at once.',
           "**Correction** (Art. 16 GDPR) - you can have inaccurate or incomplete data corrected.",
           "**Deletion** (Art. 17 GDPR) - you can request that your data be deleted. You can also delete your account yourself at any time from your profile.",
           "**Restriction of processing** (Art. 18 GDPR) - in certain cases you can request that we restrict the processing of your data.",
-          "**Data portability** (Art. 20 GDPR) - you can receive the data you provided to us in a structured, commonly used and machine-readable format.",
+          '**Data portability** (Art. 20 GDPR) - you can receive the data you provided to us in a structured, commonly used and machine-readable format: "Download my data" is a JSON file, and the resell tracker also exports a CSV file.',
           "**Objection** (Art. 21 GDPR) - you can object at any time, on grounds relating to your particular situation, to processing based on Art. 6(1)(f) GDPR.",
           "**Withdrawal of consent** (Art. 7(3) GDPR) - you can withdraw any consent you have given at any time with effect for the future. Processing carried out before the withdrawal remains lawful.",
           "**Complaint to a supervisory authority** (Art. 77 GDPR) - you can lodge a complaint with a data protection supervisory authority.",
@@ -319,11 +319,11 @@ export const privacyPolicy: LegalPage = {
       {
         kind: "list",
         items: [
-          "**Auskunft** (Art. 15 DSGVO) - Sie können erfahren, welche Daten wir über Sie gespeichert haben.",
+          '**Auskunft** (Art. 15 DSGVO) - Sie können erfahren, welche Daten wir über Sie gespeichert haben. Angemeldet erhalten Sie mit "Download my data" unter "Sign-in and security" in Ihrem Profil alle auf einmal.',
           "**Berichtigung** (Art. 16 DSGVO) - Sie können unrichtige oder unvollständige Daten berichtigen lassen.",
           "**Löschung** (Art. 17 DSGVO) - Sie können die Löschung Ihrer Daten verlangen. Ihr Konto können Sie außerdem jederzeit selbst in Ihrem Profil löschen.",
           "**Einschränkung der Verarbeitung** (Art. 18 DSGVO) - in bestimmten Fällen können Sie verlangen, dass wir die Verarbeitung Ihrer Daten einschränken.",
-          "**Datenübertragbarkeit** (Art. 20 DSGVO) - Sie können die Daten, die Sie uns bereitgestellt haben, in einem strukturierten, gängigen und maschinenlesbaren Format erhalten.",
+          '**Datenübertragbarkeit** (Art. 20 DSGVO) - Sie können die Daten, die Sie uns bereitgestellt haben, in einem strukturierten, gängigen und maschinenlesbaren Format erhalten: "Download my data" ist eine JSON-Datei, und der Resell-Tracker exportiert zusätzlich eine CSV-Datei.',
           "**Widerspruch** (Art. 21 DSGVO) - Sie können der Verarbeitung auf Grundlage von Art. 6 Abs. 1 lit. f DSGVO aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit widersprechen.",
           "**Widerruf der Einwilligung** (Art. 7 Abs. 3 DSGVO) - Sie können eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen. Die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung bleibt davon unberührt.",
           "**Beschwerde bei einer Aufsichtsbehörde** (Art. 77 DSGVO) - Sie können sich bei einer Datenschutz-Aufsichtsbehörde beschweren.",
