@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   resetByIp: { name: "reset-ip", limit: 20, windowSeconds: 60 * 60 },
   /** Confirmation mails sent again for one account. */
   resendConfirmation: { name: "resend-confirmation", limit: 1, windowSeconds: 300 },
+  /** "Download my data" for one account: each reads everything the account holds. */
+  accountDataByAccount: { name: "account-data-account", limit: 10, windowSeconds: 60 * 60 },
   /** Reports of published crafts from one client address. */
   craftReportByIp: { name: "craft-report-ip", limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -62,6 +64,7 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export const RESET_RATE_LIMIT_MESSAGE = "Too many password reset attempts. Please wait a few minutes before trying again.";
 export const SECOND_FACTOR_RATE_LIMIT_MESSAGE = "Too many wrong codes. Please wait a few minutes before trying again.";
+export const ACCOUNT_DATA_RATE_LIMIT_MESSAGE = "Too many downloads of your data. Please try again within the hour.";
 export const CURRENT_PASSWORD_RATE_LIMIT_MESSAGE = "Too many wrong passwords. Please wait a few minutes before trying again.";
 export const EMAIL_CHANGE_RATE_LIMIT_MESSAGE =
   "You have asked for several changes of e-mail address in the last hour. Please wait a while before asking again.";

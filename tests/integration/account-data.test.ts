@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
+import { ACCOUNT_DATA_RATE_LIMIT_MESSAGE, RATE_LIMITS } from "~/domain/rate-limits";
 import { get, signedInUser } from "./helpers";
 
 // "Download my data" (/profile/data.json): the player's own data, whole, as JSON; no secret, no
@@ -40,6 +41,7 @@ describe("the data download", () => {
     expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="skinvault-data-\d{4}-\d\d-\d\d\.json"$/);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    // The session, the download counted and the data in one batch.
     expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
     const text = await response.text();
     const data = JSON.parse(text) as Record<string, unknown[]> & { account: Record<string, unknown> };
@@ -80,11 +82,30 @@ describe("the data download", () => {
       .run();
     const response = await get("/profile/data.json", player.cookie);
     expect(response.status).toBe(200);
+    // The session, the download counted and the data in one batch.
     expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
     const data = await response.json<Record<string, unknown[]>>();
     expect(data.resellTrackers).toHaveLength(ACCOUNT_LIMITS.trackers);
     expect(data.loadouts).toHaveLength(ACCOUNT_LIMITS.loadouts);
     expect(data.tradeUps).toHaveLength(ACCOUNT_LIMITS.tradeUps);
     expect(data.favourites!.length).toBeGreaterThan(0);
+  });
+
+  it("counts downloads per account: the eleventh within the hour answers 429 with Retry-After and no data", async () => {
+    const player = await signedInUser("often");
+    for (let download = 1; download <= RATE_LIMITS.accountDataByAccount.limit; download++) {
+      expect((await get("/profile/data.json", player.cookie)).status).toBe(200);
+    }
+    const refused = await get("/profile/data.json", player.cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(RATE_LIMITS.accountDataByAccount.windowSeconds);
+    expect(refused.headers.get("Cache-Control")).toBe("private, no-store");
+    const text = await refused.text();
+    expect(text).toContain(ACCOUNT_DATA_RATE_LIMIT_MESSAGE);
+    expect(text).not.toContain(player.email);
+    expect(refused.headers.get("X-D1-Round-Trips")).toBe("1");
+    // Another player is not held back by it.
+    expect((await get("/profile/data.json", (await signedInUser("other")).cookie)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { decide, rateLimitsWith, type RateLimitDecision, type RateLimitRule, type RateLimits, type RateLimitState } from "~/domain/rate-limits";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { rateLimits } from "../db/schema.server";
 
@@ -7,9 +7,18 @@ const keyOf = (rule: RateLimitRule, id: string) => `${rule.name}:${id}`;
 
 /** Counts one hit for `id` under `rule` (one batch, one round trip) and returns the state after it. */
 export async function hit(db: Database, rule: RateLimitRule, id: string, now = Date.now()): Promise<RateLimitState> {
-  const key = keyOf(rule, id);
+  return stateAfterHit(await db.batch(hitQueries(db, rule, id, now)), now);
+}
+
+/**
+ * The statements of one hit, for a caller's batch (`context.load`); `id` may be SQL read in the
+ * batch itself (the session's user: `requestOwner`), an unknown one counted under the rule's name
+ * alone. `stateAfterHit` reads their answer.
+ */
+export function hitQueries(db: Database, rule: RateLimitRule, id: string | SQL, now = Date.now()) {
+  const key = typeof id === "string" ? keyOf(rule, id) : sql`${`${rule.name}:`} || coalesce(${id}, '')`;
   const expired = now - rule.windowSeconds * 1000;
-  const [, , [updated]] = await db.batch([
+  return [
     db.delete(rateLimits).where(and(eq(rateLimits.key, key), lte(rateLimits.windowStart, new Date(expired)))),
     // A window starts with the key's first hit after the last one expired.
     db.insert(rateLimits).select(sql`select ${key}, ${now}, 0 where not exists (select 1 from ${rateLimits} where ${rateLimits.key} = ${key})`),
@@ -18,7 +27,11 @@ export async function hit(db: Database, rule: RateLimitRule, id: string, now = D
       .set({ count: sql`${rateLimits.count} + 1` })
       .where(eq(rateLimits.key, key))
       .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
-  ]);
+  ] as const;
+}
+
+/** The state after a hit, from the answer of its statements. */
+export function stateAfterHit([, , [updated]]: readonly [unknown, unknown, readonly { count: number; windowStart: Date }[]], now: number): RateLimitState {
   return { count: updated?.count ?? 1, windowStart: updated?.windowStart.getTime() ?? now };
 }
 
