@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loginPath, MAX_WAY_BACK, resolveSameSitePath, safeReturnPath, wayBack, withNotice } from "~/domain/same-site-path";
 
+// fast-check builds thousands of web paths: seconds on a busy machine (the default 5 s timed out under load).
+const GENERATED_INPUT_TIMEOUT_MS = 30_000;
+
 const SITE = "https://skinvault.example";
 
 /** Where a browser on SITE goes when a Location header or a link says `path`. */
@@ -72,29 +75,37 @@ describe("return paths are same-site after the browser resolves them", () => {
     expect(safeReturnPath(value, "/profile")).toBe("/profile");
   });
 
-  it("never hands out a path that takes the browser to another site", () => {
-    fc.assert(
-      fc.property(hostilePath, (value) => {
-        const path = safeReturnPath(value, "/fallback");
-        expect(path.startsWith("/") && !path.startsWith("//") && !path.includes("\\")).toBe(true);
-        expect(browserTarget(path).origin).toBe(SITE);
-      }),
-      { numRuns: 5_000 },
-    );
-  });
+  it(
+    "never hands out a path that takes the browser to another site",
+    () => {
+      fc.assert(
+        fc.property(hostilePath, (value) => {
+          const path = safeReturnPath(value, "/fallback");
+          expect(path.startsWith("/") && !path.startsWith("//") && !path.includes("\\")).toBe(true);
+          expect(browserTarget(path).origin).toBe(SITE);
+        }),
+        { numRuns: 5_000 },
+      );
+    },
+    GENERATED_INPUT_TIMEOUT_MS,
+  );
 
-  it("adds a notice without ever leaving the site", () => {
-    expect(withNotice("/.//evil.example", "deleted")).toBe("/?notice=deleted");
-    expect(withNotice("/resell-tracker?sort=profit#row-3", "deleted")).toBe("/resell-tracker?sort=profit&notice=deleted#row-3");
-    fc.assert(
-      fc.property(hostilePath, (value) => {
-        const path = withNotice(safeReturnPath(value, "/"), "saved");
-        expect(path.startsWith("//")).toBe(false);
-        expect(browserTarget(path).origin).toBe(SITE);
-      }),
-      { numRuns: 5_000 },
-    );
-  });
+  it(
+    "adds a notice without ever leaving the site",
+    () => {
+      expect(withNotice("/.//evil.example", "deleted")).toBe("/?notice=deleted");
+      expect(withNotice("/resell-tracker?sort=profit#row-3", "deleted")).toBe("/resell-tracker?sort=profit&notice=deleted#row-3");
+      fc.assert(
+        fc.property(hostilePath, (value) => {
+          const path = withNotice(safeReturnPath(value, "/"), "saved");
+          expect(path.startsWith("//")).toBe(false);
+          expect(browserTarget(path).origin).toBe(SITE);
+        }),
+        { numRuns: 5_000 },
+      );
+    },
+    GENERATED_INPUT_TIMEOUT_MS,
+  );
 });
 
 describe("a way back echoes only the page's state, bounded", () => {
@@ -116,24 +127,32 @@ describe("a way back echoes only the page's state, bounded", () => {
     expect(loginPath(`/weapons/AK-47?x=${"y".repeat(60_000)}&sort=price-asc`)).toBe(`/login?redirectTo=${encodeURIComponent("/weapons/AK-47?sort=price-asc")}`);
   });
 
-  it("gives a login link with a fragment the same way back as the path with that fragment", () => {
-    const fragment = fc.oneof(fc.stringMatching(/^[\w.~%-]{0,80}$/), fc.string({ maxLength: 20 }));
-    fc.assert(
-      fc.property(fc.oneof(fc.webPath(), hostilePath), fragment, (path, anchor) => {
-        expect(loginPath(path, anchor)).toBe(loginPath(`${path.split("#")[0]}#${anchor}`));
-      }),
-    );
-  });
+  it(
+    "gives a login link with a fragment the same way back as the path with that fragment",
+    () => {
+      const fragment = fc.oneof(fc.stringMatching(/^[\w.~%-]{0,80}$/), fc.string({ maxLength: 20 }));
+      fc.assert(
+        fc.property(fc.oneof(fc.webPath(), hostilePath), fragment, (path, anchor) => {
+          expect(loginPath(path, anchor)).toBe(loginPath(`${path.split("#")[0]}#${anchor}`));
+        }),
+      );
+    },
+    GENERATED_INPUT_TIMEOUT_MS,
+  );
 
-  it("is never longer than the limit plus a short fragment, and always a path of this site", () => {
-    const name = fc.constantFrom("sort", "rarity", "q", "utm", "crate", "notice");
-    fc.assert(
-      fc.property(fc.webPath(), fc.array(fc.tuple(name, fc.string({ maxLength: 150 })), { maxLength: 40 }), (path, pairs) => {
-        const back = wayBack(`${path || "/"}?${new URLSearchParams(pairs).toString()}`);
-        expect(back.length).toBeLessThanOrEqual(MAX_WAY_BACK);
-        expect(resolveSameSitePath(back)).toBe(back);
-        expect(back).not.toMatch(/[?&](utm|notice)=/);
-      }),
-    );
-  });
+  it(
+    "is never longer than the limit plus a short fragment, and always a path of this site",
+    () => {
+      const name = fc.constantFrom("sort", "rarity", "q", "utm", "crate", "notice");
+      fc.assert(
+        fc.property(fc.webPath(), fc.array(fc.tuple(name, fc.string({ maxLength: 150 })), { maxLength: 40 }), (path, pairs) => {
+          const back = wayBack(`${path || "/"}?${new URLSearchParams(pairs).toString()}`);
+          expect(back.length).toBeLessThanOrEqual(MAX_WAY_BACK);
+          expect(resolveSameSitePath(back)).toBe(back);
+          expect(back).not.toMatch(/[?&](utm|notice)=/);
+        }),
+      );
+    },
+    GENERATED_INPUT_TIMEOUT_MS,
+  );
 });
