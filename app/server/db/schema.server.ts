@@ -481,6 +481,11 @@ export const knownDevices = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     device: text("device").notNull(),
     firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * A random id of the sign-in that added the row, by which that sign-in's batch tells the row is
+     * its own (two sign-ins can share a millisecond: Workers' clock stands still between I/O).
+     */
+    firstSignIn: text("first_sign_in").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );

@@ -59,7 +59,10 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
       .select(columnsWithout(sessions, "id", "userId"))
       .from(sessions)
       .where(eq(sessions.userId, owner)),
-    db.select(columnsWithout(knownDevices, "userId")).from(knownDevices).where(eq(knownDevices.userId, owner)),
+    db
+      .select(columnsWithout(knownDevices, "userId", "firstSignIn"))
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, owner)),
     db
       .select(columnsWithout(emailChangeTokens, "tokenHash", "userId"))
       .from(emailChangeTokens)
