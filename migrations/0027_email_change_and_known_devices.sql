@@ -4,6 +4,7 @@ CREATE TABLE `email_change_tokens` (
 	`new_email` text NOT NULL,
 	`expires_at` integer NOT NULL,
 	`used_at` integer,
+	`used_by` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );

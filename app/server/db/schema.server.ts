@@ -464,6 +464,8 @@ export const emailChangeTokens = sqliteTable(
     newEmail: text("new_email").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** A random id of the request that used the link: the rest of its batch finds the row by it (two requests can share a millisecond). */
+    usedBy: text("used_by"),
     createdAt: createdAt(),
   },
   (t) => [index("email_change_tokens_user_idx").on(t.userId)],

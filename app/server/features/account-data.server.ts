@@ -64,7 +64,7 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
       .from(knownDevices)
       .where(eq(knownDevices.userId, owner)),
     db
-      .select(columnsWithout(emailChangeTokens, "tokenHash", "userId"))
+      .select(columnsWithout(emailChangeTokens, "tokenHash", "userId", "usedBy"))
       .from(emailChangeTokens)
       .where(eq(emailChangeTokens.userId, owner)),
     db.select(columnsWithout(userFavorites, "userId")).from(userFavorites).where(eq(userFavorites.userId, owner)),
