@@ -4,6 +4,7 @@ CREATE TABLE `email_change_tokens` (
 	`new_email` text NOT NULL,
 	`expires_at` integer NOT NULL,
 	`used_at` integer,
+	`used_by` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -13,11 +14,12 @@ CREATE TABLE `known_devices` (
 	`user_id` text NOT NULL,
 	`device` text NOT NULL,
 	`first_seen_at` integer NOT NULL,
+	`first_sign_in` text NOT NULL,
 	PRIMARY KEY(`user_id`, `device`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 -- Written by hand: the devices of the sessions that exist now are known, so an account's next
 -- sign-in from one of them mails nobody.
-INSERT INTO `known_devices` (`user_id`, `device`, `first_seen_at`)
-SELECT `user_id`, `device`, min(`created_at`) FROM `sessions` WHERE `device` IS NOT NULL GROUP BY `user_id`, `device`;
+INSERT INTO `known_devices` (`user_id`, `device`, `first_seen_at`, `first_sign_in`)
+SELECT `user_id`, `device`, min(`created_at`), lower(hex(randomblob(16))) FROM `sessions` WHERE `device` IS NOT NULL GROUP BY `user_id`, `device`;

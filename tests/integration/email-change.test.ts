@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { EMAIL_CHANGE_TOKEN_TTL_MS } from "~/server/auth/email-change.server";
 import { hashToken, randomToken } from "~/server/auth/tokens.server";
 import { get, login, mailTo, post, registerUser, sessionCookie, signedInUser, uniqueEmail } from "./helpers";
@@ -95,6 +95,23 @@ describe("changing the e-mail address", ARGON2_HEAVY, () => {
     expect(location(await confirm(await mailedToken(second)))).toBe("/login?mode=login&notice=email-changed");
     expect(await (await get("/login?mode=login&notice=email-changed")).text()).toContain("Your e-mail address is changed. Log in with the new one.");
     expect(location(await login(second, user.password))).toBe("/profile");
+  });
+
+  it("the link posted twice in one millisecond (a double click) changes the address once and tells the old address once", async () => {
+    const user = await signedInUser("change-double");
+    const newEmail = uniqueEmail("change-double-to");
+    expect(location(await askFor(user.cookie, newEmail, user.password))).toBe(SENT);
+    const token = await mailedToken(newEmail);
+    const clock = vi.spyOn(Date, "now").mockReturnValue(Date.now());
+    let answers: Response[];
+    try {
+      answers = await Promise.all([confirm(token), confirm(token)]);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 400]);
+    expect((await mailTo(user.email)).filter((mail) => mail.subject === "SkinVault: Your e-mail address was changed")).toHaveLength(1);
+    expect(location(await login(newEmail, user.password))).toBe("/profile");
   });
 
   it("a link past its 30 minutes changes nothing", async () => {

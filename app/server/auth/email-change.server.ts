@@ -106,13 +106,15 @@ export async function confirmEmailChange(context: Pick<AppLoadContext, "db" | "e
   const [row] = await emailChangeTokenQuery(db, tokenHash, now);
   if (!row) return { ok: false, reason: "invalid" };
   if (row.taken) return { ok: false, reason: "taken" };
-  const spentHere = sql`(SELECT user_id FROM email_change_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`;
+  // This request's mark on the token it spends: the batch's other statements act only where it holds.
+  const usedBy = randomToken(16);
+  const spentHere = sql`(SELECT user_id FROM email_change_tokens WHERE token_hash = ${tokenHash} AND used_by = ${usedBy})`;
   const notice = securityNoticeMail(row.email, env.APP_ORIGIN, "email-changed", [`The new address: ${row.newEmail}`]);
   try {
     const [spent] = await db.batch([
       db
         .update(emailChangeTokens)
-        .set({ usedAt: new Date(now) })
+        .set({ usedAt: new Date(now), usedBy })
         .where(
           and(
             eq(emailChangeTokens.tokenHash, tokenHash),
@@ -125,7 +127,7 @@ export async function confirmEmailChange(context: Pick<AppLoadContext, "db" | "e
       db
         .update(users)
         .set({
-          email: sql`(SELECT new_email FROM email_change_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`,
+          email: sql`(SELECT new_email FROM email_change_tokens WHERE token_hash = ${tokenHash} AND used_by = ${usedBy})`,
           emailConfirmedAt: new Date(now),
         })
         .where(sql`${users.id} = ${spentHere}`),

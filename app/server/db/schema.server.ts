@@ -507,6 +507,8 @@ export const emailChangeTokens = sqliteTable(
     newEmail: text("new_email").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** A random id of the request that used the link: the rest of its batch finds the row by it (two requests can share a millisecond). */
+    usedBy: text("used_by"),
     createdAt: createdAt(),
   },
   (t) => [index("email_change_tokens_user_idx").on(t.userId)],
@@ -524,6 +526,11 @@ export const knownDevices = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     device: text("device").notNull(),
     firstSeenAt: integer("first_seen_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * A random id of the sign-in that added the row, by which that sign-in's batch tells the row is
+     * its own (two sign-ins can share a millisecond: Workers' clock stands still between I/O).
+     */
+    firstSignIn: text("first_sign_in").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );

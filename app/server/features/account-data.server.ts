@@ -62,9 +62,12 @@ export async function loadAccountData(context: AppLoadContext, owner: string | S
       .select(columnsWithout(sessions, "id", "userId"))
       .from(sessions)
       .where(eq(sessions.userId, owner)),
-    db.select(columnsWithout(knownDevices, "userId")).from(knownDevices).where(eq(knownDevices.userId, owner)),
     db
-      .select(columnsWithout(emailChangeTokens, "tokenHash", "userId"))
+      .select(columnsWithout(knownDevices, "userId", "firstSignIn"))
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, owner)),
+    db
+      .select(columnsWithout(emailChangeTokens, "tokenHash", "userId", "usedBy"))
       .from(emailChangeTokens)
       .where(eq(emailChangeTokens.userId, owner)),
     // What the security page shows of each: no key material, no credential id.
