@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { safeReturnPath } from "~/domain/same-site-path";
 import { PASSKEY_MESSAGES, passkeySignInSchema } from "~/forms/passkeys";
 import { deviceLabel } from "~/server/auth/device.server";
-import { knownDeviceQueries } from "~/server/auth/known-devices.server";
 import { endCeremony, finishSignIn } from "~/server/auth/passkey-ceremony.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { sessionCookieFor } from "~/server/auth/session.server";
@@ -25,9 +24,6 @@ async function signInAction({ request, context }: ActionFunctionArgs) {
   const signedIn = await finishSignIn(context, request, body.value.response, clientAddress(request), device);
   const headers = new Headers({ "Set-Cookie": await endCeremony(context.env) });
   if (!signedIn.ok) return jsonRefusal(signedIn, headers);
-  // A sign-in from a device the account has not used mails it, as at a password login.
-  const [noted, ...alsoNoted] = await knownDeviceQueries(context.db, context.env.APP_ORIGIN, signedIn.userId, device, Date.now());
-  if (noted) await context.db.batch([noted, ...alsoNoted]);
   headers.append("Set-Cookie", await sessionCookieFor(context.env, signedIn.sessionId));
   // The non-essential user_session cookie is written only with cookie consent, as at a password login.
   const userSession = userSessionCookie(request, signedIn.userId);
