@@ -23,9 +23,12 @@ export function LoadoutSlots({
   side,
   actions,
   highlight,
+  noPrice = "No Data",
 }: {
   slots: readonly SlotView[];
   side: Side;
+  /** What a slot without a price says: the spec's 'No Data', or 'No price' on one market (as its tables say). */
+  noPrice?: string;
   /** The editor's links and buttons for a slot. */
   actions?: (slot: SlotView) => ReactNode;
   /** The open slot's key. */
@@ -62,7 +65,7 @@ export function LoadoutSlots({
                         <p className="break-words">{slot.skin.name}</p>
                         <p className="text-muted">
                           {slot.wear ? WEAR_NAMES[slot.wear] : "No wear"} ·{" "}
-                          {slot.priceCents === null ? "Not counted" : slot.priceCents > 0 ? money.format(slot.priceCents) : "No Data"}
+                          {slot.priceCents === null ? "Not counted" : slot.priceCents > 0 ? money.format(slot.priceCents) : noPrice}
                         </p>
                       </>
                     ) : (
@@ -170,12 +173,14 @@ export function LoadoutSideView({
   side,
   budget,
   hrefFor,
+  noPrice,
 }: {
   /** The totals, and the slots of `side` (packSideView). */
   view: LoadoutSideData;
   side: Side;
   budget: BudgetFigures | null;
   hrefFor: (side: Side) => string;
+  noPrice?: string;
 }) {
   return (
     <>
@@ -185,7 +190,7 @@ export function LoadoutSideView({
         <h2 id="side-heading" className="mb-3 text-xl font-bold">
           {SIDE_LABELS[side]}
         </h2>
-        <LoadoutSlots slots={unpackSideSlots(view.slots, side)} side={side} />
+        <LoadoutSlots slots={unpackSideSlots(view.slots, side)} side={side} noPrice={noPrice} />
       </section>
     </>
   );

@@ -11,6 +11,7 @@ import { replyError, type FormReply } from "~/forms/reply";
 import { FloatBar } from "./FloatBar";
 import { SubmitButton } from "./forms";
 import { TrackerDialog } from "./TrackerDialog";
+import { TrackerMarkets } from "./TrackerMarkets";
 import { TradeLockBadge } from "./TradeLock";
 import { useHydrated } from "./useHydrated";
 import { FallbackImage } from "./FallbackImage";
@@ -120,6 +121,7 @@ export function TrackerCard({
           </dd>
         </div>
       </dl>
+      {sold || tracker.shownMarkets.length === 0 ? null : <TrackerMarkets rows={tracker.shownMarkets} item={tracker.skinName} />}
       {sold ? null : (
         <p className="text-xs text-muted" data-testid="break-even">
           Break-even sale price after fees: {tracker.breakEven.map(({ market, cents }) => `${market} ${formatBreakEven(cents, money)}`).join(" · ")}

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 
-import { formatProfit, portfolioSummary, type ShownTracker, type TrackedItem, type TrackerView } from "~/domain/resell";
+import { formatMinorUnits } from "~/domain/currency";
+import { formatProfitIn, portfolioSummary, type ShownTracker, type TrackedItem, type TrackerView } from "~/domain/resell";
 import { Notice } from "./basics";
 import { TrackerCard } from "./TrackerCard";
 import { useLocalClock } from "./TradeLock";
@@ -13,17 +14,21 @@ const EMPTY_VIEWS: Record<TrackerView, string> = {
   sold: "No sold items yet. Record a sale from an open item's card.",
 };
 
-/** The portfolio above the list: a summary of every tracked item, not only the page shown (beyond the spec). */
+/**
+ * The portfolio above the list: a summary of every tracked item, not only the page shown (beyond the
+ * spec). Its items' amounts are in minor units of the page's currency (`shownItems`).
+ */
 export function PortfolioSummary({ trackers, timeZone, now }: { trackers: readonly TrackedItem[]; timeZone: string; now: number }) {
-  const money = useMoney();
+  const { currency } = useMoney().rate;
+  const write = (minorUnits: number) => formatMinorUnits(minorUnits, currency);
   const summary = portfolioSummary(trackers, timeZone, now);
   const items: [string, string][] = [
     ["Items", String(summary.items)],
-    ["Total invested", money.format(summary.investedCents)],
-    ["Open value", summary.unpriced === summary.items ? "No Data" : money.format(summary.valueCents)],
-    ["Open profit", formatProfit(summary.profit, money)],
-    ["Realised profit", summary.realised ? formatProfit(summary.realised, money) : "None sold yet"],
-    ["Fees paid", money.format(summary.feesCents)],
+    ["Total invested", write(summary.investedCents)],
+    ["Open value", summary.unpriced === summary.items ? "No Data" : write(summary.valueCents)],
+    ["Open profit", formatProfitIn(summary.profit, currency)],
+    ["Realised profit", summary.realised ? formatProfitIn(summary.realised, currency) : "None sold yet"],
+    ["Fees paid", write(summary.feesCents)],
     ["Tradeable now", `${summary.tradeable} of ${summary.items}`],
   ];
   return (

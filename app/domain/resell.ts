@@ -5,6 +5,7 @@ import { isTradeable } from "./trade-lock";
 import type { Variant } from "./variants";
 import type { TrackerSort, TrackerView } from "./tracker-views";
 import type { Wear } from "./wear";
+import type { TrackerMarket, TrackerMarketFigures } from "./tracker-markets";
 import { formatMinorUnits, shownMinorUnits, toMinorUnits, typedFigure, type CurrencyCode, type Rate, type TypedFigure } from "./currency";
 
 // The list's views and sorts, a module of their own for the Resell Tracker's page (./tracker-views).
@@ -59,6 +60,8 @@ export interface LoadedTracker {
   saleFeeLabel: string | null;
   /** While open: the break-even sale price on each market after its default fee. */
   breakEven: { market: string; cents: number | null }[];
+  /** While open, on the tracker list: its price on each market, what a sale leaves after the fee, the best (tracker-markets.ts). */
+  markets: TrackerMarket[];
   createdAt: number;
   updatedAt: number;
   currentCents: number;
@@ -67,6 +70,8 @@ export interface LoadedTracker {
 /** A tracker with the amounts its card writes, in the page's currency (`trackerFigures`, by the page's loader). */
 export interface ShownTracker extends LoadedTracker {
   shown: TrackerFigures;
+  /** Its markets' rows as the card writes them (none when sold or not loaded). */
+  shownMarkets: TrackerMarketFigures[];
 }
 
 /**
@@ -168,13 +173,18 @@ export function trackerFigures(tracker: TypedTracker, rate: Rate): TrackerFigure
     buy: write(shown.buy),
     current: shown.current > 0 ? write(shown.current) : NO_DATA,
     sale: shown.sale && { price: write(shown.sale.price), fee: write(shown.sale.fee) },
-    profit: writeProfit(shown.profit, (minorUnits) => (minorUnits > 0 ? `+${write(minorUnits)}` : write(minorUnits))),
+    profit: formatProfitIn(shown.profit, rate.currency),
     gain: Math.sign(shown.profit?.cents ?? 0),
   };
 }
 
 export function formatPrice(cents: number, money: Money): string {
   return cents > 0 ? money.format(cents) : NO_DATA;
+}
+
+/** A profit in minor units of `currency`: "+€7.50 (+60.0%)", or 'No Data'. */
+export function formatProfitIn(profit: Profit | null, currency: CurrencyCode): string {
+  return writeProfit(profit, (minorUnits) => (minorUnits > 0 ? `+${formatMinorUnits(minorUnits, currency)}` : formatMinorUnits(minorUnits, currency)));
 }
 
 /** "+$12.00 (+10.0%)", or 'No Data'. */
@@ -193,6 +203,7 @@ export function saleOf(tracker: { salePriceCents: number | null; saleFeeCents: n
   return tracker.salePriceCents === null ? null : { priceCents: tracker.salePriceCents, feeCents: tracker.saleFeeCents ?? 0 };
 }
 
+/** A tracked item's amounts: in US cents, or (the portfolio summary's, `shownItems`) in minor units of the page's currency. */
 export interface TrackedItem {
   buyPriceCents: number;
   currentCents: number;
@@ -249,6 +260,23 @@ export function portfolioSummary(items: readonly TrackedItem[], timeZone: string
   };
 }
 
+/**
+ * The portfolio summary's items in the rate's currency, each amount as its card shows it (typed
+ * amounts as typed): a portfolio of trackers bought in euros sums what was typed, not a
+ * re-conversion of the stored cents.
+ */
+export function shownItems(trackers: readonly (TypedTracker & { boughtAt: string })[], rate: Rate): TrackedItem[] {
+  return trackers.map((tracker) => {
+    const shown = shownAmounts(tracker, rate);
+    return {
+      buyPriceCents: shown.buy,
+      currentCents: shown.current,
+      boughtAt: tracker.boughtAt,
+      sale: shown.sale && { priceCents: shown.sale.price, feeCents: shown.sale.fee },
+    };
+  });
+}
+
 export interface SortableTracker extends TrackedItem {
   id: number;
   createdAt: number;
@@ -282,8 +310,8 @@ export function sortTrackers<T extends SortableTracker>(trackers: readonly T[], 
 
 /**
  * One page of the sorted trackers (`?page=N`; without it, the page holding `?tracker=ID`, where an
- * edit returns to), and what the portfolio summary needs of all of them: a page stays small
- * however many an account keeps.
+ * edit returns to): a page stays small however many an account keeps (the portfolio summary takes
+ * all of them, `shownItems`).
  */
 export function trackerListPage<T extends SortableTracker>(trackers: readonly T[], sort: TrackerSort, view: TrackerView, params: URLSearchParams) {
   const sorted = sortTrackers(
@@ -299,6 +327,5 @@ export function trackerListPage<T extends SortableTracker>(trackers: readonly T[
     trackers: shown.items,
     page: shown.page,
     pageCount: shown.pageCount,
-    summary: trackers.map(({ buyPriceCents, currentCents, boughtAt, sale }): TrackedItem => ({ buyPriceCents, currentCents, boughtAt, sale })),
   };
 }

@@ -4,6 +4,8 @@ import { NotFound } from "~/components/NotFound";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { lazyPart } from "~/components/lazy-part";
+import { MarketPricesForm } from "~/components/MarketSelect";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
@@ -59,7 +61,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // Asked for in the same tick as the loadout, so the share link joins the page's one batch.
   const sharePromise = kind === "user" ? context.load([loadoutShareQuery(db, id)]) : null;
   const currencyPromise = getPageCurrency(context, request);
-  const [rows, slots, wears] = await context.load([loadoutQuery(db, kind, id), loadoutSlotsQuery(db, kind, id), loadoutWearsQuery(db, kind, id)]);
+  // Which market's price the slots and the total are at (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(new URL(request.url).searchParams.get("market"));
+  const [rows, slots, wears] = await context.load([loadoutQuery(db, kind, id), loadoutSlotsQuery(db, kind, id), loadoutWearsQuery(db, kind, id, market)]);
   const [shares] = (await sharePromise) ?? [[]];
   const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
   const row = rows[0];
@@ -81,6 +85,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     },
     view: packSideView(view, side),
     side,
+    market,
     signedIn: user !== null,
     /** 'Save Loadout''s key, fresh on every load: posted twice, the form saves one copy (ADR 090). */
     copyKey: user && kind === "official" ? newFormKey() : null,
@@ -153,9 +158,13 @@ export default function LoadoutPage() {
   const copying = useNavigation().formData?.get("intent") === "copy";
 
   if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
-  const { loadout, view, side, signedIn, copyKey, isOwner, share, dialog, notice } = loaded;
+  const { loadout, view, side, market, signedIn, copyKey, isOwner, share, dialog, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
-  const sideHref = (s: "t" | "ct") => (s === "ct" ? `${path}?side=ct` : path);
+  const sideHref = (s: "t" | "ct") => {
+    const params = new URLSearchParams(market === DEFAULT_MARKET_CHOICE ? [] : [["market", market]]);
+    if (s === "ct") params.set("side", "ct");
+    return params.size > 0 ? `${path}?${params}` : path;
+  };
   const dialogHref = (name: OwnerDialog) => `${path}?dialog=${name}${side === "ct" ? "&side=ct" : ""}`;
   const shareError = actionData?.intent === "share" ? replyError(actionData) : null;
   // Replacing keeps what the link shows: the new link carries the current choices. Both come back to the side shown.
@@ -251,7 +260,8 @@ export default function LoadoutPage() {
       ) : null}
       {isOwner ? <LoadoutSharePanel share={share} side={side} confirmHref={dialogHref} lastResult={shareResult} /> : null}
 
-      <LoadoutSideView view={view} side={side} budget={loadout.budget} hrefFor={sideHref} />
+      <MarketPricesForm action={path} choice={market} fields={side === "ct" ? { side: "ct" } : {}} />
+      <LoadoutSideView view={view} side={side} budget={loadout.budget} hrefFor={sideHref} noPrice={market === DEFAULT_MARKET_CHOICE ? undefined : "No price"} />
     </article>
   );
 }

@@ -3,13 +3,15 @@ import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react"
 import { useReturnPath } from "~/components/FavoriteButton";
 import { buttonClass, Notice } from "~/components/basics";
 import { lazyPart } from "~/components/lazy-part";
+import { MarketSelect } from "~/components/MarketSelect";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
 
 import { buildChartModel } from "~/domain/price-chart";
 import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
-import { trackerListPage, type LoadedTracker } from "~/domain/resell";
+import { shownItems, trackerListPage, type LoadedTracker } from "~/domain/resell";
+import { DEFAULT_TRACKER_VALUATION, parseTrackerValuation, TRACKER_VALUATIONS, trackerValuationLabel, type TrackerValuation } from "~/domain/tracker-markets";
 import { parseTrackerSort, parseTrackerView, TRACKER_SORTS, TRACKER_VIEWS, type TrackerView } from "~/domain/tracker-views";
 import { loginPath, safeReturnPath, withNotice } from "~/domain/same-site-path";
 import { notice, noticeText } from "~/domain/notices";
@@ -30,7 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const userPromise = getSessionUser(context);
   const currencyPromise = getPageCurrency(context, request);
-  const trackersPromise = loadTrackers(context);
+  // What open items are valued at (the default: the cheapest listing across markets): `?market=`.
+  const valuation = parseTrackerValuation(url.searchParams.get("market"));
+  const trackersPromise = loadTrackers(context, valuation);
   // Asked in the same tick as the trackers, so it joins the page's one D1 round trip.
   const days = rangeDays(PORTFOLIO_DAYS, utcDay(Date.now()));
   const valuePromise = context.sessionId ? context.load([portfolioValueQuery(context.db, requestOwner(context), days[0]!)]) : Promise.resolve([[]]);
@@ -43,11 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loginHref: loginPath("/resell-tracker"),
     sort,
     view,
+    valuation,
     counts: { open: trackers.filter((t) => t.sale === null).length, sold: trackers.filter((t) => t.sale !== null).length },
     timeZone: requestTimeZone(request),
     now: Date.now(),
     ...listed,
     trackers: withFigures(listed.trackers, rate),
+    summary: shownItems(user ? trackers : [], rate),
     portfolio: user ? portfolioChart(days, trackers, value) : null,
     notice: noticeText("resellTracker", url.searchParams.get("notice")),
   });
@@ -83,10 +89,10 @@ async function removeTracker({ request, context }: ActionFunctionArgs) {
   return redirect(withNotice(safeReturnPath(body.form.get("redirectTo"), "/resell-tracker"), "deleted"), 303);
 }
 
-function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
+function SortForm({ sort, view, valuation }: { sort: string; view: TrackerView; valuation: TrackerValuation }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  // With JavaScript a change submits the form (Remix's `useSubmit`); without, the Sort button does.
+  // With JavaScript a change submits the form (Remix's `useSubmit`); without, the Apply button does.
   return (
     <Form
       method="get"
@@ -109,9 +115,14 @@ function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
           ))}
         </select>
       </div>
+      {view === "open" ? (
+        <MarketSelect choice={valuation} choices={TRACKER_VALUATIONS} label={trackerValuationLabel} />
+      ) : valuation !== DEFAULT_TRACKER_VALUATION ? (
+        <input type="hidden" name="market" value={valuation} />
+      ) : null}
       {hydrated ? null : (
         <button type="submit" className="rounded-md bg-accent px-3 py-2 text-sm font-semibold text-black">
-          Sort
+          Apply
         </button>
       )}
     </Form>
@@ -119,11 +130,12 @@ function SortForm({ sort, view }: { sort: string; view: TrackerView }) {
 }
 
 /** Open and Sold as links (the view is URL state), the sort kept. */
-function ViewLinks({ view, sort, counts }: { view: TrackerView; sort: string; counts: Record<TrackerView, number> }) {
+function ViewLinks({ view, sort, valuation, counts }: { view: TrackerView; sort: string; valuation: TrackerValuation; counts: Record<TrackerView, number> }) {
   const href = (target: TrackerView) => {
     const params = new URLSearchParams();
     if (target === "sold") params.set("view", "sold");
     if (sort !== "newest") params.set("sort", sort);
+    if (valuation !== DEFAULT_TRACKER_VALUATION) params.set("market", valuation);
     const search = params.toString();
     return `/resell-tracker${search ? `?${search}` : ""}`;
   };
@@ -183,7 +195,8 @@ function PortfolioHistory({ model, tracked }: { model: ChartModel | null; tracke
 export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function ResellTrackerPage() {
-  const { signedIn, loginHref, sort, view, counts, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } = useLoaderData<typeof loader>();
+  const { signedIn, loginHref, sort, view, valuation, counts, timeZone, now, trackers, page, pageCount, summary, notice, portfolio } =
+    useLoaderData<typeof loader>();
   // A delete posted without JavaScript that was refused (with JavaScript the card shows it).
   const refused = replyError(useActionData<typeof action>());
   const returnTo = useReturnPath();
@@ -205,7 +218,7 @@ export default function ResellTrackerPage() {
         <div className="flex flex-wrap items-end gap-3">
           {summary.length > 0 ? (
             <>
-              <SortForm sort={sort} view={view} />
+              <SortForm sort={sort} view={view} valuation={valuation} />
               <a href="/resell-tracker.csv" download className="rounded-md border border-line px-3 py-2 text-sm font-semibold hover:border-accent">
                 Export CSV
               </a>
@@ -220,7 +233,15 @@ export default function ResellTrackerPage() {
         Track a skin with the Track button on any skin card or skin page. Trade locks end 7 days after the bought date at 09:00 your time.
       </p>
       {refused ? <Notice tone="error">{refused}</Notice> : null}
-      {summary.length > 0 ? <ViewLinks view={view} sort={sort} counts={counts} /> : null}
+      {summary.length > 0 ? (
+        <>
+          <ViewLinks view={view} sort={sort} valuation={valuation} counts={counts} />
+          <p className="text-sm text-muted" data-testid="price-market">
+            Open items valued at: {trackerValuationLabel(valuation)}
+            {valuation === "best-net" ? " (what a sale would leave on the market that leaves the most)" : ""}. Sold items at their sale.
+          </p>
+        </>
+      ) : null}
       <ResellTrackerList
         trackers={trackers}
         timeZone={timeZone}

@@ -3,6 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
 import { lazyPart } from "~/components/lazy-part";
+import { MarketPricesForm } from "~/components/MarketSelect";
+import { parseMarketChoice } from "~/domain/markets";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import { CRAFT_STATUS_LABELS } from "~/domain/community-crafts";
@@ -22,11 +24,13 @@ import { formNotice, formRefusal, formReply, parseForm } from "~/server/http/for
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // An id that cannot exist still asks the batch (for id 0), so every answer costs one round trip.
   const id = parseId(params.craftId) ?? 0;
-  const page = await loadCraftPage(context, id, getSessionUser(context));
+  // Which market's price the skin and the stickers are at (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(new URL(request.url).searchParams.get("market"));
+  const page = await loadCraftPage(context, id, getSessionUser(context), market);
   // A pending or rejected craft is as missing as no craft, except to its author and admins.
-  if (!page) return data({ page: null, reportConstraint: null }, { status: 404, headers: catalogueCacheHeaders(request) });
+  if (!page) return data({ page: null, market, reportConstraint: null }, { status: 404, headers: catalogueCacheHeaders(request) });
   const headers = page.craft.status === "published" ? catalogueCacheHeaders(request) : { "Cache-Control": "private, no-store" };
-  return data({ page, reportConstraint: formConstraint(reportCraftSchema) }, { headers });
+  return data({ page, market, reportConstraint: formConstraint(reportCraftSchema) }, { headers });
 }
 
 export const action = answeringDatabaseFailures(reportAction, (failure) => failedForm(failure, TRY_AGAIN));
@@ -66,18 +70,22 @@ export const headers = catalogueHeaders;
 const ReportCraftForm = lazyPart("ReportCraftForm", () => import("~/components/ReportCraftForm").then((module) => module.ReportCraftForm));
 
 export default function StickerCraftPage() {
-  const { page, reportConstraint } = useLoaderData<typeof loader>();
+  const { page, market, reportConstraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   if (!page) return <NotFound heading="Sticker craft not found." backHref="/sticker-crafts" backLabel="All sticker crafts" />;
   const { status, rejectionReason } = page.craft;
-  const notice =
-    status === "published" ? null : (
-      <div className="mt-3">
-        <Notice tone="info">
-          {`${CRAFT_STATUS_LABELS[status]}: only you and the moderators can see this craft.${status === "rejected" && rejectionReason ? ` Reason: ${rejectionReason}` : ""}`}
-        </Notice>
-      </div>
-    );
+  const notice = (
+    <>
+      {status === "published" ? null : (
+        <div className="mt-3">
+          <Notice tone="info">
+            {`${CRAFT_STATUS_LABELS[status]}: only you and the moderators can see this craft.${status === "rejected" && rejectionReason ? ` Reason: ${rejectionReason}` : ""}`}
+          </Notice>
+        </div>
+      )}
+      <MarketPricesForm action={`/sticker-crafts/${page.craft.id}`} choice={market} className="mt-3" />
+    </>
+  );
   return (
     <>
       <CraftDetail {...page} notice={notice} />

@@ -94,7 +94,7 @@ test("track a resell: one validation error first, then the list with badge and p
 
   // Sorting is URL state.
   await page.getByLabel("Sort by").selectOption("profit-desc");
-  if (!withJs(testInfo)) await page.getByRole("button", { name: "Sort" }).click();
+  if (!withJs(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=profit-desc/);
 
   // Delete.

@@ -100,3 +100,58 @@ test("choosing Steam as the market re-prices the trade-up's inputs, outcomes and
   await expect(firstPrice).not.toHaveText(cheapestPrice!);
   await expect(page.getByRole("combobox", { name: "Market" })).toHaveValue("steam");
 });
+
+test("an open tracker shows what it would fetch on each market after fees, and the list is valued at the market chosen", async ({
+  signedInPage: page,
+}, testInfo) => {
+  await page.goto("/resell-tracker/new?skin=ak-47-redline");
+  await page.getByLabel("Wear").selectOption("FT");
+  await page.getByLabel("Bought date").fill("2026-01-02");
+  await page.getByLabel("Buy price ($)").fill("5.00");
+  await page.getByRole("button", { name: "Add Tracker" }).click();
+  await expect(page).toHaveURL(/\/resell-tracker\?notice=added$/);
+
+  const card = page.getByTestId("tracker-card");
+  const markets = card.getByRole("table", { name: /AK-47 \| Redline on each market/ });
+  await expect(markets.getByText("Best to sell")).toHaveCount(1);
+  const priced = markets.getByRole("row").filter({ hasText: /\$\d+\.\d\d.*\$\d+\.\d\d.*\+\$\d+\.\d\d/ });
+  expect(await priced.count()).toBeGreaterThanOrEqual(3);
+  const best = markets.getByRole("row").filter({ hasText: "Best to sell" });
+  const bestNet = (await best.getByRole("cell").nth(1).textContent())!;
+  await expect(card.getByTestId("tracker-best-market")).toContainText(`Best after fees: `);
+  await expect(page.getByTestId("price-market")).toContainText("Open items valued at: Cheapest listing across markets.");
+
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Best market after fees" });
+  if (!withJs(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]market=best-net/);
+  await expect(page.getByTestId("price-market")).toContainText("Open items valued at: Best market after fees");
+  // The card's current price and the portfolio's open value are what the best market leaves after its fee.
+  await expect(card.getByText("Current price")).toBeVisible();
+  await expect(card.locator("dd").nth(1)).toHaveText(bestNet);
+  await expect(page.getByTestId("portfolio-summary")).toContainText(`Open value${bestNet}`);
+});
+
+test("a loadout and a sticker craft are priced at the market chosen, and say so", async ({ page }) => {
+  await page.goto("/loadouts/official/1?side=ct");
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  const total = page.getByTestId("total-cost");
+  const cheapest = (await total.textContent())!;
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\/loadouts\/official\/1\?side=ct&market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  // The seed prices Steam 15 to 40 % above the cheapest market.
+  await expect(total).not.toHaveText(cheapest);
+  // The side toggle keeps the market.
+  await page.getByRole("link", { name: "T-Side", exact: true }).click();
+  await expect(page).toHaveURL(/\/loadouts\/official\/1\?market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+
+  await page.goto("/sticker-crafts");
+  await page.getByTestId("craft-card").first().click();
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Buff163" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\/\d+\?market=buff163$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Buff163");
+});

@@ -79,6 +79,14 @@ describe("search results on a chosen market", () => {
     expect(cardPrice((await page(`/search?q=${encodeURIComponent(skin.name)}&market=buff163`)).html, skin.id)).toBe(await seededRange(skin.id, "buff163"));
   });
 
+  it("the weapon grid: a skin without a price on the chosen market says No price, as the market tables do", async () => {
+    const skin = await skinWithoutCsfloat();
+    const { weapon } = (await env.DB.prepare("SELECT weapon FROM skins WHERE id = ?").bind(skin.id).first<{ weapon: string }>())!;
+    const grid = `/weapons/${encodeURIComponent(weapon)}`;
+    expect(cardPrice((await page(`${grid}?market=csfloat`)).html, skin.id)).toBe("No price");
+    expect(cardPrice((await page(`${grid}?market=buff163`)).html, skin.id)).toBe(await seededRange(skin.id, "buff163"));
+  });
+
   it("the edge cache keeps one search page per market", async () => {
     const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
     // A query no other test asks for (the words in another order), so the first visit is a miss.
@@ -197,5 +205,56 @@ describe("the trade-up calculator on a chosen market", () => {
     const other = await page(`${path}&market=steam`, cachedEnv);
     expect(other.response.headers.get("X-Cache")).toBe("MISS");
     expect(inputPrices(other.html)).toEqual([await seededPrice("mag-7-insomnia", "FT", "steam")]);
+  });
+});
+
+describe("a loadout on a chosen market", () => {
+  /** A slot's line "Field-Tested · $12.34" on a loadout page. */
+  const slotLine = (html: string, slot: string) => {
+    const item = text(html).split(`data-testid="slot-${slot}"`)[1]?.split("</li>")[0] ?? "";
+    return /<p class="text-muted">([^<]*)<\/p>/.exec(item)?.[1];
+  };
+
+  it("prices each slot and the total at the chosen market's seeded rows, says which, and the cache keeps one page per market", async () => {
+    const slot = await env.DB.prepare(
+      `SELECT s.slot, s.wear, m.price_cents FROM official_loadout_slots s
+       JOIN skin_market_prices m ON m.skin_id = s.skin_id AND m.variant = 'normal' AND m.wear = s.wear AND m.market = 'steam'
+       WHERE s.loadout_id = 1 AND s.wear IS NOT NULL ORDER BY s.slot LIMIT 1`,
+    ).first<{ slot: string; wear: Wear; price_cents: number }>();
+    expect(slot).not.toBeNull();
+    const cachedEnv = { ...env, EDGE_CACHE_SECONDS: "60" };
+    const side = slot!.slot.startsWith("ct") ? "&side=ct" : "";
+    const steam = await page(`/loadouts/official/1?market=steam${side}`, cachedEnv);
+    expect(steam.response.status).toBe(200);
+    expect(steam.response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(pricedWith(steam.html)).toBe("Prices: Steam Community Market");
+    const html = slotLine(steam.html, slot!.slot) ? steam.html : (await page(`/loadouts/official/1?market=steam&side=ct`)).html;
+    expect(slotLine(html, slot!.slot)).toBe(`${WEAR_NAMES[slot!.wear]} · ${US_DOLLARS.format(slot!.price_cents)}`);
+    // Another market's page is its own, never the Steam one from the cache.
+    const buff = await page(`/loadouts/official/1?market=buff163${side}`, cachedEnv);
+    expect(buff.response.headers.get("X-Cache")).toBe("MISS");
+    expect(pricedWith(buff.html)).toBe("Prices: Buff163");
+    expect(pricedWith((await page("/loadouts/official/1?market=bitskins")).html)).toBe("Prices: Cheapest listing across markets");
+  });
+});
+
+describe("a sticker craft on a chosen market", () => {
+  it("prices the skin and each catalogue sticker at the chosen market, and says which", async () => {
+    const craft = await env.DB.prepare(
+      `SELECT c.id, c.skin_id, m.price_cents FROM sticker_crafts c
+       JOIN sticker_craft_stickers cs ON cs.craft_id = c.id
+       JOIN stickers st ON st.name = cs.name
+       JOIN item_market_prices m ON m.kind = 'sticker' AND m.item_id = st.id AND m.market = 'steam'
+       WHERE c.status = 'published' ORDER BY c.id LIMIT 1`,
+    ).first<{ id: number; skin_id: string; price_cents: number }>();
+    expect(craft).not.toBeNull();
+    const steam = await page(`/sticker-crafts/${craft!.id}?market=steam`);
+    expect(steam.response.status).toBe(200);
+    expect(steam.response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(pricedWith(steam.html)).toBe("Prices: Steam Community Market");
+    expect(text(steam.html)).toContain(US_DOLLARS.format(craft!.price_cents));
+    expect(text(steam.html)).toContain(await seededRange(craft!.skin_id, "steam"));
+    const plain = await page(`/sticker-crafts/${craft!.id}`);
+    expect(pricedWith(plain.html)).toBe("Prices: Cheapest listing across markets");
   });
 });

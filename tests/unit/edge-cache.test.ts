@@ -112,11 +112,13 @@ describe("which requests the edge keeps", () => {
 
   it("purges every banner state of a changed page", () => {
     const keys = edgeCacheKeysFor("https://s.example", "v1", officialLoadoutPages(3));
-    expect(keys).toHaveLength(8 * 5 * 6);
+    // The home page, the list, and the loadout's page on both sides, as page and data, on each market.
+    expect(keys).toHaveLength((2 + 6 * 5) * 5 * 6);
     expect(keys).toContain("https://s.example/__edge-cache/v1/none/USD/loadouts/official/3?side=ct");
     // A client-side navigation's data is kept too, so a change drops it as well.
     expect(keys).toContain("https://s.example/__edge-cache/v1/none/EUR/loadouts/official/3.data?side=t");
     expect(keys).toContain("https://s.example/__edge-cache/v1/0.0/GBP/");
+    expect(keys).toContain("https://s.example/__edge-cache/v1/none/USD/loadouts/official/3.data?market=steam&side=ct");
   });
 
   it("keeps a shared loadout's page by its side, and a revoke purges both sides as page and as data", () => {
@@ -190,7 +192,10 @@ describe("one key for every spelling of a page", () => {
   it("reaches every kept variant of a share link, a loadout and a craft with the purge of its pages", () => {
     const side = fc.oneof(fc.constantFrom("t", "ct", "T", "CT", "", "xyz", "ct "), fc.string());
     const query = fc.array(
-      fc.tuple(fc.constantFrom("side", "kind", "utm_source", "_routes", "lang", "range"), fc.oneof(side, fc.constantFrom("7", "30", "90"))),
+      fc.tuple(
+        fc.constantFrom("side", "kind", "utm_source", "_routes", "lang", "range", "market"),
+        fc.oneof(side, fc.constantFrom("7", "30", "90", "steam", "buff163", "cheapest")),
+      ),
       {
         maxLength: 6,
       },

@@ -103,6 +103,8 @@ export default function WeaponPage() {
               label={`${weapon} skins`}
               favoriteIds={favoriteIds}
               priceLabel={priceVariant === "normal" ? undefined : `${VARIANT_NAMES[priceVariant]} price`}
+              // On one market a card without a price there says so as the market tables do; the spec's 'No Data' otherwise.
+              noPrice={market === "cheapest" ? undefined : "No price"}
             />
           )}
         </>

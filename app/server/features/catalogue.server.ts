@@ -117,6 +117,9 @@ const enabledWearPrice = (price: SQL) => sql`case when ${skinWears.enabled} = 1 
 /** The normal price of a wear the skin can have, else null. */
 export const priceOfEnabledWear = enabledWearPrice(wearPriceOf("normal"));
 
+/** The normal price on `market` of a wear the skin can have, else null. */
+export const priceOfEnabledWearOn = (market: MarketChoice) => enabledWearPrice(wearPriceOf("normal", market));
+
 /** A skin card's columns with the lowest and highest known price of its possible wears in `variant` on `market` (group by skin, join skin_wears). */
 function skinCardColumns(variant: Variant, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   const priceOfEnabledWear = enabledWearPrice(wearPriceOf(variant, market));

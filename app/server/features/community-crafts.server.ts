@@ -24,6 +24,7 @@ import { craftCardColumns, craftSkinColumns, priceOfEnabledWear } from "./catalo
 import { catalogueStickerIdOf, craftStickerIdsQuery, stickerIdsOf } from "./stickers.server";
 import { craftDecisionMail } from "../mail/craft-mails.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft } from "./sticker-crafts.server";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 
 export const isCommunity = isNotNull(stickerCrafts.authorId);
 export const published = eq(stickerCrafts.status, "published");
@@ -156,10 +157,15 @@ export function moderationTargetQuery(db: Database, id: number) {
  * A craft's page as visitors see it (the detail page and the moderation preview), in one batch
  * with the viewer's session; null when there is no such craft or the viewer may not see it.
  */
-export async function loadCraftPage(context: AppLoadContext, id: number, viewer: Promise<{ id: string; isAdmin: boolean } | null>) {
+export async function loadCraftPage(
+  context: AppLoadContext,
+  id: number,
+  viewer: Promise<{ id: string; isAdmin: boolean } | null>,
+  market: MarketChoice = DEFAULT_MARKET_CHOICE,
+) {
   const { db } = context;
   const [[found, stickerRows, prices, visibility], user] = await Promise.all([
-    context.load([craftQuery(db, id), craftStickersQuery(db, id), craftSkinPriceQuery(db, id), craftVisibilityQuery(db, id)]),
+    context.load([craftQuery(db, id), craftStickersQuery(db, id, market), craftSkinPriceQuery(db, id, market), craftVisibilityQuery(db, id)]),
     viewer,
   ]);
   const craft = found[0];

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNull, like, sql } from "drizzle-orm";
 import { searchKey } from "~/domain/catalogue";
 import type { Database } from "../db/client.server";
-import { skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
-import { craftCardColumns, priceOfEnabledWear } from "./catalogue.server";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice, type PriceMarket } from "~/domain/markets";
+import { itemMarketPrices, skins, skinWears, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
+import { craftCardColumns, priceOfEnabledWearOn } from "./catalogue.server";
 import { catalogueStickerIdOf } from "./stickers.server";
 import { deleteImagesOfDeletedCrafts } from "../http/uploads.server";
 
@@ -31,11 +32,19 @@ export function craftQuery(db: Database, id: number) {
     .limit(1);
 }
 
+/** A catalogue sticker's price on one market and when it was updated (a primary-key lookup), null without one. */
+function stickerOnMarket(column: typeof itemMarketPrices.priceCents | typeof itemMarketPrices.updatedAt, market: PriceMarket) {
+  const m = itemMarketPrices;
+  return sql<number | null>`(select ${column} from ${m} where ${m.kind} = 'sticker' and ${m.itemId} = ${stickers.id} and ${m.market} = ${market})`;
+}
+
 /**
  * A craft's stickers in order, each with the catalogue sticker of exactly its name (when there is
- * one, and only one) and that sticker's market price and last update.
+ * one, and only one) and that sticker's market price and last update: on `market`, that market's,
+ * by default the cheapest listing (the stored price).
  */
-export function craftStickersQuery(db: Database, craftId: number) {
+export function craftStickersQuery(db: Database, craftId: number, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  const onMarket = market === "cheapest" ? null : market;
   return db
     .select({
       position: stickerCraftStickers.position,
@@ -45,8 +54,10 @@ export function craftStickersQuery(db: Database, craftId: number) {
       externalLink: stickerCraftStickers.externalLink,
       lastUpdated: stickerCraftStickers.lastUpdated,
       stickerId: sql<number | null>`${stickers.id}`.as("sticker_id"),
-      marketCents: sql<number | null>`${stickers.priceCents}`.as("market_cents"),
-      marketUpdatedAt: sql<number | null>`${stickers.lastPriceUpdate}`.as("market_updated_at"),
+      marketCents: (onMarket ? stickerOnMarket(itemMarketPrices.priceCents, onMarket) : sql<number | null>`${stickers.priceCents}`).as("market_cents"),
+      marketUpdatedAt: (onMarket ? stickerOnMarket(itemMarketPrices.updatedAt, onMarket) : sql<number | null>`${stickers.lastPriceUpdate}`).as(
+        "market_updated_at",
+      ),
     })
     .from(stickerCraftStickers)
     .leftJoin(stickers, eq(stickers.id, catalogueStickerIdOf(stickerCraftStickers.name)))
@@ -54,12 +65,13 @@ export function craftStickersQuery(db: Database, craftId: number) {
     .orderBy(asc(stickerCraftStickers.position));
 }
 
-/** The lowest and highest known price of the craft's skin over its possible wears. */
-export function craftSkinPriceQuery(db: Database, craftId: number) {
+/** The lowest and highest known price of the craft's skin over its possible wears, on `market`. */
+export function craftSkinPriceQuery(db: Database, craftId: number, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  const price = priceOfEnabledWearOn(market);
   return db
     .select({
-      minCents: sql<number | null>`min(${priceOfEnabledWear})`,
-      maxCents: sql<number | null>`max(${priceOfEnabledWear})`,
+      minCents: sql<number | null>`min(${price})`,
+      maxCents: sql<number | null>`max(${price})`,
     })
     .from(skinWears)
     .where(eq(skinWears.skinId, sql`(select ${stickerCrafts.skinId} from ${stickerCrafts} where ${stickerCrafts.id} = ${craftId})`));

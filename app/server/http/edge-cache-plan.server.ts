@@ -7,7 +7,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange, PRICE_RANGES } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
-import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice, PRICE_MARKETS } from "~/domain/markets";
 import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
@@ -32,9 +32,9 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
   { path: /^\/sticker-crafts$/, params: ["kind", "order"] },
-  { path: /^\/sticker-crafts\/[^/]+$/, params: [] },
+  { path: /^\/sticker-crafts\/[^/]+$/, params: ["market"] },
   { path: /^\/loadouts$/, params: [] },
-  { path: /^\/loadouts\/official\/[^/]+$/, params: ["side"] },
+  { path: /^\/loadouts\/official\/[^/]+$/, params: ["side", "market"] },
   { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
   { path: /^\/cases$/, params: ["market"] },
   { path: /^\/collections$/, params: [] },
@@ -233,7 +233,20 @@ function bothSides(path: string): string[] {
  * page). A new loadout's too: its id may have been asked for before it existed, and a 404 is kept.
  */
 export function officialLoadoutPages(id: number): string[] {
-  return ["/", "/loadouts", ...bothSides(`/loadouts/official/${id}`)];
+  return ["/", "/loadouts", ...withMarkets(bothSides(`/loadouts/official/${id}`))];
+}
+
+/** Pages (path and normalised search) as they are and on each market (`market` sorts before the other parameters a page keys on). */
+function withMarkets(pages: readonly string[]): string[] {
+  return [
+    ...pages,
+    ...PRICE_MARKETS.flatMap((market) =>
+      pages.map((page) => {
+        const [path, search] = page.split("?");
+        return `${path}?market=${market}${search ? `&${search}` : ""}`;
+      }),
+    ),
+  ];
 }
 
 /**
@@ -260,6 +273,6 @@ function stickerPages(stickerId: number): string[] {
  * not be shown another's kept page.
  */
 export function stickerCraftPages(id: number | null, stickerIds: readonly number[]): string[] {
-  const detail = id === null ? [] : [`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`];
+  const detail = id === null ? [] : withMarkets([`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`]);
   return ["/", ...craftGalleryPaths(), ...detail, ...[...new Set(stickerIds)].flatMap(stickerPages)];
 }

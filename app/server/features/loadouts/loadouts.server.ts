@@ -7,7 +7,18 @@ import { storedBudgetFigures } from "~/domain/loadout-budget";
 import type { Database } from "../../db/client.server";
 import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
-import { loadoutShares, officialLoadouts, officialLoadoutSlots, skins, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+import {
+  loadoutShares,
+  officialLoadouts,
+  officialLoadoutSlots,
+  skinMarketPrices,
+  skins,
+  skinWears,
+  userLoadouts,
+  userLoadoutSlots,
+  weapons,
+} from "../../db/schema.server";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 
 /** What a new user loadout is made of; `formKey` is its form's (ADR 090). */
 export interface NewLoadoutValues {
@@ -132,13 +143,26 @@ export function loadoutSlotsQuery(db: Database, kind: LoadoutKind, id: LoadoutRe
     .where(eq(officialLoadoutSlots.loadoutId, id));
 }
 
-/** Every wear row of the loadout's skins, for prices and enabled checks. */
-export function loadoutWearsQuery(db: Database, kind: LoadoutKind, id: LoadoutRef) {
+/**
+ * Every wear row of the loadout's skins, for prices and enabled checks; priced on `market` (that
+ * market's row of skin_market_prices, joined by its primary key; 0 without one), by default at the
+ * cheapest listing (the stored price).
+ */
+export function loadoutWearsQuery(db: Database, kind: LoadoutKind, id: LoadoutRef, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   const table = kind === "user" ? userLoadoutSlots : officialLoadoutSlots;
+  const ofLoadout = inArray(skinWears.skinId, db.select({ skinId: table.skinId }).from(table).where(eq(table.loadoutId, id)));
+  const columns = { skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled };
+  if (market === "cheapest")
+    return db
+      .select({ ...columns, priceCents: skinWears.priceCents })
+      .from(skinWears)
+      .where(ofLoadout);
+  const m = skinMarketPrices;
   return db
-    .select({ skinId: skinWears.skinId, wear: skinWears.wear, enabled: skinWears.enabled, priceCents: skinWears.priceCents })
+    .select({ ...columns, priceCents: sql<number>`coalesce(${m.priceCents}, 0)`.as("price_cents") })
     .from(skinWears)
-    .where(inArray(skinWears.skinId, db.select({ skinId: table.skinId }).from(table).where(eq(table.loadoutId, id))));
+    .leftJoin(m, and(eq(m.skinId, skinWears.skinId), eq(m.variant, "normal"), eq(m.wear, skinWears.wear), eq(m.market, market)))
+    .where(ofLoadout);
 }
 
 /** Knife or glove types: the catalogue's weapons of that category. */

@@ -2,13 +2,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { breakEvenPrices, describeFee, feeRule, MARKET_NAMES, saleFeeCents } from "~/domain/market-fees";
-import { currentPriceCents, saleOf, trackerFigures, type LoadedTracker, type ShownTracker, type WearPrice } from "~/domain/resell";
+import { currentPriceCents, saleOf, shownAmounts, trackerFigures, type LoadedTracker, type ShownTracker, type WearPrice } from "~/domain/resell";
 import type { TrackerFormSkin, TrackerInput } from "~/forms/resell";
 import type { SaleInput } from "~/forms/sale";
 import type { Database } from "../../db/client.server";
 import { unlessRepeated } from "../../db/failures.server";
 import { belowLimit } from "../../db/limits.server";
-import { resellTrackers, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
+import { resellTrackers, skinMarketPrices, skins, skinVariantPrices, skinWears } from "../../db/schema.server";
+import { trackerMarketFigures, trackerMarkets, valuedCents, type TrackerValuation } from "~/domain/tracker-markets";
 import { requestOwner } from "../../auth/session.server";
 import { storedAmount, type Rate, type StoredAmount, type TypedAmount } from "~/domain/currency";
 
@@ -105,13 +106,23 @@ export function trackedSkin(tracker: TrackerRow): TrackerFormSkin {
 export type WearRow = Awaited<ReturnType<typeof trackerWearsQuery>>[number];
 export type VariantPriceRow = Awaited<ReturnType<typeof trackerVariantPricesQuery>>[number];
 
+/** Rows by a key, in their order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /**
  * Each tracker with its current price (spec section 9), from its variant's prices: a StatTrak or
  * Souvenir item has its variant's price for each enabled wear (none where the feed has none).
  */
 export function withCurrentPrices(trackers: readonly TrackerRow[], wears: readonly WearRow[], variantPrices: readonly VariantPriceRow[] = []) {
-  const bySkin = new Map<string, WearPrice[]>();
-  for (const row of wears) bySkin.set(row.skinId, [...(bySkin.get(row.skinId) ?? []), row]);
+  const bySkin: Map<string, WearPrice[]> = groupBy(wears, (row) => row.skinId);
   const variantPrice = new Map(variantPrices.map((row) => [`${row.skinId}/${row.variant}/${row.wear}`, row.priceCents]));
   return trackers.map((tracker) => {
     const skinWears = bySkin.get(tracker.skinId) ?? [];
@@ -248,29 +259,67 @@ export async function deleteTracker(db: Database, userId: string, id: number): P
 }
 
 /**
- * The signed-in visitor's trackers with current prices, read in the page's batch (call it in the
- * same tick as the page's other reads); none without a session.
+ * The owner's open trackers' items on every market: each wear's price on each market in the
+ * tracker's variant (the spec's current-price rule needs the other wears too).
  */
-export function loadTrackers(context: AppLoadContext): Promise<LoadedTracker[]> {
+export function trackerMarketPricesQuery(db: Database, owner: Owner) {
+  const m = skinMarketPrices;
+  return db
+    .select({ skinId: m.skinId, variant: m.variant, wear: m.wear, market: m.market, priceCents: m.priceCents, updatedAt: m.updatedAt })
+    .from(m)
+    .where(
+      sql`(${m.skinId}, ${m.variant}) in (select ${resellTrackers.skinId}, ${resellTrackers.variant} from ${resellTrackers} where ${resellTrackers.userId} = ${owner} and ${resellTrackers.soldAt} is null)`,
+    );
+}
+
+/**
+ * The signed-in visitor's trackers with current prices, read in the page's batch (call it in the
+ * same tick as the page's other reads); none without a session. With `valuation` (the tracker
+ * list), each open one also gets its markets, and its current price is the valuation's.
+ */
+export function loadTrackers(context: AppLoadContext, valuation: TrackerValuation | null = null): Promise<LoadedTracker[]> {
   if (!context.sessionId) return Promise.resolve([]);
   const owner = requestOwner(context);
-  return context
-    .load([trackersQuery(context.db, owner), trackerWearsQuery(context.db, owner), trackerVariantPricesQuery(context.db, owner)])
-    .then(([trackers, wears, variantPrices]) =>
-      withCurrentPrices(trackers, wears, variantPrices).map((tracker) => ({
-        ...tracker,
-        sale: saleOf(tracker),
-        saleMarketName: tracker.saleMarket ? MARKET_NAMES[tracker.saleMarket] : null,
-        saleFeeLabel: tracker.saleMarket ? describeFee(feeRule(tracker.saleMarket, tracker.saleFeeBasisPoints)) : null,
-        breakEven: tracker.soldAt === null ? breakEvenPrices(tracker.buyPriceCents) : [],
-        createdAt: tracker.createdAt.getTime(),
-        updatedAt: tracker.updatedAt.getTime(),
-        lastPriceUpdate: tracker.lastPriceUpdate?.getTime() ?? null,
-      })),
-    );
+  const { db } = context;
+  const marketPrices = valuation === null ? Promise.resolve([]) : context.load([trackerMarketPricesQuery(db, owner)]).then(([rows]) => rows);
+  const now = Date.now();
+  return Promise.all([context.load([trackersQuery(db, owner), trackerWearsQuery(db, owner), trackerVariantPricesQuery(db, owner)]), marketPrices]).then(
+    ([[trackers, wears, variantPrices], prices]) => {
+      const enabledWears = groupBy(wears, (row) => row.skinId);
+      const pricesOf = groupBy(prices, (row) => `${row.skinId}/${row.variant}`);
+      return withCurrentPrices(trackers, wears, variantPrices).map((tracker) => {
+        const markets =
+          valuation === null || tracker.soldAt !== null
+            ? []
+            : trackerMarkets(
+                tracker.wear,
+                new Map((enabledWears.get(tracker.skinId) ?? []).map((row) => [row.wear, row.enabled])),
+                pricesOf.get(`${tracker.skinId}/${tracker.variant}`) ?? [],
+                tracker.buyPriceCents,
+                now,
+              );
+        return {
+          ...tracker,
+          currentCents: valuation === null ? tracker.currentCents : valuedCents(valuation, tracker.currentCents, markets),
+          markets,
+          sale: saleOf(tracker),
+          saleMarketName: tracker.saleMarket ? MARKET_NAMES[tracker.saleMarket] : null,
+          saleFeeLabel: tracker.saleMarket ? describeFee(feeRule(tracker.saleMarket, tracker.saleFeeBasisPoints)) : null,
+          breakEven: tracker.soldAt === null ? breakEvenPrices(tracker.buyPriceCents) : [],
+          createdAt: tracker.createdAt.getTime(),
+          updatedAt: tracker.updatedAt.getTime(),
+          lastPriceUpdate: tracker.lastPriceUpdate?.getTime() ?? null,
+        };
+      });
+    },
+  );
 }
 
 /** A page of trackers with the amounts their cards write, in the page's currency (`rate`). */
 export function withFigures(trackers: readonly LoadedTracker[], rate: Rate): ShownTracker[] {
-  return trackers.map((tracker) => ({ ...tracker, shown: trackerFigures(tracker, rate) }));
+  return trackers.map((tracker) => ({
+    ...tracker,
+    shown: trackerFigures(tracker, rate),
+    shownMarkets: trackerMarketFigures(tracker.markets, shownAmounts(tracker, rate).buy, rate),
+  }));
 }
