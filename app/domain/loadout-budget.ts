@@ -1,4 +1,4 @@
-import { shownMinorUnits, toMinorUnits, type Rate, type TypedFigure } from "./currency";
+import { shownMinorUnits, toMinorUnits, toUsdCents, type Rate, type TypedFigure } from "./currency";
 import { moneyFor, type Money } from "./money";
 
 // A module of its own: the editor writes the figures again as the budget is typed, and only its page
@@ -29,4 +29,19 @@ export function budgetFigures(budget: number, total: number, money: Money): Budg
 export function storedBudgetFigures(budgetCents: number | null, typed: TypedFigure | null, totalCents: number, rate: Rate): BudgetFigures | null {
   if (budgetCents === null) return null;
   return budgetFigures(shownMinorUnits(budgetCents, typed, rate), toMinorUnits(totalCents, rate), moneyFor(rate));
+}
+
+/**
+ * The budget 'Fill empty slots within budget' fills up to, in US cents at the rate: the most a total
+ * can be and still be within the budget as the page shows it (as typed when typed in the page's
+ * currency). A budget typed as €50.00 fills to today's €50.00, not to the dollars €50.00 were worth
+ * when it was typed; in US dollars, or typed in another currency, it is the stored budget.
+ */
+export function fillBudgetCents(budgetCents: number, typed: TypedFigure | null, rate: Rate): number {
+  if (typed === null || typed.currency !== rate.currency) return budgetCents;
+  const shown = typed.minorUnits;
+  let cents = Math.max(0, toUsdCents(shown, rate));
+  while (cents > 0 && toMinorUnits(cents, rate) > shown) cents--;
+  while (toMinorUnits(cents + 1, rate) <= shown) cents++;
+  return cents;
 }

@@ -46,7 +46,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const side = parseFillSide(url.searchParams.get("side"));
   const variant = parseFillVariant(url.searchParams.get("variant"));
   const currencyPromise = getPageCurrency(context, request);
-  const loaded = id === null ? null : await loadFillProposal(context, id, side, variant);
+  const loaded =
+    id === null
+      ? null
+      : await loadFillProposal(
+          context,
+          id,
+          side,
+          variant,
+          currencyPromise.then(({ rate }) => rate),
+        );
   const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   // Someone else's loadout answers exactly as a missing one.
@@ -91,7 +100,13 @@ async function applyFill({ params, request, context }: ActionFunctionArgs) {
   const body = await readCappedFormData(request);
   if (!user) return redirect(loginPath(url.pathname + url.search));
   if (!body.ok) return formRefusal("apply", body.message, body.status, { extra: { conflict: false } });
-  return applyFillAction(context, user.id, id, body.form);
+  return applyFillAction(
+    context,
+    user.id,
+    id,
+    body.form,
+    getPageCurrency(context, request).then(({ rate }) => rate),
+  );
 }
 
 /** After a refused Apply (409: the loadout or the prices moved on) the page shows the latest proposal, as it does without JavaScript. */

@@ -190,6 +190,26 @@ describe("a loadout's budget", () => {
     expect(await budgetOf(id)).toMatchObject({ budget_cents: null, version: 4 });
   });
 
+  it("'Fill empty slots within budget' fills to the budget as typed, at today's rate", async () => {
+    await storeRates();
+    const { cookie } = await signedInUser("typed-budget-fill");
+    await choose(cookie, "EUR");
+    const created = await post("/loadouts/new", { title: "Euro fill", budget: "50" }, { cookie });
+    const id = Number(/\/loadouts\/edit\/(\d+)/.exec(created.headers.get("Location")!)![1]);
+    expect(await budgetOf(id)).toMatchObject({ budget_cents: 6250, budget_typed_minor: 5000 });
+    // The euro falls to $0.90: €50.00 is $45.00 today. The proposal stays within €50.00 as the page shows it.
+    await storeRates(0.9);
+    const fill = await get(`/loadouts/user/${id}/fill?side=both`, cookie);
+    expect(fill.status).toBe(200);
+    const html = (await fill.text()).replaceAll("<!-- -->", "");
+    const newTotal = /data-testid="fill-new-total">€([\d,]+\.\d\d)</.exec(html)?.[1];
+    expect(newTotal).toBeDefined();
+    const total = Number(newTotal!.replaceAll(",", ""));
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(50);
+    expect(html).not.toContain('data-testid="over-budget"');
+  });
+
   it("without a rate for the chosen currency the budget is read as US dollars, and the page says so", async () => {
     await env.DB.prepare("DELETE FROM exchange_rates").run();
     const { cookie } = await signedInUser("typed-budget-norate");

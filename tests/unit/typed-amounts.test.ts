@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fillBudgetCents } from "~/domain/loadout-budget";
 import {
   CURRENCY_CODES,
   rateFromEuroRates,
@@ -178,6 +179,33 @@ describe("a loadout's budget in the page's currency", () => {
         expect(figures.budget).toBe(money.typed(budget.usdCents, budget.typed));
         expect(figures.over).toBe(shownTotal > shownBudget ? money.typed(0, { currency: rate.currency, minorUnits: shownTotal - shownBudget }) : null);
       }),
+    );
+  });
+});
+
+describe("the budget 'Fill empty slots within budget' fills to", () => {
+  it("is the budget as the page shows it: €50.00 typed fills to today's €50.00, not to the dollars it was worth", () => {
+    const then = rateFromEuroRates("EUR", 1, 1.1, "2026-11-01");
+    const today = rateFromEuroRates("EUR", 1, 1.25, "2026-12-01");
+    const stored = storeTyped(5000, then);
+    expect(stored.usdCents).toBe(5500);
+    expect(fillBudgetCents(stored.usdCents, stored.typed, today)).toBe(6250);
+    // Shown in another currency, or in US dollars, the stored budget is the one filled to.
+    expect(fillBudgetCents(stored.usdCents, stored.typed, USD_RATE)).toBe(5500);
+    expect(fillBudgetCents(5500, null, today)).toBe(5500);
+  });
+
+  it("property: the most US cents whose figure on the page is within the typed budget", () => {
+    fc.assert(
+      fc.property(
+        rates.filter((r) => r.currency !== "USD"),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (pageRate, typedMinor) => {
+          const cents = fillBudgetCents(123, { currency: pageRate.currency, minorUnits: typedMinor }, pageRate);
+          expect(toMinorUnits(cents, pageRate)).toBeLessThanOrEqual(typedMinor);
+          expect(toMinorUnits(cents + 1, pageRate)).toBeGreaterThan(typedMinor);
+        },
+      ),
     );
   });
 });

@@ -7,7 +7,9 @@ import { applyFillSchema } from "~/forms/loadout-fill";
 import type { Database } from "../../db/client.server";
 import { skins, skinVariantPrices, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
 import { requestOwner } from "../../auth/session.server";
-import { fillLoadoutSlots, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery } from "./loadouts.server";
+import { fillLoadoutSlots, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery, typedBudget } from "./loadouts.server";
+import { fillBudgetCents } from "~/domain/loadout-budget";
+import type { Rate } from "~/domain/currency";
 import { formRefusal, formReply, parseForm } from "../../http/form-reply.server";
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -96,21 +98,26 @@ export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, si
  * The fill preview's data in one batch (the loadout, its slots and prices, the options) and the
  * proposal made from it. Null when the loadout does not exist; the caller checks the owner.
  */
-export async function loadFillProposal(context: AppLoadContext, loadoutId: number, side: FillSide, variant: FillVariant) {
+export async function loadFillProposal(context: AppLoadContext, loadoutId: number, side: FillSide, variant: FillVariant, ratePromise: Promise<Rate>) {
   const { db } = context;
-  const [rows, slots, wears, options] = await context.load([
-    loadoutQuery(db, "user", loadoutId),
-    loadoutSlotsQuery(db, "user", loadoutId),
-    loadoutWearsQuery(db, "user", loadoutId),
-    fillOptionsQuery(db, requestOwner(context), loadoutId, side, variant),
+  const [[rows, slots, wears, options], rate] = await Promise.all([
+    context.load([
+      loadoutQuery(db, "user", loadoutId),
+      loadoutSlotsQuery(db, "user", loadoutId),
+      loadoutWearsQuery(db, "user", loadoutId),
+      fillOptionsQuery(db, requestOwner(context), loadoutId, side, variant),
+    ]),
+    ratePromise,
   ]);
   const row = rows[0];
   if (!row) return null;
   const view = buildLoadoutView(slots, wears, row.budgetCents);
+  // Filled within the budget as the page shows it (typed in its currency: as typed).
+  const budgetCents = row.budgetCents === null ? null : fillBudgetCents(row.budgetCents, typedBudget(row), rate);
   const proposal =
-    row.budgetCents === null
+    budgetCents === null
       ? null
-      : proposeFill({ side, variant, filledSlots: slots.map((slot) => slot.slot), totalCents: view.totals.totalCents, budgetCents: row.budgetCents, options });
+      : proposeFill({ side, variant, filledSlots: slots.map((slot) => slot.slot), totalCents: view.totals.totalCents, budgetCents, options });
   return { row, view, proposal };
 }
 
@@ -119,7 +126,7 @@ export async function loadFillProposal(context: AppLoadContext, loadoutId: numbe
  * writes it only when it is still the one the player saw, for the loadout version they saw; every
  * slot and the version bump go in one batch. 404 for anyone but the owner.
  */
-export async function applyFillAction(context: AppLoadContext, userId: string, loadoutId: number | null, form: FormData) {
+export async function applyFillAction(context: AppLoadContext, userId: string, loadoutId: number | null, form: FormData, ratePromise: Promise<Rate>) {
   const submission = parseForm(form, applyFillSchema);
   // A 409 asks the page to load the latest proposal (Remix does not reload after a 4xx by itself).
   const fail = (status: number, message: string) => formRefusal("apply", message, status, { extra: { conflict: status === 409 } });
@@ -127,7 +134,7 @@ export async function applyFillAction(context: AppLoadContext, userId: string, l
   if (submission.status !== "success") return formReply("apply", submission.reply(), { extra: { conflict: false } });
   const { side, variant, version, proposal: seen } = submission.value;
 
-  const loaded = await loadFillProposal(context, loadoutId, side, variant);
+  const loaded = await loadFillProposal(context, loadoutId, side, variant, ratePromise);
   if (!loaded || loaded.row.ownerId !== userId) return fail(404, LOADOUT_MESSAGES.notFound);
   if (loaded.row.version !== version) return fail(409, LOADOUT_MESSAGES.changedElsewhere);
   if (!loaded.proposal) return fail(400, FILL_MESSAGES.noBudget);
