@@ -25,7 +25,7 @@ export interface ChartModel {
   domain: [number, number];
   /** The days labelled on the x axis, by index. */
   xTickDays: number[];
-  /** The prices in cents with a grid line and a label. */
+  /** The prices in US cents (round amounts of the page's currency, so not always whole cents) with a grid line and a label. */
   yTickCents: number[];
   series: ChartSeries[];
 }
@@ -55,10 +55,10 @@ export interface ChartTick {
   label: string;
 }
 
-/** Amounts without minor units when every tick is whole ("$25"), else with them. */
+/** Amounts in the page's currency, without minor units when every tick is whole ("€25"), else with them. */
 function priceTickLabels(ticks: readonly number[], money: Money): string[] {
-  const whole = ticks.every((cents) => cents % 100 === 0);
-  return ticks.map((cents) => (whole ? money.format(cents).replace(/\.00$/, "") : money.format(cents)));
+  const labels = ticks.map((cents) => money.format(cents));
+  return labels.every((label) => label.endsWith(".00")) ? labels.map((label) => label.slice(0, -3)) : labels;
 }
 
 /** The chart's days, and its axes' ticks with their places and labels. */

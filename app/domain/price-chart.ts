@@ -5,6 +5,7 @@
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { round, type ChartModel, type ChartSeries } from "./chart-positions";
+import { CURRENCIES, USD_RATE, type Rate } from "./currency";
 import { summarisePrices } from "./price-history";
 
 export interface ChartSeriesInput {
@@ -26,8 +27,21 @@ export function priceDomain(values: readonly (number | null)[]): [number, number
   return [Math.max(0, Math.round(min - pad)), Math.round(max + pad)];
 }
 
+/**
+ * Four or so price ticks at round amounts of the page's currency (€20, €25, not the €21.34 that $25
+ * is), as US cents (not rounded) for their places on the chart, whose geometry is in US cents.
+ */
+export function priceTicks([low, high]: readonly [number, number], rate: Rate = USD_RATE): number[] {
+  // US cents to minor units of the rate's currency and back, without rounding: the tick's amount is what is round.
+  const perCent = (rate.perUsd * 10 ** CURRENCIES[rate.currency].minorUnits) / 100;
+  return scaleLinear()
+    .domain([low * perCent, high * perCent])
+    .ticks(4)
+    .map((minorUnits) => minorUnits / perCent);
+}
+
 /** Geometry of a price chart over consecutive `days` for one or more series; null when no series has a price. */
-export function buildChartModel(days: readonly string[], inputs: readonly ChartSeriesInput[]): ChartModel | null {
+export function buildChartModel(days: readonly string[], inputs: readonly ChartSeriesInput[], rate: Rate = USD_RATE): ChartModel | null {
   const domain = priceDomain(inputs.flatMap((input) => input.values));
   if (!domain || days.length === 0) return null;
   const x = scaleLinear()
@@ -59,7 +73,7 @@ export function buildChartModel(days: readonly string[], inputs: readonly ChartS
     dayCount: days.length,
     domain,
     xTickDays: days.map((_, i) => i).filter((i) => (days.length - 1 - i) % step === 0),
-    yTickCents: y.ticks(4),
+    yTickCents: priceTicks(domain, rate),
     series,
   };
 }

@@ -7,6 +7,7 @@ import { MarketSelect } from "~/components/MarketSelect";
 import { pageMeta } from "~/components/page-meta";
 import { useHydrated } from "~/components/useHydrated";
 import type { ChartModel } from "~/domain/chart-positions";
+import type { Rate } from "~/domain/currency";
 
 import { buildChartModel } from "~/domain/price-chart";
 import { carriedIntoToday, investedByDay, rangeDays, utcDay, valuesByDay } from "~/domain/price-history";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...listed,
     trackers: withFigures(listed.trackers, rate),
     summary: shownItems(user ? trackers : [], rate),
-    portfolio: user ? portfolioChart(days, trackers, value) : null,
+    portfolio: user ? portfolioChart(days, trackers, value, rate) : null,
     notice: noticeText("resellTracker", url.searchParams.get("notice")),
   });
 }
@@ -63,12 +64,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const PORTFOLIO_DAYS = 90;
 
 /** Value (that day's price of each item bought by then) against invested (their buy prices), per day; null without trackers. */
-function portfolioChart(days: string[], trackers: readonly LoadedTracker[], value: readonly { day: string; priceCents: number }[]): ChartModel | null {
+function portfolioChart(
+  days: string[],
+  trackers: readonly LoadedTracker[],
+  value: readonly { day: string; priceCents: number }[],
+  rate: Rate,
+): ChartModel | null {
   if (trackers.length === 0) return null;
-  return buildChartModel(days, [
-    { key: "value", label: "Value", values: carriedIntoToday(valuesByDay(days, value)) },
-    { key: "invested", label: "Invested", values: investedByDay(days, trackers) },
-  ]);
+  return buildChartModel(
+    days,
+    [
+      { key: "value", label: "Value", values: carriedIntoToday(valuesByDay(days, value)) },
+      { key: "invested", label: "Invested", values: investedByDay(days, trackers) },
+    ],
+    rate,
+  );
 }
 
 /** Delete (intent `delete`): the owner's tracker only; another user's answers 404 and deletes nothing. */

@@ -32,6 +32,7 @@ import { skinMarketPricesQuery } from "~/server/features/market-prices.server";
 import { skinChartHistoryQuery, skinVariantPricesQuery } from "~/server/features/price-charts.server";
 import { revalidateUnlessReadOnly } from "~/forms/reply";
 import { loadMoney } from "~/server/features/currency.server";
+import type { Rate } from "~/domain/currency";
 
 // The page's buttons are links and forms that work as the server's HTML: their code loads once the
 // page has hydrated (ADR 097).
@@ -80,7 +81,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       souvenir: enabled && skin.souvenir ? variantPrice("souvenir", wear) : null,
     };
   });
-  const priceHistory = skinPriceHistory(wears, history, days, range, asked);
+  const priceHistory = skinPriceHistory(wears, history, days, range, asked, money.rate);
   // The markets of the wear the page shows (the price history's) and the variant asked for.
   const marketWear = priceHistory?.wear ?? wears.find((row) => row.enabled)?.wear ?? null;
   const variants = variantsOf(skin);
@@ -122,6 +123,7 @@ function skinPriceHistory(
   days: string[],
   range: PriceHistoryData["range"],
   asked: string | null,
+  rate: Rate,
 ): PriceHistoryData | null {
   const wear = rows[0]?.wear;
   if (!wear) return null;
@@ -132,7 +134,7 @@ function skinPriceHistory(
     wears: WEARS.filter((option) => wears.some((row) => row.wear === option && row.enabled)),
     wearAsked: wear === asked,
     summary: summarisePrices(values),
-    model: buildChartModel(days, [{ key: wear, label: WEAR_NAMES[wear], values }]),
+    model: buildChartModel(days, [{ key: wear, label: WEAR_NAMES[wear], values }], rate),
   };
 }
 

@@ -38,13 +38,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sticker = found[0];
   if (!sticker) return data({ sticker: null, crafts: [], priceHistory: null, markets: [] }, { status: 404, headers });
   const values = valuesByDay(days, history);
+  const money = await moneyPromise;
   const priceHistory: PriceHistoryData = {
     range,
     wear: null,
     wears: [],
     wearAsked: false,
     summary: summarisePrices(values),
-    model: buildChartModel(days, [{ key: "market", label: "Market", values }]),
+    model: buildChartModel(days, [{ key: "market", label: "Market", values }], money.rate),
   };
   return data(
     {
@@ -54,7 +55,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         image: sticker.image,
         category: sticker.category,
         type: stickerKindLabel(stickerKind(sticker.name)),
-        price: (await moneyPromise).market(sticker.priceCents),
+        price: money.market(sticker.priceCents),
         lastPriceUpdate: sticker.lastPriceUpdate?.getTime() ?? null,
         demo: sticker.priceSource === "demo",
       },

@@ -3,7 +3,9 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PriceChart } from "~/components/PriceChart";
 import { chartLayout, dayXPercent, nearestDay, priceYPercent } from "~/domain/chart-positions";
-import { buildChartModel, priceDomain } from "~/domain/price-chart";
+import { buildChartModel, priceDomain, priceTicks } from "~/domain/price-chart";
+import { CURRENCY_CODES, toMinorUnits, type Rate } from "~/domain/currency";
+import fc from "fast-check";
 import {
   describeSummary,
   investedByDay,
@@ -16,7 +18,7 @@ import {
   valuesByDay,
   carriedIntoToday,
 } from "~/domain/price-history";
-import { US_DOLLARS } from "~/domain/money";
+import { moneyFor, US_DOLLARS } from "~/domain/money";
 
 describe("the range in the URL", () => {
   it("accepts 7, 30 and 90 and turns anything else into 30", () => {
@@ -180,5 +182,40 @@ describe("the chart's table", () => {
     );
     expect(/<tbody>.*<\/tbody>/.exec(html)?.[0]).toBe(renderToString(createElement("tbody", null, rows)));
     expect(html).toContain('<th scope="row" class="px-2 py-1 font-normal">Nov 4, 2026</th><td class="px-2 py-1">No data</td><td class="px-2 py-1">$1.00</td>');
+  });
+});
+
+describe("price ticks in the page's currency", () => {
+  const euro: Rate = { currency: "EUR", perUsd: 0.8537, date: "2026-11-30" };
+
+  it("are round amounts of the currency, not converted round dollars", () => {
+    const ticks = priceTicks([2000, 3000], euro);
+    // $20.00 to $30.00 is €17.07 to €25.61: the ticks are €18, €20, €22, €24.
+    expect(ticks.map((cents) => toMinorUnits(cents, euro))).toEqual([1800, 2000, 2200, 2400]);
+    const model = buildChartModel(["2026-11-29", "2026-11-30"], [{ key: "FT", label: "FT", values: [2100, 2900] }], euro)!;
+    expect(chartLayout(model, moneyFor(euro)).yTicks.map((tick) => tick.label)).toEqual(["€18", "€20", "€22", "€24"]);
+    expect(priceTicks([2000, 3000])).toEqual([2000, 2200, 2400, 2600, 2800, 3000]);
+  });
+
+  it("property: each tick is within the chart's prices and reads back as the round amount it was made from", () => {
+    const rates = fc.record({
+      currency: fc.constantFrom(...CURRENCY_CODES),
+      perUsd: fc.double({ min: 0.1, max: 40, noNaN: true }),
+      date: fc.constant("2026-11-30"),
+    });
+    fc.assert(
+      fc.property(rates, fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 1, max: 5_000_000 }), (rate: Rate, low, span) => {
+        const ticks = priceTicks([low, low + span], rate);
+        expect(ticks.length).toBeGreaterThan(0);
+        for (const cents of ticks) {
+          expect(cents).toBeGreaterThanOrEqual(low - 1e-6);
+          expect(cents).toBeLessThanOrEqual(low + span + 1e-6);
+        }
+        const minor = ticks.map((cents) => toMinorUnits(cents, rate));
+        const steps = minor.slice(1).map((value, i) => value - minor[i]!);
+        // Evenly spaced in the currency: every step the same amount.
+        for (const step of steps) expect(Math.abs(step - steps[0]!)).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 });
