@@ -96,10 +96,12 @@ export function confirmationTokenQuery(db: Database, tokenHash: string, now: num
 export async function confirmEmail(db: Database, token: string): Promise<boolean> {
   const tokenHash = hashToken(token);
   const now = Date.now();
+  // This request's own mark on the token it spends: two requests can share a millisecond (Workers' clock stands still between I/O).
+  const usedBy = randomToken(16);
   const [spent] = await db.batch([
     db
       .update(emailConfirmationTokens)
-      .set({ usedAt: new Date(now) })
+      .set({ usedAt: new Date(now), usedBy })
       .where(
         and(eq(emailConfirmationTokens.tokenHash, tokenHash), isNull(emailConfirmationTokens.usedAt), gt(emailConfirmationTokens.expiresAt, new Date(now))),
       )
@@ -110,7 +112,7 @@ export async function confirmEmail(db: Database, token: string): Promise<boolean
       .where(
         and(
           isNull(users.emailConfirmedAt),
-          sql`${users.id} = (SELECT user_id FROM email_confirmation_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`,
+          sql`${users.id} = (SELECT user_id FROM email_confirmation_tokens WHERE token_hash = ${tokenHash} AND used_by = ${usedBy})`,
         ),
       ),
   ]);
@@ -252,11 +254,13 @@ export async function resetPassword(
   }
   const passwordHash = await context.passwords.hash(newPassword);
   const now = Date.now();
-  const spentBy = sql`(SELECT user_id FROM password_reset_tokens WHERE token_hash = ${tokenHash} AND used_at = ${now})`;
+  // This request's own mark on the token it spends: two posts of one link can share a millisecond.
+  const usedBy = randomToken(16);
+  const spentBy = sql`(SELECT user_id FROM password_reset_tokens WHERE token_hash = ${tokenHash} AND used_by = ${usedBy})`;
   const [spent] = await db.batch([
     db
       .update(passwordResetTokens)
-      .set({ usedAt: new Date(now) })
+      .set({ usedAt: new Date(now), usedBy })
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date(now))))
       .returning({ userId: passwordResetTokens.userId }),
     db

@@ -4,6 +4,7 @@ import { recoveryCodes, sessions, userTotp } from "../db/schema.server";
 import { enqueueMailQuery, enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
 import { clear, hit, peek, rateLimitsFor } from "./rate-limit.server";
 import { matchingTotpStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from "./totp.server";
+import { randomToken } from "./tokens.server";
 
 /** The second factor of `owner` (a session subquery or a user id) and how many recovery codes are left. */
 export function twoFactorQueries(db: Database, owner: SQL | string) {
@@ -136,12 +137,14 @@ export async function confirmTotpSetup(
     return step !== null;
   });
   if (!checked.ok || step === null) return checked.ok ? { ok: false, reason: "wrong-code" } : checked;
-  const turnedOnHere = sql`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.enabledAt} = ${now})`;
+  // This request's own mark: a second confirmation in the same millisecond must not replace the codes shown by the first.
+  const enabledBy = randomToken(16);
+  const turnedOnHere = sql`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.enabledBy} = ${enabledBy})`;
   const codes = newRecoveryCodes();
   const [enabled] = await db.batch([
     db
       .update(userTotp)
-      .set({ enabledAt: new Date(now), lastUsedStep: step })
+      .set({ enabledAt: new Date(now), enabledBy, lastUsedStep: step })
       .where(and(eq(userTotp.userId, userId), isNull(userTotp.enabledAt)))
       .returning({ userId: userTotp.userId }),
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), turnedOnHere)),
@@ -155,7 +158,7 @@ export async function confirmTotpSetup(
             createdAt: sql<number>`${now}`.as("created_at"),
           })
           .from(userTotp)
-          .where(and(eq(userTotp.userId, userId), eq(userTotp.enabledAt, new Date(now)))),
+          .where(and(eq(userTotp.userId, userId), eq(userTotp.enabledBy, enabledBy))),
       ),
     ),
     keepSessionId

@@ -402,6 +402,8 @@ export const userTotp = sqliteTable("user_totp", {
   /** The shared key, base32 as shown to the player: a TOTP check needs it itself, so it cannot be hashed. */
   secret: text("secret").notNull(),
   enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  /** The confirming request's own random mark: its batch's later statements find the factor it turned on by it, not by the millisecond. */
+  enabledBy: text("enabled_by"),
   /** The 30-second step of the last code accepted: a code of that step or an earlier one is never taken again. */
   lastUsedStep: integer("last_used_step"),
   createdAt: createdAt(),
@@ -473,6 +475,8 @@ export const passwordResetTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** The spending request's own random mark (as `email_change_tokens.used_by`). */
+    usedBy: text("used_by"),
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
@@ -487,6 +491,8 @@ export const emailConfirmationTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** The spending request's own random mark (as `email_change_tokens.used_by`). */
+    usedBy: text("used_by"),
     createdAt: createdAt(),
   },
   (t) => [index("email_confirmation_tokens_user_idx").on(t.userId)],
