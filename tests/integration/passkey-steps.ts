@@ -12,12 +12,14 @@ export interface JsonPost {
   cookie?: string;
   ip?: string;
   contentType?: string;
+  userAgent?: string;
 }
 
 /** POSTs `body` (as JSON unless a string is given) to a JSON endpoint of the Worker. */
-export function postJson(path: string, body: unknown, { cookie, ip, contentType = "application/json" }: JsonPost = {}): Promise<Response> {
+export function postJson(path: string, body: unknown, { cookie, ip, contentType = "application/json", userAgent }: JsonPost = {}): Promise<Response> {
   const headers: Record<string, string> = { Host: "example.com", "CF-Connecting-IP": ip ?? uniqueIp(), "Content-Type": contentType };
   if (cookie) headers.Cookie = cookie;
+  if (userAgent) headers["User-Agent"] = userAgent;
   return fetchWorker(`${ORIGIN}${path}`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
 }
 
@@ -65,9 +67,9 @@ export async function signInOptions(): Promise<{ options: RequestOptions; ceremo
 /** Signs in with `authenticator`'s passkey; answers the last step's response. */
 export async function signInWith(
   authenticator: SoftwareAuthenticator,
-  { tamper, redirectTo, ip }: { tamper?: Tamper; redirectTo?: string; ip?: string } = {},
+  { tamper, redirectTo, ip, userAgent }: { tamper?: Tamper; redirectTo?: string; ip?: string; userAgent?: string } = {},
 ): Promise<Response> {
   const { options, ceremony } = await signInOptions();
   const answer = await authenticator.assert(options, ORIGIN, tamper);
-  return postJson("/api/passkeys/login/verify", { response: answer, redirectTo }, { cookie: ceremony, ip });
+  return postJson("/api/passkeys/login/verify", { response: answer, redirectTo }, { cookie: ceremony, ip, userAgent });
 }

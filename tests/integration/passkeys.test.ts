@@ -220,6 +220,30 @@ describe("signing in with a passkey", () => {
     expect(await errorOf(await postJson("/api/passkeys/login/verify", { response: answer }, { cookie: forged }))).toBe(PASSKEY_MESSAGES.challengeGone);
   });
 
+  it("from a device the account has not used, mails 'A new sign-in' once; a refused sign-in notes no device", async () => {
+    const { user, authenticator } = await userWithPasskey("passkey-new-device");
+    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const newSignIn = "SkinVault: A new sign-in to your account";
+    const devices = async () =>
+      (
+        await env.DB.prepare("SELECT device FROM known_devices WHERE user_id = ? ORDER BY device")
+          .bind(await userIdOf(user.email))
+          .all<{ device: string }>()
+      ).results.map((row) => row.device);
+    // From the device the account signed in from: nothing new.
+    expect((await signInWith(authenticator, { tamper: { counter: 5 } })).status).toBe(200);
+    const before = await devices();
+    // A refused answer (a counter that does not move on) notes nothing and mails nothing.
+    expect((await signInWith(authenticator, { tamper: { counter: 3 }, userAgent: iphone })).status).toBe(400);
+    expect(await devices()).toEqual(before);
+    expect((await mailSubjects(user.email)).filter((subject) => subject === newSignIn)).toEqual([]);
+
+    expect((await signInWith(authenticator, { tamper: { counter: 6 }, userAgent: iphone })).status).toBe(200);
+    expect((await signInWith(authenticator, { tamper: { counter: 7 }, userAgent: iphone })).status).toBe(200);
+    expect(await devices()).toEqual([...before, "Safari on iOS, mobile"].sort());
+    expect((await mailSubjects(user.email)).filter((subject) => subject === newSignIn)).toHaveLength(1);
+  });
+
   it("checks the counter: one that does not move on is refused (a cloned authenticator)", async () => {
     const { user, authenticator } = await userWithPasskey("passkey-counter");
     expect((await signInWith(authenticator, { tamper: { counter: 5 } })).status).toBe(200);

@@ -190,6 +190,7 @@ export async function requestPasswordReset(context: Pick<AccountServices, "db" |
           userId: users.id,
           expiresAt: sql<number>`${now + RESET_TOKEN_TTL_MS}`.as("expires_at"),
           usedAt: sql<null>`null`.as("used_at"),
+          usedBy: sql<null>`null`.as("used_by"),
           createdAt: sql<number>`${now}`.as("created_at"),
         })
         .from(users)

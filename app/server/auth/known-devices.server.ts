@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { knownDevices, users } from "../db/schema.server";
 import { enqueueMailWhereQueries } from "../mail/outbox.server";
@@ -21,7 +21,23 @@ export function mailTime(at: number): string {
  */
 export async function knownDeviceQueries(db: Database, origin: string, userId: string, device: string, now: number): Promise<BatchItem<"sqlite">[]> {
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!account) return [];
+  return account ? knownDeviceWrites(db, origin, { userId, email: account.email }, device, now) : [];
+}
+
+/**
+ * `knownDeviceQueries`' writes for an account whose address is known, written only where
+ * `condition` holds when the batch runs (a passkey's sign-in: only if its challenge was spent by
+ * this request and the passkey's counter moved on).
+ */
+export function knownDeviceWrites(
+  db: Database,
+  origin: string,
+  account: { userId: string; email: string },
+  device: string,
+  now: number,
+  condition: SQL = sql`1`,
+): BatchItem<"sqlite">[] {
+  const { userId } = account;
   const signIn = randomToken(16);
   const ofUser = sql`${knownDevices.userId} = ${userId}`;
   const madeHere = sql`exists (select 1 from ${knownDevices} where ${ofUser} and ${knownDevices.device} = ${device} and ${knownDevices.firstSignIn} = ${signIn})`;
@@ -30,7 +46,17 @@ export async function knownDeviceQueries(db: Database, origin: string, userId: s
   return [
     db
       .insert(knownDevices)
-      .values({ userId, device, firstSeenAt: new Date(now), firstSignIn: signIn })
+      .select((qb) =>
+        qb
+          .select({
+            userId: users.id,
+            device: sql<string>`${device}`.as("device"),
+            firstSeenAt: sql<number>`${now}`.as("first_seen_at"),
+            firstSignIn: sql<string>`${signIn}`.as("first_sign_in"),
+          })
+          .from(users)
+          .where(and(eq(users.id, userId), condition)),
+      )
       .onConflictDoNothing(),
     ...enqueueMailWhereQueries(db, mail, sql`${madeHere} and ${knewAnother}`, now),
   ];

@@ -33,6 +33,8 @@ type Purpose = "register" | "sign-in";
 
 interface CeremonyEnv {
   ENVIRONMENT: string;
+  /** The site's address, for the new-sign-in mail's link to the sessions. */
+  APP_ORIGIN: string;
   SESSION_SECRET?: string;
   RATE_LIMIT_MULTIPLIER?: string;
 }
@@ -237,7 +239,14 @@ export async function finishSignIn(
     // Every failed check throws: the signature, origin, RP ID, challenge, flags, and a counter that did not move on.
     return failed();
   }
-  const sessionId = await recordPasskeySignIn(db, passkey, newCounter, { value: ceremony.challenge, expiresAt: ceremony.expiresAt }, device);
+  const sessionId = await recordPasskeySignIn(
+    db,
+    passkey,
+    newCounter,
+    { value: ceremony.challenge, expiresAt: ceremony.expiresAt },
+    device,
+    context.env.APP_ORIGIN,
+  );
   if (!sessionId) return refused(400, PASSKEY_MESSAGES.challengeGone);
   return { ok: true, userId: passkey.userId, sessionId };
 }

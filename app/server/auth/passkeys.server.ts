@@ -6,6 +6,7 @@ import type { Database } from "../db/client.server";
 import { belowLimit } from "../db/limits.server";
 import { passkeyChallenges, passkeys, users } from "../db/schema.server";
 import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
+import { knownDeviceWrites } from "./known-devices.server";
 import { newSessionQueries } from "./session.server";
 
 /** What the security page shows of a passkey: its handle (the row's id), name, and when it was added and last used. */
@@ -145,10 +146,12 @@ export async function recordPasskeySignIn(
   newCounter: number,
   challenge: { value: string; expiresAt: number },
   device: string,
+  origin: string,
 ): Promise<string | null> {
   const now = Date.now();
   const spend = spendChallenge(db, challenge.value, challenge.expiresAt);
-  const used = sql`exists (select 1 from ${passkeys} where ${passkeys.id} = ${passkey.id} and ${passkeys.lastUsedAt} = ${now} and ${passkeys.counter} = ${newCounter})`;
+  // This request spent its challenge (its own mark) and the passkey moved on to its counter.
+  const used = sql`${spend.spentHere} and exists (select 1 from ${passkeys} where ${passkeys.id} = ${passkey.id} and ${passkeys.lastUsedAt} = ${now} and ${passkeys.counter} = ${newCounter})`;
   const session = newSessionQueries(db, passkey.userId, device, now, used);
   const [, updated] = await db.batch([
     spend.query,
@@ -158,6 +161,8 @@ export async function recordPasskeySignIn(
       .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter), spend.spentHere))
       .returning({ id: passkeys.id }),
     ...session.queries,
+    // Its device joins the account's known ones, and a new one is mailed about, as at a password sign-in.
+    ...knownDeviceWrites(db, origin, { userId: passkey.userId, email: passkey.email }, device, now, used),
   ]);
   return updated.length > 0 ? session.id : null;
 }
