@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CraftGrid } from "~/components/CraftCard";
+import { MarketPricesForm } from "~/components/MarketSelect";
 import { pageMeta } from "~/components/page-meta";
+import { parseMarketChoice } from "~/domain/markets";
 import { CRAFT_KINDS, CRAFT_ORDERS, craftGalleryPath, matchesCraftKind, orderCrafts, parseCraftKind, parseCraftOrder } from "~/domain/community-crafts";
 import { craftStats, craftTotals } from "~/domain/sticker-crafts";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
@@ -11,7 +13,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const kind = parseCraftKind(params.get("kind"));
   const order = parseCraftOrder(params.get("order"));
-  const [rows] = await context.load([galleryCraftsQuery(context.db)]);
+  // Which market's price the crafts' costs are at (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(params.get("market"));
+  const [rows] = await context.load([galleryCraftsQuery(context.db, market)]);
   // The stats count every published craft, official and community, whatever the filter.
   const crafts = rows
     .filter((craft) => matchesCraftKind(kind, craft))
@@ -24,13 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       community,
       craftCents: craftTotals(skinMinCents, [stickersCents]).craftCents,
     }));
-  return data({ kind, order, crafts: orderCrafts(crafts, order), stats: craftStats(rows) }, { headers: catalogueCacheHeaders(request) });
+  return data({ kind, order, market, crafts: orderCrafts(crafts, order), stats: craftStats(rows) }, { headers: catalogueCacheHeaders(request) });
 }
 
 export const headers = catalogueHeaders;
 
 export default function StickerCraftsPage() {
-  const { kind, order, crafts, stats } = useLoaderData<typeof loader>();
+  const { kind, order, market, crafts, stats } = useLoaderData<typeof loader>();
   const figures = [
     { label: "Total crafts", value: stats.total },
     { label: "With in-game images", value: stats.withIngame },
@@ -60,7 +64,7 @@ export default function StickerCraftsPage() {
           {CRAFT_KINDS.map((option) => (
             <Link
               key={option.id}
-              to={craftGalleryPath(option.id, order)}
+              to={craftGalleryPath(option.id, order, market)}
               aria-current={option.id === kind ? "page" : undefined}
               className={`rounded-full border px-3 py-1 text-sm font-medium ${option.id === kind ? "border-accent text-accent" : "border-line hover:border-accent"}`}
             >
@@ -72,7 +76,7 @@ export default function StickerCraftsPage() {
           {CRAFT_ORDERS.map((option) => (
             <Link
               key={option.id}
-              to={craftGalleryPath(kind, option.id)}
+              to={craftGalleryPath(kind, option.id, market)}
               aria-current={option.id === order ? "page" : undefined}
               className={`rounded-full border px-3 py-1 text-sm font-medium ${option.id === order ? "border-accent text-accent" : "border-line hover:border-accent"}`}
             >
@@ -81,6 +85,7 @@ export default function StickerCraftsPage() {
           ))}
         </nav>
       </div>
+      <MarketPricesForm action="/sticker-crafts" choice={market} fields={{ ...(kind === "all" ? {} : { kind }), ...(order === "newest" ? {} : { order }) }} />
       {crafts.length === 0 ? (
         <section className="rounded-lg border border-line bg-panel p-10 text-center">
           <h2 className="text-xl font-semibold">No Sticker Crafts Yet</h2>

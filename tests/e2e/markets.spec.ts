@@ -147,7 +147,12 @@ test("a loadout and a sticker craft are priced at the market chosen, and say so"
   await expect(page).toHaveURL(/\/loadouts\/official\/1\?market=steam$/);
   await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
 
-  await page.goto("/sticker-crafts");
+  await page.goto("/sticker-crafts?order=cost-desc");
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\/sticker-crafts\?order=cost-desc&market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
   await page.getByTestId("craft-card").first().click();
   await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
   await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Buff163" });

@@ -258,3 +258,26 @@ describe("a sticker craft on a chosen market", () => {
     expect(pricedWith(plain.html)).toBe("Prices: Cheapest listing across markets");
   });
 });
+
+describe("the sticker craft gallery on a chosen market", () => {
+  it("costs each craft at the chosen market: the skin's cheapest wear there plus its stickers there", async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT c.id,
+         (SELECT min(m.price_cents) FROM skin_wears w JOIN skin_market_prices m ON m.skin_id = w.skin_id AND m.variant = 'normal' AND m.wear = w.wear AND m.market = 'steam'
+          WHERE w.skin_id = c.skin_id AND w.enabled = 1) AS skin_cents,
+         (SELECT coalesce(sum(coalesce((SELECT p.price_cents FROM stickers st JOIN item_market_prices p ON p.kind = 'sticker' AND p.item_id = st.id AND p.market = 'steam'
+            WHERE st.name = cs.name), cs.price_cents)), 0) FROM sticker_craft_stickers cs WHERE cs.craft_id = c.id) AS stickers_cents
+       FROM sticker_crafts c WHERE c.status = 'published' ORDER BY c.id`,
+    ).all<{ id: number; skin_cents: number | null; stickers_cents: number }>();
+    const priced = results.find((row) => row.skin_cents !== null && row.stickers_cents > 0);
+    expect(priced).toBeDefined();
+    const steam = await page("/sticker-crafts?market=steam");
+    expect(steam.response.status).toBe(200);
+    expect(steam.response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(pricedWith(steam.html)).toBe("Prices: Steam Community Market");
+    const card = text(steam.html).split(`href="/sticker-crafts/${priced!.id}"`)[1]?.split("</a>")[0] ?? "";
+    expect(card).toContain(`Craft cost <span class="font-semibold">${US_DOLLARS.format(priced!.skin_cents! + priced!.stickers_cents)}</span>`);
+    // The filter and order links keep the market.
+    expect(steam.html).toContain('href="/sticker-crafts?kind=community&amp;market=steam"');
+  });
+});

@@ -11,6 +11,7 @@ import {
   craftModerationLog,
   craftReports,
   craftSubmissions,
+  itemMarketPrices,
   skins,
   skinWears,
   stickerCrafts,
@@ -20,7 +21,7 @@ import {
 } from "../db/schema.server";
 import { deleteImagesOfDeletedCrafts } from "../http/uploads.server";
 import { enqueueMailWhereQueries, type MailMessage } from "../mail/outbox.server";
-import { craftCardColumns, craftSkinColumns, priceOfEnabledWear } from "./catalogue.server";
+import { craftCardColumns, craftSkinColumns, priceOfEnabledWearOn } from "./catalogue.server";
 import { catalogueStickerIdOf, craftStickerIdsQuery, stickerIdsOf } from "./stickers.server";
 import { craftDecisionMail } from "../mail/craft-mails.server";
 import { craftQuery, craftSkinPriceQuery, craftStickersQuery, deleteCraft } from "./sticker-crafts.server";
@@ -31,23 +32,35 @@ export const published = eq(stickerCrafts.status, "published");
 
 // ---------------------------------------------------------------- reads
 
-/** A craft sticker's price as the craft page takes it: the feed's price of its catalogue sticker, else the typed one. */
-const craftStickerCents = sql`coalesce(nullif((select ${stickers.priceCents} from ${stickers} where ${stickers.id} = ${catalogueStickerIdOf(stickerCraftStickers.name)}), 0), ${stickerCraftStickers.priceCents})`;
+/**
+ * A craft sticker's price as the craft page takes it: the feed's price of its catalogue sticker (on
+ * `market`, that market's row of item_market_prices), else the typed one.
+ */
+function craftStickerCents(market: MarketChoice): SQL {
+  const catalogueId = catalogueStickerIdOf(stickerCraftStickers.name);
+  const m = itemMarketPrices;
+  const feed =
+    market === "cheapest"
+      ? sql`(select ${stickers.priceCents} from ${stickers} where ${stickers.id} = ${catalogueId})`
+      : sql`(select ${m.priceCents} from ${m} where ${m.kind} = 'sticker' and ${m.itemId} = ${catalogueId} and ${m.market} = ${market})`;
+  return sql`coalesce(nullif(${feed}, 0), ${stickerCraftStickers.priceCents})`;
+}
 
 /**
  * Every published craft, official and community, newest first, with its skin, the skin's cheapest
- * price and its stickers' total (priced as on the craft page): the gallery, its order and its stats.
+ * price and its stickers' total (priced as on the craft page, on `market`): the gallery, its order
+ * and its stats.
  */
-export function galleryCraftsQuery(db: Database) {
+export function galleryCraftsQuery(db: Database, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   return db
     .select({
       ...craftCardColumns,
       placementImage: stickerCrafts.placementImage,
-      skinMinCents: sql<number | null>`(select min(${priceOfEnabledWear}) from ${skinWears} where ${skinWears.skinId} = ${stickerCrafts.skinId})`.as(
+      skinMinCents: sql<number | null>`(select min(${priceOfEnabledWearOn(market)}) from ${skinWears} where ${skinWears.skinId} = ${stickerCrafts.skinId})`.as(
         "skin_min_cents",
       ),
       stickersCents:
-        sql<number>`(select coalesce(sum(${craftStickerCents}), 0) from ${stickerCraftStickers} where ${stickerCraftStickers.craftId} = ${stickerCrafts.id})`.as(
+        sql<number>`(select coalesce(sum(${craftStickerCents(market)}), 0) from ${stickerCraftStickers} where ${stickerCraftStickers.craftId} = ${stickerCrafts.id})`.as(
           "stickers_cents",
         ),
     })

@@ -31,7 +31,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/search$/, params: ["q", "market"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
-  { path: /^\/sticker-crafts$/, params: ["kind", "order"] },
+  { path: /^\/sticker-crafts$/, params: ["kind", "order", "market"] },
   { path: /^\/sticker-crafts\/[^/]+$/, params: ["market"] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side", "market"] },
