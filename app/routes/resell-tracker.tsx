@@ -109,7 +109,7 @@ function SortForm({ sort, view, valuation }: { sort: string; view: TrackerView; 
       action="/resell-tracker"
       replace
       preventScrollReset
-      className="flex items-end gap-2"
+      className="flex flex-wrap items-end gap-2"
       onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
     >
       {view === "sold" ? <input type="hidden" name="view" value="sold" /> : null}

@@ -45,12 +45,17 @@ export async function sampleLoadout(baseURL: string, user: TestUser): Promise<nu
   return id;
 }
 
-/** A sold tracker of `user` (an AK-47 | Redline sold on Skinport); answers its id. */
-export async function soldTracker(baseURL: string, user: TestUser): Promise<number> {
-  const fields = { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "10.00", notes: "Sample sold tracker" };
+/** An open tracker of `user` (an AK-47 | Redline, with its markets on the list); answers its id. */
+export async function openTracker(baseURL: string, user: TestUser): Promise<number> {
+  const fields = { skinId: "ak-47-redline", wear: "FT", boughtAt: "2026-01-02", buyPrice: "10.00", notes: "Sample tracker" };
   await read(await request(baseURL, user, "/resell-tracker/new?skin=ak-47-redline", fields), 303, "tracking a skin");
   const list = await read(await request(baseURL, user, "/resell-tracker"), 200, "the tracker list");
-  const id = Number(/id="tracker-(\d+)"/.exec(list)![1]);
+  return Number(/id="tracker-(\d+)"/.exec(list)![1]);
+}
+
+/** A sold tracker of `user` (an AK-47 | Redline sold on Skinport); answers its id. */
+export async function soldTracker(baseURL: string, user: TestUser): Promise<number> {
+  const id = await openTracker(baseURL, user);
   const sale = { intent: "sell", salePrice: "12.00", soldAt: "2026-01-05", market: "skinport" };
   await read(await request(baseURL, user, `/resell-tracker/${id}/sale`, sale), 303, "recording a sale");
   return id;
@@ -68,7 +73,8 @@ export async function savedTradeUp(baseURL: string, user: TestUser): Promise<num
  * A page path with its placeholders filled by objects made for the visit (tests/e2e/pages.ts):
  * `{ownLoadout}` the id of a shared sample loadout of the visiting `user`, `{overBudgetLoadout}` the
  * id of one of theirs already over its budget, `{sharedLoadout}` the token of another new user's
- * shared sample loadout, `{soldTracker}` the id of a sold tracker of the visiting `user`,
+ * shared sample loadout, `{openTracker}` and `{soldTracker}` the id of an open and a sold tracker of
+ * the visiting `user`,
  * `{savedTradeUp}` the id of a saved trade-up of theirs.
  */
 export async function samplePath(
@@ -87,6 +93,10 @@ export async function samplePath(
     const id = await createLoadout(baseURL, user, { title: "Over budget sample", budget: "1" });
     await pickSkin(baseURL, user, id, { slot: "ak47_tside", skinId: "ak-47-redline", wear: "FT" });
     filled = filled.replace("{overBudgetLoadout}", String(id));
+  }
+  if (filled.includes("{openTracker}")) {
+    if (!user) throw new Error(`${path}: {openTracker} needs a signed-in visitor`);
+    filled = filled.replace("{openTracker}", String(await openTracker(baseURL, user)));
   }
   if (filled.includes("{soldTracker}")) {
     if (!user) throw new Error(`${path}: {soldTracker} needs a signed-in visitor`);

@@ -78,6 +78,8 @@ export const PAGES: ProductPage[] = [
   // The sale form of a sold tracker (its fields, Undo sale), the list's Sold view with its card, and a visitor's login prompt.
   { route: "routes/resell-tracker_.$trackerId.sale", path: "/resell-tracker/{soldTracker}/sale", as: ["user"] },
   { route: "routes/resell-tracker", path: "/resell-tracker?view=sold&tracker={soldTracker}", as: ["user"] },
+  // An open card's markets, valued at the best market after fees.
+  { route: "routes/resell-tracker", path: "/resell-tracker?market=best-net&tracker={openTracker}", as: ["user"] },
   { route: "routes/resell-tracker_.$trackerId.sale", path: "/resell-tracker/999999/sale", as: SIGNED_OUT },
   { route: "routes/loadouts._index", path: "/loadouts" },
   { route: "routes/loadouts.new", path: "/loadouts/new" },
