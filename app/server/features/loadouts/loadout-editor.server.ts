@@ -1,4 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { skins, weapons } from "../../db/schema.server";
 import { editorHref, editorStage, parseEditorStep, stepWeapon, type EditorData } from "~/domain/loadout-editor";
 import { packSideView } from "~/domain/loadout-side-view";
 import { findSlot, type Side } from "~/domain/loadout-slots";
@@ -19,10 +22,8 @@ import {
   loadoutWearsQuery,
   saveLoadoutDetails,
   setLoadoutSlot,
-  skinFitQuery,
   storedBudget,
   typedBudget,
-  typesQuery,
   type LoadoutRow,
   type LoadoutTarget,
   type WriteResult,
@@ -230,4 +231,19 @@ async function placeSkin(post: EditorPost, intent: "pick-skin" | "set-wear") {
 
 function firstError(errors: Record<string, string[] | null> | null | undefined): string {
   return Object.values(errors ?? {}).find((list) => list?.length)?.[0] ?? "Invalid request.";
+}
+
+/** Knife or glove types: the catalogue's weapons of that category. */
+export function typesQuery(db: Database, category: "Knives" | "Gloves") {
+  return db.select({ name: weapons.name, image: weapons.image }).from(weapons).where(eq(weapons.category, category)).orderBy(asc(weapons.name));
+}
+
+/** A skin with its weapon's category, for checking that it fits a slot. */
+export function skinFitQuery(db: Database, skinId: string) {
+  return db
+    .select({ id: skins.id, name: skins.name, image: skins.image, weapon: skins.weapon, category: weapons.category })
+    .from(skins)
+    .innerJoin(weapons, eq(weapons.name, skins.weapon))
+    .where(eq(skins.id, skinId))
+    .limit(1);
 }

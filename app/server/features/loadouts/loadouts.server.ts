@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_LIMITS } from "~/domain/limits";
 import { copyTitle, type LoadoutKind } from "~/domain/loadouts";
 import type { Wear } from "~/domain/wear";
@@ -16,7 +16,6 @@ import {
   skinWears,
   userLoadouts,
   userLoadoutSlots,
-  weapons,
 } from "../../db/schema.server";
 import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "~/domain/markets";
 
@@ -163,21 +162,6 @@ export function loadoutWearsQuery(db: Database, kind: LoadoutKind, id: LoadoutRe
     .from(skinWears)
     .leftJoin(m, and(eq(m.skinId, skinWears.skinId), eq(m.variant, "normal"), eq(m.wear, skinWears.wear), eq(m.market, market)))
     .where(ofLoadout);
-}
-
-/** Knife or glove types: the catalogue's weapons of that category. */
-export function typesQuery(db: Database, category: "Knives" | "Gloves") {
-  return db.select({ name: weapons.name, image: weapons.image }).from(weapons).where(eq(weapons.category, category)).orderBy(asc(weapons.name));
-}
-
-/** A skin with its weapon's category, for checking that it fits a slot. */
-export function skinFitQuery(db: Database, skinId: string) {
-  return db
-    .select({ id: skins.id, name: skins.name, image: skins.image, weapon: skins.weapon, category: weapons.category })
-    .from(skins)
-    .innerJoin(weapons, eq(weapons.name, skins.weapon))
-    .where(eq(skins.id, skinId))
-    .limit(1);
 }
 
 // ---------------------------------------------------------------- writes
