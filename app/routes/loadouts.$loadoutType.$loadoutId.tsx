@@ -4,7 +4,7 @@ import { NotFound } from "~/components/NotFound";
 import { buttonClass, Notice } from "~/components/basics";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
 import { lazyPart } from "~/components/lazy-part";
-import { MarketPricesForm } from "~/components/MarketSelect";
+import { MarketPricesForm } from "~/components/MarketPricesForm";
 import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";

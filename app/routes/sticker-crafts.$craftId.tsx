@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/basics";
 import { CraftDetail } from "~/components/CraftDetail";
 import { lazyPart } from "~/components/lazy-part";
-import { MarketPricesForm } from "~/components/MarketSelect";
+import { MarketPricesForm } from "~/components/MarketPricesForm";
 import { parseMarketChoice } from "~/domain/markets";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CraftGrid } from "~/components/CraftCard";
-import { MarketPricesForm } from "~/components/MarketSelect";
+import { MarketPricesForm } from "~/components/MarketPricesForm";
 import { pageMeta } from "~/components/page-meta";
 import { parseMarketChoice } from "~/domain/markets";
 import { CRAFT_KINDS, CRAFT_ORDERS, craftGalleryPath, matchesCraftKind, orderCrafts, parseCraftKind, parseCraftOrder } from "~/domain/community-crafts";

@@ -12,22 +12,24 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // left to load later is dropped by React at the first fragment link), a page's parts count in its
   // first visit: Conform (10.1 KB) and the parts' own code on every page with a form, the whole
   // profile (Conform and 26 part files, 29.7 KB; 23.0 as one file). Not within the budget until the
-  // forms' shared code is trimmed or grouped (issue 60). Ceilings are the figures of 2 December.
-  "routes/profile": { total: 128.1, app: 43.9, whole: 128.1 },
-  "routes/resell-tracker": { total: 121.2, app: 37, whole: 121.2 },
+  // forms' shared code is trimmed or grouped (issue 60). Ceilings are the figures of 2 December; the
+  // tracker's markets table and valuation, and the Market choice on loadouts and crafts, added
+  // 0.1-1.3 KB to the pages below that show them (issue 61).
+  "routes/profile": { total: 128.5, app: 44.3, whole: 128.5 },
+  "routes/resell-tracker": { total: 122.2, app: 38, whole: 122.2 },
   "routes/weapons.$weaponName": { total: 117.4, app: 33.2, whole: 120 },
   // Search and the trade-up page carry the Market choice (issue 61): its select and the markets' names, +0.8 KB each.
   "routes/search": { total: 115.8, app: 31.6, whole: 120 },
-  "routes/loadouts.$loadoutType.$loadoutId": { total: 114.2, app: 30, whole: 120 },
-  "routes/admin.loadouts_.$id.edit": { total: 113.7, app: 29.5, whole: 120 },
+  "routes/loadouts.$loadoutType.$loadoutId": { total: 115.5, app: 31.3, whole: 120 },
+  "routes/admin.loadouts_.$id.edit": { total: 113.8, app: 29.6, whole: 120 },
   "routes/loadouts.edit.$id": { total: 113.7, app: 29.5, whole: 120 },
   "routes/admin.sticker-crafts": { total: 113.3, app: 29.2, whole: 120 },
   "routes/admin.sticker-crafts_.queue": { total: 112.2, app: 28, whole: 120 },
   "routes/trade-up": { total: 112.6, app: 28.4, whole: 120 },
   "routes/sticker-crafts.submit": { total: 111.4, app: 27.2, whole: 120 },
   "routes/admin.loadouts": { total: 110.9, app: 26.7, whole: 120 },
-  "routes/resell-tracker_.import": { total: 110.8, app: 26.6, whole: 120 },
-  "routes/sticker-crafts.$craftId": { total: 110.4, app: 26.2, whole: 120 },
+  "routes/resell-tracker_.import": { total: 110.9, app: 26.7, whole: 120 },
+  "routes/sticker-crafts.$craftId": { total: 111.7, app: 27.5, whole: 120 },
   "routes/resell-tracker_.new": { total: 110, app: 25.8, whole: 120 },
   "routes/resell-tracker_.$trackerId.edit": { total: 109.9, app: 25.7, whole: 120 },
   // The security page and the login carry the passkey buttons' own code (issue 62: whether the browser
@@ -42,7 +44,7 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/skins.$skinId": { total: 106.9, app: 22.7, whole: 120.2 },
   "routes/loadouts.user.$id.fill": { total: 102.1, app: 17.9, whole: 120 },
   "routes/stickers.$stickerId": { total: 101.8, app: 17.6, whole: 120 },
-  "routes/loadouts.shared.$token": { total: 100.6, app: 16.5, whole: 120 },
+  "routes/loadouts.shared.$token": { total: 100.7, app: 16.5, whole: 120 },
 };
 
 const pages = firstVisitScripts();

@@ -7,7 +7,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange, PRICE_RANGES } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
-import { DEFAULT_MARKET_CHOICE, parseMarketChoice, PRICE_MARKETS } from "~/domain/markets";
+import { DEFAULT_MARKET_CHOICE, MARKET_CHOICES, parseMarketChoice, PRICE_MARKETS } from "~/domain/markets";
 import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
@@ -274,5 +274,5 @@ function stickerPages(stickerId: number): string[] {
  */
 export function stickerCraftPages(id: number | null, stickerIds: readonly number[]): string[] {
   const detail = id === null ? [] : withMarkets([`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`]);
-  return ["/", ...craftGalleryPaths(), ...detail, ...[...new Set(stickerIds)].flatMap(stickerPages)];
+  return ["/", ...craftGalleryPaths(MARKET_CHOICES), ...detail, ...[...new Set(stickerIds)].flatMap(stickerPages)];
 }
