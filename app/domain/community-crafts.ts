@@ -108,7 +108,6 @@ export function orderCrafts<T extends { craftCents: number | null }>(crafts: rea
 
 /** The gallery's URL for a filter and an order (All and Newest have none, so they share the edge cache's entry with /sticker-crafts). */
 export function craftGalleryPath(kind: CraftKind, order: CraftOrder = "newest", market: MarketChoice = "cheapest"): string {
-  // In the edge cache's order (its parameters sorted), so `craftGalleryPaths` are its keys.
   const params = new URLSearchParams();
   if (kind !== "all") params.set("kind", kind);
   if (market !== "cheapest") params.set("market", market);
@@ -117,7 +116,7 @@ export function craftGalleryPath(kind: CraftKind, order: CraftOrder = "newest", 
   return search ? `/sticker-crafts?${search}` : "/sticker-crafts";
 }
 
-/** Every URL the gallery is kept under: each filter in each order, priced on each of `markets` (the server passes them, so pages do not load the markets' module). */
-export function craftGalleryPaths(markets: readonly MarketChoice[]): string[] {
-  return CRAFT_KINDS.flatMap((kind) => markets.flatMap((market) => CRAFT_ORDERS.map((order) => craftGalleryPath(kind.id, order.id, market))));
+/** Every URL the gallery is kept under: each filter in each order (at the default market: another is not kept). */
+export function craftGalleryPaths(): string[] {
+  return CRAFT_KINDS.flatMap((kind) => CRAFT_ORDERS.map((order) => craftGalleryPath(kind.id, order.id)));
 }

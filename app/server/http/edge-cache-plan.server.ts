@@ -7,7 +7,7 @@ import { parseSide } from "~/domain/loadouts";
 import { DEFAULT_PRICE_RANGE, parsePriceRange, PRICE_RANGES } from "~/domain/price-history";
 import { searchQueryParam } from "~/domain/search";
 import { DEFAULT_SORT, SORT_OPTIONS, TYPE_OPTIONS, skinListValues } from "~/domain/skin-list";
-import { DEFAULT_MARKET_CHOICE, MARKET_CHOICES, parseMarketChoice, PRICE_MARKETS } from "~/domain/markets";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { CONTRACT_PARAMS, isAddRefusal } from "~/domain/trade-up";
 import { isWear } from "~/domain/wear";
 
@@ -20,6 +20,12 @@ import { isWear } from "~/domain/wear";
 interface CacheablePage {
   path: RegExp;
   params: readonly string[];
+  /**
+   * Parameters the page reads whose other values are not kept (a visit with one is answered without
+   * the cache): the Market choice of pages an admin's or a moderator's change purges, whose purge
+   * would otherwise reach five times the keys.
+   */
+  notKept?: readonly string[];
 }
 
 const CACHEABLE_PAGES: readonly CacheablePage[] = [
@@ -31,10 +37,10 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/search$/, params: ["q", "market"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
-  { path: /^\/sticker-crafts$/, params: ["kind", "order", "market"] },
-  { path: /^\/sticker-crafts\/[^/]+$/, params: ["market"] },
+  { path: /^\/sticker-crafts$/, params: ["kind", "order", "market"], notKept: ["market"] },
+  { path: /^\/sticker-crafts\/[^/]+$/, params: ["market"], notKept: ["market"] },
   { path: /^\/loadouts$/, params: [] },
-  { path: /^\/loadouts\/official\/[^/]+$/, params: ["side", "market"] },
+  { path: /^\/loadouts\/official\/[^/]+$/, params: ["side", "market"], notKept: ["market"] },
   { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
   { path: /^\/cases$/, params: ["market"] },
   { path: /^\/collections$/, params: [] },
@@ -142,6 +148,7 @@ export function normalisedSearch(pathname: string, params: URLSearchParams): str
     const read = PARAMETERS[name];
     const canonical = read ? read(given) : UNCACHEABLE;
     if (canonical === UNCACHEABLE) return null;
+    if (canonical.length > 0 && page.notKept?.includes(name)) return null;
     for (const value of canonical) pairs.push([name, value]);
   }
   return pairs.length === 0 ? "" : `?${new URLSearchParams(pairs).toString()}`;
@@ -233,20 +240,7 @@ function bothSides(path: string): string[] {
  * page). A new loadout's too: its id may have been asked for before it existed, and a 404 is kept.
  */
 export function officialLoadoutPages(id: number): string[] {
-  return ["/", "/loadouts", ...withMarkets(bothSides(`/loadouts/official/${id}`))];
-}
-
-/** Pages (path and normalised search) as they are and on each market (`market` sorts before the other parameters a page keys on). */
-function withMarkets(pages: readonly string[]): string[] {
-  return [
-    ...pages,
-    ...PRICE_MARKETS.flatMap((market) =>
-      pages.map((page) => {
-        const [path, search] = page.split("?");
-        return `${path}?market=${market}${search ? `&${search}` : ""}`;
-      }),
-    ),
-  ];
+  return ["/", "/loadouts", ...bothSides(`/loadouts/official/${id}`)];
 }
 
 /**
@@ -273,6 +267,6 @@ function stickerPages(stickerId: number): string[] {
  * not be shown another's kept page.
  */
 export function stickerCraftPages(id: number | null, stickerIds: readonly number[]): string[] {
-  const detail = id === null ? [] : withMarkets([`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`]);
-  return ["/", ...craftGalleryPaths(MARKET_CHOICES), ...detail, ...[...new Set(stickerIds)].flatMap(stickerPages)];
+  const detail = id === null ? [] : [`/sticker-crafts/${id}`, `/sticker-crafts/${id}.data`];
+  return ["/", ...craftGalleryPaths(), ...detail, ...[...new Set(stickerIds)].flatMap(stickerPages)];
 }
