@@ -1,9 +1,10 @@
-// The price history of a skin page (range and wear) or a sticker page (range only): range (7, 30,
-// 90 days) and wear are links that change the URL (`?range=90&wear=FT`), so they work without
-// JavaScript; min, average and max of the range as text, and the chart the loader drew.
+// The price history of a skin page (range, wear and market) or a sticker page (range and market):
+// range (7, 30, 90 days), wear and market are links that change the URL
+// (`?range=90&wear=FT&market=steam`), so they work without JavaScript; min, average and max of the
+// range as text, and the chart the loader drew.
 import type { ChartModel } from "~/domain/chart-positions";
 
-import { describeSummary, PRICE_RANGES, type PriceRange, type PriceSummary } from "~/domain/price-history";
+import { describeSummary, PRICE_RANGES, type HistoryWording, type PriceRange, type PriceSummary } from "~/domain/price-history";
 import { WEAR_NAMES, type Wear } from "~/domain/wear";
 import { PathLink } from "./links";
 import { PriceChart } from "./PriceChart";
@@ -17,6 +18,12 @@ export interface PriceHistoryData {
   wears: Wear[];
   /** Whether the URL named the wear (range links then keep it). */
   wearAsked: boolean;
+  /** The market charted (`cheapest`: the cheapest listing across markets, the default). */
+  market: string;
+  /** How the chart, its description and its absence name what is charted (`historyWording`). */
+  wording: HistoryWording;
+  /** The market links: each choice and its name. */
+  markets: { market: string; label: string }[];
   summary: PriceSummary | null;
   model: ChartModel | null;
 }
@@ -24,16 +31,15 @@ export interface PriceHistoryData {
 const linkClass = (current: boolean) =>
   `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
 
-/** Range and wear codes need no encoding in a query string. */
-function historyHref(path: `/${string}`, range: PriceRange, wear: Wear | null): `/${string}` {
-  return `${path}?range=${range}${wear ? `&wear=${wear}` : ""}#price-history`;
+/** Range, wear and market codes need no encoding in a query string. */
+function historyHref(path: `/${string}`, range: PriceRange, wear: Wear | null, market: string): `/${string}` {
+  return `${path}?range=${range}${wear ? `&wear=${wear}` : ""}${market === "cheapest" ? "" : `&market=${market}`}#price-history`;
 }
 
 /** `path`: the page's own path (`/skins/ak-47-redline`, `/stickers/1947`), already encoded. */
 export function PriceHistory({ path, history }: { path: `/${string}`; history: PriceHistoryData }) {
   const money = useMoney();
-  const { range, wear, wears, wearAsked, summary, model } = history;
-  const wearName = wear ? WEAR_NAMES[wear] : "Market";
+  const { range, wear, wears, wearAsked, market, wording, markets, summary, model } = history;
   return (
     <section id="price-history" aria-labelledby="price-history-heading" className="scroll-mt-20 space-y-3 rounded-lg border border-line bg-panel p-4">
       <h2 id="price-history-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
@@ -43,7 +49,7 @@ export function PriceHistory({ path, history }: { path: `/${string}`; history: P
         {PRICE_RANGES.map((option) => (
           <PathLink
             key={option}
-            to={historyHref(path, option, wearAsked ? wear : null)}
+            to={historyHref(path, option, wearAsked ? wear : null, market)}
             preventScrollReset
             aria-current={option === range ? "true" : undefined}
             className={linkClass(option === range)}
@@ -57,7 +63,7 @@ export function PriceHistory({ path, history }: { path: `/${string}`; history: P
           {wears.map((option) => (
             <PathLink
               key={option}
-              to={historyHref(path, range, option)}
+              to={historyHref(path, range, option, market)}
               preventScrollReset
               aria-current={option === wear ? "true" : undefined}
               className={linkClass(option === wear)}
@@ -69,6 +75,19 @@ export function PriceHistory({ path, history }: { path: `/${string}`; history: P
           ))}
         </nav>
       ) : null}
+      <nav aria-label="Price history market" className="flex flex-wrap gap-2">
+        {markets.map((option) => (
+          <PathLink
+            key={option.market}
+            to={historyHref(path, range, wearAsked ? wear : null, option.market)}
+            preventScrollReset
+            aria-current={option.market === market ? "true" : undefined}
+            className={linkClass(option.market === market)}
+          >
+            {option.label}
+          </PathLink>
+        ))}
+      </nav>
       {summary ? (
         <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="price-summary">
           <div>
@@ -88,13 +107,13 @@ export function PriceHistory({ path, history }: { path: `/${string}`; history: P
       {model && summary ? (
         <PriceChart
           model={model}
-          title={`${wearName} price, last ${range} days`}
-          description={`${wearName}: ${describeSummary(summary, range, money)}.`}
+          title={`${wording.title}, last ${range} days`}
+          description={`${wording.described}: ${describeSummary(summary, range, money)}.`}
           testId="price-chart"
         />
       ) : (
         <p className="text-sm text-muted">
-          No price history{wear ? ` for ${wearName}` : ""} in the last {range} days.
+          No price history{wording.absent} in the last {range} days.
         </p>
       )}
     </section>

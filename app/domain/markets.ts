@@ -32,6 +32,11 @@ export function marketChoiceLabel(choice: MarketChoice): string {
   return choice === "cheapest" ? "Cheapest listing across markets" : MARKET_NAMES[choice];
 }
 
+/** The links of a price history's market: the cheapest listing (the default), then each market. */
+export function historyMarketLinks(): { market: MarketChoice; label: string }[] {
+  return MARKET_CHOICES.map((market) => ({ market, label: market === "cheapest" ? "Cheapest listing" : MARKET_NAMES[market] }));
+}
+
 /** A price older than this is labelled stale. */
 export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 

@@ -113,6 +113,26 @@ export function summarisePrices(values: readonly (number | null)[]): PriceSummar
   return { minCents: Math.min(...prices), avgCents: Math.round(total / prices.length), maxCents: Math.max(...prices), days: prices.length };
 }
 
+export interface HistoryWording {
+  /** The chart's name before its range: "Field-Tested price", "Market price", "Field-Tested price on Skinport", "Price on Skinport". */
+  title: string;
+  /** What its description starts with: "Field-Tested", "Market", or the title on one market. */
+  described: string;
+  /** What a chart without a price names: " for Field-Tested", " for Field-Tested on Skinport", " on Skinport", "". */
+  absent: string;
+}
+
+/** How a price history names what it charts: a wear (none for a sticker) on a market (null: the cheapest listing). */
+export function historyWording(wearName: string | null, marketName: string | null): HistoryWording {
+  const onMarket = marketName ? ` on ${marketName}` : "";
+  const title = marketName ? `${wearName ? `${wearName} price` : "Price"}${onMarket}` : `${wearName ?? "Market"} price`;
+  return {
+    title,
+    described: marketName ? title : (wearName ?? "Market"),
+    absent: `${wearName ? ` for ${wearName}` : ""}${onMarket}`,
+  };
+}
+
 /** "$25.00", or "No data" for a day without a price. */
 export function priceOrNoData(cents: number | null, money: Money): string {
   return cents === null ? "No data" : money.format(cents);

@@ -11,10 +11,10 @@ import { PathLink } from "~/components/links";
 import { MarketTable } from "~/components/MarketTable";
 import type { PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
-import { marketTable } from "~/domain/markets";
+import { historyMarketLinks, marketName, marketTable, parseMarketChoice, type MarketChoice } from "~/domain/markets";
 import { alertAnchor } from "~/domain/price-alerts";
 import { buildChartModel } from "~/domain/price-chart";
-import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
+import { historyWording, parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { rarityTextColor } from "~/domain/rarity-text-color";
 import { addToTradeUpPath, nextRarity } from "~/domain/trade-up";
 import { VARIANT_NAMES, variantsOf, type Variant } from "~/domain/variants";
@@ -49,6 +49,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const range = parsePriceRange(url.searchParams.get("range"));
   const days = rangeDays(range, utcDay(Date.now()));
   const asked = url.searchParams.get("wear");
+  const historyMarket = parseMarketChoice(url.searchParams.get("market"));
   const favoritesPromise = loadFavoriteIds(context);
   const moneyPromise = loadMoney(context, request);
   const [found, wears, crates, collections, history, variantPrices, marketPrices] = await context.load([
@@ -56,7 +57,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     skinWearsQuery(db, id),
     crateNamesOfSkinQuery(db, id),
     collectionNamesOfSkinQuery(db, id),
-    skinChartHistoryQuery(db, id, days[0]!, asked),
+    skinChartHistoryQuery(db, id, days[0]!, asked, historyMarket),
     skinVariantPricesQuery(db, id),
     skinMarketPricesQuery(db, id),
   ]);
@@ -81,7 +82,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       souvenir: enabled && skin.souvenir ? variantPrice("souvenir", wear) : null,
     };
   });
-  const priceHistory = skinPriceHistory(wears, history, days, range, asked, money.rate);
+  const priceHistory = skinPriceHistory(wears, history, days, range, asked, historyMarket, money.rate);
   // The markets of the wear the page shows (the price history's) and the variant asked for.
   const marketWear = priceHistory?.wear ?? wears.find((row) => row.enabled)?.wear ?? null;
   const variants = variantsOf(skin);
@@ -92,6 +93,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         wears: WEARS.filter((wear) => byWear.get(wear)?.enabled),
         variant: askedVariant,
         variants,
+        historyMarket,
         rows: marketTable(
           marketPrices.filter((row) => row.wear === marketWear && row.variant === askedVariant),
           Date.now(),
@@ -123,6 +125,7 @@ function skinPriceHistory(
   days: string[],
   range: PriceHistoryData["range"],
   asked: string | null,
+  market: MarketChoice,
   rate: Rate,
 ): PriceHistoryData | null {
   const wear = rows[0]?.wear;
@@ -133,6 +136,9 @@ function skinPriceHistory(
     wear,
     wears: WEARS.filter((option) => wears.some((row) => row.wear === option && row.enabled)),
     wearAsked: wear === asked,
+    market,
+    wording: historyWording(WEAR_NAMES[wear], market === "cheapest" ? null : marketName(market)),
+    markets: historyMarketLinks(),
     summary: summarisePrices(values),
     model: buildChartModel(days, [{ key: wear, label: WEAR_NAMES[wear], values }], rate),
   };
@@ -174,9 +180,25 @@ function NameList({ title, items, base }: { title: string; items: { name: string
 const choiceClass = (current: boolean) =>
   `rounded-md border px-3 py-1 text-sm ${current ? "border-accent bg-accent font-semibold text-black" : "border-line hover:border-accent"}`;
 
-/** Links to the market table of another wear or variant (the wear is the price history's too). */
-function MarketChoices({ path, wear, wears, variant, variants }: { path: `/${string}`; wear: Wear; wears: Wear[]; variant: Variant; variants: Variant[] }) {
-  const href = (toWear: Wear, toVariant: Variant): `/${string}` => `${path}?wear=${toWear}${toVariant === "normal" ? "" : `&variant=${toVariant}`}#markets`;
+/** Links to the market table of another wear or variant (the wear is the price history's too, whose market they keep). */
+function MarketChoices({
+  path,
+  wear,
+  wears,
+  variant,
+  variants,
+  historyMarket,
+}: {
+  path: `/${string}`;
+  wear: Wear;
+  wears: Wear[];
+  variant: Variant;
+  variants: Variant[];
+  /** The price history's market, kept. */
+  historyMarket: string;
+}) {
+  const href = (toWear: Wear, toVariant: Variant): `/${string}` =>
+    `${path}?wear=${toWear}${toVariant === "normal" ? "" : `&variant=${toVariant}`}${historyMarket === "cheapest" ? "" : `&market=${historyMarket}`}#markets`;
   return (
     <>
       <nav aria-label="Markets of wear" className="flex flex-wrap gap-2">

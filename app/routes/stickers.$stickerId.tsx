@@ -8,10 +8,10 @@ import { pageMeta } from "~/components/page-meta";
 import { PriceHistory, type PriceHistoryData } from "~/components/PriceHistory";
 import { formatDateTime } from "~/domain/dates";
 import { parseId } from "~/domain/ids";
-import { marketTable } from "~/domain/markets";
+import { historyMarketLinks, marketName, marketTable, parseMarketChoice } from "~/domain/markets";
 import { buildChartModel } from "~/domain/price-chart";
 
-import { parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
+import { historyWording, parsePriceRange, rangeDays, summarisePrices, utcDay, valuesByDay } from "~/domain/price-history";
 import { stickerKind, stickerKindLabel } from "~/domain/stickers";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import { itemMarketPricesQuery } from "~/server/features/market-prices.server";
@@ -25,12 +25,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { db } = context;
   // An id that cannot exist still asks the batch (for id 0), so every answer costs one round trip.
   const id = parseId(params.stickerId) ?? 0;
-  const range = parsePriceRange(new URL(request.url).searchParams.get("range"));
+  const url = new URL(request.url);
+  const range = parsePriceRange(url.searchParams.get("range"));
+  const historyMarket = parseMarketChoice(url.searchParams.get("market"));
   const days = rangeDays(range, utcDay(Date.now()));
   const moneyPromise = loadMoney(context, request);
   const [found, history, crafts, marketPrices] = await context.load([
     stickerPageQuery(db, id),
-    stickerHistoryQuery(db, id, days[0]!),
+    stickerHistoryQuery(db, id, days[0]!, historyMarket),
     craftsWithStickerQuery(db, id, CRAFTS_SHOWN),
     itemMarketPricesQuery(db, "sticker", id),
   ]);
@@ -44,6 +46,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     wear: null,
     wears: [],
     wearAsked: false,
+    market: historyMarket,
+    wording: historyWording(null, historyMarket === "cheapest" ? null : marketName(historyMarket)),
+    markets: historyMarketLinks(),
     summary: summarisePrices(values),
     model: buildChartModel(days, [{ key: "market", label: "Market", values }], money.rate),
   };

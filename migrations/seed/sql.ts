@@ -1,6 +1,7 @@
 // Turns the catalogue and the demo content into idempotent SQL. Used by the seed command and by
 // the integration tests, which seed the same data into their own D1.
 import { searchKey } from "../../app/domain/catalogue.ts";
+import { PRICE_MARKETS } from "../../app/domain/markets.ts";
 import { buildCatalogue, type Catalogue } from "./catalogue.ts";
 import { buildDemoCrafts, buildDemoLoadouts } from "./demo-content.ts";
 
@@ -233,6 +234,35 @@ ON CONFLICT DO NOTHING;`,
   ];
 }
 
+/** A demo market's price as permille of the default price (`market`: a column or a quoted name). */
+function marketPermille(seed: string, market: string): string {
+  return `CASE ${market}
+    WHEN 'steam' THEN 1150 + ${seed} * 17 % 250
+    WHEN 'buff163' THEN CASE ${seed} % 3 WHEN 0 THEN 1000 ELSE 1010 + ${seed} * 7 % 45 END
+    WHEN 'csfloat' THEN CASE ${seed} % 3 WHEN 1 THEN 1000 ELSE 1012 + ${seed} * 11 % 60 END
+    ELSE CASE ${seed} % 3 WHEN 2 THEN 1000 ELSE 1040 + ${seed} * 13 % 90 END END`;
+}
+
+/** Whether a demo market has a price for the item at all. */
+function marketPresent(seed: string, market: string): string {
+  return `NOT (${market} = 'csfloat' AND ${seed} % 3 <> 1 AND ${seed} % 10 = 3)`;
+}
+
+/** Each demo market's permille of the item, or NULL where it has no price (`steam_f`, ...). */
+function marketFactorColumns(seed: string): string {
+  return PRICE_MARKETS.map((market) => `CASE WHEN ${marketPresent(seed, `'${market}'`)} THEN ${marketPermille(seed, `'${market}'`)} END AS ${market}_f`).join(
+    ",\n  ",
+  );
+}
+
+/** The seeds of the demo market prices (of a row `p`), shared by the prices and the history. */
+const skinMarketSeed = sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027");
+const itemMarketSeed = sqlSeed("(p.kind || ':' || p.item_id)", "'FN'", "instr('sticker crate key vanilla_knife', p.kind) * 4027");
+
+/** The history's market columns of a row whose default price that day is `cents`. */
+const marketHistoryValues = (cents: string) => PRICE_MARKETS.map((market) => `max(1, ${cents} * ${market}_f / 1000)`).join(", ");
+const MARKET_HISTORY_COLUMNS = PRICE_MARKETS.map((market) => `${market}_cents`).join(", ");
+
 /**
  * Demo market prices (docs/features/price-feed.md, "Markets"): every priced skin wear and variant,
  * sticker, container, key and vanilla knife on at least three markets, deterministic. One of
@@ -242,15 +272,11 @@ ON CONFLICT DO NOTHING;`,
  * it is not the cheapest for. Only into empty tables, updated `now`.
  */
 export function demoMarketPriceStatements(now: number): string[] {
-  const factor = (seed: string) => `CASE m.market
-    WHEN 'steam' THEN 1150 + ${seed} * 17 % 250
-    WHEN 'buff163' THEN CASE ${seed} % 3 WHEN 0 THEN 1000 ELSE 1010 + ${seed} * 7 % 45 END
-    WHEN 'csfloat' THEN CASE ${seed} % 3 WHEN 1 THEN 1000 ELSE 1012 + ${seed} * 11 % 60 END
-    ELSE CASE ${seed} % 3 WHEN 2 THEN 1000 ELSE 1040 + ${seed} * 13 % 90 END END`;
-  const present = (seed: string) => `NOT (m.market = 'csfloat' AND ${seed} % 3 <> 1 AND ${seed} % 10 = 3)`;
+  const factor = (seed: string) => marketPermille(seed, "m.market");
+  const present = (seed: string) => marketPresent(seed, "m.market");
   const markets = `(SELECT 'steam' AS market UNION ALL SELECT 'skinport' UNION ALL SELECT 'csfloat' UNION ALL SELECT 'buff163') m`;
-  const skinSeed = sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027");
-  const itemSeed = sqlSeed("(p.kind || ':' || p.item_id)", "'FN'", "instr('sticker crate key vanilla_knife', p.kind) * 4027");
+  const skinSeed = skinMarketSeed;
+  const itemSeed = itemMarketSeed;
   return [
     `INSERT INTO skin_market_prices (skin_id, variant, wear, market, price_cents, updated_at)
 WITH p(skin_id, variant, wear, price_cents) AS (
@@ -292,11 +318,11 @@ ON CONFLICT DO NOTHING;`,
 export function demoPriceHistoryStatements(days: number): string[] {
   if (!Number.isInteger(days) || days < 1) throw new Error(`Cannot backfill ${days} days`);
   // The variant joins the mix, so a skin's StatTrak line does not copy its normal one.
-  const permille = historyPermille(sqlSeed("p.skin_id", "p.wear", "instr('normal stattrak souvenir', p.variant) * 4027"));
+  // The same seed as the market prices' (worked out once per series, in f).
+  const permille = historyPermille("f.seed");
   // Stickers, containers and keys the same way, into item_price_history while it is empty.
-  const itemPermille = historyPermille(sqlSeed("(p.kind || ':' || p.item_id)", "'FN'", "instr('sticker crate key', p.kind) * 4027"));
   return [
-    `INSERT INTO item_price_history (kind, item_id, day, price_cents)
+    `INSERT INTO item_price_history (kind, item_id, day, price_cents, ${MARKET_HISTORY_COLUMNS})
 WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
 p(kind, item_id, price_cents) AS (
   SELECT 'sticker', id, price_cents FROM stickers WHERE price_cents > 0
@@ -304,22 +330,32 @@ p(kind, item_id, price_cents) AS (
   SELECT 'crate', id, price_cents FROM crates WHERE price_cents > 0
   UNION ALL
   SELECT 'key', id, price_cents FROM case_keys WHERE price_cents > 0
+),
+f AS MATERIALIZED (SELECT p.*, ${itemMarketSeed} AS seed, ${marketFactorColumns(itemMarketSeed)} FROM p),
+h AS (
+  SELECT f.*, date('now', '-' || d.n || ' days') AS day,
+    CASE WHEN d.n = 0 THEN f.price_cents ELSE max(1, f.price_cents * (1000 + ${permille}) / 1000) END AS cents
+  FROM f, d
 )
-SELECT p.kind, p.item_id, date('now', '-' || d.n || ' days'),
-  CASE WHEN d.n = 0 THEN p.price_cents ELSE max(1, p.price_cents * (1000 + ${itemPermille}) / 1000) END
-FROM p, d
+SELECT kind, item_id, day, cents, ${marketHistoryValues("cents")}
+FROM h
 WHERE NOT EXISTS (SELECT 1 FROM item_price_history)
 ON CONFLICT DO NOTHING;`,
-    `INSERT INTO price_history (skin_id, variant, wear, day, price_cents)
+    `INSERT INTO price_history (skin_id, variant, wear, day, price_cents, ${MARKET_HISTORY_COLUMNS})
 WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
 p(skin_id, variant, wear, price_cents) AS (
   SELECT skin_id, 'normal', wear, price_cents FROM skin_wears WHERE enabled = 1 AND price_cents > 0
   UNION ALL
   SELECT skin_id, variant, wear, price_cents FROM skin_variant_prices WHERE price_cents > 0
+),
+f AS MATERIALIZED (SELECT p.*, ${skinMarketSeed} AS seed, ${marketFactorColumns(skinMarketSeed)} FROM p),
+h AS (
+  SELECT f.*, date('now', '-' || d.n || ' days') AS day,
+    CASE WHEN d.n = 0 THEN f.price_cents ELSE max(1, f.price_cents * (1000 + ${permille}) / 1000) END AS cents
+  FROM f, d
 )
-SELECT p.skin_id, p.variant, p.wear, date('now', '-' || d.n || ' days'),
-  CASE WHEN d.n = 0 THEN p.price_cents ELSE max(1, p.price_cents * (1000 + ${permille}) / 1000) END
-FROM p, d
+SELECT skin_id, variant, wear, day, cents, ${marketHistoryValues("cents")}
+FROM h
 WHERE NOT EXISTS (SELECT 1 FROM price_history)
 ON CONFLICT DO NOTHING;`,
   ];

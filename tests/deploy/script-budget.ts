@@ -14,7 +14,8 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   // profile (Conform and 26 part files, 29.7 KB; 23.0 as one file). Not within the budget until the
   // forms' shared code is trimmed or grouped (issue 60). Ceilings are the figures of 2 December; the
   // tracker's markets table and valuation, and the Market choice on loadouts and crafts, added
-  // 0.1-1.3 KB to the pages below that show them (issue 61).
+  // 0.1-1.3 KB to the pages below that show them, and the price history's market links 0.1 KB to the
+  // skin and sticker pages (issue 61).
   "routes/profile": { total: 128.5, app: 44.3, whole: 128.5 },
   "routes/resell-tracker": { total: 122.2, app: 38, whole: 122.2 },
   "routes/weapons.$weaponName": { total: 117.4, app: 33.2, whole: 120 },
@@ -41,9 +42,9 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/login": { total: 109.5, app: 25.3, whole: 120 },
   "routes/loadouts.new": { total: 108.1, app: 23.9, whole: 120 },
   "routes/reset-password": { total: 107.2, app: 23.1, whole: 120 },
-  "routes/skins.$skinId": { total: 106.9, app: 22.7, whole: 120.2 },
+  "routes/skins.$skinId": { total: 107.1, app: 22.9, whole: 120.3 },
   "routes/loadouts.user.$id.fill": { total: 102.1, app: 17.9, whole: 120 },
-  "routes/stickers.$stickerId": { total: 101.8, app: 17.6, whole: 120 },
+  "routes/stickers.$stickerId": { total: 101.9, app: 17.7, whole: 120 },
   "routes/loadouts.shared.$token": { total: 100.7, app: 16.5, whole: 120 },
 };
 

@@ -37,9 +37,22 @@ test("the skin page shows a price chart and switches its range and wear through 
   await expect(page).toHaveURL(/\?range=90&wear=FT#price-history$/);
   await expect(history.getByRole("img", { name: "Field-Tested price, last 90 days" })).toBeVisible();
 
+  // A market's own history, range and wear kept: Steam's prices run above the cheapest listing's.
+  const minOf = (text: string) => Number(/Min\s*\$([\d,.]+)/.exec(text)![1]!.replace(/,/g, ""));
+  const cheapest = (await summary.textContent())!;
+  await history.getByRole("link", { name: "Steam Community Market" }).click();
+  await expect(page).toHaveURL(/\?range=90&wear=FT&market=steam#price-history$/);
+  await expect(history.getByRole("img", { name: "Field-Tested price on Steam Community Market, last 90 days" })).toBeVisible();
+  await expect(history.getByRole("link", { name: "Steam Community Market" })).toHaveAttribute("aria-current", "true");
+  expect(minOf((await summary.textContent())!)).toBeGreaterThan(minOf(cheapest));
+  await history.getByRole("link", { name: "Cheapest listing" }).click();
+  await expect(page).toHaveURL(/\?range=90&wear=FT#price-history$/);
+  await expect(summary).toHaveText(cheapest);
+
   if (withJs(testInfo)) {
     // Hovering shows the day and its price; the keyboard moves along the days.
     const svg = history.getByTestId("price-chart-svg");
+    await svg.scrollIntoViewIfNeeded();
     const box = (await svg.boundingBox())!;
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
     const tooltip = history.getByTestId("price-chart-tooltip");

@@ -40,6 +40,13 @@ async function itemMarkets(kind: string, id: number) {
     .all<{ market: string; price_cents: number; updated_at: number }>();
   return Object.fromEntries(results.map((row) => [row.market, [row.price_cents, row.updated_at]]));
 }
+/** A history row's default price and each market's, of `day`. */
+async function historyOf(table: "price_history" | "item_price_history", key: string, binds: (string | number)[], day: string) {
+  return env.DB.prepare(`SELECT price_cents, steam_cents, skinport_cents, csfloat_cents, buff163_cents FROM ${table} WHERE ${key} AND day = ?`)
+    .bind(...binds, day)
+    .first();
+}
+const redlineHistory = (day: string) => historyOf("price_history", "skin_id = 'ak-47-redline' AND variant = 'normal' AND wear = 'FT'", [], day);
 async function wearPrice(skinId: string, wear: string) {
   return (await env.DB.prepare("SELECT price_cents FROM skin_wears WHERE skin_id = ? AND wear = ?").bind(skinId, wear).first<{ price_cents: number }>())!
     .price_cents;
@@ -90,13 +97,46 @@ describe("the multi-market feed", () => {
     expect(await itemMarkets("sticker", HARP_HOLO)).toMatchObject({ buff163: [225, NOW], skinport: [231, NOW], steam: [260, NOW] });
     const sticker = await env.DB.prepare("SELECT price_cents FROM stickers WHERE id = ?").bind(HARP_HOLO).first<{ price_cents: number }>();
     expect(sticker!.price_cents).toBe(225);
-    // History stays per item: today's row is the default (cheapest) price.
+    // Today's history row: the default (cheapest) price.
     const history = await env.DB.prepare(
       "SELECT price_cents FROM price_history WHERE skin_id = 'ak-47-redline' AND variant = 'normal' AND wear = 'FT' AND day = ?",
     )
       .bind(utcDay(NOW))
       .first<{ price_cents: number }>();
     expect(history!.price_cents).toBe(1742);
+  });
+
+  it("keeps each market's price of the day beside the default in the history; a stale market price is none that day", async () => {
+    await control({ markets: DOCUMENT });
+    done(await runPriceJob(env.DB, marketsEnv, NOW));
+    const today = utcDay(NOW);
+    expect(await redlineHistory(today)).toEqual({ price_cents: 1742, steam_cents: 2130, skinport_cents: 1890, csfloat_cents: 1810, buff163_cents: 1742 });
+    // StatTrak™ MW: Skinport null in the document, its seeded price (January) stale: no price that day.
+    const stattrak = await historyOf("price_history", "skin_id = 'ak-47-redline' AND variant = 'stattrak' AND wear = 'MW'", [], today);
+    expect(stattrak).toEqual({ price_cents: 8150, steam_cents: 9500, skinport_cents: null, csfloat_cents: 8300, buff163_cents: 8150 });
+    expect(await historyOf("item_price_history", "kind = 'sticker' AND item_id = ?", [HARP_HOLO], today)).toEqual({
+      price_cents: 225,
+      steam_cents: 260,
+      skinport_cents: 231,
+      csfloat_cents: null,
+      buff163_cents: 225,
+    });
+    // Later that day Buff163 is missing and CSFloat moves: the day's row takes the latest of each.
+    const withoutBuff = { "AK-47 | Redline (Field-Tested)": { ...REDLINE, buff163: undefined, csfloat: { price: 18.5 } } };
+    await control({ markets: withoutBuff });
+    done(await runPriceJob(env.DB, marketsEnv, NOW + 10 * 60_000));
+    expect(await redlineHistory(today)).toEqual({ price_cents: 1850, steam_cents: 2130, skinport_cents: 1890, csfloat_cents: 1850, buff163_cents: 1742 });
+    // Two days on, Buff163's price (still given by no feed) is stale: the new day has none for it.
+    const later = NOW + 2 * 86_400_000;
+    done(await runPriceJob(env.DB, marketsEnv, later));
+    expect(await redlineHistory(utcDay(later))).toEqual({
+      price_cents: 1850,
+      steam_cents: 2130,
+      skinport_cents: 1890,
+      csfloat_cents: 1850,
+      buff163_cents: null,
+    });
+    expect(await redlineHistory(today)).toMatchObject({ buff163_cents: 1742 });
   });
 
   it("a document without a market leaves that market's stored prices (and their time) alone", async () => {

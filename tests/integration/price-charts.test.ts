@@ -121,6 +121,48 @@ describe("the skin page's price history", () => {
   });
 });
 
+describe("the price history on one market", () => {
+  beforeAll(async () => {
+    // Minimal Wear's days with Steam's and CSFloat's own prices (Buff163 has none).
+    await env.DB.batch(
+      [
+        [1, 3500, null],
+        [0, 3700, 3250],
+      ].map(([daysAgo, steam, csfloat]) =>
+        env.DB.prepare("UPDATE price_history SET steam_cents = ?, csfloat_cents = ? WHERE skin_id = ? AND variant = 'normal' AND wear = 'MW' AND day = ?").bind(
+          steam,
+          csfloat,
+          SKIN,
+          dayAgo(daysAgo!),
+        ),
+      ),
+    );
+  });
+
+  it("charts the market asked for, in one round trip, and its links keep it", async () => {
+    const { response, html, roundTrips } = await page(`/skins/${SKIN}?range=7&wear=MW&market=steam`);
+    expect(response.status).toBe(200);
+    expect(roundTrips).toBe("1");
+    expect(html).toMatch(/Minimal Wear price on Steam Community Market, last 7 days<\/title>/);
+    expect(summaryOf(html)).toBe("Min $35.00 Average $36.00 Max $37.00");
+    expect(html).toContain(`href="/skins/${SKIN}?range=30&amp;wear=MW&amp;market=steam#price-history"`);
+    expect(html).toMatch(/aria-current="true"[^>]*>Steam Community Market<\/a>/);
+    // The default price stays what the page charts without a market.
+    expect(summaryOf((await page(`/skins/${SKIN}?range=7&wear=MW`)).html)).toBe("Min $30.00 Average $31.00 Max $32.00");
+    expect(summaryOf((await page(`/skins/${SKIN}?range=7&wear=MW&market=csfloat`)).html)).toBe("Min $32.50 Average $32.50 Max $32.50");
+  });
+
+  it("says so when the market has no history in the range; an unknown market is the default", async () => {
+    const { html } = await page(`/skins/${SKIN}?range=7&wear=MW&market=buff163`);
+    expect(html.replace(/<!-- -->/g, "")).toContain("No price history for Minimal Wear on Buff163 in the last 7 days.");
+    for (const market of ["bitskins", "", "%00"]) {
+      const fallback = await page(`/skins/${SKIN}?range=7&wear=MW&market=${market}`);
+      expect(fallback.response.status).toBe(200);
+      expect(fallback.html).toMatch(/Minimal Wear price, last 7 days<\/title>/);
+    }
+  });
+});
+
 describe("the charted wear, chosen in the history query", () => {
   // Factory New impossible, Minimal Wear possible without a price, the others priced; Battle-Scarred
   // comes first by wear code, Minimal Wear first in the wears' order.

@@ -26,10 +26,11 @@ describe("the sticker page", () => {
         [1, 1200],
         [0, 1234],
       ].map(([days, cents]) =>
-        env.DB.prepare("INSERT OR REPLACE INTO item_price_history (kind, item_id, day, price_cents) VALUES ('sticker', ?, ?, ?)").bind(
+        env.DB.prepare("INSERT OR REPLACE INTO item_price_history (kind, item_id, day, price_cents, steam_cents) VALUES ('sticker', ?, ?, ?, ?)").bind(
           CROWN_FOIL,
           dayAgo(days!),
           cents,
+          cents! + 200,
         ),
       ),
     ]);
@@ -47,6 +48,12 @@ describe("the sticker page", () => {
     expect(page).toContain("Min $11.00");
     expect(page).toContain("Redline Katowice Classic");
     expect(html).toContain('href="/sticker-crafts/1"');
+    // The history on one market: its own prices, in the same one round trip.
+    const onSteam = await get(`/stickers/${CROWN_FOIL}?market=steam`);
+    expect(onSteam.headers.get("X-D1-Round-Trips")).toBe("1");
+    const steamHtml = await onSteam.text();
+    expect(steamHtml).toMatch(/Price on Steam Community Market, last 30 days<\/title>/);
+    expect(text(steamHtml)).toContain("Min $13.00");
   });
 
   it("says which stickers have no price and no crafts; a missing sticker is a 404", async () => {

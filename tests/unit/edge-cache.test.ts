@@ -123,6 +123,13 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/sticker-crafts/7", new URLSearchParams("market=buff163"))).toBeNull();
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("market=csfloat&kind=community"))).toBeNull();
     expect(normalisedSearch("/search", new URLSearchParams("q=redline&market=steam"))).toBe("?market=steam&q=redline");
+    // A sticker's price history on one market likewise (a craft's change purges its stickers' pages).
+    expect(normalisedSearch("/stickers/1947", new URLSearchParams("range=7&market=steam"))).toBeNull();
+    expect(normalisedSearch("/stickers/1947", new URLSearchParams("range=7&market=cheapest"))).toBe("?range=7");
+    // A skin's price history and a case's page, which no change purges, keep a page per market.
+    expect(normalisedSearch("/skins/ak-47-redline", new URLSearchParams("market=csfloat&wear=FT&range=90"))).toBe("?market=csfloat&range=90&wear=FT");
+    expect(normalisedSearch("/cases/revolution-case", new URLSearchParams("market=buff163&utm_source=x"))).toBe("?market=buff163");
+    expect(normalisedSearch("/collections/the-revolution-collection", new URLSearchParams("market=steam"))).toBe("");
   });
 
   it("keeps a shared loadout's page by its side, and a revoke purges both sides as page and as data", () => {

@@ -17,7 +17,9 @@ import {
   utcDay,
   valuesByDay,
   carriedIntoToday,
+  historyWording,
 } from "~/domain/price-history";
+import { historyMarketLinks, marketName, PRICE_MARKETS } from "~/domain/markets";
 import { moneyFor, US_DOLLARS } from "~/domain/money";
 
 describe("the range in the URL", () => {
@@ -215,6 +217,39 @@ describe("price ticks in the page's currency", () => {
         const steps = minor.slice(1).map((value, i) => value - minor[i]!);
         // Evenly spaced in the currency: every step the same amount.
         for (const step of steps) expect(Math.abs(step - steps[0]!)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});
+
+describe("how a price history names what it charts", () => {
+  it("names the wear, and the market where one is chosen", () => {
+    expect(historyWording("Field-Tested", null)).toEqual({ title: "Field-Tested price", described: "Field-Tested", absent: " for Field-Tested" });
+    expect(historyWording("Field-Tested", "Skinport")).toEqual({
+      title: "Field-Tested price on Skinport",
+      described: "Field-Tested price on Skinport",
+      absent: " for Field-Tested on Skinport",
+    });
+    expect(historyWording(null, null)).toEqual({ title: "Market price", described: "Market", absent: "" });
+    expect(historyWording(null, "Steam Community Market")).toEqual({
+      title: "Price on Steam Community Market",
+      described: "Price on Steam Community Market",
+      absent: " on Steam Community Market",
+    });
+  });
+
+  it("offers the cheapest listing first, then every market by name", () => {
+    expect(historyMarketLinks()).toEqual([
+      { market: "cheapest", label: "Cheapest listing" },
+      ...PRICE_MARKETS.map((market) => ({ market, label: marketName(market) })),
+    ]);
+  });
+
+  it("names the chosen market in every wording of a chart on one market", () => {
+    fc.assert(
+      fc.property(fc.option(fc.constantFrom("Factory New", "Battle-Scarred")), fc.constantFrom(...PRICE_MARKETS), (wear, market) => {
+        const wording = historyWording(wear, marketName(market));
+        for (const text of [wording.title, wording.described, wording.absent]) expect(text).toContain(`on ${marketName(market)}`);
       }),
     );
   });

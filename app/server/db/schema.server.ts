@@ -92,6 +92,26 @@ export const skinVariantPrices = sqliteTable(
   (t) => [primaryKey({ columns: [t.skinId, t.variant, t.wear] }), check("skin_variant_prices_price_check", sql`${t.priceCents} >= 0`)],
 );
 
+/**
+ * Each market's price of the day beside the default one: the market's stored price at the day's last
+ * price run, while not stale; null where the market had none that day. Columns, not a row per market:
+ * the history keeps its rows (docs/features/price-feed.md, "History per market").
+ */
+const marketHistoryColumns = () => ({
+  steamCents: integer("steam_cents"),
+  skinportCents: integer("skinport_cents"),
+  csfloatCents: integer("csfloat_cents"),
+  buff163Cents: integer("buff163_cents"),
+});
+
+/** Each market's column in price_history and item_price_history. */
+export const HISTORY_MARKET_COLUMNS = {
+  steam: "steamCents",
+  skinport: "skinportCents",
+  csfloat: "csfloatCents",
+  buff163: "buff163Cents",
+} as const satisfies Record<(typeof PRICE_MARKETS)[number], keyof ReturnType<typeof marketHistoryColumns>>;
+
 /** One price per skin, variant, wear and UTC day (the day's latest price); see the retention rule in app/domain. */
 export const priceHistory = sqliteTable(
   "price_history",
@@ -105,7 +125,9 @@ export const priceHistory = sqliteTable(
     wear: text("wear", { enum: WEARS }).notNull(),
     /** UTC calendar day, YYYY-MM-DD. */
     day: text("day").notNull(),
+    /** The default price: the cheapest listing across the markets. */
     priceCents: integer("price_cents").notNull(),
+    ...marketHistoryColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.skinId, t.variant, t.wear, t.day] }),
@@ -355,7 +377,9 @@ export const itemPriceHistory = sqliteTable(
     itemId: integer("item_id").notNull(),
     /** UTC calendar day, YYYY-MM-DD. */
     day: text("day").notNull(),
+    /** The default price: the cheapest listing across the markets. */
     priceCents: integer("price_cents").notNull(),
+    ...marketHistoryColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId, t.day] }),

@@ -1,22 +1,28 @@
 // Reads for the price charts and the StatTrak/Souvenir prices on the skin page. Each returns a
 // query for the page's one `context.load` batch.
 import { and, asc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { MarketChoice } from "~/domain/markets";
 import { WEARS } from "~/domain/wear";
 import type { Database } from "../db/client.server";
-import { priceHistory, resellTrackers, skinVariantPrices, skinWears } from "../db/schema.server";
+import { HISTORY_MARKET_COLUMNS, type itemPriceHistory, priceHistory, resellTrackers, skinVariantPrices, skinWears } from "../db/schema.server";
+
+/** A history table's price of the chosen market: the default (cheapest listing) column, or the market's own. */
+export function historyPriceColumn<T extends typeof priceHistory | typeof itemPriceHistory>(table: T, market: MarketChoice) {
+  return market === "cheapest" ? table.priceCents : table[HISTORY_MARKET_COLUMNS[market]];
+}
 
 /**
  * The skin page's chart: the wear it charts and that wear's normal-variant history from `firstDay`
  * (YYYY-MM-DD) on, oldest first. The wear is `asked` when the skin has it enabled, else the first
  * enabled wear (Factory New first) with a price, else the first enabled one. One row per day, or
  * a single row with a null day when the wear has no history in the range; no rows when no wear is
- * enabled. Choosing the wear here means only its rows come back.
+ * enabled. Choosing the wear here means only its rows come back. The price is the chosen market's.
  */
-export function skinChartHistoryQuery(db: Database, skinId: string, firstDay: string, asked: string | null) {
+export function skinChartHistoryQuery(db: Database, skinId: string, firstDay: string, asked: string | null, market: MarketChoice = "cheapest") {
   const chartWear = sql`select ${skinWears.wear} from ${skinWears} where ${skinWears.skinId} = ${skinId} and ${skinWears.enabled}
     order by ${skinWears.wear} = ${asked ?? ""} desc, ${skinWears.priceCents} > 0 desc, instr(${WEARS.join(" ")}, ${skinWears.wear}) limit 1`;
   return db
-    .select({ wear: skinWears.wear, day: priceHistory.day, priceCents: priceHistory.priceCents })
+    .select({ wear: skinWears.wear, day: priceHistory.day, priceCents: historyPriceColumn(priceHistory, market) })
     .from(skinWears)
     .leftJoin(
       priceHistory,

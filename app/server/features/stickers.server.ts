@@ -2,9 +2,11 @@
 // history, and the published crafts that carry it. Each returns a query for the page's one
 // `context.load` batch.
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import type { MarketChoice } from "~/domain/markets";
 import type { Database } from "../db/client.server";
 import { itemPriceHistory, skins, stickerCrafts, stickerCraftStickers, stickers } from "../db/schema.server";
 import { craftCardColumns } from "./catalogue.server";
+import { historyPriceColumn } from "./price-charts.server";
 
 export function stickerPageQuery(db: Database, id: number) {
   return db
@@ -22,10 +24,10 @@ export function stickerPageQuery(db: Database, id: number) {
     .limit(1);
 }
 
-/** The sticker's daily prices from `firstDay` (YYYY-MM-DD) on, oldest first. */
-export function stickerHistoryQuery(db: Database, id: number, firstDay: string) {
+/** The sticker's daily prices on the chosen market from `firstDay` (YYYY-MM-DD) on, oldest first. */
+export function stickerHistoryQuery(db: Database, id: number, firstDay: string, market: MarketChoice) {
   return db
-    .select({ day: itemPriceHistory.day, priceCents: itemPriceHistory.priceCents })
+    .select({ day: itemPriceHistory.day, priceCents: historyPriceColumn(itemPriceHistory, market) })
     .from(itemPriceHistory)
     .where(and(eq(itemPriceHistory.kind, "sticker"), eq(itemPriceHistory.itemId, id), gte(itemPriceHistory.day, firstDay)))
     .orderBy(asc(itemPriceHistory.day));

@@ -32,8 +32,9 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/$/, params: [] },
   { path: /^\/category\/[^/]+$/, params: [] },
   { path: /^\/weapons\/[^/]+$/, params: ["sort", "type", "rarity", "crate", "collection", "market"] },
-  { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear"] },
-  { path: /^\/stickers\/[^/]+$/, params: ["range"] },
+  { path: /^\/skins\/[^/]+$/, params: ["range", "variant", "wear", "market"] },
+  // A craft's change purges the pages of its stickers: their history on one market is not kept.
+  { path: /^\/stickers\/[^/]+$/, params: ["range", "market"], notKept: ["market"] },
   { path: /^\/search$/, params: ["q", "market"] },
   { path: /^\/api\/suggestions$/, params: ["q"] },
   { path: /^\/(privacy-policy|terms-of-service|legal-notice)$/, params: ["lang"] },
@@ -44,7 +45,8 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
   { path: /^\/cases$/, params: ["market"] },
   { path: /^\/collections$/, params: [] },
-  { path: /^\/(cases|collections)\/[^/]+$/, params: [] },
+  { path: /^\/cases\/[^/]+$/, params: ["market"] },
+  { path: /^\/collections\/[^/]+$/, params: [] },
   // The picker's search and the form's buttons have no reader: a visit with them is not kept.
   { path: /^\/trade-up$/, params: [...CONTRACT_PARAMS, "find", "intent", "notice", "market"] },
 ];

@@ -6,9 +6,11 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { MARKET_ITEM_KINDS, type MarketItemKind } from "~/domain/market-names";
 import { chunk, type ItemMarketRow, type ItemPriceRow, type MarketScale, type PricePlan, type PriceRow, type SkinMarketRow } from "~/domain/price-feed";
+import { PRICE_MARKETS, STALE_AFTER_MS } from "~/domain/markets";
 import { historyCutoffDay, utcDay } from "~/domain/price-history";
 import type { Database } from "../db/client.server";
 import {
+  HISTORY_MARKET_COLUMNS,
   caseKeys,
   crates,
   itemMarketPrices,
@@ -191,6 +193,49 @@ function marketScaleStatements(db: Database, scale: MarketScale, now: number): B
   return statements;
 }
 
+/**
+ * Today's history rows take each market's stored price, the day's latest, after this run's market
+ * writes; a stale one (no feed gave it for over a day) is no price that day. Only rows that differ
+ * are written.
+ */
+function marketHistoryStatements(db: Database, day: string, now: number): BatchItem<"sqlite">[] {
+  const fresh = now - STALE_AFTER_MS;
+  const pivots = sql.join(
+    PRICE_MARKETS.map((market) => sql`max(case when market = ${market} and updated_at >= ${fresh} then price_cents end) as ${sql.identifier(market)}`),
+    sql`, `,
+  );
+  const fromPivot = (table: typeof priceHistory | typeof itemPriceHistory) => ({
+    set: Object.fromEntries(PRICE_MARKETS.map((market) => [HISTORY_MARKET_COLUMNS[market], sql`market_days.${sql.identifier(market)}`])),
+    differs: sql.join(
+      PRICE_MARKETS.map((market) => sql`${table[HISTORY_MARKET_COLUMNS[market]]} is not market_days.${sql.identifier(market)}`),
+      sql` or `,
+    ),
+  });
+  const skin = fromPivot(priceHistory);
+  const item = fromPivot(itemPriceHistory);
+  return [
+    db
+      .update(priceHistory)
+      .set(skin.set)
+      .from(sql`(select skin_id, variant, wear, ${pivots} from ${skinMarketPrices} group by skin_id, variant, wear) as market_days`)
+      .where(
+        sql`${priceHistory.day} = ${day} and ${priceHistory.skinId} = market_days.skin_id and ${priceHistory.variant} = market_days.variant
+          and ${priceHistory.wear} = market_days.wear and (${skin.differs})`,
+      ),
+    db
+      .update(itemPriceHistory)
+      .set(item.set)
+      .from(sql`(select kind, item_id, ${pivots} from ${itemMarketPrices} group by kind, item_id) as market_days`)
+      .where(
+        sql`${itemPriceHistory.day} = ${day} and ${itemPriceHistory.kind} = market_days.kind and ${itemPriceHistory.itemId} = market_days.item_id
+          and (${item.differs})`,
+      ),
+  ];
+}
+
+/** A new history row's market columns (drizzle's insert-select names every column of the table). */
+const NO_MARKET_PRICES = sql.raw(PRICE_MARKETS.map(() => "null").join(", "));
+
 const idsIn = (ids: string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** The statements that write a plan: prices, variant prices, skins, history, retention, run state. */
@@ -256,7 +301,8 @@ export function planStatements(
     statements.push(
       db
         .insert(priceHistory)
-        .select(sql`select skin_id, variant, wear, ${day}, price_cents from (${feedRows(rows)}) where true`)
+        // Each market's column is filled after the market writes (marketHistoryStatements).
+        .select(sql`select skin_id, variant, wear, ${day}, price_cents, ${NO_MARKET_PRICES} from (${feedRows(rows)}) where true`)
         .onConflictDoUpdate({
           target: [priceHistory.skinId, priceHistory.variant, priceHistory.wear, priceHistory.day],
           set: { priceCents: sql`excluded.price_cents` },
@@ -272,7 +318,7 @@ export function planStatements(
     statements.push(
       db
         .insert(itemPriceHistory)
-        .select(sql`select kind, id, ${day}, price_cents from (${itemRows(rows)}) where true`)
+        .select(sql`select kind, id, ${day}, price_cents, ${NO_MARKET_PRICES} from (${itemRows(rows)}) where true`)
         .onConflictDoUpdate({
           target: [itemPriceHistory.kind, itemPriceHistory.itemId, itemPriceHistory.day],
           set: { priceCents: sql`excluded.price_cents` },
@@ -280,7 +326,7 @@ export function planStatements(
         }),
     );
   }
-  statements.push(...marketPriceStatements(db, plan, now), ...marketScaleStatements(db, plan.marketScale, now));
+  statements.push(...marketPriceStatements(db, plan, now), ...marketScaleStatements(db, plan.marketScale, now), ...marketHistoryStatements(db, day, now));
   statements.push(
     db
       .update(priceFeedRuns)
