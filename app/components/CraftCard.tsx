@@ -14,12 +14,16 @@ export interface CraftCardData {
   craftCents?: number | null;
 }
 
-/** A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. */
-export function CraftCard({ craft }: { craft: CraftCardData }) {
+/**
+ * A sticker craft in a grid: its in-game shot (else the skin's image), its name and its skin. On a
+ * chosen market (`market`, not the cheapest listing) the link opens the craft on that market.
+ */
+export function CraftCard({ craft, market }: { craft: CraftCardData; market?: string }) {
   const money = useMoney();
+  const onMarket = market !== undefined && market !== "cheapest";
   return (
     <PathLink
-      to={`/sticker-crafts/${craft.id}`}
+      to={`/sticker-crafts/${craft.id}${onMarket ? `?market=${market}` : ""}`}
       className="flex h-full flex-col rounded-lg border border-line bg-panel p-3 hover:border-accent"
       data-testid="craft-card"
     >
@@ -29,7 +33,7 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
       <p className="text-sm text-muted">{craft.skinName}</p>
       {craft.craftCents === undefined ? null : (
         <p className="mt-auto pt-1 text-sm">
-          Craft cost <span className="font-semibold">{craft.craftCents === null ? "No Data" : money.format(craft.craftCents)}</span>
+          Craft cost <span className="font-semibold">{craft.craftCents === null ? (onMarket ? "No price" : "No Data") : money.format(craft.craftCents)}</span>
         </p>
       )}
     </PathLink>
@@ -37,12 +41,12 @@ export function CraftCard({ craft }: { craft: CraftCardData }) {
 }
 
 /** Craft cards in a grid: three to a row, or up to four where the page is all crafts (`wide`). */
-export function CraftGrid({ crafts, wide = false }: { crafts: readonly CraftCardData[]; wide?: boolean }) {
+export function CraftGrid({ crafts, wide = false, market }: { crafts: readonly CraftCardData[]; wide?: boolean; market?: string }) {
   return (
     <ul className={`grid gap-4 ${wide ? "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "md:grid-cols-3"}`}>
       {crafts.map((craft) => (
         <li key={craft.id}>
-          <CraftCard craft={craft} />
+          <CraftCard craft={craft} market={market} />
         </li>
       ))}
     </ul>

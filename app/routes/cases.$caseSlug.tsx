@@ -8,7 +8,8 @@ import { pageMeta } from "~/components/page-meta";
 import { SkinGroups, type SkinGroup } from "~/components/SkinGroups";
 import type { GroupedSkin } from "~/domain/skin-cards";
 import { CASE_TIER_ODDS, CASE_TIERS, caseOddsMisfitText, caseValue, formatChance, isFullyCovered, STATTRAK_ODDS } from "~/domain/case-odds";
-import { marketTable } from "~/domain/markets";
+import { marketTable, parseMarketChoice } from "~/domain/markets";
+import { MarketPricesForm } from "~/components/MarketPricesForm";
 import { RARITY_COLORS, RARITY_ORDER } from "~/domain/rarity";
 import { catalogueCacheHeaders, catalogueHeaders } from "~/server/features/catalogue.server";
 import {
@@ -29,29 +30,35 @@ import { loadMoney } from "~/server/features/currency.server";
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.caseSlug ?? "";
   const { db } = context;
+  // Which market's prices the items, the case, its key and the expected value are at (the default: the cheapest listing).
+  const market = parseMarketChoice(new URL(request.url).searchParams.get("market"));
+  const noPrice = market === "cheapest" ? "No Data" : "No price";
   const moneyPromise = loadMoney(context, request);
   const [found, skinRows, collections, stickers, knifeRows, marketPrices] = await context.load([
-    crateBySlugQuery(db, slug),
-    crateSkinsBySlugQuery(db, slug),
+    crateBySlugQuery(db, slug, market),
+    crateSkinsBySlugQuery(db, slug, market),
     crateCollectionsQuery(db, slug),
     crateStickersQuery(db, slug),
-    crateVanillaKnivesBySlugQuery(db, slug),
+    crateVanillaKnivesBySlugQuery(db, slug, market),
     crateMarketPricesBySlugQuery(db, slug),
   ]);
   const headers = catalogueCacheHeaders(request);
   const crate = found[0];
   const money = await moneyPromise;
   if (!crate)
-    return data({ crate: null, cost: null, groups: [], value: null, misfit: null, collections: [], stickers: [], markets: [] }, { status: 404, headers });
+    return data(
+      { crate: null, cost: null, groups: [], value: null, misfit: null, collections: [], stickers: [], markets: [], market },
+      { status: 404, headers },
+    );
   const items = skinRows.map((row) => ({
-    ...listedSkin(row, money),
+    ...listedSkin(row, money, noPrice),
     minFloat: row.minFloat,
     maxFloat: row.maxFloat,
     stattrak: row.stattrak,
     special: row.special,
   }));
   // Vanilla knives (no finish, no skin page): rare special items, their cards linking to the knife's page.
-  const knives = knifeRows.map((row) => listedVanillaKnife(row, money));
+  const knives = knifeRows.map((row) => listedVanillaKnife(row, money, noPrice));
   const shown = (entry: (typeof items)[number], note?: string): GroupedSkin => ({
     id: entry.skin.id,
     name: entry.skin.name,
@@ -83,7 +90,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       return members.length ? [{ title: rarity, color: RARITY_COLORS[rarity], skins: packGroupedSkins(members), odds: null }] : [];
     });
     const misfit = value ? caseOddsMisfitText(value.misfit) : null;
-    return data({ crate, cost: crateCost(crate, null, money), groups, value: null, misfit, collections, stickers, markets }, { headers });
+    return data({ crate, cost: crateCost(crate, null, money), groups, value: null, misfit, collections, stickers, markets, market }, { headers });
   }
 
   const groups = [...CASE_TIERS].reverse().flatMap((tier) => {
@@ -120,6 +127,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       collections,
       stickers,
       markets,
+      market,
     },
     { headers },
   );
@@ -132,7 +140,7 @@ export const shouldRevalidate = revalidateUnlessReadOnly;
 
 export default function CasePage() {
   const money = useMoney();
-  const { crate, cost, groups, value, misfit, collections, stickers, markets } = useLoaderData<typeof loader>();
+  const { crate, cost, groups, value, misfit, collections, stickers, markets, market } = useLoaderData<typeof loader>();
   if (!crate || !cost) {
     return (
       <section className="py-16 text-center">
@@ -167,6 +175,8 @@ export default function CasePage() {
           </p>
         </div>
       </div>
+
+      <MarketPricesForm action={`/cases/${encodeURIComponent(crate.slug ?? "")}`} choice={market} />
 
       {value ? (
         <section aria-labelledby="value-heading" className="space-y-2 rounded-lg border border-line bg-panel p-4">

@@ -55,13 +55,14 @@ export default function CasesPage() {
           </button>
         </Form>
         <p className="text-sm text-muted" data-testid="price-market">
-          Case and key prices: {marketChoiceLabel(market)}. Expected values are at the cheapest listing.
+          Case and key prices: {marketChoiceLabel(market)}. Expected values are at the cheapest listing
+          {market === "cheapest" ? "" : "; a case's page works its value out on the market chosen"}.
         </p>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {cases.map((crate) => (
             <li key={crate.slug}>
               <PathLink
-                to={`/cases/${encodeURIComponent(crate.slug ?? "")}`}
+                to={`/cases/${encodeURIComponent(crate.slug ?? "")}${market === "cheapest" ? "" : `?market=${market}`}`}
                 className="flex items-center gap-3 rounded-lg border border-line bg-panel p-3 hover:border-accent"
               >
                 <FallbackImage sources={[crate.image]} alt="" className="h-14 w-14 shrink-0 object-contain" />

@@ -96,7 +96,7 @@ export default function StickerCraftsPage() {
           <h2 id="crafts-heading" className="sr-only">
             {CRAFT_KINDS.find((option) => option.id === kind)?.label} sticker crafts
           </h2>
-          <CraftGrid crafts={crafts} wide />
+          <CraftGrid crafts={crafts} wide market={market} />
         </section>
       )}
     </div>

@@ -52,7 +52,7 @@ test("choosing Steam as the market re-prices the weapon grid's cards, and the pa
   await expect(redline.getByTestId("skin-card-price")).toHaveText(/^\$\d/);
 });
 
-test("the list of cases prices cases and keys at the market chosen", async ({ page }) => {
+test("the list of cases prices cases and keys at the market chosen, and a case's page its expected value", async ({ page }) => {
   await page.goto("/cases");
   const phoenix = page.getByRole("link", { name: /Operation Phoenix Weapon Case/ });
   const before = await phoenix.textContent();
@@ -61,6 +61,19 @@ test("the list of cases prices cases and keys at the market chosen", async ({ pa
   await expect(page).toHaveURL(/\/cases\?market=steam$/);
   await expect(page.getByTestId("price-market")).toContainText("Case and key prices: Steam Community Market");
   await expect(phoenix).not.toHaveText(before!);
+
+  // The case's page opens on the same market: its items, the case, the key and the expected value.
+  const atCheapest = await (await page.request.get("/cases/operation-phoenix-weapon-case")).text();
+  const cheapestValue = /data-testid="case-expected-value">([^<]+)</.exec(atCheapest)![1]!;
+  await phoenix.click();
+  await expect(page).toHaveURL(/\/cases\/operation-phoenix-weapon-case\?market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  await expect(page.getByTestId("case-expected-value")).toHaveText(/^\$\d/);
+  await expect(page.getByTestId("case-expected-value")).not.toHaveText(cheapestValue);
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Cheapest listing across markets" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\/cases\/operation-phoenix-weapon-case\?market=cheapest$/);
+  await expect(page.getByTestId("case-expected-value")).toHaveText(cheapestValue);
 });
 
 test("choosing Steam as the market re-prices the search results' cards, and the page says so", async ({ page }) => {
@@ -153,8 +166,10 @@ test("a loadout and a sticker craft are priced at the market chosen, and say so"
   await page.getByRole("button", { name: "Show prices" }).click();
   await expect(page).toHaveURL(/\/sticker-crafts\?order=cost-desc&market=steam$/);
   await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  // A craft's card opens it on the same market.
   await page.getByTestId("craft-card").first().click();
-  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  await expect(page).toHaveURL(/\/sticker-crafts\/\d+\?market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
   await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Buff163" });
   await page.getByRole("button", { name: "Show prices" }).click();
   await expect(page).toHaveURL(/\/sticker-crafts\/\d+\?market=buff163$/);

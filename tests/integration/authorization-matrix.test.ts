@@ -782,6 +782,7 @@ const routes = Object.values(manifest).filter((route) => route.id !== "root");
 const QUERY_PARAMETERS = [
   ...["notice", "side", "edit", "new", "token", "range", "dialog", "delete", "to", "p", "wear", "view", "variant", "tab", "status"],
   ...["sort", "skin", "redirectTo", "returnTo", "mode", "lang", "craft", "alert", "q", "page", "type", "min", "max", "confirm", "index"],
+  ...["market", "kind", "order", "rarity", "crate", "collection", "find", "intent", "tracker"],
 ];
 /** Names every object has (a page that looks a value up in an object must not find them), and other odd values. */
 const ODD_VALUES = ["__proto__", "constructor", "-1", "%FF"];

@@ -278,9 +278,38 @@ describe("the sticker craft gallery on a chosen market", () => {
     expect(steam.response.status).toBe(200);
     expect(steam.response.headers.get("X-D1-Round-Trips")).toBe("1");
     expect(pricedWith(steam.html)).toBe("Prices: Steam Community Market");
-    const card = text(steam.html).split(`href="/sticker-crafts/${priced!.id}"`)[1]?.split("</a>")[0] ?? "";
+    // Each card opens its craft on the same market.
+    const card = text(steam.html).split(`href="/sticker-crafts/${priced!.id}?market=steam"`)[1]?.split("</a>")[0] ?? "";
     expect(card).toContain(`Craft cost <span class="font-semibold">${US_DOLLARS.format(priced!.skin_cents! + priced!.stickers_cents)}</span>`);
     // The filter and order links keep the market.
     expect(steam.html).toContain('href="/sticker-crafts?kind=community&amp;market=steam"');
+  });
+});
+
+describe("a case's page on a chosen market", () => {
+  it("prices its items, the case, its key and the expected value on the chosen market, in one round trip", async () => {
+    const crate = await env.DB.prepare(
+      `SELECT c.slug, c.id, k.id AS key_id,
+         (SELECT price_cents FROM item_market_prices WHERE kind = 'crate' AND item_id = c.id AND market = 'steam') AS steam_cents,
+         (SELECT price_cents FROM item_market_prices WHERE kind = 'key' AND item_id = k.id AND market = 'steam') AS key_steam_cents,
+         (SELECT min(sc.skin_id) FROM skin_crates sc WHERE sc.crate_id = c.id AND sc.special = 0) AS skin_id
+       FROM crates c JOIN case_keys k ON k.id = c.key_id JOIN case_values v ON v.crate_id = c.id
+       WHERE c.kind = 'weapon_case' AND c.slug IS NOT NULL ORDER BY c.name LIMIT 1`,
+    ).first<{ slug: string; steam_cents: number; key_steam_cents: number; skin_id: string }>();
+    expect(crate).not.toBeNull();
+    const valueOf = (html: string) => Number(/data-testid="case-expected-value">\$([\d,.]+)</.exec(html)?.[1]?.replaceAll(",", ""));
+    const cheapest = await page(`/cases/${crate!.slug}`);
+    const steam = await page(`/cases/${crate!.slug}?market=steam`);
+    expect(steam.response.status).toBe(200);
+    expect(steam.response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(pricedWith(steam.html)).toBe("Prices: Steam Community Market");
+    expect(pricedWith(cheapest.html)).toBe("Prices: Cheapest listing across markets");
+    const html = steam.html.replaceAll("<!-- -->", "");
+    expect(html).toContain(`Price: ${US_DOLLARS.format(crate!.steam_cents)}`);
+    expect(html).toContain(`: ${US_DOLLARS.format(crate!.key_steam_cents)}`);
+    // The seed's Steam prices run 15 to 40 % above the cheapest listing: so does the expected value.
+    expect(valueOf(steam.html)).toBeGreaterThan(valueOf(cheapest.html) * 1.1);
+    const card = html.split(`href="/skins/${crate!.skin_id}"`)[1]?.split("</a>")[0] ?? "";
+    expect(/<span class="block text-muted">([^<]*)</.exec(card)?.[1]).toBe(await seededRange(crate!.skin_id, "steam"));
   });
 });

@@ -154,7 +154,7 @@ export function crateCost(crate: { keyName: string | null; priceCents: number; k
 }
 
 /** An item's price on one market (0 without one), a primary-key lookup of item_market_prices in the same statement. */
-const marketPriceOf = (kind: "crate" | "key", id: SQLiteColumn, market: PriceMarket) =>
+const marketPriceOf = (kind: "crate" | "key" | "vanilla_knife" | "vanilla_knife_stattrak", id: SQLiteColumn, market: PriceMarket) =>
   sql<number>`coalesce((select ${itemMarketPrices.priceCents} from ${itemMarketPrices} where ${itemMarketPrices.kind} = ${kind} and ${itemMarketPrices.itemId} = ${id} and ${itemMarketPrices.market} = ${market}), 0)`;
 
 /**
@@ -163,19 +163,9 @@ const marketPriceOf = (kind: "crate" | "key", id: SQLiteColumn, market: PriceMar
  * its key's prices are the default ones (the cheapest listing), or one market's.
  */
 export function crateListQuery(db: Database, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
-  const prices =
-    market === "cheapest"
-      ? {}
-      : {
-          priceCents: marketPriceOf("crate", crates.id, market).as("price_cents"),
-          keyPriceCents: sql<number | null>`case when ${caseKeys.id} is null then null else ${marketPriceOf("key", caseKeys.id, market)} end`.as(
-            "key_price_cents",
-          ),
-        };
   return db
     .select({
-      ...crateColumns,
-      ...prices,
+      ...crateColumnsOn(market),
       expectedCents: sql<number | null>`${caseValues.expectedCents}`.as("expected_cents"),
       coverage: sql<number | null>`${caseValues.coverage}`.as("coverage"),
     })
@@ -186,14 +176,27 @@ export function crateListQuery(db: Database, market: MarketChoice = DEFAULT_MARK
     .orderBy(asc(crates.name));
 }
 
-export function crateBySlugQuery(db: Database, slug: string) {
-  return db.select(crateColumns).from(crates).leftJoin(caseKeys, eq(caseKeys.id, crates.keyId)).where(eq(crates.slug, slug)).limit(1);
+/** `crateColumns` with the case's and its key's prices on `market`: the default ones (the cheapest listing), or one market's. */
+function crateColumnsOn(market: MarketChoice) {
+  if (market === "cheapest") return crateColumns;
+  return {
+    ...crateColumns,
+    priceCents: marketPriceOf("crate", crates.id, market).as("price_cents"),
+    keyPriceCents: sql<number | null>`case when ${caseKeys.id} is null then null else ${marketPriceOf("key", caseKeys.id, market)} end`.as("key_price_cents"),
+  };
 }
 
-/** The skins a container drops (`where` a condition on crates), each with its container and whether it is a rare special item. */
-function crateSkinsQuery(db: Database, where: SQL) {
+export function crateBySlugQuery(db: Database, slug: string, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  return db.select(crateColumnsOn(market)).from(crates).leftJoin(caseKeys, eq(caseKeys.id, crates.keyId)).where(eq(crates.slug, slug)).limit(1);
+}
+
+/**
+ * The skins a container drops (`where` a condition on crates), each with its container and whether
+ * it is a rare special item, priced on `market`.
+ */
+function crateSkinsQuery(db: Database, where: SQL, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
   return db
-    .select({ ...pricedSkinColumns, crateId: skinCrates.crateId, special: skinCrates.special })
+    .select({ ...pricedSkinColumnsOn(market), crateId: skinCrates.crateId, special: skinCrates.special })
     .from(skinCrates)
     .innerJoin(crates, eq(crates.id, skinCrates.crateId))
     .innerJoin(skins, eq(skins.id, skinCrates.skinId))
@@ -201,17 +204,24 @@ function crateSkinsQuery(db: Database, where: SQL) {
     .orderBy(asc(skins.name));
 }
 
-export const crateSkinsBySlugQuery = (db: Database, slug: string) => crateSkinsQuery(db, eq(crates.slug, slug));
+export const crateSkinsBySlugQuery = (db: Database, slug: string, market: MarketChoice = DEFAULT_MARKET_CHOICE) =>
+  crateSkinsQuery(db, eq(crates.slug, slug), market);
 
-/** The vanilla knives (knives without a finish) the container with this slug drops, with their prices (0 = none known). */
-export function crateVanillaKnivesBySlugQuery(db: Database, slug: string) {
+/** The vanilla knives (knives without a finish) the container with this slug drops, with their prices on `market` (0 = none known). */
+export function crateVanillaKnivesBySlugQuery(db: Database, slug: string, market: MarketChoice = DEFAULT_MARKET_CHOICE) {
+  const prices =
+    market === "cheapest"
+      ? { priceCents: vanillaKnives.priceCents, stattrakPriceCents: vanillaKnives.stattrakPriceCents }
+      : {
+          priceCents: marketPriceOf("vanilla_knife", vanillaKnives.id, market).as("price_cents"),
+          stattrakPriceCents: marketPriceOf("vanilla_knife_stattrak", vanillaKnives.id, market).as("stattrak_price_cents"),
+        };
   return db
     .select({
       id: vanillaKnives.id,
       name: vanillaKnives.name,
       image: vanillaKnives.image,
-      priceCents: vanillaKnives.priceCents,
-      stattrakPriceCents: vanillaKnives.stattrakPriceCents,
+      ...prices,
     })
     .from(crateVanillaKnives)
     .innerJoin(crates, eq(crates.id, crateVanillaKnives.crateId))
@@ -294,17 +304,21 @@ export function tradeUpSpecialsQuery(db: Database, ids: SkinIds, market: MarketC
 /** A skin as the case and collection pages list it: its prices as a range of its wears (normal). */
 export function listedSkin<
   T extends { id: string; name: string; image: string; rarity: string; rarityColor: string; normalPrices: string | null; stattrakPrices: string | null },
->(row: T, money: Money) {
+>(row: T, money: Money, noPrice = "No Data") {
   const { prices, ...skin } = withPrices(row);
   const cents = Object.values(prices.normal);
-  return { skin, prices, priceText: money.range(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? "No Data" };
+  return { skin, prices, priceText: money.range(cents.length ? Math.min(...cents) : null, cents.length ? Math.max(...cents) : null) ?? noPrice };
 }
 
 /**
  * A vanilla knife as a case's page lists it: "★ Karambit (vanilla)", its normal price, and a card
  * linking to the knife's page (`/weapons/Karambit`, its finishes), since it has no skin page.
  */
-export function listedVanillaKnife(row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number }, money: Money) {
+export function listedVanillaKnife(
+  row: { id: number; name: string; image: string | null; priceCents: number; stattrakPriceCents: number },
+  money: Money,
+  noPrice = "No Data",
+) {
   const name = `★ ${row.name} (vanilla)`;
   return {
     prices: { priceCents: row.priceCents, stattrakPriceCents: row.stattrakPriceCents },
@@ -313,7 +327,7 @@ export function listedVanillaKnife(row: { id: number; name: string; image: strin
       id: `/weapons/${encodeURIComponent(row.name)}`,
       name,
       image: row.image ?? "",
-      priceText: row.priceCents > 0 ? money.format(row.priceCents) : "No Data",
+      priceText: row.priceCents > 0 ? money.format(row.priceCents) : noPrice,
     },
   };
 }
