@@ -54,6 +54,13 @@ export function parseSide(value: string | null | undefined): Side {
 
 export const SIDE_LABELS: Record<Side, string> = { t: "T-Side", ct: "CT-Side" };
 
+/** A loadout page's link to one side, keeping the market its prices are at (`cheapest`, the default, is left out). */
+export function sideHref(path: string, side: Side, market: string): string {
+  const params = new URLSearchParams(market === "cheapest" ? [] : [["market", market]]);
+  if (side === "ct") params.set("side", "ct");
+  return params.size > 0 ? `${path}?${params}` : path;
+}
+
 export interface WearPrice {
   wear: Wear;
   enabled: boolean;

@@ -9,7 +9,7 @@ import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { pageMeta } from "~/components/page-meta";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { loginPath } from "~/domain/same-site-path";
-import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, loadoutKindOf, parseLoadoutId, parseSide, sideHref } from "~/domain/loadouts";
 import { packSideView } from "~/domain/loadout-side-view";
 import { sharedLoadoutPath } from "~/domain/loadout-sharing";
 import { noticeText } from "~/domain/notices";
@@ -86,6 +86,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     view: packSideView(view, side),
     side,
     market,
+    /** Each side's link, keeping the market (made here: the page ships no URL code for it). */
+    sideHrefs: { t: sideHref(`/loadouts/${kind}/${row.id}`, "t", market), ct: sideHref(`/loadouts/${kind}/${row.id}`, "ct", market) },
     signedIn: user !== null,
     /** 'Save Loadout''s key, fresh on every load: posted twice, the form saves one copy (ADR 090). */
     copyKey: user && kind === "official" ? newFormKey() : null,
@@ -158,13 +160,8 @@ export default function LoadoutPage() {
   const copying = useNavigation().formData?.get("intent") === "copy";
 
   if (!loaded.loadout) return <NotFound heading={LOADOUT_MESSAGES.notFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
-  const { loadout, view, side, market, signedIn, copyKey, isOwner, share, dialog, notice } = loaded;
+  const { loadout, view, side, market, sideHrefs, signedIn, copyKey, isOwner, share, dialog, notice } = loaded;
   const path = `/loadouts/${loadout.kind}/${loadout.id}`;
-  const sideHref = (s: "t" | "ct") => {
-    const params = new URLSearchParams(market === DEFAULT_MARKET_CHOICE ? [] : [["market", market]]);
-    if (s === "ct") params.set("side", "ct");
-    return params.size > 0 ? `${path}?${params}` : path;
-  };
   const dialogHref = (name: OwnerDialog) => `${path}?dialog=${name}${side === "ct" ? "&side=ct" : ""}`;
   const shareError = actionData?.intent === "share" ? replyError(actionData) : null;
   // Replacing keeps what the link shows: the new link carries the current choices. Both come back to the side shown.
@@ -229,7 +226,7 @@ export default function LoadoutPage() {
           message={LOADOUT_MESSAGES.deleteConfirm}
           confirmLabel="Delete"
           pendingLabel="Deleting..."
-          cancelHref={sideHref(side)}
+          cancelHref={sideHrefs[side]}
           intent="delete"
           error={actionData?.intent === "delete" ? error : null}
         />
@@ -240,7 +237,7 @@ export default function LoadoutPage() {
           message={LOADOUT_MESSAGES.replaceConfirm}
           confirmLabel="Create a new link"
           pendingLabel="Creating..."
-          cancelHref={sideHref(side)}
+          cancelHref={sideHrefs[side]}
           intent="share-create"
           fields={shareFields}
           error={shareError}
@@ -252,7 +249,7 @@ export default function LoadoutPage() {
           message={LOADOUT_MESSAGES.revokeConfirm}
           confirmLabel="Revoke link"
           pendingLabel="Revoking..."
-          cancelHref={sideHref(side)}
+          cancelHref={sideHrefs[side]}
           intent="share-revoke"
           fields={{ side }}
           error={shareError}
@@ -261,7 +258,13 @@ export default function LoadoutPage() {
       {isOwner ? <LoadoutSharePanel share={share} side={side} confirmHref={dialogHref} lastResult={shareResult} /> : null}
 
       <MarketPricesForm action={path} choice={market} fields={side === "ct" ? { side: "ct" } : {}} />
-      <LoadoutSideView view={view} side={side} budget={loadout.budget} hrefFor={sideHref} noPrice={market === DEFAULT_MARKET_CHOICE ? undefined : "No price"} />
+      <LoadoutSideView
+        view={view}
+        side={side}
+        budget={loadout.budget}
+        hrefFor={(to) => sideHrefs[to]}
+        noPrice={market === DEFAULT_MARKET_CHOICE ? undefined : "No price"}
+      />
     </article>
   );
 }

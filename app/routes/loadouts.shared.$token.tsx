@@ -2,11 +2,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { buttonFormState, FormError, SubmitButton } from "~/components/form-parts";
 import { LoadoutHeading, LoadoutSideView } from "~/components/LoadoutSlots";
+import { MarketPricesForm } from "~/components/MarketPricesForm";
 import { NotFound } from "~/components/NotFound";
 import { moneyFromMatches, pageMeta } from "~/components/page-meta";
 import { parseShareToken, sharedLoadoutPath, sharedLoadoutSummary, sharedView } from "~/domain/loadout-sharing";
 import { packSideView } from "~/domain/loadout-side-view";
-import { buildLoadoutView, LOADOUT_MESSAGES, parseSide } from "~/domain/loadouts";
+import { buildLoadoutView, LOADOUT_MESSAGES, parseSide, sideHref } from "~/domain/loadouts";
+import { DEFAULT_MARKET_CHOICE, parseMarketChoice } from "~/domain/markets";
 import { loginPath } from "~/domain/same-site-path";
 import { FORM_KEY_FIELD } from "~/forms/form-key";
 import { copySharedLoadoutSchema } from "~/forms/loadout-sharing";
@@ -38,12 +40,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return notFound();
   }
   const shared = sharedLoadoutId(db, token);
+  const url = new URL(request.url);
+  // Which market's price the slots and the total are at (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(url.searchParams.get("market"));
   const currencyPromise = getPageCurrency(context, request);
   const [choices, rows, slots, wears] = await context.load([
     shareChoicesQuery(db, token),
     loadoutQuery(db, "user", shared),
     loadoutSlotsQuery(db, "user", shared),
-    loadoutWearsQuery(db, "user", shared),
+    loadoutWearsQuery(db, "user", shared, market),
   ]);
   const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
   const [row, shows] = [rows[0], choices[0]];
@@ -57,11 +62,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     (best, slot) => (slot.skin && (slot.priceCents ?? 0) > (best?.priceCents ?? -1) ? slot : best),
     null,
   );
-  const side = parseSide(new URL(request.url).searchParams.get("side"));
+  const side = parseSide(url.searchParams.get("side"));
   return {
     loadout: { token, title: row.title, description, budget },
     view: packSideView(view, side),
     side,
+    market,
+    /** Each side's link, keeping the market (made here: the page ships no URL code for it). */
+    sideHrefs: { t: sideHref(sharedLoadoutPath(token), "t", market), ct: sideHref(sharedLoadoutPath(token), "ct", market) },
     signedIn: user !== null,
     /** 'Save Loadout''s key, fresh on every load: posted twice, the form saves one copy (ADR 090). */
     copyKey: user ? newFormKey() : null,
@@ -100,7 +108,7 @@ export default function SharedLoadoutPage() {
       </NotFound>
     );
   }
-  const { loadout, view, side, signedIn, copyKey, ownerHref } = loaded;
+  const { loadout, view, side, market, sideHrefs, signedIn, copyKey, ownerHref } = loaded;
   const path = sharedLoadoutPath(loadout.token);
 
   return (
@@ -130,7 +138,14 @@ export default function SharedLoadoutPage() {
       </div>
       <FormError form={save.formError} />
 
-      <LoadoutSideView view={view} side={side} budget={loadout.budget} hrefFor={(s) => (s === "ct" ? `${path}?side=ct` : path)} />
+      <MarketPricesForm action={path} choice={market} fields={side === "ct" ? { side: "ct" } : {}} />
+      <LoadoutSideView
+        view={view}
+        side={side}
+        budget={loadout.budget}
+        hrefFor={(to) => sideHrefs[to]}
+        noPrice={market === DEFAULT_MARKET_CHOICE ? undefined : "No price"}
+      />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { expect, test, withJs } from "./fixtures";
+import { samplePath } from "./loadout-setup";
 
 // The e2e server is seeded by migrations/seed/run.ts: demo prices on three or four markets per item
 // (docs/features/price-feed.md, "Markets").
@@ -174,4 +175,20 @@ test("a loadout and a sticker craft are priced at the market chosen, and say so"
   await page.getByRole("button", { name: "Show prices" }).click();
   await expect(page).toHaveURL(/\/sticker-crafts\/\d+\?market=buff163$/);
   await expect(page.getByTestId("price-market")).toHaveText("Prices: Buff163");
+});
+
+test("a loadout shared by link is priced at the market chosen, and its side links keep it", async ({ page, baseURL, createUser }) => {
+  const path = await samplePath("/loadouts/shared/{sharedLoadout}", { baseURL: baseURL!, user: null, createUser });
+  await page.goto(path);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Cheapest listing across markets");
+  const total = page.getByTestId("total-cost");
+  const cheapest = (await total.textContent())!;
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}\\?market=steam$`));
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  await expect(total).not.toHaveText(cheapest);
+  await page.getByRole("link", { name: "CT-Side", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}\\?market=steam&side=ct$`));
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
 });

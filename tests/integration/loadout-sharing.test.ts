@@ -41,7 +41,28 @@ const wearPrice = (skinId: string, wear: string) =>
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const metaContent = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 
+const marketPrice = (skinId: string, wear: string, market: string) =>
+  env.DB.prepare("SELECT price_cents AS price FROM skin_market_prices WHERE skin_id = ? AND variant = 'normal' AND wear = ? AND market = ?")
+    .bind(skinId, wear, market)
+    .first<{ price: number }>();
+
 describe("share a loadout by link", () => {
+  it("the shared page prices its slots at the market chosen and says so; the side links keep it", async () => {
+    const id = await sharedCandidate(owner, "On Steam");
+    const token = await share(owner, id);
+    const [redline, asiimov] = await Promise.all([marketPrice("ak-47-redline", "FT", "steam"), marketPrice("m4a4-asiimov", "FT", "steam")]);
+    const response = await get(`/loadouts/shared/${token}?market=steam`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain('data-testid="price-market">Prices: Steam Community Market');
+    expect(html).toContain('data-testid="total-cost">' + dollars(redline!.price + asiimov!.price));
+    expect(html).toContain(`href="/loadouts/shared/${token}?market=steam&amp;side=ct"`);
+    // An unknown market is the cheapest listing.
+    const fallback = (await (await get(`/loadouts/shared/${token}?market=bitskins`)).text()).replaceAll("<!-- -->", "");
+    expect(fallback).toContain('data-testid="price-market">Prices: Cheapest listing across markets');
+  });
+
   it("the owner creates a link of 192 random bits and sees it on the loadout's page as selectable text", async () => {
     const id = await sharedCandidate(owner);
     const response = await post(`/loadouts/user/${id}`, { intent: "share-create" }, { cookie: owner.cookie });

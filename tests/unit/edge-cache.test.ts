@@ -123,6 +123,7 @@ describe("which requests the edge keeps", () => {
     expect(normalisedSearch("/sticker-crafts/7", new URLSearchParams("market=buff163"))).toBeNull();
     expect(normalisedSearch("/sticker-crafts", new URLSearchParams("market=csfloat&kind=community"))).toBeNull();
     expect(normalisedSearch("/search", new URLSearchParams("q=redline&market=steam"))).toBe("?market=steam&q=redline");
+    expect(normalisedSearch(`/loadouts/shared/${"A".repeat(32)}`, new URLSearchParams("market=steam"))).toBeNull();
     // A sticker's price history on one market likewise (a craft's change purges its stickers' pages).
     expect(normalisedSearch("/stickers/1947", new URLSearchParams("range=7&market=steam"))).toBeNull();
     expect(normalisedSearch("/stickers/1947", new URLSearchParams("range=7&market=cheapest"))).toBe("?range=7");

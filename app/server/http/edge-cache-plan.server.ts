@@ -42,7 +42,7 @@ const CACHEABLE_PAGES: readonly CacheablePage[] = [
   { path: /^\/sticker-crafts\/[^/]+$/, params: ["market"], notKept: ["market"] },
   { path: /^\/loadouts$/, params: [] },
   { path: /^\/loadouts\/official\/[^/]+$/, params: ["side", "market"], notKept: ["market"] },
-  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side"] },
+  { path: /^\/loadouts\/shared\/[^/]+$/, params: ["side", "market"], notKept: ["market"] },
   { path: /^\/cases$/, params: ["market"] },
   { path: /^\/collections$/, params: [] },
   { path: /^\/cases\/[^/]+$/, params: ["market"] },
