@@ -202,7 +202,10 @@ export default function LoadoutPage() {
                 Edit
               </Link>
               {loadout.budget ? (
-                <Link to={`${path}/fill?side=${side}`} className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent">
+                <Link
+                  to={`${path}/fill?side=${side}${market === "cheapest" ? "" : `&market=${market}`}`}
+                  className="rounded-md border border-line px-4 py-2 font-semibold hover:border-accent"
+                >
                   Fill empty slots within budget
                 </Link>
               ) : null}

@@ -4,6 +4,7 @@ import { Breadcrumb, buttonClass } from "~/components/basics";
 import { FillProposalList } from "~/components/FillProposalList";
 import { CostFigures, ViewSwitch } from "~/components/LoadoutSlots";
 import { buttonFormState, FormError, SubmitButton } from "~/components/form-parts";
+import { MarketPricesForm } from "~/components/MarketPricesForm";
 import { NotFound } from "~/components/NotFound";
 import { pageMeta } from "~/components/page-meta";
 import {
@@ -21,7 +22,8 @@ import {
   type FillVariant,
 } from "~/domain/loadout-fill";
 import { findSlot } from "~/domain/loadout-slots";
-import { LOADOUT_MESSAGES, parseLoadoutId, SIDE_LABELS } from "~/domain/loadouts";
+import { LOADOUT_MESSAGES, parseLoadoutId, SIDE_LABELS, sideHref } from "~/domain/loadouts";
+import { parseMarketChoice } from "~/domain/markets";
 
 import { loginPath } from "~/domain/same-site-path";
 import { getSessionUser } from "~/server/auth/session.server";
@@ -34,9 +36,9 @@ import { formRefusal } from "~/server/http/form-reply.server";
 import { answeringDatabaseFailures } from "~/server/http/action-failures.server";
 import { useMoney } from "~/components/money";
 
-/** The preview's URL for a side and a variant (normal is the default and stays out of the URL). */
-const fillPath = (id: number, side: FillSide, variant: FillVariant) =>
-  `/loadouts/user/${id}/fill?side=${side}${variant === "normal" ? "" : `&variant=${variant}`}`;
+/** The preview's URL for a side, a variant and a market (normal and the cheapest listing are the defaults and stay out of the URL). */
+const fillPath = (id: number, side: FillSide, variant: FillVariant, market: string) =>
+  `/loadouts/user/${id}/fill?side=${side}${variant === "normal" ? "" : `&variant=${variant}`}${market === "cheapest" ? "" : `&market=${market}`}`;
 
 /** 'Fill empty slots within budget': the proposal for one side (or both), in normal or StatTrak™ skins, shown before anything is written. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -45,6 +47,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const side = parseFillSide(url.searchParams.get("side"));
   const variant = parseFillVariant(url.searchParams.get("variant"));
+  // The market the proposal and the totals are priced at (the default: the cheapest listing across markets).
+  const market = parseMarketChoice(url.searchParams.get("market"));
   const currencyPromise = getPageCurrency(context, request);
   const loaded =
     id === null
@@ -54,6 +58,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
           id,
           side,
           variant,
+          market,
           currencyPromise.then(({ rate }) => rate),
         );
   const [user, { rate }] = await Promise.all([userPromise, currencyPromise]);
@@ -73,6 +78,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       },
       side,
       variant,
+      market,
+      /** The loadout's page on the side filled and the market (made here: the page ships no URL code for it). */
+      back: sideHref(`/loadouts/user/${row.id}`, side === "ct" ? "ct" : "t", market),
       // The note travels as data, not as script: only the StatTrak™ view shows it.
       variantNote: variant === "stattrak" ? FILL_STATTRAK_NOTE : null,
       totalCents: view.totals.totalCents,
@@ -105,6 +113,8 @@ async function applyFill({ params, request, context }: ActionFunctionArgs) {
     user.id,
     id,
     body.form,
+    // The form posts to the page's own URL: the market the player saw the proposal at.
+    parseMarketChoice(url.searchParams.get("market")),
     getPageCurrency(context, request).then(({ rate }) => rate),
   );
 }
@@ -121,8 +131,7 @@ export default function FillLoadoutPage() {
   if (!fill) {
     return <NotFound heading={LOADOUT_MESSAGES.editNotFound} backHref="/loadouts" backLabel="Back to Loadouts" />;
   }
-  const { loadout, side, variant, variantNote, proposal } = fill;
-  const back = `/loadouts/user/${loadout.id}${side === "ct" ? "?side=ct" : ""}`;
+  const { loadout, side, variant, market, back, variantNote, proposal } = fill;
   const secondary = "rounded-md border border-line px-4 py-2 font-semibold hover:border-accent";
 
   return (
@@ -137,14 +146,15 @@ export default function FillLoadoutPage() {
         <ViewSwitch
           label="Side to fill"
           current={side}
-          options={FILL_SIDES.map((s) => ({ key: s, label: FILL_SIDE_LABELS[s], href: fillPath(loadout.id, s, variant) }))}
+          options={FILL_SIDES.map((s) => ({ key: s, label: FILL_SIDE_LABELS[s], href: fillPath(loadout.id, s, variant, market) }))}
         />
         <ViewSwitch
           label="Skins to propose"
           current={variant}
-          options={FILL_VARIANTS.map((v) => ({ key: v, label: FILL_VARIANT_LABELS[v], href: fillPath(loadout.id, side, v) }))}
+          options={FILL_VARIANTS.map((v) => ({ key: v, label: FILL_VARIANT_LABELS[v], href: fillPath(loadout.id, side, v, market) }))}
         />
       </div>
+      <MarketPricesForm action={`/loadouts/user/${loadout.id}/fill`} choice={market} fields={{ side, ...(variant === "normal" ? {} : { variant }) }} />
       {variantNote ? (
         <p className="text-sm text-muted" data-testid="fill-stattrak-note">
           {variantNote}

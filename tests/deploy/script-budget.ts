@@ -43,7 +43,8 @@ const KNOWN_OVER_BUDGET: Record<string, KnownOverBudget> = {
   "routes/loadouts.new": { total: 108.1, app: 23.9, whole: 120 },
   "routes/reset-password": { total: 107.2, app: 23.1, whole: 120 },
   "routes/skins.$skinId": { total: 107.1, app: 22.9, whole: 120.3 },
-  "routes/loadouts.user.$id.fill": { total: 102.1, app: 17.9, whole: 120 },
+  // The Market choice's form on the fill proposal (issue 61): +1.2 KB.
+  "routes/loadouts.user.$id.fill": { total: 103.4, app: 19.3, whole: 120 },
   "routes/stickers.$stickerId": { total: 101.9, app: 17.7, whole: 120 },
   // The Market choice's form (issue 61), as on the other loadout pages: +1.2 KB.
   "routes/loadouts.shared.$token": { total: 102.0, app: 17.8, whole: 120 },

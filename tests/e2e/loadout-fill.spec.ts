@@ -90,3 +90,25 @@ test("over budget, the fill page says by how much, proposes nothing and leads ba
   await page.getByRole("link", { name: "Back to the loadout" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Already too dear" })).toBeVisible();
 });
+
+test("on Steam's prices: the loadout's market carries to the proposal, and Apply comes back on it", async ({ signedInPage: page, user, baseURL }) => {
+  const id = await createLoadout(baseURL!, user, { title: "Bought on Steam", budget: "40" });
+  await page.goto(`/loadouts/user/${id}`);
+  await page.getByRole("combobox", { name: "Market" }).selectOption({ label: "Steam Community Market" });
+  await page.getByRole("button", { name: "Show prices" }).click();
+  await expect(page).toHaveURL(/\?market=steam$/);
+  await page.getByRole("link", { name: "Fill empty slots within budget" }).click();
+  await expect(page).toHaveURL(/\/fill\?side=t&market=steam$/);
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  const steamTotal = (await page.getByTestId("fill-new-total").textContent())!;
+  expect(await cents(page.getByTestId("fill-new-total"))).toBeLessThanOrEqual(4000);
+  // The side and variant links keep the market.
+  const sides = page.getByRole("navigation", { name: "Side to fill" });
+  await expect(sides.getByRole("link", { name: "CT-Side" })).toHaveAttribute("href", /market=steam/);
+
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`/loadouts/user/${id}\\?notice=filled&market=steam$`));
+  await expect(page.getByText("Empty slots filled within your budget.")).toBeVisible();
+  await expect(page.getByTestId("price-market")).toHaveText("Prices: Steam Community Market");
+  await expect(page.getByTestId("total-cost")).toHaveText(steamTotal);
+});

@@ -102,6 +102,36 @@ describe("fill empty slots within budget", () => {
     expect(await versionOf(id)).toBe(2);
   });
 
+  it("on a chosen market: proposes at that market's prices, says so, and Apply fills what it showed", async () => {
+    const id = await createLoadout(owner, "60");
+    const preview = await get(`/loadouts/user/${id}/fill?side=t&market=steam`, owner.cookie);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("X-D1-Round-Trips")).toBe("1");
+    const html = await preview.text();
+    expect(html.replaceAll("<!-- -->", "")).toContain('data-testid="price-market">Prices: Steam Community Market');
+    const fields = applyFields(html);
+    const picks = fields.proposal.split(",").map((pick) => pick.split("="));
+    expect(picks.length).toBeGreaterThan(0);
+    // Each pick is its skin's cheapest wear on Steam.
+    for (const [, pick] of picks) {
+      const [skinId, wear] = pick!.split("@");
+      const cheapestOnSteam = await env.DB.prepare(
+        `SELECT m.wear FROM skin_market_prices m JOIN skin_wears w ON w.skin_id = m.skin_id AND w.wear = m.wear AND w.enabled = 1
+         WHERE m.skin_id = ? AND m.variant = 'normal' AND m.market = 'steam' ORDER BY m.price_cents LIMIT 1`,
+      )
+        .bind(skinId)
+        .first<{ wear: string }>();
+      expect(wear, skinId).toBe(cheapestOnSteam!.wear);
+    }
+    const response = await post(`/loadouts/user/${id}/fill?side=t&market=steam`, fields, { cookie: owner.cookie });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/loadouts/user/${id}?notice=filled&market=steam`);
+    const page = (await (await get(`/loadouts/user/${id}?market=steam`, owner.cookie)).text()).replaceAll("<!-- -->", "");
+    const steamTotal = Math.round(Number(/data-testid="total-cost">\$([\d.]+)/.exec(page)![1]) * 100);
+    expect(steamTotal).toBeGreaterThan(0);
+    expect(steamTotal).toBeLessThanOrEqual(6000);
+  });
+
   it("StatTrak™ on request: only skins that come in StatTrak™, at their StatTrak™ prices; Apply writes them", async () => {
     // StatTrak™ prices at twice the normal ones; a StatTrak™ price of 1 cent for skins that do not come in StatTrak™, never to be proposed.
     await env.DB.prepare(

@@ -5,7 +5,8 @@ import { LOADOUT_SLOTS } from "~/domain/loadout-slots";
 import { buildLoadoutView, LOADOUT_MESSAGES, typeCategoryOf } from "~/domain/loadouts";
 import { applyFillSchema } from "~/forms/loadout-fill";
 import type { Database } from "../../db/client.server";
-import { skins, skinVariantPrices, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+import { skinMarketPrices, skins, skinVariantPrices, skinWears, userLoadouts, userLoadoutSlots, weapons } from "../../db/schema.server";
+import type { MarketChoice } from "~/domain/markets";
 import { requestOwner } from "../../auth/session.server";
 import { fillLoadoutSlots, loadoutQuery, loadoutSlotsQuery, loadoutWearsQuery, typedBudget } from "./loadouts.server";
 import { fillBudgetCents } from "~/domain/loadout-budget";
@@ -33,16 +34,17 @@ const WEAR_ORDER = sql`case ${skinWears.wear} when 'FN' then 0 when 'MW' then 1 
  * What 'Fill empty slots within budget' may propose, bounded for the page's single batch: the skins
  * that fit an empty slot of the side (the slot's weapon; any knife or gloves for those slots), each
  * once, at its cheapest enabled wear with a known price in `variant` (`skin_wears` for normal,
- * `skin_variant_prices` for StatTrak™) no higher than the budget. Read only for the loadout's owner
- * (by session), so nobody else's request costs the scan.
+ * `skin_variant_prices` for StatTrak™; on a chosen market, that market's row of `skin_market_prices`)
+ * no higher than the budget. Read only for the loadout's owner (by session), so nobody else's request
+ * costs the scan.
  */
-export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, side: FillSide, variant: FillVariant) {
+export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, side: FillSide, variant: FillVariant, market: MarketChoice = "cheapest") {
   const budget = db
     .select({ budget: userLoadouts.budgetCents })
     .from(userLoadouts)
     .where(and(eq(userLoadouts.id, loadoutId), eq(userLoadouts.userId, owner)));
   const filled = db.select({ slot: userLoadoutSlots.slot }).from(userLoadoutSlots).where(eq(userLoadoutSlots.loadoutId, loadoutId));
-  const price = variant === "normal" ? skinWears.priceCents : skinVariantPrices.priceCents;
+  const price = market !== "cheapest" ? skinMarketPrices.priceCents : variant === "normal" ? skinWears.priceCents : skinVariantPrices.priceCents;
   const base = db
     .select({
       skinId: skins.id,
@@ -62,12 +64,22 @@ export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, si
     .innerJoin(skinWears, and(eq(skinWears.skinId, skins.id), eq(skinWears.enabled, true)))
     .$dynamic();
   const priced =
-    variant === "normal"
-      ? base
-      : base.innerJoin(
-          skinVariantPrices,
-          and(eq(skinVariantPrices.skinId, skins.id), eq(skinVariantPrices.variant, variant), eq(skinVariantPrices.wear, skinWears.wear)),
-        );
+    market !== "cheapest"
+      ? base.innerJoin(
+          skinMarketPrices,
+          and(
+            eq(skinMarketPrices.skinId, skins.id),
+            eq(skinMarketPrices.variant, variant),
+            eq(skinMarketPrices.wear, skinWears.wear),
+            eq(skinMarketPrices.market, market),
+          ),
+        )
+      : variant === "normal"
+        ? base
+        : base.innerJoin(
+            skinVariantPrices,
+            and(eq(skinVariantPrices.skinId, skins.id), eq(skinVariantPrices.variant, variant), eq(skinVariantPrices.wear, skinWears.wear)),
+          );
   const ranked = priced
     .where(
       and(
@@ -98,14 +110,21 @@ export function fillOptionsQuery(db: Database, owner: SQL, loadoutId: number, si
  * The fill preview's data in one batch (the loadout, its slots and prices, the options) and the
  * proposal made from it. Null when the loadout does not exist; the caller checks the owner.
  */
-export async function loadFillProposal(context: AppLoadContext, loadoutId: number, side: FillSide, variant: FillVariant, ratePromise: Promise<Rate>) {
+export async function loadFillProposal(
+  context: AppLoadContext,
+  loadoutId: number,
+  side: FillSide,
+  variant: FillVariant,
+  market: MarketChoice,
+  ratePromise: Promise<Rate>,
+) {
   const { db } = context;
   const [[rows, slots, wears, options], rate] = await Promise.all([
     context.load([
       loadoutQuery(db, "user", loadoutId),
       loadoutSlotsQuery(db, "user", loadoutId),
-      loadoutWearsQuery(db, "user", loadoutId),
-      fillOptionsQuery(db, requestOwner(context), loadoutId, side, variant),
+      loadoutWearsQuery(db, "user", loadoutId, market),
+      fillOptionsQuery(db, requestOwner(context), loadoutId, side, variant, market),
     ]),
     ratePromise,
   ]);
@@ -126,7 +145,14 @@ export async function loadFillProposal(context: AppLoadContext, loadoutId: numbe
  * writes it only when it is still the one the player saw, for the loadout version they saw; every
  * slot and the version bump go in one batch. 404 for anyone but the owner.
  */
-export async function applyFillAction(context: AppLoadContext, userId: string, loadoutId: number | null, form: FormData, ratePromise: Promise<Rate>) {
+export async function applyFillAction(
+  context: AppLoadContext,
+  userId: string,
+  loadoutId: number | null,
+  form: FormData,
+  market: MarketChoice,
+  ratePromise: Promise<Rate>,
+) {
   const submission = parseForm(form, applyFillSchema);
   // A 409 asks the page to load the latest proposal (Remix does not reload after a 4xx by itself).
   const fail = (status: number, message: string) => formRefusal("apply", message, status, { extra: { conflict: status === 409 } });
@@ -134,7 +160,7 @@ export async function applyFillAction(context: AppLoadContext, userId: string, l
   if (submission.status !== "success") return formReply("apply", submission.reply(), { extra: { conflict: false } });
   const { side, variant, version, proposal: seen } = submission.value;
 
-  const loaded = await loadFillProposal(context, loadoutId, side, variant, ratePromise);
+  const loaded = await loadFillProposal(context, loadoutId, side, variant, market, ratePromise);
   if (!loaded || loaded.row.ownerId !== userId) return fail(404, LOADOUT_MESSAGES.notFound);
   if (loaded.row.version !== version) return fail(409, LOADOUT_MESSAGES.changedElsewhere);
   if (!loaded.proposal) return fail(400, FILL_MESSAGES.noBudget);
@@ -148,5 +174,5 @@ export async function applyFillAction(context: AppLoadContext, userId: string, l
     loaded.proposal.picks.map((pick) => ({ key: pick.slot, skinId: pick.option.skinId, wear: pick.option.wear })),
   );
   if (written === "conflict") return fail(409, LOADOUT_MESSAGES.changedElsewhere);
-  return redirect(`/loadouts/user/${loadoutId}?notice=filled${side === "ct" ? "&side=ct" : ""}`);
+  return redirect(`/loadouts/user/${loadoutId}?notice=filled${side === "ct" ? "&side=ct" : ""}${market === "cheapest" ? "" : `&market=${market}`}`);
 }
