@@ -133,7 +133,7 @@ function measure(body: string, feedSource: string) {
     chunk(plan!.itemHistory, ITEM_ROWS_PER_STATEMENT).length +
     chunk(plan!.skinMarketPrices, MARKET_ROWS_PER_STATEMENT).length +
     chunk(plan!.itemMarketPrices, MARKET_ROWS_PER_STATEMENT).length +
-    3; // the two retention deletes and the run's record
+    6; // the lease check, the two retention deletes, the two copies of the markets into today's history, the run's record
   return {
     items: FEED_SIZE,
     bodyMegabytes: +(body.length / 1e6).toFixed(1),
