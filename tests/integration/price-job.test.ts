@@ -682,7 +682,7 @@ describe("a feed of 40,000 items (skins, stickers, containers, keys)", () => {
     const ms = performance.now() - started;
     expect(result.matched).toBeGreaterThan(24_000);
     expect(result.matched + result.unmatched).toBe(40_000);
-    // 121: the default prices, history and Skinport's market rows (the multi-market document's 190: tests/bench/price-feed.ts).
+    // 123: the default prices, history and Skinport's market rows (the multi-market document's 193: tests/bench/price-feed.ts).
     expect(result.statements).toBeLessThan(130);
     const skinportRows = await env.DB.prepare("SELECT count(*) AS n FROM skin_market_prices WHERE market = 'skinport' AND updated_at = ?")
       .bind(NOW)
